@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+// MoneyKit: four small Unix money tools sharing one core. No package dependencies.
+import PackageDescription
+
+let package = Package(
+    name: "MoneyKit",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        // The core for apps and tools. MoneyKitFormatting is its own target so that a tool
+        // that never formats currency for people (tally) does not link ICU.
+        .library(name: "MoneyKit", targets: ["MoneyKit", "MoneyKitFormatting"]),
+        .executable(name: "tillcount", targets: ["tillcount"]),
+        .executable(name: "tally", targets: ["tally"]),
+        .executable(name: "billsplit", targets: ["billsplit"]),
+        .executable(name: "portfolio", targets: ["portfolio"]),
+    ],
+    targets: [
+        .target(name: "MoneyKit"),
+        .target(name: "MoneyKitFormatting", dependencies: ["MoneyKit"]),
+        .target(name: "MoneyKitCLI", dependencies: ["MoneyKit"]),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .executableTarget(name: "tillcount", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "CSQLite"]),
+        .executableTarget(name: "tally", dependencies: ["MoneyKit", "MoneyKitCLI"]),
+        .executableTarget(name: "billsplit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI"]),
+        .executableTarget(name: "portfolio", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "CSQLite"]),
+        .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
+        .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
+        .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MoneyKit"]),
+    ]
+)

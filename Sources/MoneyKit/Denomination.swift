@@ -1,0 +1,122 @@
+// The notes, coins and coin rolls of a currency, as a till counts them.
+
+/// One note or coin in circulation.
+public struct Denomination: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case note
+        case coin
+    }
+
+    public let kind: Kind
+    /// The face value in minor units (GBP 50p = 50, USD $20 = 2000, JPY ¥500 = 500).
+    public let minorUnits: Int64
+    /// How people name it: "£20", "50p", "25¢", "1 kr".
+    public let label: String
+
+    public init(_ kind: Kind, _ minorUnits: Int64, label: String) {
+        self.kind = kind
+        self.minorUnits = minorUnits
+        self.label = label
+    }
+}
+
+/// A standard wrapped roll, or a bank bag, of one coin.
+public struct CoinRoll: Hashable, Sendable, Codable {
+    public enum Packaging: String, Hashable, Sendable, Codable {
+        case roll
+        case bag
+    }
+
+    /// The coin's face value in minor units.
+    public let coinMinorUnits: Int64
+    /// How many coins one roll or bag holds.
+    public let count: Int64
+    public let packaging: Packaging
+
+    public init(coinMinorUnits: Int64, count: Int64, packaging: Packaging = .roll) {
+        self.coinMinorUnits = coinMinorUnits
+        self.count = count
+        self.packaging = packaging
+    }
+
+    /// The value of one full roll or bag in minor units (40 × 25¢ = 1000).
+    public var minorUnits: Int64 { coinMinorUnits * count }
+}
+
+/// Everything a till of one currency can hold.
+public struct DenominationSet: Hashable, Sendable, Codable {
+    public let currencyCode: String
+    /// Notes and coins, highest value first; a note before a coin of the same value.
+    public let denominations: [Denomination]
+    /// Standard rolls or bags, highest coin first.
+    public let rolls: [CoinRoll]
+    /// True when the country has a standard for rolls or bags; false when it has none
+    /// (then `rolls` is empty and a user defines their own).
+    public let hasStandardRolls: Bool
+    /// Where the roll data comes from or why there is none, for people.
+    public let rollNote: String?
+
+    public init(
+        currencyCode: String, denominations: [Denomination], rolls: [CoinRoll],
+        hasStandardRolls: Bool, rollNote: String? = nil
+    ) {
+        self.currencyCode = currencyCode
+        self.denominations = denominations.sorted(by: Self.highestFirst)
+        self.rolls = rolls.sorted { $0.coinMinorUnits > $1.coinMinorUnits }
+        self.hasStandardRolls = hasStandardRolls
+        self.rollNote = rollNote
+    }
+
+    private static func highestFirst(_ a: Denomination, _ b: Denomination) -> Bool {
+        if a.minorUnits != b.minorUnits { return a.minorUnits > b.minorUnits }
+        return a.kind == .note && b.kind == .coin
+    }
+
+    /// The built-in set for a currency, or nil when MoneyKit knows none for it.
+    public static func builtIn(for currency: Currency) -> DenominationSet? {
+        DenominationCatalog.sets[currency.code]
+    }
+
+    /// Every currency with a built-in set, by code.
+    public static var builtInCurrencyCodes: [String] { DenominationCatalog.sets.keys.sorted() }
+
+    /// This set with a user's additions and replacements applied: a denomination or roll
+    /// of the same kind and value replaces the built-in one; `removing` drops entries.
+    public func merging(_ override: DenominationOverride) -> DenominationSet {
+        var notesAndCoins = denominations.filter { existing in
+            !override.remove.contains { $0.kind == existing.kind && $0.minorUnits == existing.minorUnits }
+                && !override.denominations.contains { $0.kind == existing.kind && $0.minorUnits == existing.minorUnits }
+        }
+        notesAndCoins += override.denominations
+        var rollList = rolls.filter { existing in
+            !override.rolls.contains { $0.coinMinorUnits == existing.coinMinorUnits }
+        }
+        rollList += override.rolls
+        return DenominationSet(
+            currencyCode: currencyCode, denominations: notesAndCoins, rolls: rollList,
+            hasStandardRolls: hasStandardRolls || !override.rolls.isEmpty,
+            rollNote: override.rolls.isEmpty ? rollNote : "includes rolls defined by the user")
+    }
+}
+
+/// A user's changes to a built-in set, as a tool reads them from its config file.
+public struct DenominationOverride: Hashable, Sendable, Codable {
+    public struct Removal: Hashable, Sendable, Codable {
+        public let kind: Denomination.Kind
+        public let minorUnits: Int64
+        public init(kind: Denomination.Kind, minorUnits: Int64) {
+            self.kind = kind
+            self.minorUnits = minorUnits
+        }
+    }
+
+    public var denominations: [Denomination]
+    public var rolls: [CoinRoll]
+    public var remove: [Removal]
+
+    public init(denominations: [Denomination] = [], rolls: [CoinRoll] = [], remove: [Removal] = []) {
+        self.denominations = denominations
+        self.rolls = rolls
+        self.remove = remove
+    }
+}

@@ -1,0 +1,30 @@
+// Foundation's Decimal at the edges: for apps and APIs that speak it. Inside, MoneyKit
+// keeps Int64 minor units.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Money {
+    /// The amount as a Decimal in major units: 1234 minor units of USD → 12.34.
+    public var decimalValue: Decimal {
+        Decimal(sign: minorUnits < 0 ? .minus : .plus,
+                exponent: -currency.minorUnitExponent,
+                significand: Decimal(minorUnits.magnitude))
+    }
+
+    /// An exact amount from a Decimal in major units. Throws when the value has more
+    /// decimals than the currency allows, is NaN, or does not fit.
+    public init(decimal: Decimal, currency: Currency) throws(MoneyError) {
+        guard decimal.isFinite else { throw MoneyError.invalidAmount(input: "\(decimal)", reason: "not a number") }
+        // Decimal writes itself out as plain digits; reading that strictly is exact.
+        let text = "\(decimal)"
+        let parsed = try DecimalText(parsing: text)
+        guard let minor = try parsed.scaled(to: currency.minorUnitExponent, input: text) else {
+            throw MoneyError.tooManyDecimals(input: text, currency: currency.code, allowed: currency.minorUnitExponent)
+        }
+        self.init(minorUnits: minor, currency: currency)
+    }
+}

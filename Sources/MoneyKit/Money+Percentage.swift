@@ -1,0 +1,67 @@
+// Percentages of an amount (a tip, a tax) and rounding to a cash unit.
+
+/// A percentage held exactly as a decimal: `12.5%` is significand 125, scale 1.
+public struct Percentage: Hashable, Sendable, CustomStringConvertible {
+    public let value: DecimalText
+
+    public init(_ value: DecimalText) { self.value = value }
+
+    /// A whole percentage: `Percentage(15)` is 15 %.
+    public init(_ whole: Int64) { self.value = DecimalText(significand: whole, scale: 0) }
+
+    /// Reads `15`, `12.5` or `12.5%` strictly (see `DecimalText`).
+    public init(parsing input: String) throws(MoneyError) {
+        var text = input.trimmingWhitespace()
+        if text.hasSuffix("%") { text.removeLast() }
+        self.value = try DecimalText(parsing: text.trimmingWhitespace())
+    }
+
+    /// `12.5`, `15`: trailing zeros dropped.
+    public var description: String {
+        var text = Money.plainString(minorUnits: value.significand, exponent: value.scale)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+
+    /// Whether this lies within `range` (in percent), compared exactly.
+    public func isWithin(_ range: ClosedRange<Int64>) -> Bool {
+        let scale = Int64.powerOfTen(value.scale)
+        let (low, lowOverflow) = range.lowerBound.multipliedReportingOverflow(by: scale)
+        let (high, highOverflow) = range.upperBound.multipliedReportingOverflow(by: scale)
+        return !lowOverflow && !highOverflow && value.significand >= low && value.significand <= high
+    }
+}
+
+extension Money {
+    /// `percentage` of this amount, rounded to the minor unit by `rule` (default half up:
+    /// a tie goes away from zero). 15 % of 10.05 USD = 1.5075 → 1.51.
+    public func percentage(_ percentage: Percentage, rounding rule: RoundingRule = .halfUp) throws(MoneyError) -> Money {
+        let divisor = 100 * Int64.powerOfTen(percentage.value.scale)
+        guard percentage.value.scale <= 16,
+            let result = ExactDivision.multiplyDivide(minorUnits, percentage.value.significand, divisor, rule: rule)
+        else { throw MoneyError.overflow(operation: "\(percentage)% of \(plainString)") }
+        return Money(minorUnits: result, currency: currency)
+    }
+
+    /// This amount rounded to a multiple of `unit` minor units (cash rounding, rounding a
+    /// share up to whole kroner). `unit` must be positive.
+    public func rounded(toMultipleOf unit: Int64, rule: RoundingRule = .halfUp) throws(MoneyError) -> Money {
+        guard unit > 0 else { throw MoneyError.invalidArgument("rounding unit must be positive, not \(unit)") }
+        guard let units = ExactDivision.multiplyDivide(minorUnits, 1, unit, rule: rule) else {
+            throw MoneyError.overflow(operation: "rounding \(plainString)")
+        }
+        let (result, overflow) = units.multipliedReportingOverflow(by: unit)
+        if overflow { throw MoneyError.overflow(operation: "rounding \(plainString)") }
+        return Money(minorUnits: result, currency: currency)
+    }
+
+    /// Rounded to the currency's cash unit (NOK to whole kroner, CHF to 0.05), or
+    /// unchanged where cash has no coarser unit.
+    public func roundedForCash(rule: RoundingRule = .halfUp) throws(MoneyError) -> Money {
+        guard let unit = currency.cashRoundingMinorUnits else { return self }
+        return try rounded(toMultipleOf: unit, rule: rule)
+    }
+}

@@ -1,0 +1,36 @@
+// Everything that can go wrong with an amount, worded for the person who typed it.
+
+/// An error about an amount or a currency. `description` is a sentence fit to show a
+/// user: it names the input and says what is wrong with it.
+public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text is not an amount; `reason` says why.
+    case invalidAmount(input: String, reason: String)
+    /// The text has more decimals than the currency's minor unit allows.
+    case tooManyDecimals(input: String, currency: String, allowed: Int)
+    /// The amount, or the result of a calculation, does not fit in 64-bit minor units.
+    case overflow(operation: String)
+    /// Two amounts in different currencies were combined.
+    case currencyMismatch(String, String)
+    /// No ISO 4217 currency has this code.
+    case unknownCurrency(String)
+    /// A split or percentage got an argument it cannot work with.
+    case invalidArgument(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidAmount(input, reason):
+            return "invalid amount '\(input)': \(reason)"
+        case let .tooManyDecimals(input, currency, allowed):
+            let places = allowed == 0 ? "no decimals" : allowed == 1 ? "at most 1 decimal" : "at most \(allowed) decimals"
+            return "invalid amount '\(input)': \(currency) amounts have \(places)"
+        case let .overflow(operation):
+            return "amount too large: \(operation) overflows"
+        case let .currencyMismatch(a, b):
+            return "cannot combine amounts in \(a) and \(b)"
+        case let .unknownCurrency(code):
+            return "unknown currency '\(code)': not an ISO 4217 code"
+        case let .invalidArgument(message):
+            return message
+        }
+    }
+}

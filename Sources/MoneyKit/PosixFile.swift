@@ -1,0 +1,132 @@
+// Thin wrappers over the POSIX calls the file store needs, reporting errno as text.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum PosixFile {
+    /// The text of the current errno, e.g. "Permission denied".
+    static func errorText(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The folder part of a path ("." for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Creates `path` and any missing parents with mode 0700; existing folders are left
+    /// as they are.
+    static func makeDirectories(_ path: String) throws(StoreError) {
+        var isDirectory = stat()
+        if stat(path, &isDirectory) == 0 {
+            if (isDirectory.st_mode & S_IFMT) == S_IFDIR { return }
+            throw StoreError.cannotCreate(path: path, reason: "a file of that name is in the way")
+        }
+        let parent = directory(of: path)
+        if parent != path && parent != "." && parent != "/" {
+            try makeDirectories(parent)
+        }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.cannotCreate(path: path, reason: errorText())
+        }
+    }
+
+    enum ReadResult {
+        case missing
+        case contents([UInt8])
+    }
+
+    /// The whole file, or `.missing` when there is none.
+    static func readAll(_ path: String) throws(StoreError) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return .missing }
+            throw StoreError.unreadable(path: path, reason: errorText(code))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: errorText()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError.unreadable(path: path, reason: "not a regular file")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = errorText()
+                if errno == EISDIR { throw StoreError.unreadable(path: path, reason: reason) }
+                throw StoreError.io(path: path, reason: reason)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return .contents(bytes)
+    }
+
+    /// Replaces `path` atomically with `bytes`: a private temporary file in the same
+    /// folder, written, fsynced, renamed over the old one, then the folder fsynced, so a
+    /// crash at any instant leaves the old file or the new one.
+    static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(StoreError) {
+        let folder = directory(of: path)
+        let temporary = "\(folder)/.\(fileName(of: path)).tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.cannotCreate(path: temporary, reason: errorText()) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                write(fd, raw.baseAddress! + written, raw.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = errorText()
+                close(fd)
+                unlink(temporary)
+                throw StoreError.io(path: path, reason: reason)
+            }
+            written += count
+        }
+        if fsync(fd) != 0 {
+            let reason = errorText()
+            close(fd)
+            unlink(temporary)
+            throw StoreError.io(path: path, reason: reason)
+        }
+        close(fd)
+        if rename(temporary, path) != 0 {
+            let reason = errorText()
+            unlink(temporary)
+            throw StoreError.cannotCreate(path: path, reason: reason)
+        }
+        syncDirectory(folder)
+    }
+
+    /// fsyncs a folder so a rename in it survives a power cut. Best effort: some
+    /// file systems refuse fsync on folders, and the data itself is already synced.
+    static func syncDirectory(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// True when the file exists and this process may not write it.
+    static func existsReadOnly(_ path: String) -> Bool {
+        access(path, F_OK) == 0 && access(path, W_OK) != 0
+    }
+}

@@ -1,0 +1,52 @@
+// What can go wrong reading or writing a tool's store, naming the file every time.
+
+/// An error from a store. `description` names the file and what is wrong with it.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file exists but is not a valid store (bad JSON, wrong shape, wrong format name).
+    case corrupt(path: String, reason: String)
+    /// The file was written by a newer version of the tool.
+    case newerVersion(path: String, found: Int, supported: Int)
+    /// The file or its folder cannot be read (permissions, not a regular file).
+    case unreadable(path: String, reason: String)
+    /// The file or its folder cannot be created or replaced.
+    case cannotCreate(path: String, reason: String)
+    /// Reading or writing failed part way (disk full, I/O error).
+    case io(path: String, reason: String)
+    /// The file exists but may not be written (its mode or its folder's forbids it).
+    case readOnly(path: String)
+    /// Another process holds the lock for longer than we wait.
+    case busy(path: String)
+    /// No folder to keep the store in: HOME and the XDG variables are all unset.
+    case noHome(variable: String)
+
+    public var description: String {
+        switch self {
+        case let .corrupt(path, reason):
+            return "\(path) is not a valid store: \(reason); it was left untouched"
+        case let .newerVersion(path, found, supported):
+            return "\(path) has format version \(found), newer than this tool reads (\(supported)); it was left untouched"
+        case let .unreadable(path, reason):
+            return "cannot read \(path): \(reason)"
+        case let .cannotCreate(path, reason):
+            return "cannot create \(path): \(reason)"
+        case let .io(path, reason):
+            return "I/O error on \(path): \(reason)"
+        case let .readOnly(path):
+            return "cannot change \(path): it is read-only"
+        case let .busy(path):
+            return "\(path) is locked by another process"
+        case let .noHome(variable):
+            return "cannot find a place for the store: neither \(variable) nor HOME is set"
+        }
+    }
+
+    /// The file the error is about, when there is one.
+    public var path: String? {
+        switch self {
+        case let .corrupt(path, _), let .newerVersion(path, _, _), let .unreadable(path, _),
+            let .cannotCreate(path, _), let .io(path, _), let .readOnly(path), let .busy(path):
+            return path
+        case .noHome: return nil
+        }
+    }
+}

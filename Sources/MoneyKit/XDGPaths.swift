@@ -1,0 +1,64 @@
+// Where a tool keeps its files, by the XDG Base Directory specification.
+
+/// The XDG base folders, resolved from an environment (never read implicitly, so tests
+/// and apps pass their own).
+public struct XDGPaths: Sendable {
+    public enum Kind: Sendable {
+        /// `$XDG_DATA_HOME`, default `~/.local/share`: what the user would back up.
+        case data
+        /// `$XDG_STATE_HOME`, default `~/.local/state`: state that survives restarts.
+        case state
+        /// `$XDG_CONFIG_HOME`, default `~/.config`: preferences.
+        case config
+
+        var variable: String {
+            switch self {
+            case .data: return "XDG_DATA_HOME"
+            case .state: return "XDG_STATE_HOME"
+            case .config: return "XDG_CONFIG_HOME"
+            }
+        }
+
+        var defaultUnderHome: String {
+            switch self {
+            case .data: return ".local/share"
+            case .state: return ".local/state"
+            case .config: return ".config"
+            }
+        }
+    }
+
+    public let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The base folder of `kind`. A relative XDG value is ignored, as the spec says.
+    public func base(_ kind: Kind) throws(StoreError) -> String {
+        if let value = environment[kind.variable], value.hasPrefix("/") {
+            return value
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else {
+            throw StoreError.noHome(variable: kind.variable)
+        }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/" + kind.defaultUnderHome
+    }
+
+    /// `BASE/tool/fileName`, e.g. `~/.local/share/tally/counters.json`.
+    public func file(_ kind: Kind, tool: String, fileName: String) throws(StoreError) -> String {
+        try base(kind) + "/" + tool + "/" + fileName
+    }
+
+    /// The store path for a tool: an explicit option wins, then the tool's environment
+    /// variable, then the XDG default.
+    public func storePath(
+        option: String?, environmentVariable: String, kind: Kind, tool: String, fileName: String
+    ) throws(StoreError) -> String {
+        if let option, !option.isEmpty { return option }
+        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return try file(kind, tool: tool, fileName: fileName)
+    }
+}

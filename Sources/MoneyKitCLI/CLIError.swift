@@ -1,0 +1,77 @@
+// The error every command throws to stop with a message and an exit code.
+
+import MoneyKit
+
+/// An error shown as `TOOL: error: MESSAGE`, optionally followed by `hint: HINT`; a usage
+/// error also prints the usage line of the command and where to find help.
+public struct CLIError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var hint: String?
+    public var exitCode: ExitCode
+    /// Usage errors name the command whose usage line is printed after the message.
+    public var usageCommandPath: [String]?
+
+    public init(_ message: String, hint: String? = nil, exitCode: ExitCode, usageCommandPath: [String]? = nil) {
+        self.message = message
+        self.hint = hint
+        self.exitCode = exitCode
+        self.usageCommandPath = usageCommandPath
+    }
+
+    public var description: String { message }
+
+    /// The command line is wrong (64); the usage line of `commandPath` follows the message.
+    public static func usage(_ message: String, hint: String? = nil, commandPath: [String] = []) -> CLIError {
+        CLIError(message, hint: hint, exitCode: .usage, usageCommandPath: commandPath)
+    }
+
+    /// Input data is wrong (65).
+    public static func data(_ message: String, hint: String? = nil) -> CLIError {
+        CLIError(message, hint: hint, exitCode: .dataError)
+    }
+
+    /// A named thing does not exist (66), with "did you mean" when a known name is close.
+    public static func notFound(_ what: String, _ name: String, known: [String] = [], hint: String? = nil) -> CLIError {
+        let suggestion = Suggestions.closest(to: name, among: known).map { "did you mean '\($0)'?" }
+        return CLIError("no \(what) named '\(name)'", hint: suggestion ?? hint, exitCode: .noInput)
+    }
+
+    /// Any error as the CLIError a tool reports: MoneyKit's errors get their exit codes
+    /// here, so every tool maps them alike.
+    public static func from(_ error: Error) -> CLIError {
+        switch error {
+        case let cliError as CLIError:
+            return cliError
+        case let moneyError as MoneyError:
+            return CLIError(moneyError.description, exitCode: .dataError)
+        case let storeError as StoreError:
+            return CLIError(storeError.description, hint: storeError.hint, exitCode: storeError.exitCode)
+        default:
+            return CLIError("\(error)", exitCode: .ioError)
+        }
+    }
+}
+
+extension StoreError {
+    /// The exit code a tool reports for this error.
+    public var exitCode: ExitCode {
+        switch self {
+        case .corrupt, .newerVersion: return .dataError
+        case .unreadable: return .noInput
+        case .cannotCreate, .readOnly: return .cannotCreate
+        case .io: return .ioError
+        case .busy: return .busy
+        case .noHome: return .configuration
+        }
+    }
+
+    var hint: String? {
+        switch self {
+        case .corrupt: return "move the file aside to start afresh, or restore it from a backup"
+        case .newerVersion: return "use a newer version of this tool"
+        case .busy: return "another command is still running; try again"
+        case .noHome: return "set HOME, or name a file with the tool's option or variable"
+        default: return nil
+        }
+    }
+}

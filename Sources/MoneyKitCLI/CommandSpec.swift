@@ -1,0 +1,179 @@
+// The command spec: one description of a tool's commands that drives parsing, --help,
+// errors, the --dump-help JSON, the man page and the shell completions.
+
+/// A command or subcommand.
+public struct CommandSpec: Sendable, Codable, Equatable {
+    public var name: String
+    /// One line, no final period: shown in lists and the man page's NAME.
+    public var abstract: String
+    /// Paragraphs for --help and the man page, separated by blank lines.
+    public var discussion: String?
+    public var aliases: [String]
+    public var options: [OptionSpec]
+    public var arguments: [ArgumentSpec]
+    public var subcommands: [CommandSpec]
+    /// The subcommand run when none is named (`tally` alone is `tally list`).
+    public var defaultSubcommand: String?
+    public var examples: [ExampleSpec]
+    public var environment: [EnvironmentSpec]
+    public var files: [FileSpec]
+    public var exitStatus: [ExitStatusSpec]
+    public var isHidden: Bool
+
+    public init(
+        name: String, abstract: String, discussion: String? = nil, aliases: [String] = [],
+        options: [OptionSpec] = [], arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
+        defaultSubcommand: String? = nil, examples: [ExampleSpec] = [], environment: [EnvironmentSpec] = [],
+        files: [FileSpec] = [], exitStatus: [ExitStatusSpec] = [], isHidden: Bool = false
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.aliases = aliases
+        self.options = options
+        self.arguments = arguments
+        self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
+        self.examples = examples
+        self.environment = environment
+        self.files = files
+        self.exitStatus = exitStatus
+        self.isHidden = isHidden
+    }
+
+    /// The subcommand called `word`, by name or alias.
+    public func subcommand(named word: String) -> CommandSpec? {
+        subcommands.first { $0.name == word || $0.aliases.contains(word) }
+    }
+
+    /// The command at `path` below this one (names, not aliases), or nil.
+    public func descendant(at path: [String]) -> CommandSpec? {
+        var command = self
+        for name in path {
+            guard let next = command.subcommand(named: name) else { return nil }
+            command = next
+        }
+        return command
+    }
+}
+
+/// An option: a flag (`--force`) or an option with a value (`--format json`).
+public struct OptionSpec: Sendable, Codable, Equatable {
+    /// The long name without dashes: `format`.
+    public var long: String
+    /// The one-letter short name without the dash: `f`.
+    public var short: String?
+    /// The value's name in help (`FORMAT`), or nil for a flag.
+    public var valueName: String?
+    public var help: String
+    public var defaultValue: String?
+    /// The only values accepted, when the set is closed (`text`, `json`, `csv`, `tsv`).
+    public var allowedValues: [String]?
+    /// May be given more than once, each value kept.
+    public var isRepeating: Bool
+    /// Accepted by every subcommand too (`--file`, `--color`).
+    public var isGlobal: Bool
+    public var isHidden: Bool
+    /// What a shell may complete the value with.
+    public var completion: Completion?
+
+    public var isFlag: Bool { valueName == nil }
+
+    /// A flag: `.flag("force", short: "f", help: "…")`.
+    public static func flag(
+        _ long: String, short: Character? = nil, help: String, global: Bool = false, hidden: Bool = false
+    ) -> OptionSpec {
+        OptionSpec(
+            long: long, short: short.map(String.init), valueName: nil, help: help, defaultValue: nil,
+            allowedValues: nil, isRepeating: false, isGlobal: global, isHidden: hidden, completion: nil)
+    }
+
+    /// An option with a value: `.option("format", value: "FORMAT", allowed: […], help: "…")`.
+    public static func option(
+        _ long: String, short: Character? = nil, value: String, help: String, default defaultValue: String? = nil,
+        allowed: [String]? = nil, repeating: Bool = false, global: Bool = false, hidden: Bool = false,
+        completion: Completion? = nil
+    ) -> OptionSpec {
+        OptionSpec(
+            long: long, short: short.map(String.init), valueName: value, help: help, defaultValue: defaultValue,
+            allowedValues: allowed, isRepeating: repeating, isGlobal: global, isHidden: hidden,
+            completion: completion ?? allowed.map { .values($0) })
+    }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable, Codable, Equatable {
+    /// The name shown in usage and help: `NAME`, `AMOUNT`.
+    public var name: String
+    public var help: String
+    public var isOptional: Bool
+    /// Takes all remaining positional words (`TOKEN...`).
+    public var isRepeating: Bool
+    public var allowedValues: [String]?
+    public var completion: Completion?
+
+    public init(
+        _ name: String, help: String, optional: Bool = false, repeating: Bool = false,
+        allowed: [String]? = nil, completion: Completion? = nil
+    ) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+        self.isRepeating = repeating
+        self.allowedValues = allowed
+        self.completion = completion ?? allowed.map { .values($0) }
+    }
+}
+
+/// What a shell completes a value with.
+public enum Completion: Sendable, Codable, Equatable {
+    /// A fixed list.
+    case values([String])
+    /// A file name.
+    case file
+    /// A folder name.
+    case directory
+    /// Names the tool itself lists at completion time, by running
+    /// `TOOL COMMAND…` (e.g. `tally list --names`): one name a line.
+    case dynamic([String])
+}
+
+public struct ExampleSpec: Sendable, Codable, Equatable {
+    public var command: String
+    public var explanation: String
+
+    public init(_ command: String, _ explanation: String) {
+        self.command = command
+        self.explanation = explanation
+    }
+}
+
+public struct EnvironmentSpec: Sendable, Codable, Equatable {
+    public var name: String
+    public var help: String
+
+    public init(_ name: String, _ help: String) {
+        self.name = name
+        self.help = help
+    }
+}
+
+public struct FileSpec: Sendable, Codable, Equatable {
+    public var path: String
+    public var help: String
+
+    public init(_ path: String, _ help: String) {
+        self.path = path
+        self.help = help
+    }
+}
+
+public struct ExitStatusSpec: Sendable, Codable, Equatable {
+    public var code: Int32
+    public var meaning: String
+
+    public init(_ code: ExitCode, _ meaning: String? = nil) {
+        self.code = code.rawValue
+        self.meaning = meaning ?? code.meaning
+    }
+}

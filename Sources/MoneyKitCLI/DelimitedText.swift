@@ -1,0 +1,157 @@
+// CSV (RFC 4180 quoting) and TSV for scripts and spreadsheets, written and read.
+//
+// CSV: fields with a comma, quote, CR or LF are quoted, quotes doubled; lines end in LF
+// (friendlier to Unix pipelines than RFC 4180's CRLF; the reader accepts both).
+// Cells that a spreadsheet would run as a formula (starting with = + - @, tab or CR and
+// not a plain number) are prefixed with a single quote, as OWASP advises.
+// TSV: tab, newline, carriage return and backslash inside a field are written as
+// \t \n \r \\ so that every record stays one line.
+
+public enum DelimitedText {
+    public static func csvLine(_ fields: [String], neutralizeFormulas: Bool = true) -> String {
+        fields.map { csvField($0, neutralizeFormulas: neutralizeFormulas) }.joined(separator: ",")
+    }
+
+    public static func csvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
+        var value = field
+        if neutralizeFormulas, looksLikeFormula(value) { value = "'" + value }
+        let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || value.hasPrefix(" ") || value.hasSuffix(" ")
+        guard needsQuotes else { return value }
+        return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    public static func tsvLine(_ fields: [String]) -> String {
+        fields.map(tsvField).joined(separator: "\t")
+    }
+
+    public static func tsvField(_ field: String) -> String {
+        var result = ""
+        result.reserveCapacity(field.utf8.count)
+        for character in field {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\r\n": result += "\\r\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Whether a spreadsheet would take the cell as a formula. A plain number such as
+    /// `-3.10` or `+5` is data, not a formula, and is left alone.
+    static func looksLikeFormula(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first else { return false }
+        switch first {
+        case "=", "@", "\t", "\r": return true
+        case "+", "-": return !isPlainNumber(value)
+        default: return false
+        }
+    }
+
+    static func isPlainNumber(_ value: String) -> Bool {
+        var digits = 0
+        var points = 0
+        for (index, scalar) in value.unicodeScalars.enumerated() {
+            switch scalar {
+            case "0"..."9": digits += 1
+            case ".": points += 1
+            case "+" where index == 0, "-" where index == 0: continue
+            default: return false
+            }
+        }
+        return digits > 0 && points <= 1
+    }
+
+    /// Reads CSV into records: quoted fields with doubled quotes and embedded newlines,
+    /// LF or CRLF line ends. Throws a data error naming the line of an unterminated quote
+    /// or a stray quote.
+    public static func parseCSV(_ text: String, source: String = "input") throws(CLIError) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var inQuotes = false
+        var fieldWasQuoted = false
+        var line = 1
+        var quoteStartLine = 1
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let held = pending { pending = nil; return held }
+            return scalars.next()
+        }
+        var sawAnything = false
+        while let scalar = next() {
+            sawAnything = true
+            if inQuotes {
+                if scalar == "\"" {
+                    if let following = next() {
+                        if following == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = following }
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"":
+                guard field.isEmpty, !fieldWasQuoted else {
+                    throw CLIError.data("\(source): line \(line): a quote inside an unquoted field", hint: "quote the whole field and double the quotes inside it")
+                }
+                inQuotes = true
+                fieldWasQuoted = true
+                quoteStartLine = line
+            case ",":
+                record.append(field)
+                field = ""
+                fieldWasQuoted = false
+            case "\r":
+                // CRLF ends a record; a lone CR is kept as data.
+                if let following = next() {
+                    if following == "\n" {
+                        record.append(field); records.append(record)
+                        record = []; field = ""; fieldWasQuoted = false; line += 1
+                    } else {
+                        field.unicodeScalars.append(scalar); pending = following
+                    }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+            case "\n":
+                record.append(field); records.append(record)
+                record = []; field = ""; fieldWasQuoted = false; line += 1
+            default:
+                if fieldWasQuoted {
+                    throw CLIError.data("\(source): line \(line): text after a closing quote")
+                }
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        if inQuotes {
+            throw CLIError.data("\(source): line \(quoteStartLine): a quoted field is never closed")
+        }
+        if sawAnything && (!field.isEmpty || fieldWasQuoted || !record.isEmpty) {
+            record.append(field)
+            records.append(record)
+        }
+        return records
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (FoundationEssentials-free).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

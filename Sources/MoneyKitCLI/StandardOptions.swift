@@ -1,0 +1,35 @@
+// Options several tools share, spelled once so every tool reads alike.
+
+public enum StandardOptions {
+    /// The version every MoneyKit tool reports.
+    public static let toolkitVersion = "0.1.0"
+
+    /// `--color auto|always|never`, accepted by every subcommand.
+    public static let color = OptionSpec.option(
+        "color", value: "WHEN",
+        help: "Colour output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, or never.",
+        default: "auto", allowed: ColorChoice.allCases.map(\.rawValue), global: true)
+
+    /// `--force`: for destructive commands off a terminal.
+    public static let force = OptionSpec.flag(
+        "force", short: "f", help: "Do it without asking (needed when not on a terminal).")
+
+    /// The environment variables every tool honours.
+    public static let environment: [EnvironmentSpec] = [
+        EnvironmentSpec("NO_COLOR", "When set and not empty, no colour (unless --color always)."),
+        EnvironmentSpec("TERM", "When dumb, no colour and no full-screen display."),
+        EnvironmentSpec("COLUMNS", "Output width when standard output is not a terminal (default 80)."),
+        EnvironmentSpec("HOME", "Base of the default data, state and config folders."),
+    ]
+
+    /// XDG variables, for tools that keep files in `kinds`.
+    public static func xdgEnvironment(_ kinds: [String]) -> [EnvironmentSpec] {
+        kinds.map { kind in
+            switch kind {
+            case "data": return EnvironmentSpec("XDG_DATA_HOME", "Data folder (default ~/.local/share).")
+            case "state": return EnvironmentSpec("XDG_STATE_HOME", "State folder (default ~/.local/state).")
+            default: return EnvironmentSpec("XDG_CONFIG_HOME", "Config folder (default ~/.config).")
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// Facts about the terminal: whether a stream is one, its width, and whether to colour.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+}
+
+public struct Terminal: Sendable {
+    public let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    public var stdinIsTerminal: Bool { Self.isTerminal(STDIN_FILENO) }
+    public var stdoutIsTerminal: Bool { Self.isTerminal(STDOUT_FILENO) }
+    public var stderrIsTerminal: Bool { Self.isTerminal(STDERR_FILENO) }
+
+    /// Prompts and full-screen interaction only when a person is at both ends.
+    public var isInteractive: Bool { stdinIsTerminal && stdoutIsTerminal }
+
+    /// Columns for output: the terminal's width when stdout is one, else `COLUMNS` when
+    /// set, else 80.
+    public var width: Int {
+        if stdoutIsTerminal, let size = windowSize(STDOUT_FILENO), size.columns > 0 { return size.columns }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
+    }
+
+    /// Rows of the terminal on stdout, else `LINES`, else 24.
+    public var height: Int {
+        if stdoutIsTerminal, let size = windowSize(STDOUT_FILENO), size.rows > 0 { return size.rows }
+        if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
+        return 24
+    }
+
+    public func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Whether to colour output on `descriptor`: `always` and `never` decide alone;
+    /// `auto` colours a terminal unless `NO_COLOR` is set (non-empty) or `TERM=dumb`.
+    public func colorEnabled(_ choice: ColorChoice, descriptor: Int32 = STDOUT_FILENO) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return Self.isTerminal(descriptor)
+        }
+    }
+}
+
+/// ANSI styling that is a no-op when colour is off.
+public struct Styler: Sendable {
+    public let enabled: Bool
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    public enum Color: Int, Sendable {
+        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
+    }
+
+    public func color(_ text: String, _ color: Color) -> String {
+        enabled ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    public func bold(_ text: String) -> String { enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    public func dim(_ text: String) -> String { enabled ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+}

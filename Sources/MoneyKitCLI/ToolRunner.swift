@@ -1,0 +1,118 @@
+// The entry point every tool's main calls: parse argv against the spec, answer --help,
+// --version and --dump-help, run the command, and turn any error into a message on
+// stderr and the exit code it stands for.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything a command needs from its process: the parsed arguments, the environment
+/// and the terminal.
+public struct Invocation: Sendable {
+    public let toolName: String
+    public let arguments: ParsedArguments
+    public let environment: [String: String]
+    public let terminal: Terminal
+
+    public init(toolName: String, arguments: ParsedArguments, environment: [String: String]) {
+        self.toolName = toolName
+        self.arguments = arguments
+        self.environment = environment
+        self.terminal = Terminal(environment: environment)
+    }
+
+    public var out: OutputChannel { Console.out }
+    public var err: OutputChannel { Console.err }
+
+    /// The --color choice (auto when absent).
+    public var colorChoice: ColorChoice {
+        arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
+    }
+
+    /// Styling for stdout under the colour policy.
+    public var styler: Styler {
+        Styler(enabled: terminal.colorEnabled(colorChoice, descriptor: STDOUT_FILENO))
+    }
+
+    /// A warning on stderr: `TOOL: warning: …`.
+    public func warn(_ message: String) {
+        err.line("\(toolName): warning: \(message)")
+    }
+}
+
+public enum ToolRunner {
+    /// Runs the tool and exits with the command's code. Never returns.
+    public static func main(
+        spec: CommandSpec, version: String = StandardOptions.toolkitVersion,
+        run: (Invocation) throws -> ExitCode
+    ) -> Never {
+        Console.prepare()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let code = execute(spec: spec, version: version, arguments: arguments, environment: processEnvironment(), run: run)
+        Console.flushAll()
+        exit(code.rawValue)
+    }
+
+    /// Parses and runs, printing to the console; returns the exit code.
+    public static func execute(
+        spec: CommandSpec, version: String, arguments: [String], environment: [String: String],
+        run: (Invocation) throws -> ExitCode
+    ) -> ExitCode {
+        let terminal = Terminal(environment: environment)
+        let renderer = HelpRenderer(root: spec, width: terminal.width)
+        do {
+            switch try ArgumentParser(spec: spec).parse(arguments) {
+            case .help(let path):
+                Console.out.write(renderer.help(path))
+                return .ok
+            case .version:
+                Console.out.line("\(spec.name) \(version)")
+                return .ok
+            case .dumpHelp:
+                Console.out.line(SpecJSON.document(for: spec, toolVersion: version).serialized(pretty: true))
+                return .ok
+            case .run(let parsed):
+                let invocation = Invocation(toolName: spec.name, arguments: parsed, environment: environment)
+                let code = try run(invocation)
+                Console.out.flush()
+                return code
+            }
+        } catch {
+            Console.out.flush()
+            report(CLIError.from(error), spec: spec, renderer: renderer, terminal: terminal)
+            return CLIError.from(error).exitCode
+        }
+    }
+
+    /// Writes `TOOL: error: …`, the hint, and for usage errors the usage line.
+    public static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
+        let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: STDERR_FILENO))
+        Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.message)")
+        if let hint = error.hint {
+            Console.err.line("hint: \(hint)")
+        }
+        if let path = error.usageCommandPath {
+            Console.err.line("Usage: \(renderer.usage(path))")
+            Console.err.line("See '\(renderer.commandLine(path)) --help'.")
+        }
+        Console.err.flush()
+    }
+
+    /// The process environment, read from `environ` (no Foundation needed).
+    public static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -30,6 +30,11 @@ let package = Package(
         .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MoneyKit"]),
+        // Runs the built tools as processes; depends on them so `swift test` builds them.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["MoneyKit", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer"]),
+        // A helper the end-to-end tests run several of at once against one file store.
+        .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
     ]
 )

@@ -1,0 +1,107 @@
+// Runs a built executable as a child process with its own environment, feeds stdin,
+// and captures stdout, stderr and how it ended.
+
+import Foundation
+import Testing
+
+struct ToolResult {
+    let status: Int32
+    /// True when the process died of a signal (a crash), not an exit.
+    let killedBySignal: Bool
+    let stdout: String
+    let stderr: String
+}
+
+enum ToolProcess {
+    /// The folder holding the built products: beside the test bundle.
+    static let productsFolder: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        // The test runner may sit inside a bundle folder (MoneyKitPackageTests.xctest).
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("tally").path),
+            folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
+
+    static func path(of tool: String) -> String {
+        productsFolder.appendingPathComponent(tool).path
+    }
+
+    /// Runs `tool arguments…` with exactly `environment` (no inherited variables).
+    static func run(
+        _ tool: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
+    ) throws -> ToolResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path(of: tool))
+        process.arguments = arguments
+        process.environment = environment
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        let inPipe = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : inPipe
+        try process.run()
+        if let stdin {
+            inPipe.fileHandleForWriting.write(Data(stdin.utf8))
+            try inPipe.fileHandleForWriting.close()
+        }
+        // Read both pipes before waiting, so a large output cannot block the child.
+        let errData = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData.data = errPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ToolResult(
+            status: process.terminationStatus,
+            killedBySignal: process.terminationReason == .uncaughtSignal,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+}
+
+/// Holds what the background reader collected; the DispatchGroup orders the accesses.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
+
+/// A private temporary HOME with XDG folders inside it, removed when done.
+final class Sandbox {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("moneykit-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    var home: String { root.path }
+
+    /// A clean environment: HOME and the XDG folders in the sandbox, no colour, a
+    /// fixed locale and time zone so output does not depend on the machine.
+    var environment: [String: String] {
+        [
+            "HOME": home,
+            "XDG_DATA_HOME": home + "/data",
+            "XDG_STATE_HOME": home + "/state",
+            "XDG_CONFIG_HOME": home + "/config",
+            "PATH": "/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "TZ": "UTC",
+        ]
+    }
+
+    func path(_ relative: String) -> String { home + "/" + relative }
+
+    func run(_ tool: String, _ arguments: String..., stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws -> ToolResult {
+        try ToolProcess.run(tool, arguments, environment: environment.merging(extraEnvironment) { $1 }, stdin: stdin)
+    }
+}

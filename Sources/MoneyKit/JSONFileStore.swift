@@ -99,7 +99,7 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     }
 
     /// A short account of a decoding error: what was wrong and where.
-    static func describe(_ error: Error) -> String {
+    public static func describe(_ error: Error) -> String {
         guard let decodingError = error as? DecodingError else { return "\(error)" }
         func location(_ path: [CodingKey]) -> String {
             let keys = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -3,7 +3,8 @@
 // CSV: fields with a comma, quote, CR or LF are quoted, quotes doubled; lines end in LF
 // (friendlier to Unix pipelines than RFC 4180's CRLF; the reader accepts both).
 // Cells that a spreadsheet would run as a formula (starting with = + - @, tab or CR and
-// not a plain number) are prefixed with a single quote, as OWASP advises.
+// not a plain number) are prefixed with a single quote, as OWASP advises; so is a cell
+// that already starts with a quote, so that `restoreNeutralized` can undo it exactly.
 // TSV: tab, newline, carriage return and backslash inside a field are written as
 // \t \n \r \\ so that every record stays one line.
 
@@ -14,11 +15,16 @@ public enum DelimitedText {
 
     public static func csvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
         var value = field
-        if neutralizeFormulas, looksLikeFormula(value) { value = "'" + value }
+        if neutralizeFormulas, looksLikeFormula(value) || value.hasPrefix("'") { value = "'" + value }
         let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard needsQuotes else { return value }
         return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// The value a neutralised CSV cell stood for: one leading `'` removed.
+    public static func restoreNeutralized(_ field: String) -> String {
+        field.hasPrefix("'") ? String(field.dropFirst()) : field
     }
 
     public static func tsvLine(_ fields: [String]) -> String {

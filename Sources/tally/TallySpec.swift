@@ -1,13 +1,120 @@
-// The command spec of tally: the single source of its parsing, help, man page and completions.
+// The command spec of tally: the single source of its parsing, help, man page and
+// completions.
 
 import MoneyKitCLI
 
 enum TallySpec {
+    static let name = ArgumentSpec("NAME", help: "The counter's name (quote it if it has spaces).", completion: .dynamic(["list", "--names"]))
+
     static let root = CommandSpec(
         name: "tally",
         abstract: "named counters with a step, for people at a terminal and for scripts",
-        options: [StandardOptions.color],
-        environment: StandardOptions.environment,
-        exitStatus: [ExitStatusSpec(.ok), ExitStatusSpec(.usage)]
+        discussion: """
+            Keeps any number of named counters. Each has a count, a start value it resets to, \
+            a step (negative allowed) that inc adds and dec subtracts, a creation date and a pin. \
+            Pinned counters list first, then the newest.
+
+            Commands that change a count print the new count alone, so $(tally inc NAME) works \
+            in scripts. Every change can be undone with 'tally undo', a removal included. Counts \
+            and steps are 64-bit integers: a change that would overflow is refused (exit 65) and \
+            nothing is stored.
+
+            Counters live in one JSON file (see FILES), changed under a lock and replaced \
+            atomically, so concurrent invocations never lose an update.
+            """,
+        options: [
+            .option("file", value: "PATH", help: "The counters file (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.json).", global: true, completion: .file),
+            StandardOptions.color,
+        ],
+        subcommands: [
+            CommandSpec(
+                name: "list", abstract: "List the counters: pinned first, then newest first", aliases: ["ls"],
+                options: [
+                    OutputFormat.option(),
+                    .flag("names", help: "Print only the names, one a line."),
+                ]),
+            CommandSpec(
+                name: "new", abstract: "Create a counter and print its name",
+                discussion: "Without NAME the counter is called 'New Counter N', N the smallest number not in use.",
+                aliases: ["create"],
+                options: [
+                    .option("start", value: "N", help: "The start value and first count.", default: "0"),
+                    .option("step", value: "N", help: "What inc adds; not 0, may be negative.", default: "1"),
+                    .flag("pin", help: "Pin the new counter."),
+                ],
+                arguments: [ArgumentSpec("NAME", help: "The new counter's name.", optional: true)]),
+            CommandSpec(name: "get", abstract: "Print a counter's count alone", arguments: [name]),
+            CommandSpec(
+                name: "inc", abstract: "Add the step and print the new count", aliases: ["increment", "up"],
+                options: [.option("times", short: "n", value: "K", help: "Add the step K times.", default: "1")],
+                arguments: [name]),
+            CommandSpec(
+                name: "dec", abstract: "Subtract the step and print the new count", aliases: ["decrement", "down"],
+                options: [.option("times", short: "n", value: "K", help: "Subtract the step K times.", default: "1")],
+                arguments: [name]),
+            CommandSpec(
+                name: "add", abstract: "Add an amount (negative to subtract), ignoring the step",
+                arguments: [name, ArgumentSpec("AMOUNT", help: "A whole number, e.g. 5 or -3.")]),
+            CommandSpec(
+                name: "set", abstract: "Set the count",
+                arguments: [name, ArgumentSpec("VALUE", help: "The new count, a whole number.")]),
+            CommandSpec(name: "reset", abstract: "Put the count back to the start value", arguments: [name]),
+            CommandSpec(
+                name: "rename", abstract: "Rename a counter", aliases: ["mv"],
+                arguments: [name, ArgumentSpec("NEW", help: "The new name.")]),
+            CommandSpec(
+                name: "step", abstract: "Change a counter's step",
+                arguments: [name, ArgumentSpec("N", help: "The new step; not 0, may be negative.")]),
+            CommandSpec(name: "pin", abstract: "Pin a counter to the top of the list", arguments: [name]),
+            CommandSpec(name: "unpin", abstract: "Unpin a counter", arguments: [name]),
+            CommandSpec(
+                name: "rm", abstract: "Delete counters (asks on a terminal; --force otherwise)", aliases: ["remove", "delete"],
+                options: [StandardOptions.force],
+                arguments: [ArgumentSpec("NAME", help: "The counters to delete.", repeating: true, completion: .dynamic(["list", "--names"]))]),
+            CommandSpec(
+                name: "undo", abstract: "Revert the last change, a delete included",
+                discussion: "Up to \(TallyDocument.undoLimit) changes are remembered. Each undo reverts one and says what it was."),
+            CommandSpec(name: "show", abstract: "Show everything about one counter", options: [OutputFormat.option()], arguments: [name]),
+            CommandSpec(
+                name: "export", abstract: "Write all counters as JSON or CSV to standard output",
+                discussion: "The export holds everything (name, count, start, step, pin, creation time), so 'tally import' restores it exactly. In CSV a value that a spreadsheet would run as a formula, or that starts with a quote, gets one leading quote (') that import removes.",
+                options: [.option("format", value: "FORMAT", help: "json or csv.", default: "json", allowed: ["json", "csv"])]),
+            CommandSpec(
+                name: "import", abstract: "Read counters from a tally export (JSON or CSV)",
+                discussion: "The format is recognised from the content. A name that already exists is a clash: by default nothing is imported and the clashes are listed; --on-clash skip keeps the existing counter, replace overwrites it, rename imports under 'NAME (2)'. One 'tally undo' reverts the whole import.",
+                options: [
+                    .option("on-clash", value: "WHAT", help: "What to do when a name exists: error, skip, replace, rename.", default: "error", allowed: ["error", "skip", "replace", "rename"]),
+                ],
+                arguments: [ArgumentSpec("FILE", help: "The export to read, or - for standard input.", completion: .file)]),
+            CommandSpec(
+                name: "tap", abstract: "A full-screen counter to tap with the keyboard",
+                discussion: "Space, Enter, + or Up add a step; Backspace, - or Down take one away; u undoes; q, Esc or Ctrl-C quits. Every change is saved before the screen shows it. Needs a terminal.",
+                arguments: [name]),
+            CommandSpec(
+                name: "feed", abstract: "Add one step per line read from standard input",
+                discussion: "For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 ms, at the end of input, and on SIGINT or SIGTERM, so nothing read is lost; then prints the final count.",
+                arguments: [name]),
+        ],
+        defaultSubcommand: "list",
+        examples: [
+            ExampleSpec("tally new coffee", "Create a counter called coffee, counting from 0 by 1."),
+            ExampleSpec("tally inc coffee", "Add one and print the new count."),
+            ExampleSpec("tally new push-ups --step 10 --pin", "A pinned counter that goes up by 10."),
+            ExampleSpec("tail -f /var/log/app.log | grep --line-buffered ERROR | tally feed errors", "Count error lines as they arrive."),
+            ExampleSpec("n=$(tally get coffee); echo \"$n cups\"", "Use a count in a script."),
+            ExampleSpec("tally export > counters.json && tally import --on-clash replace counters.json", "Back up and restore."),
+        ],
+        environment: [EnvironmentSpec("TALLY_FILE", "The counters file, when --file is not given.")]
+            + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
+        files: [
+            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The counters (default ~/.local/share/tally/counters.json). JSON: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\"}], \"nextSerial\", \"undo\": [...]}}. Mode 0600 in a 0700 folder."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.json.lock", "Lock file held while a change is written."),
+        ],
+        exitStatus: [
+            ExitStatusSpec(.ok), ExitStatusSpec(.usage),
+            ExitStatusSpec(.dataError, "Bad input: an overflow, a duplicate name, an unreadable import, or a corrupt or newer store."),
+            ExitStatusSpec(.noInput, "No counter of that name, or the import file cannot be read."),
+            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
+        ]
     )
 }

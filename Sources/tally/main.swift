@@ -3,7 +3,5 @@
 import MoneyKitCLI
 
 ToolRunner.main(spec: TallySpec.root) { invocation in
-    // The commands arrive with the tally issue; until then the tool describes itself.
-    invocation.out.write(HelpRenderer(root: TallySpec.root, width: invocation.terminal.width).help([]))
-    return .ok
+    try TallyCommands(invocation: invocation).run()
 }

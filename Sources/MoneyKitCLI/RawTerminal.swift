@@ -1,0 +1,111 @@
+// A full-screen session on the terminal: raw keys in, an alternate screen out, and the
+// terminal put back as it was on every way out (return, error, SIGINT, SIGTERM, SIGHUP).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum Key: Equatable, Sendable {
+    case character(Character)
+    case enter, backspace, escape, up, down, left, right, tab, interrupt
+}
+
+public final class RawTerminal {
+    private var original = termios()
+    private var active = false
+
+    /// Enters raw mode and the alternate screen. Refuses politely off a terminal.
+    public init(commandName: String) throws(CLIError) {
+        guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
+            throw CLIError.usage("\(commandName) needs a terminal: standard input and output must both be one")
+        }
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else {
+            throw CLIError("cannot read the terminal's settings: \(String(cString: strerror(errno)))", exitCode: .ioError)
+        }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        active = true
+        SignalFlags.install()
+        write("\u{1B}[?1049h\u{1B}[?25l")
+    }
+
+    deinit { restore() }
+
+    /// Leaves the alternate screen, shows the cursor, restores the settings. Safe to
+    /// call more than once.
+    public func restore() {
+        guard active else { return }
+        active = false
+        write("\u{1B}[?25h\u{1B}[?1049l")
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    }
+
+    /// Writes straight to the terminal, unbuffered.
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 { if errno == EINTR { continue } else { return } }
+            offset += count
+        }
+    }
+
+    /// The next key, or nil when `timeoutMilliseconds` pass first, a signal arrives, or
+    /// input ends.
+    public func readKey(timeoutMilliseconds: Int32 = -1) -> Key? {
+        guard let byte = readByte(timeoutMilliseconds: timeoutMilliseconds) else { return nil }
+        switch byte {
+        case 0x03: return .interrupt
+        case 0x0D, 0x0A: return .enter
+        case 0x7F, 0x08: return .backspace
+        case 0x09: return .tab
+        case 0x1B:
+            // A lone Esc, or the start of an arrow key sequence (ESC [ A, or ESC O A).
+            guard let second = readByte(timeoutMilliseconds: 30) else { return .escape }
+            guard second == UInt8(ascii: "[") || second == UInt8(ascii: "O"),
+                let third = readByte(timeoutMilliseconds: 30) else { return .escape }
+            switch third {
+            case UInt8(ascii: "A"): return .up
+            case UInt8(ascii: "B"): return .down
+            case UInt8(ascii: "C"): return .right
+            case UInt8(ascii: "D"): return .left
+            default:
+                // Drain the rest of an unknown sequence (e.g. ESC [ 3 ~).
+                while let next = readByte(timeoutMilliseconds: 5), !(0x40...0x7E).contains(next) {}
+                return .escape
+            }
+        default:
+            var bytes = [byte]
+            // The rest of a multi-byte UTF-8 character.
+            let extra = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
+            for _ in 0..<extra { if let next = readByte(timeoutMilliseconds: 30) { bytes.append(next) } }
+            guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else { return nil }
+            return .character(character)
+        }
+    }
+
+    private func readByte(timeoutMilliseconds: Int32) -> UInt8? {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, timeoutMilliseconds)
+        guard ready > 0 else { return nil }
+        var byte: UInt8 = 0
+        let count = read(STDIN_FILENO, &byte, 1)
+        return count == 1 ? byte : nil
+    }
+
+    /// The terminal's size now.
+    public var size: (columns: Int, rows: Int) {
+        Terminal(environment: [:]).windowSize(STDOUT_FILENO) ?? (80, 24)
+    }
+}

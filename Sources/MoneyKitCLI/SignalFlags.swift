@@ -1,0 +1,41 @@
+// Signals turned into flags that a loop checks: SIGINT and SIGTERM ask it to finish
+// (save, restore the terminal) rather than die; SIGWINCH says the window changed size.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum SignalFlags {
+    /// The last stopping signal received (SIGINT, SIGTERM, SIGHUP), 0 while none.
+    nonisolated(unsafe) private static var stopSignal: sig_atomic_t = 0
+    nonisolated(unsafe) private static var resized: sig_atomic_t = 0
+
+    /// Catches SIGINT, SIGTERM and SIGHUP (and SIGWINCH) without SA_RESTART, so a
+    /// blocking read or poll returns EINTR and the loop sees the flag.
+    public static func install() {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { signal in
+            if signal == SIGWINCH { SignalFlags.resized = 1 } else { SignalFlags.stopSignal = signal }
+        }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    public static var stopRequested: Bool { stopSignal != 0 }
+
+    /// True once after each window size change.
+    public static func takeResize() -> Bool {
+        guard resized != 0 else { return false }
+        resized = 0
+        return true
+    }
+}

@@ -1,0 +1,57 @@
+// A named counter: a count that moves by a step, with the start it resets to.
+
+import MoneyKitCLI
+
+struct Counter: Codable, Equatable, Sendable {
+    var name: String
+    var count: Int64
+    /// Where `reset` puts the count back.
+    var start: Int64
+    /// What inc adds and dec subtracts; never 0, may be negative.
+    var step: Int64
+    var pinned: Bool
+    /// Creation instant, ISO 8601 UTC (`2026-11-21T10:55:28Z`).
+    var created: String
+    /// Creation order, to break ties between counters created in the same second.
+    var serial: Int64
+
+    /// Seconds since 1970 of `created`, or 0 when unreadable (sorts last).
+    var createdSeconds: Double { Timestamp.parseISO8601(created) ?? 0 }
+
+    /// `count + delta`, or exit 65 naming the counter when it overflows 64 bits.
+    func adding(_ delta: Int64) throws(CLIError) -> Int64 {
+        let (result, overflow) = count.addingReportingOverflow(delta)
+        if overflow {
+            throw CLIError.data(
+                "count of '\(name)' would overflow: \(count) + \(delta) is beyond the 64-bit range",
+                hint: "nothing was changed")
+        }
+        return result
+    }
+
+    /// `step × times`, checked.
+    func steps(_ times: Int64) throws(CLIError) -> Int64 {
+        let (result, overflow) = step.multipliedReportingOverflow(by: times)
+        if overflow {
+            throw CLIError.data("\(times) steps of \(step) overflow the 64-bit range", hint: "nothing was changed")
+        }
+        return result
+    }
+
+    /// Pinned first, then newest first; same instant: the later created first.
+    static func listOrder(_ a: Counter, _ b: Counter) -> Bool {
+        if a.pinned != b.pinned { return a.pinned }
+        let (left, right) = (a.createdSeconds, b.createdSeconds)
+        if left != right { return left > right }
+        if a.serial != b.serial { return a.serial > b.serial }
+        return a.name < b.name
+    }
+
+    /// A name must have a visible character; it may hold anything else (commas,
+    /// quotes, newlines, spaces), and survives export and import unchanged.
+    static func validate(name: String) throws(CLIError) {
+        if name.isEmpty || name.allSatisfy({ $0.isWhitespace }) {
+            throw CLIError.usage("a counter name cannot be empty or only spaces")
+        }
+    }
+}

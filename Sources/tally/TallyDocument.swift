@@ -1,0 +1,42 @@
+// What tally keeps in its JSON store: the counters, the next creation serial, and the
+// undo history.
+//
+// File format (version 1), inside the MoneyKit store envelope
+// {"format": "tally", "version": 1, "content": …}:
+//   counters:   [{name, count, start, step, pinned, created, serial}]
+//   nextSerial: the serial the next new counter gets
+//   undo:       [{action, before: [Counter], after: [names]}], newest last, at most 100
+
+import MoneyKit
+
+struct TallyDocument: StoredDocument {
+    static let formatName = "tally"
+    static let formatVersion = 1
+    /// How many changes `tally undo` can go back.
+    static let undoLimit = 100
+
+    var counters: [Counter] = []
+    var nextSerial: Int64 = 1
+    var undo: [UndoStep] = []
+
+    init() {}
+
+    func index(of name: String) -> Int? { counters.firstIndex { $0.name == name } }
+
+    /// Records what `names` were before a change, so `undo` can restore them. A name not
+    /// present is recorded as absent (undo removes what the change created).
+    /// `after` lists the names the change leaves behind (a rename changes the name).
+    mutating func recordUndo(_ action: String, before names: [String], after: [String]) {
+        let snapshot = names.compactMap { name in counters.first { $0.name == name } }
+        undo.append(UndoStep(action: action, before: snapshot, after: after))
+        if undo.count > Self.undoLimit { undo.removeFirst(undo.count - Self.undoLimit) }
+    }
+}
+
+/// One reversible change: the counters as they were, and the names it left.
+struct UndoStep: Codable, Equatable, Sendable {
+    /// For people: `inc coffee`, `rm coffee`, `import 3 counters`.
+    var action: String
+    var before: [Counter]
+    var after: [String]
+}

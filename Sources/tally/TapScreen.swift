@@ -1,0 +1,102 @@
+// tally tap: the app's counter screen on a terminal. The name at the top, the count in
+// large digits in the middle, the creation date at the bottom; every key press is saved
+// before the screen shows it.
+
+import MoneyKitCLI
+
+struct TapScreen {
+    let commands: TallyCommands
+
+    func run() throws -> ExitCode {
+        let name = commands.name
+        var counter = try commands.store.load().counter(named: name)
+        let terminal = try RawTerminal(commandName: "tally tap")
+        defer { terminal.restore() }
+        var message = ""
+        draw(counter, message: message, on: terminal)
+        while true {
+            let key = terminal.readKey(timeoutMilliseconds: 250)
+            if SignalFlags.stopRequested { break }
+            if SignalFlags.takeResize() { draw(counter, message: message, on: terminal) }
+            guard let key else { continue }
+            message = ""
+            do {
+                switch key {
+                case .character(" "), .character("+"), .character("="), .enter, .up:
+                    counter = try apply(name: counter.name, sign: 1)
+                case .backspace, .character("-"), .character("_"), .down:
+                    counter = try apply(name: counter.name, sign: -1)
+                case .character("u"), .character("U"):
+                    message = try undo(current: counter.name)
+                    counter = try commands.store.load().counter(named: counter.name)
+                case .character("q"), .character("Q"), .escape, .interrupt:
+                    return .ok
+                default:
+                    continue
+                }
+            } catch {
+                // Shown on the screen; the count stays as stored.
+                message = CLIError.from(error).message
+                if let fresh = try? commands.store.load().counter(named: counter.name) { counter = fresh }
+            }
+            draw(counter, message: message, on: terminal)
+        }
+        return .ok
+    }
+
+    /// One step up or down, saved; returns the counter as stored.
+    private func apply(name: String, sign: Int64) throws -> Counter {
+        try commands.store.change { document -> Counter in
+            let index = try document.requireIndex(of: name)
+            let counter = document.counters[index]
+            let newCount = try counter.adding(try counter.steps(sign))
+            document.recordUndo("\(sign > 0 ? "inc" : "dec") \(name)", before: [name], after: [name])
+            document.counters[index].count = newCount
+            return document.counters[index]
+        }
+    }
+
+    private func undo(current name: String) throws -> String {
+        try commands.store.change { document -> String in
+            guard let step = document.undo.last else { throw CLIError("nothing to undo", exitCode: .noInput) }
+            // Only undo what concerns this counter, so the screen never undoes a change
+            // made elsewhere to another counter behind the user's back.
+            guard step.after.contains(name) || step.before.contains(where: { $0.name == name }) else {
+                throw CLIError("the last change was to another counter (\(step.action)); use 'tally undo'", exitCode: .dataError)
+            }
+            document.undo.removeLast()
+            document.counters.removeAll { step.after.contains($0.name) }
+            for counter in step.before {
+                document.counters.removeAll { $0.name == counter.name }
+                document.counters.append(counter)
+            }
+            return "Undid: \(step.action)"
+        }
+    }
+
+    private func draw(_ counter: Counter, message: String, on terminal: RawTerminal) {
+        let (columns, rows) = terminal.size
+        let styler = Styler(enabled: commands.invocation.terminal.colorEnabled(commands.invocation.colorChoice))
+        var screen = "\u{1B}[H\u{1B}[2J"
+        func put(_ text: String, row: Int, visibleWidth: Int? = nil) {
+            let width = visibleWidth ?? DisplayWidth.of(text)
+            let column = max(1, (columns - width) / 2 + 1)
+            screen += "\u{1B}[\(row);\(column)H" + text
+        }
+        let title = DisplayWidth.truncate(CounterRendering.singleLine(counter.name), to: max(1, columns - 2))
+        put(styler.bold(title), row: 1, visibleWidth: DisplayWidth.of(title))
+        let countText = String(counter.count)
+        let middle = max(2, rows / 2 - 2)
+        if let big = BlockDigits.render(countText), BlockDigits.width(of: countText) <= columns, rows >= 10 {
+            for (offset, line) in big.enumerated() { put(line, row: middle + offset) }
+        } else {
+            put(styler.bold(countText), row: max(2, rows / 2), visibleWidth: countText.count)
+        }
+        let created = Timestamp.parseISO8601(counter.created).map(Timestamp.localMinutes) ?? counter.created
+        let help = "space/+/↑ add \(CounterRendering.signedStep(counter.step))  ⌫/-/↓ subtract  u undo  q quit"
+        if !message.isEmpty { put(message, row: max(3, rows - 3)) }
+        put(styler.dim(DisplayWidth.truncate(help, to: columns)), row: max(4, rows - 1), visibleWidth: min(DisplayWidth.of(help), columns))
+        put("Created \(created)", row: max(5, rows))
+        terminal.write(screen)
+    }
+}

@@ -60,41 +60,42 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     /// Replaces the stored document with `document`. Call only while holding the lock
     /// (inside `write`), or for a file no other process uses.
     func save(_ document: Document) throws(StoreError) {
-        let envelope = Envelope(format: Document.formatName, version: Document.formatVersion, content: document)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = prettyPrinted ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        var bytes: [UInt8]
-        do {
-            bytes = Array(try encoder.encode(envelope))
-        } catch {
-            throw StoreError.io(path: path, reason: "cannot encode the document: \(error)")
-        }
+        let envelope = JSONValue.object([
+            ("format", .string(Document.formatName)),
+            ("version", .integer(Document.formatVersion)),
+            ("content", document.storedContent),
+        ])
+        var bytes = Array(envelope.serialized(pretty: prettyPrinted).utf8)
         bytes.append(UInt8(ascii: "\n"))
         try PosixFile.replaceAtomically(path, with: bytes)
     }
 
     private func decode(_ bytes: [UInt8]) throws(StoreError) -> Document {
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
-        let header: Header
+        guard !bytes.isEmpty else { throw StoreError.corrupt(path: path, reason: "the file is empty") }
+        let envelope: JSONValue
         do {
-            header = try decoder.decode(Header.self, from: data)
+            envelope = try JSONValue.parse(bytes)
         } catch {
-            throw StoreError.corrupt(path: path, reason: bytes.isEmpty ? "the file is empty" : "not a \(Document.formatName) JSON document (\(Self.describe(error)))")
+            throw StoreError.corrupt(path: path, reason: "not valid JSON (\(error))")
         }
-        guard header.format == Document.formatName else {
-            throw StoreError.corrupt(path: path, reason: "it holds format '\(header.format)', expected '\(Document.formatName)'")
+        guard let format = envelope["format"]?.stringValue, let version = envelope["version"]?.int64Value,
+            let content = envelope["content"]
+        else {
+            throw StoreError.corrupt(path: path, reason: "not a \(Document.formatName) store (no format, version and content)")
         }
-        guard header.version <= Document.formatVersion else {
-            throw StoreError.newerVersion(path: path, found: header.version, supported: Document.formatVersion)
+        guard format == Document.formatName else {
+            throw StoreError.corrupt(path: path, reason: "it holds format '\(format)', expected '\(Document.formatName)'")
         }
-        guard header.version >= 1 else {
-            throw StoreError.corrupt(path: path, reason: "format version \(header.version) is not valid")
+        guard version <= Document.formatVersion else {
+            throw StoreError.newerVersion(path: path, found: Int(clamping: version), supported: Document.formatVersion)
+        }
+        guard version >= 1 else {
+            throw StoreError.corrupt(path: path, reason: "format version \(version) is not valid")
         }
         do {
-            return try decoder.decode(Envelope.self, from: data).content
+            return try Document(storedContent: content, version: Int(version))
         } catch {
-            throw StoreError.corrupt(path: path, reason: Self.describe(error))
+            throw StoreError.corrupt(path: path, reason: error.message)
         }
     }
 
@@ -115,16 +116,5 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
         @unknown default:
             return "invalid JSON"
         }
-    }
-
-    private struct Header: Decodable {
-        let format: String
-        let version: Int
-    }
-
-    private struct Envelope: Codable {
-        let format: String
-        let version: Int
-        let content: Document
     }
 }

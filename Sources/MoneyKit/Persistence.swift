@@ -1,4 +1,5 @@
-// The persistence protocol: what every tool's storage adapter offers its commands.
+// The persistence protocol: what every tool's storage adapter offers its commands, and
+// what a document kept in the JSON file store provides.
 
 /// A store whose contents are read as a whole and changed in transactions.
 ///
@@ -15,12 +16,102 @@ public protocol TransactionalStore {
 }
 
 /// A document kept in a JSON file store: a format name that ties the file to its tool,
-/// a format version, and an empty state for a store that does not exist yet.
-public protocol StoredDocument: Codable {
+/// a format version, an empty state for a store that does not exist yet, and its
+/// mapping to JSON. Codable documents get the mapping for free (see below); a document
+/// read on every start of a fast tool writes it by hand, which is much quicker.
+public protocol StoredDocument {
     /// Written into the file and checked on reading: `tally`, `billsplit-prefs`.
     static var formatName: String { get }
     /// The version this build writes. A file with a higher version is refused.
     static var formatVersion: Int { get }
     /// The state of a store with no file yet.
     init()
+    /// Reads the document from the file's `content`, written by format `version`
+    /// (never above `formatVersion`; older versions are for the document to upgrade).
+    init(storedContent: JSONValue, version: Int) throws(StoredContentError)
+    /// The document as the file's `content`.
+    var storedContent: JSONValue { get }
+}
+
+/// Why a stored document's content could not be read; the store adds the file's name.
+public struct StoredContentError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension StoredDocument where Self: Codable {
+    /// Codable documents are read through JSONDecoder.
+    public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
+        do {
+            self = try JSONDecoder().decode(Self.self, from: Data(storedContent.serialized().utf8))
+        } catch {
+            throw StoredContentError(JSONFileStore<Self>.describe(error))
+        }
+    }
+
+    /// Codable documents are written through JSONEncoder (sorted keys).
+    public var storedContent: JSONValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self), let value = try? JSONValue.parse(Array(data)) else {
+            return .null
+        }
+        return value
+    }
+}
+
+/// Typed access to the members of a JSON object, with errors that say where.
+public struct JSONFields {
+    private let members: [(String, JSONValue)]
+    /// Where the object sits, for messages: `counters[3]`.
+    public let place: String
+
+    public init(_ value: JSONValue, place: String) throws(StoredContentError) {
+        guard let members = value.objectValue else { throw StoredContentError("\(place) is not an object") }
+        self.members = members
+        self.place = place
+    }
+
+    public func value(_ key: String) -> JSONValue? {
+        members.first { $0.0 == key }?.1
+    }
+
+    private func missing(_ key: String, _ kind: String) -> StoredContentError {
+        value(key) == nil
+            ? StoredContentError("missing '\(key)' in \(place)")
+            : StoredContentError("'\(key)' in \(place) is not \(kind)")
+    }
+
+    public func string(_ key: String) throws(StoredContentError) -> String {
+        guard let text = value(key)?.stringValue else { throw missing(key, "a string") }
+        return text
+    }
+
+    public func int64(_ key: String) throws(StoredContentError) -> Int64 {
+        guard let number = value(key)?.int64Value else { throw missing(key, "a whole number in the 64-bit range") }
+        return number
+    }
+
+    public func bool(_ key: String) throws(StoredContentError) -> Bool {
+        guard let flag = value(key)?.boolValue else { throw missing(key, "true or false") }
+        return flag
+    }
+
+    public func array(_ key: String) throws(StoredContentError) -> [JSONValue] {
+        guard let items = value(key)?.arrayValue else { throw missing(key, "a list") }
+        return items
+    }
+
+    /// The value of `key` when present and not null.
+    public func optional(_ key: String) -> JSONValue? {
+        guard let found = value(key), !found.isNull else { return nil }
+        return found
+    }
 }

@@ -96,7 +96,8 @@ enum PosixFile {
             }
             written += count
         }
-        if fsync(fd) != 0 {
+        // fdatasync covers the data and the size of the new file, all a reader needs.
+        if syncData(fd) != 0 {
             let reason = errorText()
             close(fd)
             unlink(temporary)
@@ -116,8 +117,17 @@ enum PosixFile {
     static func syncDirectory(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        _ = fsync(fd)
+        _ = syncData(fd)
         close(fd)
+    }
+
+    /// fdatasync where the system has it (Linux), fsync elsewhere.
+    static func syncData(_ fd: Int32) -> Int32 {
+        #if os(Linux)
+        return fdatasync(fd)
+        #else
+        return fsync(fd)
+        #endif
     }
 
     static func fileName(of path: String) -> String {

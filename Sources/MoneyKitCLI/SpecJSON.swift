@@ -1,6 +1,8 @@
 // The hidden `--dump-help` output: the whole spec as versioned JSON, which the manual
 // plugin and the completion generators read. Bump `version` when the shape changes.
 
+import MoneyKit
+
 public enum SpecJSON {
     /// Version of this JSON shape (not of the tool).
     public static let version = 1

@@ -1,8 +1,9 @@
 // A named counter: a count that moves by a step, with the start it resets to.
 
+import MoneyKit
 import MoneyKitCLI
 
-struct Counter: Codable, Equatable, Sendable {
+struct Counter: Equatable, Sendable {
     var name: String
     var count: Int64
     /// Where `reset` puts the count back.
@@ -14,6 +15,40 @@ struct Counter: Codable, Equatable, Sendable {
     var created: String
     /// Creation order, to break ties between counters created in the same second.
     var serial: Int64
+
+    init(name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64) {
+        self.name = name
+        self.count = count
+        self.start = start
+        self.step = step
+        self.pinned = pinned
+        self.created = created
+        self.serial = serial
+    }
+
+    init(storedJSON: JSONValue, place: String) throws(StoredContentError) {
+        let fields = try JSONFields(storedJSON, place: place)
+        name = try fields.string("name")
+        count = try fields.int64("count")
+        start = try fields.int64("start")
+        step = try fields.int64("step")
+        pinned = try fields.bool("pinned")
+        created = try fields.string("created")
+        serial = try fields.int64("serial")
+        if step == 0 { throw StoredContentError("\(place) has a step of 0") }
+    }
+
+    var storedJSON: JSONValue {
+        .object([
+            ("name", .string(name)),
+            ("count", .integer(count)),
+            ("start", .integer(start)),
+            ("step", .integer(step)),
+            ("pinned", .bool(pinned)),
+            ("created", .string(created)),
+            ("serial", .integer(serial)),
+        ])
+    }
 
     /// Seconds since 1970 of `created`, or 0 when unreadable (sorts last).
     var createdSeconds: Double { Timestamp.parseISO8601(created) ?? 0 }

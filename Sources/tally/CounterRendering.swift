@@ -1,5 +1,6 @@
 // How counters look: a table for people, JSON, CSV and TSV for scripts.
 
+import MoneyKit
 import MoneyKitCLI
 
 struct CounterRendering {

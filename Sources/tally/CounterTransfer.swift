@@ -6,11 +6,6 @@
 // (the output of `tally list --format json`). CSV: a header naming the columns
 // (name is required; count, start, step, pinned, created optional), one counter a row.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MoneyKit
 import MoneyKitCLI
 
@@ -28,6 +23,16 @@ struct CounterTransfer {
         var step: Int64
         var pinned: Bool
         var created: String
+    }
+
+    /// An entry as written in the file, absent fields nil.
+    private struct Entry {
+        var name: String
+        var count: Int64?
+        var start: Int64?
+        var step: Int64?
+        var pinned: Bool?
+        var created: String?
     }
 
     func export() throws -> ExitCode {
@@ -138,49 +143,54 @@ struct CounterTransfer {
         return try parseCSV(text, source: source)
     }
 
-    private struct ExportFile: Decodable {
-        let format: String?
-        let version: Int?
-        let counters: [Entry]
-    }
-
-    private struct Entry: Decodable {
-        let name: String
-        let count: Int64?
-        let start: Int64?
-        let step: Int64?
-        let pinned: Bool?
-        let created: String?
-    }
-
     static func parseJSON(_ text: String, source: String) throws(CLIError) -> [Imported] {
-        let data = Data(text.utf8)
-        let entries: [Entry]
+        let document: JSONValue
         do {
-            if text.first(where: { !$0.isWhitespace }) == "[" {
-                entries = try JSONDecoder().decode([Entry].self, from: data)
-            } else {
-                let file = try JSONDecoder().decode(ExportFile.self, from: data)
-                if let format = file.format, format != exportFormatName {
-                    throw CLIError.data("\(source) is a '\(format)' file, not a tally export")
-                }
-                if let version = file.version, version > exportVersion {
-                    throw CLIError.data("\(source) is a tally export of version \(version), newer than this tally reads (\(exportVersion))")
-                }
-                entries = file.counters
-            }
-        } catch let error as CLIError {
-            throw error
+            document = try JSONValue.parse(text)
         } catch {
-            throw CLIError.data("\(source) is not a tally export: \(JSONFileStore<TallyDocument>.describe(error))")
+            throw CLIError.data("\(source) is not valid JSON: \(error)")
+        }
+        let entries: [JSONValue]
+        if let list = document.arrayValue {
+            entries = list
+        } else {
+            if let format = document["format"]?.stringValue, format != exportFormatName {
+                throw CLIError.data("\(source) is a '\(format)' file, not a tally export")
+            }
+            if let version = document["version"]?.int64Value, version > Int64(exportVersion) {
+                throw CLIError.data("\(source) is a tally export of version \(version), newer than this tally reads (\(exportVersion))")
+            }
+            guard let list = document["counters"]?.arrayValue else {
+                throw CLIError.data("\(source) is not a tally export: no list of counters")
+            }
+            entries = list
         }
         var result: [Imported] = []
         for (index, entry) in entries.enumerated() {
+            let place = "\(source): counter \(index + 1)"
+            let imported: Entry
+            do {
+                imported = try readEntry(entry, place: place)
+            } catch {
+                throw CLIError.data(error.message)
+            }
             result.append(try validated(
-                name: entry.name, count: entry.count, start: entry.start, step: entry.step, pinned: entry.pinned,
-                created: entry.created, place: "\(source): counter \(index + 1)"))
+                name: imported.name, count: imported.count, start: imported.start, step: imported.step,
+                pinned: imported.pinned, created: imported.created, place: place))
         }
         return result
+    }
+
+    /// The fields of one JSON entry, as given (validation follows in `validated`).
+    private static func readEntry(_ entry: JSONValue, place: String) throws(StoredContentError) -> Entry {
+        let fields = try JSONFields(entry, place: place)
+        func integer(_ key: String) throws(StoredContentError) -> Int64? {
+            fields.optional(key) == nil ? nil : try fields.int64(key)
+        }
+        return Entry(
+            name: try fields.string("name"), count: try integer("count"), start: try integer("start"),
+            step: try integer("step"), pinned: fields.optional("pinned") == nil ? nil : try fields.bool("pinned"),
+            created: fields.optional("created") == nil ? nil : try fields.string("created"))
     }
 
     static func parseCSV(_ text: String, source: String) throws(CLIError) -> [Imported] {

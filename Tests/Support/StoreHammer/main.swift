@@ -11,7 +11,7 @@ import MoneyKitCLI
 import Glibc
 #endif
 
-struct HammerDocument: StoredDocument {
+struct HammerDocument: StoredDocument, Codable {
     static let formatName = "store-hammer"
     static let formatVersion = 1
     var count: Int = 0

@@ -1,5 +1,7 @@
-// JSON for machine output, with keys kept in the order a tool defines them (stable for
-// scripts and diffs) and money always written as strings ("1234.56").
+// A JSON value with object keys kept in order: what tools print for scripts (stable
+// key order, money as strings like "1234.56") and what the file store reads and writes.
+// Written and read here rather than through Codable: on Linux JSONDecoder costs
+// milliseconds per start (protocol conformance lookups), which tally inc cannot afford.
 
 public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
@@ -13,8 +15,54 @@ public indirect enum JSONValue: Sendable, Equatable {
     public static func integer(_ value: Int64) -> JSONValue { .number(String(value)) }
     public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
 
+    /// The member `key` of an object, or nil (also when this is not an object).
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// A whole number that fits Int64 (written without fraction or exponent).
+    public var int64Value: Int64? {
+        if case .number(let text) = self { return Int64(text) }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    public var objectValue: [(String, JSONValue)]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// Structural equality; object members compare in order, numbers by their text.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.serialized() == rhs.serialized()
+        switch (lhs, rhs) {
+        case let (.string(a), .string(b)), let (.number(a), .number(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case (.null, .null): return true
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
     }
 
     /// Compact (one line) or pretty (two-space indents) text.

@@ -1,0 +1,75 @@
+// The ISO 4217 table: lookup, minor-unit exponents, display locales, cash rounding.
+
+import Testing
+import MoneyKit
+
+@Suite("Currency")
+struct CurrencyTests {
+    @Test("every currency is found by its code in any letter case", arguments: Currency.all.map(\.code))
+    func lookupAnyCase(code: String) throws {
+        let expected = try #require(Currency(code: code))
+        #expect(expected.code == code)
+        #expect(Currency(code: code.lowercased()) == expected)
+        let mixed = String(code.enumerated().map { $0.offset.isMultiple(of: 2) ? Character($0.element.lowercased()) : $0.element })
+        #expect(Currency(code: mixed) == expected)
+        #expect(try Currency.named(" \(code.lowercased())\n") == expected)
+    }
+
+    @Test("an unknown code is an error naming it", arguments: ["XYZ", "US", "USDD", "EURO", "", "123", "HRK"])
+    func unknownCode(_ code: String) {
+        #expect(Currency(code: code) == nil)
+        #expect(throws: MoneyError.unknownCurrency(code)) { try Currency.named(code) }
+        #expect(MoneyError.unknownCurrency(code).description.contains("'\(code)'"))
+    }
+
+    @Test("minor-unit exponents", arguments: [
+        ("USD", 2, 100), ("EUR", 2, 100), ("JPY", 0, 1), ("ISK", 0, 1), ("KWD", 3, 1000),
+        ("BHD", 3, 1000), ("CLF", 4, 10000), ("UYW", 4, 10000),
+    ] as [(String, Int, Int64)])
+    func exponents(code: String, exponent: Int, perMajor: Int64) {
+        #expect(currency(code).minorUnitExponent == exponent)
+        #expect(currency(code).minorUnitsPerMajor == perMajor)
+    }
+
+    @Test("display locales", arguments: [
+        ("NOK", "nb_NO"), ("USD", "en_US"), ("KES", "en_KE"), ("JPY", "ja_JP"), ("GBP", "en_GB"),
+    ])
+    func displayLocales(code: String, locale: String) {
+        #expect(currency(code).displayLocaleIdentifier == locale)
+    }
+
+    @Test("cash rounding units", arguments: [
+        ("NOK", 100), ("CHF", 5), ("CAD", 5), ("USD", nil), ("EUR", nil), ("JPY", nil), ("GBP", nil),
+    ] as [(String, Int64?)])
+    func cashRounding(code: String, unit: Int64?) {
+        #expect(currency(code).cashRoundingMinorUnits == unit)
+    }
+
+    @Test func allIsSortedWithUniqueWellFormedCodes() {
+        let codes = Currency.all.map(\.code)
+        #expect(!codes.isEmpty)
+        #expect(zip(codes, codes.dropFirst()).allSatisfy { $0 < $1 }, "sorted, each code once")
+        #expect(Set(codes).count == codes.count)
+        for currency in Currency.all {
+            #expect(currency.code.count == 3 && currency.code.allSatisfy { $0.isASCII && $0.isUppercase }, "\(currency.code)")
+            #expect((0...4).contains(currency.minorUnitExponent), "\(currency.code)")
+            #expect((1...999).contains(currency.numericCode), "\(currency.code)")
+            #expect(!currency.name.isEmpty, "\(currency.code)")
+            #expect(currency.displayLocaleIdentifier.contains("_"), "\(currency.code)")
+            if let unit = currency.cashRoundingMinorUnits {
+                #expect(unit > 1, "\(currency.code): a cash unit of \(unit) minor units")
+            }
+        }
+    }
+
+    @Test func shortcutsAndIdentity() {
+        #expect([Currency.usd, .eur, .gbp, .nok, .jpy, .kes].map(\.code) == ["USD", "EUR", "GBP", "NOK", "JPY", "KES"])
+        #expect(Currency.usd.description == "USD")
+        #expect(Currency.usd.numericCode == 840)
+        #expect(Currency.eur < Currency.usd)
+        // Equality and hashing go by code.
+        let homemade = Currency(code: "USD", numericCode: 0, minorUnitExponent: 2, name: "x", displayLocaleIdentifier: "en_US")
+        #expect(homemade == .usd)
+        #expect(Set([homemade, .usd]).count == 1)
+    }
+}

@@ -43,6 +43,18 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     public static func named(_ code: String) throws(MoneyError) -> Currency {
         let trimmed = code.trimmingWhitespace()
         if let found = Currency(code: trimmed) { return found }
+        // Two neighbouring letters swapped is the typo worth naming (UDS for USD);
+        // one wrong letter is not, since most such codes are a real currency.
+        let letters = Array(trimmed.uppercased())
+        if letters.count == 3 {
+            for i in 0..<2 {
+                var swapped = letters
+                swapped.swapAt(i, i + 1)
+                if let close = Currency(code: String(swapped)) {
+                    throw MoneyError.unknownCurrency(trimmed, suggestion: close.code)
+                }
+            }
+        }
         throw MoneyError.unknownCurrency(trimmed)
     }
 

@@ -5,11 +5,12 @@
 /// A decimal number read exactly: `significand / 10^scale`.
 public struct DecimalText: Hashable, Sendable {
     public let significand: Int64
-    /// Digits after the decimal point as typed (`12.50` → 2).
+    /// Digits after the decimal point, trailing zeros dropped (`12.50` → 1).
     public let scale: Int
 
     /// Reads `[+|-]digits[.digits]` or `[+|-].digits`: ASCII digits only, no exponent,
-    /// no grouping, no spaces inside, at most 18 fraction digits.
+    /// no grouping, no spaces inside, at most 18 fraction digits after dropping trailing
+    /// zeros. Any value from Int64.min to Int64.max units of its scale reads.
     public init(parsing input: String) throws(MoneyError) {
         let text = Substring(input)
         guard !text.isEmpty else { throw MoneyError.invalidAmount(input: input, reason: "it is empty") }
@@ -24,20 +25,15 @@ public struct DecimalText: Hashable, Sendable {
         }
         guard !bytes.isEmpty else { throw MoneyError.invalidAmount(input: input, reason: "a sign with no digits") }
 
-        var value: Int64 = 0
-        var scale = 0
-        var integerDigits = 0
-        var fractionDigits = 0
+        // Check the characters first, then read the digits as a magnitude, so that the
+        // most negative Int64 reads too and trailing zeros never count against the range.
+        var integerPart: [UInt8] = []
+        var fractionPart: [UInt8] = []
         var seenPoint = false
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let digit = Int64(byte - UInt8(ascii: "0"))
-                let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-                let (next, o2) = shifted.addingReportingOverflow(digit)
-                if o1 || o2 { throw MoneyError.overflow(operation: "reading '\(input)'") }
-                value = next
-                if seenPoint { fractionDigits += 1; scale += 1 } else { integerDigits += 1 }
+                if seenPoint { fractionPart.append(byte) } else { integerPart.append(byte) }
             case UInt8(ascii: "."):
                 if seenPoint { throw MoneyError.invalidAmount(input: input, reason: "more than one decimal point") }
                 seenPoint = true
@@ -52,20 +48,36 @@ public struct DecimalText: Hashable, Sendable {
                 throw MoneyError.invalidAmount(input: input, reason: "not a number")
             }
         }
-        if integerDigits == 0 && fractionDigits == 0 {
+        if integerPart.isEmpty && fractionPart.isEmpty {
             throw MoneyError.invalidAmount(input: input, reason: "no digits")
         }
-        if seenPoint && fractionDigits == 0 {
+        if seenPoint && fractionPart.isEmpty {
             throw MoneyError.invalidAmount(input: input, reason: "no digits after the decimal point")
         }
-        if scale > 18 {
-            throw MoneyError.invalidAmount(input: input, reason: "too many decimals")
+        // 12.500 is 12.5: zeros at the end of the fraction change nothing.
+        while fractionPart.last == UInt8(ascii: "0") { fractionPart.removeLast() }
+        if fractionPart.count > Self.maximumScale {
+            throw MoneyError.invalidAmount(input: input, reason: "more than \(Self.maximumScale) decimals")
         }
-        self.significand = negative ? -value : value
-        self.scale = scale
+        var magnitude: UInt64 = 0
+        for digit in integerPart + fractionPart {
+            let (shifted, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, o2) = shifted.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+            if o1 || o2 { throw MoneyError.overflow(operation: "reading '\(input)'") }
+            magnitude = next
+        }
+        let limit = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
+        if magnitude > limit { throw MoneyError.overflow(operation: "reading '\(input)'") }
+        self.significand = negative ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) : Int64(magnitude)
+        self.scale = fractionPart.count
     }
 
+    /// The most decimals a DecimalText holds.
+    public static let maximumScale = 18
+
+    /// `scale` must be 0...18.
     public init(significand: Int64, scale: Int) {
+        precondition((0...Self.maximumScale).contains(scale), "DecimalText scale must be 0...18")
         self.significand = significand
         self.scale = scale
     }

@@ -88,8 +88,11 @@ public struct DenominationSet: Hashable, Sendable, Codable {
                 && !override.denominations.contains { $0.kind == existing.kind && $0.minorUnits == existing.minorUnits }
         }
         notesAndCoins += override.denominations
+        // A roll goes with its coin: removing the coin removes the roll.
+        let removedCoins = Set(override.remove.filter { $0.kind == .coin }.map(\.minorUnits))
         var rollList = rolls.filter { existing in
             !override.rolls.contains { $0.coinMinorUnits == existing.coinMinorUnits }
+                && !removedCoins.contains(existing.coinMinorUnits)
         }
         rollList += override.rolls
         return DenominationSet(

@@ -47,7 +47,9 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     public func write<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let folder = PosixFile.directory(of: path)
         try PosixFile.makeDirectories(folder)
-        if PosixFile.existsReadOnly(path) { throw StoreError.readOnly(path: path) }
+        if PosixFile.existsReadOnly(path) || !PosixFile.isWritableDirectory(folder) {
+            throw StoreError.readOnly(path: path)
+        }
         let lock = FileLock(lockPath: path + ".lock")
         try lock.lock(timeout: lockTimeout, storePath: path)
         defer { lock.unlock() }

@@ -15,6 +15,8 @@ extension Money {
         let decimal: DecimalText
         do {
             decimal = try DecimalText(parsing: number)
+        } catch .invalidAmount(_, let reason) where reason.hasPrefix("more than") && reason.hasSuffix("decimals") {
+            throw MoneyError.tooManyDecimals(input: trimmed, currency: currency.code, allowed: currency.minorUnitExponent)
         } catch let error {
             throw error.renamingInput(to: trimmed)
         }

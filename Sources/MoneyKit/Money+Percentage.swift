@@ -39,9 +39,12 @@ extension Money {
     /// `percentage` of this amount, rounded to the minor unit by `rule` (default half up:
     /// a tie goes away from zero). 15 % of 10.05 USD = 1.5075 → 1.51.
     public func percentage(_ percentage: Percentage, rounding rule: RoundingRule = .halfUp) throws(MoneyError) -> Money {
+        // 100 × 10^scale must fit Int64: scales up to 16.
+        guard percentage.value.scale <= 16 else {
+            throw MoneyError.invalidArgument("a percentage may have at most 16 decimals, not \(percentage.value.scale)")
+        }
         let divisor = 100 * Int64.powerOfTen(percentage.value.scale)
-        guard percentage.value.scale <= 16,
-            let result = ExactDivision.multiplyDivide(minorUnits, percentage.value.significand, divisor, rule: rule)
+        guard let result = ExactDivision.multiplyDivide(minorUnits, percentage.value.significand, divisor, rule: rule)
         else { throw MoneyError.overflow(operation: "\(percentage)% of \(plainString)") }
         return Money(minorUnits: result, currency: currency)
     }

@@ -11,8 +11,8 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case overflow(operation: String)
     /// Two amounts in different currencies were combined.
     case currencyMismatch(String, String)
-    /// No ISO 4217 currency has this code.
-    case unknownCurrency(String)
+    /// No ISO 4217 currency has this code; `suggestion` names a close one, if any.
+    case unknownCurrency(String, suggestion: String? = nil)
     /// A split or percentage got an argument it cannot work with.
     case invalidArgument(String)
 
@@ -27,8 +27,9 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
             return "amount too large: \(operation) overflows"
         case let .currencyMismatch(a, b):
             return "cannot combine amounts in \(a) and \(b)"
-        case let .unknownCurrency(code):
-            return "unknown currency '\(code)': not an ISO 4217 code"
+        case let .unknownCurrency(code, suggestion):
+            let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+            return "unknown currency '\(code)': not an ISO 4217 code\(hint)"
         case let .invalidArgument(message):
             return message
         }

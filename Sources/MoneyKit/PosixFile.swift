@@ -135,6 +135,11 @@ enum PosixFile {
         return String(path[path.index(after: slash)...])
     }
 
+    /// True when this process may create and rename files in `folder`.
+    static func isWritableDirectory(_ folder: String) -> Bool {
+        access(folder, W_OK | X_OK) == 0
+    }
+
     /// True when the file exists and this process may not write it.
     static func existsReadOnly(_ path: String) -> Bool {
         access(path, F_OK) == 0 && access(path, W_OK) != 0

@@ -195,7 +195,9 @@ public struct ArgumentParser: Sendable {
                 descend(into: fallback)
                 return try option(long: long, positionalsSeen: positionalsSeen, word: word)
             }
-            let known = available.filter { !$0.isHidden }.map { "--" + $0.long } + ["--help"]
+            var candidates = available
+            if !positionalsSeen, let fallback = defaultSubcommand() { candidates += fallback.options }
+            let known = candidates.filter { !$0.isHidden }.map { "--" + $0.long } + ["--help"]
             let hint = Suggestions.closest(to: "--" + long, among: known).map { "did you mean '\($0)'?" }
             throw CLIError.usage("unknown option '\(word)'", hint: hint, commandPath: path)
         }

@@ -16,7 +16,9 @@ public enum DelimitedText {
     public static func csvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
         var value = field
         if neutralizeFormulas, looksLikeFormula(value) || value.hasPrefix("'") { value = "'" + value }
-        let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        // Scalars, not Characters: "\r\n" and a quote followed by a combining mark are
+        // single Characters that equal none of the specials.
+        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard needsQuotes else { return value }
         return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
@@ -34,14 +36,13 @@ public enum DelimitedText {
     public static func tsvField(_ field: String) -> String {
         var result = ""
         result.reserveCapacity(field.utf8.count)
-        for character in field {
-            switch character {
+        for scalar in field.unicodeScalars {
+            switch scalar {
             case "\\": result += "\\\\"
             case "\t": result += "\\t"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
-            case "\r\n": result += "\\r\\n"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
@@ -151,12 +152,12 @@ public enum DelimitedText {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (FoundationEssentials-free).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    /// Every occurrence of the scalar `target` replaced (FoundationEssentials-free).
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
         var result = ""
         result.reserveCapacity(utf8.count)
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+        for scalar in unicodeScalars {
+            if scalar == target { result += replacement } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }

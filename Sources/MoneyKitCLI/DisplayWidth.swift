@@ -69,18 +69,32 @@ public enum DisplayWidth {
         return alignRight ? spaces + text : text + spaces
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when cut.
+    /// `text` cut to at most `width` columns, ending in "…" when cut. Colour codes are
+    /// kept (they take no columns), and a cut coloured text ends with a reset.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         var result = ""
         var used = 0
-        for character in text {
-            let columns = of(String(character))
+        var inEscape = false
+        var sawEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                result.unicodeScalars.append(scalar)
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                sawEscape = true
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            let columns = columns(of: scalar)
             if used + columns > width - 1 { break }
-            result.append(character)
+            result.unicodeScalars.append(scalar)
             used += columns
         }
-        return result + "…"
+        return result + "…" + (sawEscape ? "\u{1B}[0m" : "")
     }
 }

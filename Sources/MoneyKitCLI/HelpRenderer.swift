@@ -60,7 +60,7 @@ public struct HelpRenderer: Sendable {
     public func help(_ path: [String]) -> String {
         guard let command = root.descendant(at: path) else { return "" }
         var lines: [String] = []
-        lines.append("\(commandLine(path)) - \(command.abstract)")
+        lines += Self.wrap("\(commandLine(path)) - \(command.abstract)", width: width, indent: 0)
         lines.append("")
         lines.append("Usage: \(usage(path))")
         if let discussion = command.discussion {
@@ -94,8 +94,11 @@ public struct HelpRenderer: Sendable {
             names += "--\(option.long)"
             if let value = option.valueName { names += " \(value)" }
             var text = option.help
-            if let allowed = option.allowedValues, !allowed.contains(where: { text.contains($0) }) {
+            if let allowed = option.allowedValues, !allowed.allSatisfy({ text.contains($0) }) {
                 text += " One of: \(allowed.joined(separator: ", "))."
+            }
+            if let defaultValue = option.defaultValue, !text.contains("default") {
+                text += " (default: \(defaultValue))"
             }
             return (names, text)
         }
@@ -117,7 +120,9 @@ public struct HelpRenderer: Sendable {
         }
         if !visibleSubcommands.isEmpty {
             lines.append("")
-            lines.append("See '\(commandLine(path)) help COMMAND' or '\(commandLine(path)) COMMAND --help' for more on a command.")
+            lines += Self.wrap(
+                "See '\(commandLine(path)) help COMMAND' or '\(commandLine(path)) COMMAND --help' for more on a command.",
+                width: width, indent: 0)
         }
         return lines.joined(separator: "\n") + "\n"
     }

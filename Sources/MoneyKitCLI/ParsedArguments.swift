@@ -53,6 +53,9 @@ public struct ParsedArguments: Sendable, Equatable {
     public static func integer(
         _ text: String, named name: String, in range: ClosedRange<Int64>?, commandPath: [String]
     ) throws(CLIError) -> Int64 {
+        guard !text.contains(".") else {
+            throw CLIError.usage("invalid value '\(text)' for \(name): expected a whole number", commandPath: commandPath)
+        }
         let number: DecimalText
         do {
             number = try DecimalText(parsing: text)

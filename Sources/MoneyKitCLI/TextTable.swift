@@ -59,7 +59,12 @@ public struct TextTable: Sendable {
                     parts.append(DisplayWidth.pad(cell, to: widths[index], alignRight: columns[index].alignment == .right))
                 }
             }
-            return parts.joined(separator: separator)
+            var joined = parts.joined(separator: separator)
+            // No trailing blanks, e.g. after an empty last cell.
+            if columns.last?.alignment == .left {
+                while joined.last == " " { joined.removeLast() }
+            }
+            return joined
         }
         var lines: [String] = []
         if showsHeader {

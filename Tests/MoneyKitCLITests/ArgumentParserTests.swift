@@ -190,9 +190,7 @@ func misspeltDefaultSubcommandOptionAtRoot() {
     } catch {
         #expect(error.exitCode == .usage)
         #expect(error.message == "unknown option '--fromat'")
-        withKnownIssue("the hint ignores the default subcommand's options, though `tally --format json` is accepted") {
-            #expect(error.hint == "did you mean '--format'?")
-        }
+        #expect(error.hint == "did you mean '--format'?")
     }
 }
 
@@ -361,10 +359,8 @@ func integerOverflow(_ text: String) {
 
 @Test("integer: Int64.min is a 64-bit number")
 func integerMinimum() {
-    withKnownIssue("DecimalText(parsing:) reads the magnitude as a positive Int64 first, so -2^63 overflows") {
-        let value = try? times("-9223372036854775808")
-        #expect(value == Int64.min)
-    }
+    let value = try? times("-9223372036854775808")
+    #expect(value == Int64.min)
 }
 
 @Test("integer: a range is enforced and named", arguments: ["0", "101", "-1"])

@@ -67,7 +67,7 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
             ("version", .integer(Document.formatVersion)),
             ("content", document.storedContent),
         ])
-        var bytes = Array(envelope.serialized(pretty: prettyPrinted).utf8)
+        var bytes = envelope.serializedBytes(pretty: prettyPrinted)
         bytes.append(UInt8(ascii: "\n"))
         try PosixFile.replaceAtomically(path, with: bytes)
     }

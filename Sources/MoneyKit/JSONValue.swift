@@ -67,64 +67,89 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Compact (one line) or pretty (two-space indents) text.
     public func serialized(pretty: Bool = false) -> String {
-        var output = ""
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `serialized(pretty:)`, built without intermediate strings.
+    public func serializedBytes(pretty: Bool = false) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(into: &output, pretty: pretty, indent: 0)
         return output
     }
 
-    private func write(into output: inout String, pretty: Bool, indent: Int) {
+    private static func newline(_ output: inout [UInt8], indent: Int) {
+        output.append(0x0A)
+        for _ in 0..<indent { output.append(0x20); output.append(0x20) }
+    }
+
+    private func write(into output: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .string(let text): Self.writeString(text, into: &output)
-        case .number(let text): output += text
-        case .bool(let value): output += value ? "true" : "false"
-        case .null: output += "null"
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: output.append(contentsOf: "null".utf8)
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "["
+            guard !items.isEmpty else { output.append(contentsOf: "[]".utf8); return }
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(&output, indent: indent + 1) }
                 item.write(into: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "]"
+            if pretty { Self.newline(&output, indent: indent) }
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{"
+            guard !members.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            output.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(&output, indent: indent + 1) }
                 Self.writeString(key, into: &output)
-                output += pretty ? ": " : ":"
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(0x20) }
                 value.write(into: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "}"
+            if pretty { Self.newline(&output, indent: indent) }
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var utf8 = text.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x00..<0x20:
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9) are escaped: some JavaScript parsers choke on them.
+                pending = [byte]
+                if let second = utf8.next() {
+                    pending.append(second)
+                    if second == 0x80, let third = utf8.next() {
+                        if third == 0xA8 || third == 0xA9 {
+                            output.append(contentsOf: Array((third == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                            continue
+                        }
+                        pending.append(third)
+                    }
                 }
+                output.append(contentsOf: pending)
+            default:
+                output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -49,6 +49,18 @@ extension Money {
         return Money(minorUnits: result, currency: currency)
     }
 
+    /// What percentage this amount is of `base` (same currency, positive), rounded by
+    /// `rule` to `decimals` places: 17.00 of 100.00 is 17 %.
+    public func percentage(of base: Money, decimals: Int = 2, rounding rule: RoundingRule = .halfUp) throws(MoneyError) -> Percentage {
+        try requireSameCurrency(base)
+        guard base.minorUnits > 0 else { throw MoneyError.invalidArgument("cannot take a percentage of \(base.plainString)") }
+        guard (0...16).contains(decimals) else { throw MoneyError.invalidArgument("decimals must be 0...16, not \(decimals)") }
+        guard let value = ExactDivision.multiplyDivide(minorUnits, 100 * Int64.powerOfTen(decimals), base.minorUnits, rule: rule) else {
+            throw MoneyError.overflow(operation: "\(plainString) as a percentage of \(base.plainString)")
+        }
+        return Percentage(DecimalText(significand: value, scale: decimals))
+    }
+
     /// This amount rounded to a multiple of `unit` minor units (cash rounding, rounding a
     /// share up to whole kroner). `unit` must be positive.
     public func rounded(toMultipleOf unit: Int64, rule: RoundingRule = .halfUp) throws(MoneyError) -> Money {

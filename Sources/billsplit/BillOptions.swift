@@ -1,0 +1,130 @@
+// The settings of one run, from the command line, the remembered preferences and the
+// locale, each checked with a message that names the option.
+
+import Foundation
+import MoneyKit
+import MoneyKitCLI
+
+struct BillOptions {
+    var currency: Currency
+    var tip: Percentage
+    var people: Int
+    /// Given with --weights: one per person.
+    var weights: [Int64]?
+    var roundUpText: String?
+    /// Where amounts are formatted for people; nil: the currency's display locale.
+    var localeIdentifier: String?
+
+    static func resolve(_ invocation: Invocation, preferences: Preferences) throws -> BillOptions {
+        let arguments = invocation.arguments
+        let path = arguments.commandPath
+        let currencyCode = arguments.value("currency") ?? preferences.currency
+            ?? Self.localeCurrency(invocation.environment) ?? "NOK"
+        let currency: Currency
+        do {
+            currency = try Currency.named(currencyCode)
+        } catch {
+            throw CLIError.usage("\(error)", commandPath: path)
+        }
+        let tip = try parseTip(arguments.value("tip") ?? preferences.tipPercent ?? Preferences.defaultTip, commandPath: path)
+        var people = Int(try arguments.integer("people", in: Preferences.peopleRange) ?? Int64(preferences.people ?? Preferences.defaultPeople))
+        if !Preferences.peopleRange.contains(Int64(people)) { people = Preferences.defaultPeople }
+        var weights: [Int64]?
+        if let text = arguments.value("weights") {
+            let parsed = try parseWeights(text, commandPath: path)
+            if arguments.value("people") != nil, parsed.count != people {
+                throw CLIError.usage("--people \(people) and \(parsed.count) weights disagree", hint: "give one weight per person, or leave out --people", commandPath: path)
+            }
+            weights = parsed
+            people = parsed.count
+        }
+        return BillOptions(
+            currency: currency, tip: tip, people: people, weights: weights, roundUpText: arguments.value("round-up"),
+            localeIdentifier: try formattingLocale(arguments.value("locale"), environment: invocation.environment, commandPath: path))
+    }
+
+    /// The weights of the split: given, or one each.
+    var splitWeights: [Int64] { weights ?? Array(repeating: 1, count: people) }
+
+    /// The rounding unit in this currency, checked.
+    func roundUpUnit(commandPath: [String]) throws(CLIError) -> Money? {
+        guard let text = roundUpText else { return nil }
+        let unit: Money
+        do {
+            unit = try Money.parse(text, currency: currency)
+        } catch {
+            throw CLIError.usage("invalid --round-up: \(error)", commandPath: commandPath)
+        }
+        guard unit.minorUnits > 0 else {
+            throw CLIError.usage("invalid --round-up '\(text)': the unit must be more than 0", commandPath: commandPath)
+        }
+        return unit
+    }
+
+    /// A tip: 0 to 50, at most two decimals, an optional % sign.
+    static func parseTip(_ text: String, commandPath: [String]) throws(CLIError) -> Percentage {
+        let tip: Percentage
+        do {
+            tip = try Percentage(parsing: text)
+        } catch {
+            throw CLIError.usage("invalid --tip '\(text)': expected a percentage such as 15 or 12.5", commandPath: commandPath)
+        }
+        guard tip.value.scale <= 2 else {
+            throw CLIError.usage("invalid --tip '\(text)': at most two decimals", commandPath: commandPath)
+        }
+        guard tip.isWithin(Preferences.tipRange) else {
+            throw CLIError.usage("invalid --tip '\(text)': must be from 0 to 50", commandPath: commandPath)
+        }
+        return tip
+    }
+
+    static func parseWeights(_ text: String, commandPath: [String]) throws(CLIError) -> [Int64] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+        var weights: [Int64] = []
+        for part in parts {
+            guard let weight = Int64(part), weight >= 0, weight <= 1_000_000 else {
+                throw CLIError.usage("invalid --weights '\(text)': '\(part)' is not a whole number from 0 to 1000000", commandPath: commandPath)
+            }
+            weights.append(weight)
+        }
+        guard Preferences.peopleRange.contains(Int64(weights.count)) else {
+            throw CLIError.usage("invalid --weights '\(text)': give 1 to 20 weights, one per person", commandPath: commandPath)
+        }
+        guard weights.contains(where: { $0 > 0 }) else {
+            throw CLIError.usage("invalid --weights '\(text)': at least one weight must be more than 0", commandPath: commandPath)
+        }
+        return weights
+    }
+
+    /// The user's locale from LC_ALL, LC_MONETARY or LANG, as an identifier (en_US), or
+    /// nil for C/POSIX or none.
+    static func userLocale(_ environment: [String: String]) -> String? {
+        for variable in ["LC_ALL", "LC_MONETARY", "LANG"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
+            if identifier == "C" || identifier == "POSIX" { return nil }
+            return identifier
+        }
+        return nil
+    }
+
+    /// The currency of the user's region, when the locale names one (en_US → USD).
+    static func localeCurrency(_ environment: [String: String]) -> String? {
+        guard let identifier = userLocale(environment) else { return nil }
+        let locale = Locale(identifier: identifier)
+        guard locale.region != nil, let code = locale.currency?.identifier, Currency(code: code) != nil else { return nil }
+        return code
+    }
+
+    static func formattingLocale(_ option: String?, environment: [String: String], commandPath: [String]) throws(CLIError) -> String? {
+        guard let option else { return nil }
+        if option == "user" { return userLocale(environment) }
+        let identifier = option.replacingOccurrences(of: "-", with: "_")
+        guard Locale(identifier: identifier).language.languageCode != nil,
+            Locale.availableIdentifiers.contains(identifier) || Locale.availableIdentifiers.contains(String(identifier.prefix { $0 != "_" }))
+        else {
+            throw CLIError.usage("unknown locale '\(option)'", hint: "use an identifier such as en_US, nb_NO or de_DE, or 'user'", commandPath: commandPath)
+        }
+        return identifier
+    }
+}

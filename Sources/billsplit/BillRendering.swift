@@ -1,0 +1,84 @@
+// How a split looks: a card for people, one line per bill when reading a list, and
+// JSON, CSV and TSV for scripts (amounts as plain "33.34", never locale formatted).
+
+import MoneyKit
+import MoneyKitCLI
+import MoneyKitFormatting
+
+struct BillRendering {
+    let localeIdentifier: String?
+    let styler: Styler
+
+    func money(_ amount: Money) -> String { amount.formatted(localeIdentifier: localeIdentifier) }
+
+    /// "2 × $38.34 and 1 × $38.33", or the single amount when all shares are equal.
+    func perPerson(_ result: BillResult) -> String {
+        let groups = result.shareGroups
+        if groups.count == 1 { return money(groups[0].amount) }
+        let parts = groups.map { "\($0.count) × \(money($0.amount))" }
+        return parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "")
+    }
+
+    /// The results card: bill, tip with its percentage, total, per person.
+    func card(_ result: BillResult) -> [String] {
+        var table = TextTable(columns: [.init("what"), .init("amount", .right), .init("note")], showsHeader: false)
+        table.append(["Bill", money(result.request.bill), ""])
+        table.append(["Tip (\(result.request.tipPercent)%)", money(result.tip), ""])
+        if let unit = result.request.roundUpUnit {
+            let effective = result.effectiveTipPercent.map { "effective tip \($0)%" } ?? ""
+            table.append(["Rounding up", money(result.roundingExtra), "to multiples of \(money(unit)); \(effective)"])
+        }
+        table.append(["Total", styler.bold(money(result.total)), ""])
+        var lines = table.render()
+        let people = result.shares.count
+        if let weights = result.request.weights as [Int64]?, !result.request.isEqualSplit {
+            lines.append("")
+            var shares = TextTable(columns: [.init("person"), .init("weight", .right), .init("pays", .right)])
+            for (index, share) in result.shares.enumerated() {
+                shares.append(["Person \(index + 1)", String(weights[index]), money(share)])
+            }
+            lines += shares.render(styleHeader: styler.dim)
+        } else {
+            lines.append("")
+            lines.append("\(people == 1 ? "1 person pays" : "Each of \(people) pays"): \(styler.bold(perPerson(result)))")
+        }
+        return lines
+    }
+
+    /// One line per bill for `billsplit -`.
+    func summaryLine(_ result: BillResult) -> String {
+        var line = "\(money(result.request.bill)) + \(money(result.tip)) tip (\(result.request.tipPercent)%)"
+        if result.request.roundUpUnit != nil { line += " + \(money(result.roundingExtra)) rounding" }
+        return line + " = \(money(result.total)): \(perPerson(result))"
+    }
+
+    static func json(_ result: BillResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("currency", .string(result.currency.code)),
+            ("bill", .string(result.request.bill.plainString)),
+            ("tipPercent", .number(result.request.tipPercent.description)),
+            ("tip", .string(result.tip.plainString)),
+            ("total", .string(result.total.plainString)),
+            ("people", .integer(result.shares.count)),
+            ("shares", .array(result.shares.map { .string($0.plainString) })),
+        ]
+        if !result.request.isEqualSplit {
+            members.append(("weights", .array(result.request.weights.map { .integer($0) })))
+        }
+        if let unit = result.request.roundUpUnit {
+            members.append(("roundUp", .string(unit.plainString)))
+            members.append(("extraTip", .string(result.roundingExtra.plainString)))
+            members.append(("effectiveTipPercent", result.effectiveTipPercent.map { .number($0.description) } ?? .null))
+        }
+        return .object(members)
+    }
+
+    static let delimitedHeader = ["currency", "bill", "tipPercent", "tip", "extraTip", "total", "people", "shares"]
+
+    /// One row; the shares joined by ";" so every row has the same columns.
+    static func delimitedRow(_ result: BillResult) -> [String] {
+        [result.currency.code, result.request.bill.plainString, result.request.tipPercent.description,
+         result.tip.plainString, result.roundingExtra.plainString, result.total.plainString,
+         String(result.shares.count), result.shares.map(\.plainString).joined(separator: ";")]
+    }
+}

@@ -1,0 +1,168 @@
+// The app's single screen on a terminal: type the bill, choose a tip preset with ←/→ or
+// a custom tip with c, people with +/-, Tab cycles the currency; the results card
+// updates as you type. Enter leaves and prints the card; q or Esc leaves quietly.
+// The choices are remembered (unless --no-save).
+
+import MoneyKit
+import MoneyKitCLI
+import MoneyKitFormatting
+
+struct SplitScreen {
+    let invocation: Invocation
+    let store: PreferencesStore
+    let options: BillOptions
+    let saved: Preferences
+
+    /// What the screen edits.
+    struct State {
+        var amountText = ""
+        /// Index into the presets; `presets.count` means the custom tip.
+        var tipIndex: Int
+        var customTipText: String
+        var people: Int
+        var currency: Currency
+        var editingCustomTip = false
+        var message = ""
+
+        var presets: [Int64] { Preferences.tipPresets }
+        var usesCustomTip: Bool { tipIndex == presets.count }
+    }
+
+    func run() throws -> ExitCode {
+        var state = State(
+            tipIndex: Preferences.tipPresets.firstIndex { options.tip.value == DecimalText(significand: $0, scale: 0) } ?? Preferences.tipPresets.count,
+            customTipText: saved.customTipPercent ?? (Preferences.tipPresets.contains { options.tip.value == DecimalText(significand: $0, scale: 0) } ? Preferences.defaultCustomTip : options.tip.description),
+            people: options.people, currency: options.currency)
+        let terminal = try RawTerminal(commandName: "billsplit")
+        var printCard = false
+        screen: while true {
+            draw(state, on: terminal)
+            guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
+                if SignalFlags.stopRequested { break }
+                _ = SignalFlags.takeResize()
+                continue
+            }
+            state.message = ""
+            switch key {
+            case .character("q"), .character("Q"), .escape, .interrupt:
+                if state.editingCustomTip && key == .escape { state.editingCustomTip = false; continue }
+                break screen
+            case .enter:
+                if state.editingCustomTip { state.editingCustomTip = false; continue }
+                printCard = true
+                break screen
+            case .left: state.tipIndex = max(0, state.tipIndex - 1)
+            case .right: state.tipIndex = min(state.presets.count, state.tipIndex + 1)
+            case .character("c"), .character("C"):
+                state.tipIndex = state.presets.count
+                state.editingCustomTip = true
+            case .character("+"), .up: state.people = min(Int(Preferences.peopleRange.upperBound), state.people + 1)
+            case .character("-"), .down: state.people = max(1, state.people - 1)
+            case .tab: state.currency = nextCurrency(after: state.currency)
+            case .backspace:
+                if state.editingCustomTip { _ = state.customTipText.popLast() } else { _ = state.amountText.popLast() }
+            case .character(let character) where character.isASCII && (character.isNumber || character == "."):
+                type(character, into: &state)
+            default:
+                continue
+            }
+        }
+        terminal.restore()
+        let tip = currentTip(state)
+        if printCard, let result = result(for: state, tip: tip) {
+            for line in BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler).card(result) {
+                invocation.out.line(line)
+            }
+        }
+        if !invocation.arguments.flag("no-save") {
+            try store.remember(
+                currency: state.currency.code, tipPercent: tip?.description,
+                customTipPercent: Percentage.parseTipText(state.customTipText)?.description, people: state.people)
+        }
+        return .ok
+    }
+
+    /// Adds a typed digit or point, refusing what the field cannot hold.
+    private func type(_ character: Character, into state: inout State) {
+        if state.editingCustomTip {
+            let candidate = state.customTipText + String(character)
+            if Percentage.parseTipText(candidate) != nil || candidate.hasSuffix(".") && !state.customTipText.contains(".") {
+                state.customTipText = candidate
+            } else {
+                state.message = "A custom tip is 0 to 50 % with up to two decimals"
+            }
+            return
+        }
+        let candidate = state.amountText + String(character)
+        let exponent = state.currency.minorUnitExponent
+        if character == ".", exponent == 0 || state.amountText.contains(".") {
+            state.message = exponent == 0 ? "\(state.currency.code) has no decimals" : "Only one decimal point"
+            return
+        }
+        if let point = candidate.firstIndex(of: "."), candidate[candidate.index(after: point)...].count > exponent {
+            state.message = "\(state.currency.code) has \(exponent) decimal\(exponent == 1 ? "" : "s")"
+            return
+        }
+        if candidate.count > 15 { state.message = "That is as large as a bill gets here"; return }
+        state.amountText = candidate
+    }
+
+    private func nextCurrency(after currency: Currency) -> Currency {
+        var cycle = Preferences.appCurrencies
+        if !cycle.contains(currency.code) { cycle.append(currency.code) }
+        let index = cycle.firstIndex(of: currency.code) ?? 0
+        return Currency(code: cycle[(index + 1) % cycle.count]) ?? currency
+    }
+
+    private func currentTip(_ state: State) -> Percentage? {
+        state.usesCustomTip ? Percentage.parseTipText(state.customTipText) : Percentage(state.presets[state.tipIndex])
+    }
+
+    private func result(for state: State, tip: Percentage?) -> BillResult? {
+        guard let tip, !state.amountText.isEmpty, let bill = try? Money.parse(state.amountText, currency: state.currency) else { return nil }
+        return try? BillCalculator.calculate(BillRequest(
+            bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people), roundUpUnit: nil))
+    }
+
+    private func draw(_ state: State, on terminal: RawTerminal) {
+        let styler = Styler(enabled: invocation.terminal.colorEnabled(invocation.colorChoice))
+        let rendering = BillRendering(localeIdentifier: options.localeIdentifier, styler: styler)
+        var lines: [String] = []
+        lines.append(styler.bold("billsplit") + "  " + styler.dim("\(state.currency.code) · \(state.currency.name)"))
+        lines.append("")
+        let symbol = CurrencyFormatterCache.shared.symbol(for: state.currency, localeIdentifier: options.localeIdentifier)
+        let amountField = state.amountText.isEmpty ? styler.dim("type the bill") : state.amountText
+        lines.append("Bill     \(symbol) \(amountField)\(state.editingCustomTip ? "" : "▏")")
+        var tips = state.presets.enumerated().map { index, preset in
+            index == state.tipIndex ? styler.bold("[\(preset)%]") : " \(preset)% "
+        }
+        let customText = state.customTipText.isEmpty ? "…" : state.customTipText
+        let custom = "custom \(customText)%\(state.editingCustomTip ? "▏" : "")"
+        tips.append(state.usesCustomTip ? styler.bold("[\(custom)]") : " \(custom) ")
+        lines.append("Tip      " + tips.joined(separator: " "))
+        lines.append("People   \(state.people)")
+        lines.append("")
+        if let result = result(for: state, tip: currentTip(state)) {
+            lines += rendering.card(result).map { "  " + $0 }
+        } else {
+            lines.append(styler.dim(currentTip(state) == nil ? "  Custom tip: 0 to 50 %" : "  Type the amount of the bill"))
+        }
+        lines.append("")
+        if !state.message.isEmpty { lines.append(styler.color(state.message, .yellow)) }
+        lines.append(styler.dim("0-9 . ⌫ amount  ←/→ tip  c custom tip  +/- people  Tab currency  Enter done  q quit"))
+        let width = terminal.size.columns
+        var screen = "\u{1B}[H\u{1B}[2J"
+        for (row, line) in lines.enumerated() {
+            screen += "\u{1B}[\(row + 1);1H" + DisplayWidth.truncate(line, to: width)
+        }
+        terminal.write(screen)
+    }
+}
+
+extension Percentage {
+    /// A custom tip as typed: 0 to 50 with at most two decimals, else nil.
+    static func parseTipText(_ text: String) -> Percentage? {
+        guard let tip = try? Percentage(parsing: text), tip.value.scale <= 2, tip.isWithin(Preferences.tipRange) else { return nil }
+        return tip
+    }
+}

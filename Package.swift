@@ -23,10 +23,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .executableTarget(name: "tillcount", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "CSQLite"]),
+        // The SQLite wrapper the tools with history share (tillcount, portfolio).
+        .target(name: "MoneyKitSQLite", dependencies: ["MoneyKit", "CSQLite"]),
+        .executableTarget(name: "tillcount", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "MoneyKitSQLite"]),
         .executableTarget(name: "tally", dependencies: ["MoneyKit", "MoneyKitCLI"]),
         .executableTarget(name: "billsplit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI"]),
-        .executableTarget(name: "portfolio", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "CSQLite"]),
+        .executableTarget(name: "portfolio", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "MoneyKitSQLite"]),
         .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitCLI"]),

@@ -1,13 +1,114 @@
-// The command spec of tillcount: the single source of its parsing, help, man page and completions.
+// The command spec of tillcount: the single source of its parsing, help, man page and
+// completions.
 
 import MoneyKitCLI
 
 enum TillcountSpec {
+    static let tokens = ArgumentSpec(
+        "TOKEN", help: "Denominations: a face value (20, 0.50), note:1 or coin:1, roll:0.25; with =QTY for a quantity.",
+        repeating: true, completion: .dynamic(["denominations", "--tokens"]))
+    static let value = OptionSpec.option("value", value: "AMOUNT", help: "Give the amount instead of a quantity (for weighed coins): set 0.20 --value 12.40 is 62 coins.")
+    static let savedID = ArgumentSpec("ID", help: "A saved count's id, as 'tillcount history' lists it.", completion: .dynamic(["history", "--ids"]))
+
     static let root = CommandSpec(
         name: "tillcount",
         abstract: "count a cash till by denomination, loose and rolled, against a float",
-        options: [StandardOptions.color],
-        environment: StandardOptions.environment,
-        exitStatus: [ExitStatusSpec(.ok), ExitStatusSpec(.usage)]
+        discussion: """
+            Keeps a live count of a cash till: how many of each note and coin, loose and in \
+            rolls or bags, against the starting float. Every change is saved at once (and can \
+            be undone), so a count survives a crash; 'save' files it in the history.
+
+            A denomination is named by its face value in major units (50, 20, 1, 0.50, 0.05); \
+            roll:0.25 is a roll (or bag) of that coin; where a note and a coin share a value \
+            (the US $1), note:1 and coin:1 tell them apart and the bare value means the note. \
+            Aliases such as 50p, 25c or £20 work too. 'tillcount denominations' lists them.
+
+            The total is set against the float: what is above it is the deposit, what is below \
+            it the shortage (never a negative deposit). With --expected, the cash the till \
+            should hold, the count is also over or short.
+            """,
+        options: [
+            .option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true),
+            .option("state", value: "PATH", help: "The live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json).", global: true, completion: .file),
+            .option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file),
+            StandardOptions.color,
+        ],
+        subcommands: [
+            CommandSpec(
+                name: "show", abstract: "Show the live count: lines, sections, total, float, deposit or shortage",
+                options: [OutputFormat.option(), .option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short."),
+                          .flag("all", short: "a", help: "List every denomination, counted or not."),
+                          .flag("check", help: "Exit 1 when the till is short (of the float, or of --expected).")]),
+            CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens]),
+            CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", aliases: ["+"], options: [value], arguments: [tokens]),
+            CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", aliases: ["-", "remove"], options: [value], arguments: [tokens]),
+            CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100 or 150.00.", optional: true)]),
+            CommandSpec(
+                name: "currency", abstract: "Change the till's currency (only an empty count, or --force)",
+                options: [StandardOptions.force],
+                arguments: [ArgumentSpec("CODE", help: "An ISO 4217 code: GBP, EUR, USD, NOK, …", optional: true)]),
+            CommandSpec(name: "clear", abstract: "Set every quantity to 0 (asks on a terminal; --force otherwise)", options: [StandardOptions.force, .flag("notes", help: "Clear the notes too.")]),
+            CommandSpec(name: "undo", abstract: "Revert the last change, a clear included", discussion: "Up to \(TillState.undoLimit) changes can be undone, one at a time."),
+            CommandSpec(
+                name: "note", abstract: "Add a line to the notes, or print them",
+                discussion: "{time}, {total} and {discrepancy} in TEXT are replaced when the line is added (the time now, the count's total, the deposit or shortage).",
+                options: [.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR."), .flag("clear", help: "Remove all notes.")],
+                arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)]),
+            CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
+                        options: [.option("label", value: "TEXT", help: "A label, e.g. 'Friday close'."), .option("expected", value: "AMOUNT", help: "Cash the till should have held: kept to show over or short.")]),
+            CommandSpec(
+                name: "history", abstract: "Saved counts: list, show, rm",
+                options: [OutputFormat.option(), .flag("ids", help: "Print only the ids, one a line.")],
+                subcommands: [
+                    CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [OutputFormat.option(), .flag("ids", help: "Print only the ids, one a line.")]),
+                    CommandSpec(name: "show", abstract: "Show one saved count", options: [OutputFormat.option()], arguments: [savedID]),
+                    CommandSpec(name: "rm", abstract: "Delete a saved count (asks on a terminal; --force otherwise)", aliases: ["delete"], options: [StandardOptions.force], arguments: [savedID]),
+                ],
+                defaultSubcommand: "list"),
+            CommandSpec(name: "resume", abstract: "Copy a saved count into the live count (the saved one is unchanged)", options: [StandardOptions.force], arguments: [savedID]),
+            CommandSpec(name: "report", abstract: "The shareable summary: date, lines, totals, float, deposit or shortage, notes",
+                        options: [.option("format", value: "FORMAT", help: "text, markdown, csv or json.", default: "text", allowed: ["text", "markdown", "csv", "json"]),
+                                  .option("expected", value: "AMOUNT", help: "Cash the till should hold.")]),
+            CommandSpec(name: "deposit", abstract: "Split the count into the float to leave (small notes and coins first) and the deposit to bank",
+                        options: [OutputFormat.option()]),
+            CommandSpec(
+                name: "total", abstract: "Total TOKEN=QTY … without touching the live count",
+                discussion: "With no TOKEN, reads TOKEN=QTY or TOKEN QTY lines from standard input. --format plain prints the total alone (1234.56), for scripts.",
+                options: [.option("format", value: "FORMAT", help: "text, plain, json, csv or tsv.", default: "text", allowed: ["text", "plain", "json", "csv", "tsv"]),
+                          .option("float", value: "AMOUNT", help: "A float to set the total against."), value],
+                arguments: [ArgumentSpec("TOKEN", help: "TOKEN=QTY pairs.", optional: true, repeating: true)]),
+            CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes", aliases: ["denoms"],
+                        options: [OutputFormat.option(), .flag("tokens", help: "Print only the tokens, one a line.")]),
+            CommandSpec(name: "count", abstract: "The counting screen on a terminal",
+                        discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates."),
+        ],
+        defaultSubcommand: "show",
+        examples: [
+            ExampleSpec("tillcount currency GBP && tillcount float 100", "Start a GBP count with a £100 float."),
+            ExampleSpec("tillcount add 20=4 10=3 5=6 roll:1=2 50p=14", "Four £20 notes, three £10, six £5, two £1 bags, fourteen 50p coins."),
+            ExampleSpec("tillcount set 0.20 --value 12.40", "Weighed 20p coins worth £12.40: 62 coins."),
+            ExampleSpec("tillcount show --expected 412.50 --check || echo short", "Exit 1 when the till is short of what it should hold."),
+            ExampleSpec("tillcount note 'Closed by Sam at {time}: {discrepancy}'", "A note with the time and the deposit or shortage filled in."),
+            ExampleSpec("tillcount save --label 'Friday close' && tillcount clear --force", "File the count and start afresh."),
+            ExampleSpec("printf '20 4\\n0.50 14\\n' | tillcount total --currency GBP --format plain", "A quick total for a script, without touching the live count."),
+        ],
+        environment: [
+            EnvironmentSpec("TILLCOUNT_STATE", "The live count file, when --state is not given."),
+            EnvironmentSpec("TILLCOUNT_DB", "The history database, when --db is not given."),
+            EnvironmentSpec("TILLCOUNT_DENOMINATIONS", "The denominations file (default $XDG_CONFIG_HOME/tillcount/denominations.json)."),
+            EnvironmentSpec("VISUAL, EDITOR", "The editor for 'note --edit'."),
+            EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency."),
+        ] + StandardOptions.xdgEnvironment(["state", "data", "config"]) + StandardOptions.environment,
+        files: [
+            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The live count, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 1, \"content\": {\"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\"}], \"notes\", \"updated\", \"undo\"}}. Mode 0600."),
+            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes) and count_lines(count_id, kind, value, quantity), amounts in minor units."),
+            FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
+        ],
+        exitStatus: [
+            ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With --check: the till is short."), ExitStatusSpec(.usage),
+            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file."),
+            ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
+            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
+        ]
     )
 }

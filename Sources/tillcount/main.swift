@@ -3,7 +3,5 @@
 import MoneyKitCLI
 
 ToolRunner.main(spec: TillcountSpec.root) { invocation in
-    // The commands arrive with the tillcount issue; until then the tool describes itself.
-    invocation.out.write(HelpRenderer(root: TillcountSpec.root, width: invocation.terminal.width).help([]))
-    return .ok
+    try TillCommands(invocation: invocation).run()
 }

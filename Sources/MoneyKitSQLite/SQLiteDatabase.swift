@@ -1,0 +1,205 @@
+// A small, safe wrapper over the system's SQLite for the tools that keep history in a
+// database (tillcount, portfolio): bound parameters only, one transaction per change,
+// the schema version in PRAGMA user_version, and errors that name the file.
+
+import CSQLite
+import MoneyKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SQLite's "the string lives as long as the statement" flag, which Swift cannot import.
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A value bound to a statement's `?` or read from a column.
+public enum SQLiteValue: Equatable, Sendable {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case null
+}
+
+public final class SQLiteDatabase {
+    public let path: String
+    private var handle: OpaquePointer?
+
+    /// Opens (creating if needed, 0600 in a 0700 folder) the database at `path`.
+    /// `create: false` opens an existing file only (for reading commands).
+    public init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) {
+        self.path = path
+        let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+        if create, !folder.isEmpty {
+            try Self.makePrivateDirectories(folder)
+        }
+        if !create && access(path, F_OK) != 0 {
+            throw StoreError.unreadable(path: path, reason: "no such file")
+        }
+        let existed = access(path, F_OK) == 0
+        let previousMask = umask(0o077)  // new files 0600
+        var connection: OpaquePointer?
+        let flags = create ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READWRITE
+        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        umask(previousMask)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(connection)
+            if code == SQLITE_CANTOPEN {
+                throw existed ? StoreError.unreadable(path: path, reason: message) : StoreError.cannotCreate(path: path, reason: message)
+            }
+            throw StoreError.io(path: path, reason: message)
+        }
+        handle = connection
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        // Opening succeeds on any file; the first read tells whether it is a database.
+        do {
+            _ = try scalarInteger("PRAGMA schema_version")
+            if create { try execute("PRAGMA journal_mode = WAL") }
+            try execute("PRAGMA foreign_keys = ON")
+            try execute("PRAGMA synchronous = FULL")
+        } catch {
+            sqlite3_close(connection)
+            handle = nil
+            throw error
+        }
+    }
+
+    deinit {
+        if let handle { sqlite3_close_v2(handle) }
+    }
+
+    /// The schema version kept in `PRAGMA user_version` (0 for a new database).
+    public var userVersion: Int64 {
+        get throws(StoreError) { try scalarInteger("PRAGMA user_version") ?? 0 }
+    }
+
+    public func setUserVersion(_ version: Int64) throws(StoreError) {
+        // PRAGMA takes no bound parameters; the value is an integer we made, not input.
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// Runs statements that take no parameters (schema, pragmas).
+    public func execute(_ sql: String) throws(StoreError) {
+        guard let handle else { throw StoreError.io(path: path, reason: "the database is closed") }
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw error(code, text)
+        }
+    }
+
+    /// Runs one statement with `parameters` bound to its `?`s; returns every row.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> [[SQLiteValue]] {
+        guard let handle else { throw StoreError.io(path: path, reason: "the database is closed") }
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else {
+            throw error(prepared, String(cString: sqlite3_errmsg(handle)))
+        }
+        defer { sqlite3_finalize(statement) }
+        for (offset, value) in parameters.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT)
+            case .null: code = sqlite3_bind_null(statement, index)
+            }
+            if code != SQLITE_OK { throw error(code, String(cString: sqlite3_errmsg(handle))) }
+        }
+        var rows: [[SQLiteValue]] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw error(code, String(cString: sqlite3_errmsg(handle))) }
+            let count = sqlite3_column_count(statement)
+            var row: [SQLiteValue] = []
+            row.reserveCapacity(Int(count))
+            for column in 0..<count {
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
+                case SQLITE_NULL: row.append(.null)
+                default:
+                    if let text = sqlite3_column_text(statement, column) {
+                        row.append(.text(String(cString: text)))
+                    } else {
+                        row.append(.null)
+                    }
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The first column of the first row as an integer.
+    public func scalarInteger(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> Int64? {
+        guard case .integer(let value)? = try query(sql, parameters).first?.first else { return nil }
+        return value
+    }
+
+    /// The rowid of the last insert.
+    public var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+
+    /// How many rows the last statement changed.
+    public var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
+
+    /// Runs `body` in one write transaction (BEGIN IMMEDIATE, so writers queue rather than
+    /// deadlock); commits when it returns, rolls back when it throws.
+    public func transaction<Result>(_ body: (SQLiteDatabase) throws -> Result) throws -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body(self)
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Brings the schema to `version` by running the `migrations` it lacks (index 0 takes a
+    /// new database to version 1). A database from a newer version is refused untouched.
+    public func migrate(to version: Int64, migrations: [String]) throws {
+        precondition(migrations.count == version, "one migration per version")
+        let current = try userVersion
+        if current > version {
+            throw StoreError.newerVersion(path: path, found: Int(current), supported: Int(version))
+        }
+        guard current < version else { return }
+        try transaction { database in
+            for step in Int(current)..<Int(version) {
+                try database.execute(migrations[step])
+            }
+            try database.setUserVersion(version)
+        }
+    }
+
+    private func error(_ code: Int32, _ message: String) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(path: path, reason: "not a valid database (\(message))")
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: return .unreadable(path: path, reason: message)
+        case SQLITE_FULL: return .io(path: path, reason: "the disk is full")
+        default: return .io(path: path, reason: message)
+        }
+    }
+
+    private static func makePrivateDirectories(_ folder: String) throws(StoreError) {
+        var info = stat()
+        if stat(folder, &info) == 0 { return }
+        let parent = folder.contains("/") ? String(folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)]) : ""
+        if !parent.isEmpty && parent != folder { try makePrivateDirectories(parent) }
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.cannotCreate(path: folder, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,143 @@
+// tillcount count: the app's counting screen. The denominations in their two sections
+// (loose in green, rolls in red), ↑/↓ to move, +/- to change, digits to type a quantity,
+// f to set the float, s to save, u to undo, q to quit, and a totals bar at the bottom.
+// Every change is saved before the screen shows it.
+
+import MoneyKit
+import MoneyKitCLI
+
+struct CountScreen {
+    let commands: TillCommands
+
+    func run() throws -> ExitCode {
+        let terminal = try RawTerminal(commandName: "tillcount count")
+        defer { terminal.restore() }
+        var selected = 0
+        var typed = ""
+        var floatEntry: String?
+        var message = ""
+        while true {
+            let (state, currency, set) = try commands.current()
+            let summary = try TillSummary(state: state, set: set, currency: currency)
+            selected = min(max(0, selected), max(0, summary.lines.count - 1))
+            draw(summary, selected: selected, typed: typed, floatEntry: floatEntry, message: message, on: terminal)
+            guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
+                if SignalFlags.stopRequested { return .ok }
+                _ = SignalFlags.takeResize()
+                continue
+            }
+            message = ""
+            guard !summary.lines.isEmpty || key == .character("q") else {
+                if case .character("q") = key { return .ok }
+                message = "No denominations are known for \(currency.code)"
+                if key == .escape || key == .interrupt { return .ok }
+                continue
+            }
+            do {
+                if var entry = floatEntry {
+                    switch key {
+                    case .enter:
+                        let float = try commands.amount(entry.isEmpty ? "0" : entry, currency: currency, what: "the float")
+                        try commands.store.state.write { state in
+                            _ = try commands.adoptCurrency(&state)
+                            state.pushUndo()
+                            state.floatMinorUnits = float.minorUnits
+                        }
+                        floatEntry = nil
+                    case .escape: floatEntry = nil
+                    case .backspace: _ = entry.popLast(); floatEntry = entry
+                    case .character(let c) where c.isASCII && (c.isNumber || c == "."): entry.append(c); floatEntry = entry
+                    default: break
+                    }
+                    continue
+                }
+                let line = summary.lines[selected]
+                switch key {
+                case .character("q"), .character("Q"), .escape, .interrupt:
+                    return .ok
+                case .up, .character("k"):
+                    selected -= 1; typed = ""
+                case .down, .character("j"):
+                    selected += 1; typed = ""
+                case .character("+"), .character("="), .right:
+                    try setQuantity(line.item, to: { $0 + 1 })
+                    typed = ""
+                case .character("-"), .left:
+                    guard line.quantity > 0 else { message = "Already 0"; continue }
+                    try setQuantity(line.item, to: { $0 - 1 })
+                    typed = ""
+                case .character(let c) where c.isASCII && c.isNumber:
+                    typed.append(c)
+                    guard let quantity = Int64(typed) else { typed = ""; message = "Too large"; continue }
+                    try setQuantity(line.item, to: { _ in quantity })
+                case .backspace:
+                    _ = typed.popLast()
+                    try setQuantity(line.item, to: { _ in Int64(typed) ?? 0 })
+                case .enter:
+                    typed = ""; selected += 1
+                case .character("f"), .character("F"):
+                    floatEntry = ""
+                case .character("u"), .character("U"):
+                    try commands.store.state.write { state in
+                        guard state.popUndo() else { throw CLIError("nothing to undo", exitCode: .noInput) }
+                    }
+                    typed = ""
+                case .character("s"), .character("S"):
+                    let id = try commands.store.history().save(summary, notes: state.notes, label: nil, expected: nil)
+                    message = "Saved as count \(id)"
+                default:
+                    break
+                }
+            } catch {
+                message = CLIError.from(error).message
+            }
+        }
+    }
+
+    private func setQuantity(_ item: TillItem, to transform: (Int64) -> Int64) throws {
+        try commands.store.state.write { state in
+            let currency = try commands.adoptCurrency(&state)
+            let set = try commands.store.denominations(for: currency)
+            state.pushUndo()
+            state.quantities[item] = max(0, transform(state.quantities[item] ?? 0))
+            _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total
+        }
+    }
+
+    private func draw(_ summary: TillSummary, selected: Int, typed: String, floatEntry: String?, message: String, on terminal: RawTerminal) {
+        let (columns, rows) = terminal.size
+        let styler = Styler(enabled: commands.invocation.terminal.colorEnabled(commands.invocation.colorChoice))
+        let rendering = TillRendering(styler: styler, width: columns)
+        var lines: [String] = [styler.bold("tillcount") + "  " + styler.dim("\(summary.currency.code) · ↑/↓ move  +/- change  0-9 type  f float  s save  u undo  q quit")]
+        var rowOfSelected = 0
+        for (index, line) in summary.lines.enumerated() {
+            if index == 0 || (line.item.kind == .roll) != (summary.lines[index - 1].item.kind == .roll) {
+                lines.append(styler.bold(line.item.kind == .roll ? "Rolls and bags" : "Loose notes and coins"))
+            }
+            let color: Styler.Color = line.item.kind == .roll ? .red : .green
+            let marker = index == selected ? "›" : " "
+            let quantity = index == selected && !typed.isEmpty ? typed + "▏" : String(line.quantity)
+            let label = DisplayWidth.pad(DisplayWidth.truncate(line.label, to: 22), to: 22)
+            let text = "\(marker) \(styler.color(label, color)) \(DisplayWidth.pad(quantity, to: 7, alignRight: true))  \(DisplayWidth.pad(rendering.money(line.value), to: 14, alignRight: true))"
+            if index == selected { rowOfSelected = lines.count }
+            lines.append(index == selected ? styler.bold(text) : text)
+        }
+        // Keep the selected line visible above the totals bar.
+        let available = max(3, rows - 4)
+        var visible = lines
+        if lines.count > available {
+            let start = min(max(1, rowOfSelected - available / 2), lines.count - available + 1)
+            visible = [lines[0]] + Array(lines[start..<min(lines.count, start + available - 1)])
+        }
+        let (label, amount) = rendering.standing(summary)
+        var bar = "Total \(styler.bold(rendering.money(summary.total)))   Float \(rendering.money(summary.float))   \(label) \(rendering.money(amount))"
+        if let floatEntry { bar = "New float: \(floatEntry)▏  (Enter to set, Esc to cancel)" }
+        var screen = "\u{1B}[H\u{1B}[2J"
+        for (row, line) in visible.enumerated() {
+            screen += "\u{1B}[\(row + 1);1H" + DisplayWidth.truncate(line, to: columns)
+        }
+        if !message.isEmpty { screen += "\u{1B}[\(rows - 1);1H" + styler.color(DisplayWidth.truncate(message, to: columns), .yellow) }
+        screen += "\u{1B}[\(rows);1H" + DisplayWidth.truncate(bar, to: columns)
+        terminal.write(screen)
+    }
+}

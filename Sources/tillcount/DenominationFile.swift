@@ -1,0 +1,72 @@
+// The user's own denominations and roll sizes, per currency, read from
+// $XDG_CONFIG_HOME/tillcount/denominations.json (see FILES in tillcount(1)):
+//   {"format": "tillcount-denominations", "version": 1, "content": {
+//     "NOK": {"rolls": [{"coin": "20", "count": 25, "packaging": "roll"}],
+//             "add": [{"kind": "coin", "value": "0.50", "label": "50 øre"}],
+//             "remove": [{"kind": "note", "value": "1000"}]}}}
+
+import MoneyKit
+import MoneyKitCLI
+
+struct DenominationFile: StoredDocument {
+    static let formatName = "tillcount-denominations"
+    static let formatVersion = 1
+
+    /// The raw entries by currency code; checked when a currency is used.
+    var currencies: [String: JSONValue] = [:]
+
+    init() {}
+
+    init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
+        guard let members = storedContent.objectValue else { throw StoredContentError("the content is not an object of currencies") }
+        for (code, value) in members { currencies[code.uppercased()] = value }
+    }
+
+    var storedContent: JSONValue { .object(currencies.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
+
+    /// The override for `currency`, or nil when the file says nothing about it.
+    func override(for currency: Currency, path: String) throws -> DenominationOverride? {
+        guard let entry = currencies[currency.code] else { return nil }
+        do {
+            return try Self.parse(entry, currency: currency)
+        } catch {
+            throw StoreError.corrupt(path: path, reason: "\(currency.code): \(error.message)")
+        }
+    }
+
+    private static func parse(_ entry: JSONValue, currency: Currency) throws(StoredContentError) -> DenominationOverride {
+        let fields = try JSONFields(entry, place: currency.code)
+        func amount(_ text: String, _ place: String) throws(StoredContentError) -> Int64 {
+            guard let money = try? Money.parse(text, currency: currency), money.minorUnits > 0 else {
+                throw StoredContentError("\(place): '\(text)' is not a positive \(currency.code) amount")
+            }
+            return money.minorUnits
+        }
+        func kind(_ text: String, _ place: String) throws(StoredContentError) -> Denomination.Kind {
+            guard let kind = Denomination.Kind(rawValue: text) else { throw StoredContentError("\(place): kind must be note or coin") }
+            return kind
+        }
+        var override = DenominationOverride()
+        for (index, value) in (fields.optional("rolls")?.arrayValue ?? []).enumerated() {
+            let place = "rolls[\(index)]"
+            let roll = try JSONFields(value, place: place)
+            let count = try roll.int64("count")
+            guard (1...100_000).contains(count) else { throw StoredContentError("\(place): count must be 1 to 100000") }
+            let packaging = CoinRoll.Packaging(rawValue: roll.optional("packaging")?.stringValue ?? "roll") ?? .roll
+            override.rolls.append(CoinRoll(coinMinorUnits: try amount(try roll.string("coin"), place), count: count, packaging: packaging))
+        }
+        for (index, value) in (fields.optional("add")?.arrayValue ?? []).enumerated() {
+            let place = "add[\(index)]"
+            let added = try JSONFields(value, place: place)
+            let minor = try amount(try added.string("value"), place)
+            let label = added.optional("label")?.stringValue ?? Money.plainString(minorUnits: minor, exponent: currency.minorUnitExponent)
+            override.denominations.append(Denomination(try kind(try added.string("kind"), place), minor, label: label))
+        }
+        for (index, value) in (fields.optional("remove")?.arrayValue ?? []).enumerated() {
+            let place = "remove[\(index)]"
+            let removed = try JSONFields(value, place: place)
+            override.remove.append(.init(kind: try kind(try removed.string("kind"), place), minorUnits: try amount(try removed.string("value"), place)))
+        }
+        return override
+    }
+}

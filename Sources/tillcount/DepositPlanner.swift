@@ -1,0 +1,138 @@
+// What to leave in the drawer as the float and what to bank. The float is made from the
+// smallest notes and coins that can make it exactly: working from the largest
+// denomination down, each takes as few pieces as still leave the rest makeable by the
+// smaller ones. Rolls are never broken: they go to the bank.
+
+import MoneyKit
+import MoneyKitCLI
+
+struct DepositPlan {
+    /// Pieces to leave in the drawer, by item.
+    var keep: [TillItem: Int64]
+    /// Pieces to bank, by item (rolls included).
+    var bank: [TillItem: Int64]
+    /// The float the plan leaves (less than asked when it cannot be made exactly).
+    var floatMade: Int64
+    var exact: Bool
+}
+
+enum DepositPlanner {
+    /// The largest float up to this many minor units is planned exactly; larger floats are
+    /// planned greedily (the table grows with the float).
+    static let exactLimit: Int64 = 5_000_000
+
+    static func plan(_ summary: TillSummary) -> DepositPlan {
+        let loose = summary.loose.filter { $0.quantity > 0 }.sorted { $0.item.minorUnits > $1.item.minorUnits }
+        let target = summary.float.minorUnits
+        var keep: [TillItem: Int64] = [:]
+        var bank: [TillItem: Int64] = [:]
+        for roll in summary.rolls where roll.quantity > 0 { bank[roll.item] = roll.quantity }
+        let makeable = target <= exactLimit ? reachable(loose, upTo: target) : nil
+        var remaining = target
+        for (index, line) in loose.enumerated() {
+            let value = line.item.minorUnits
+            let smaller = Array(loose[(index + 1)...])
+            var take: Int64 = 0
+            if let makeable {
+                // As few of this as keep the rest makeable by the smaller ones.
+                let most = min(line.quantity, remaining / value)
+                take = most
+                var candidate: Int64 = 0
+                while candidate <= most {
+                    if makeable[index + 1][Int(remaining - candidate * value)] { take = candidate; break }
+                    candidate += 1
+                }
+                if candidate > most { take = most }  // not exact: take what fits
+            } else {
+                // Greedy for huge floats: the smaller pieces first would need the table.
+                let smallerValue = smaller.reduce(Int64(0)) { $0 &+ $1.item.minorUnits &* $1.quantity }
+                let needed = max(0, remaining - smallerValue)
+                take = min(line.quantity, (needed + value - 1) / value, remaining / value)
+            }
+            keep[line.item] = take
+            remaining -= take * value
+            if line.quantity - take > 0 { bank[line.item] = line.quantity - take }
+        }
+        return DepositPlan(keep: keep.filter { $0.value > 0 }, bank: bank, floatMade: target - remaining, exact: remaining == 0)
+    }
+
+    /// `table[i][a]`: whether amount `a` can be made from `lines[i...]` with the
+    /// quantities there (bounded subset sum, one table row per denomination).
+    static func reachable(_ lines: [TillLine], upTo target: Int64) -> [[Bool]] {
+        let size = Int(target) + 1
+        var table = Array(repeating: [Bool](), count: lines.count + 1)
+        var row = [Bool](repeating: false, count: size)
+        row[0] = true
+        table[lines.count] = row
+        for index in stride(from: lines.count - 1, through: 0, by: -1) {
+            let value = Int(lines[index].item.minorUnits)
+            let count = Int(min(lines[index].quantity, Int64(size)))
+            var next = row
+            // used[a]: pieces of this denomination used to reach a in this pass.
+            var used = [Int](repeating: 0, count: size)
+            if value < size {
+                for amount in value..<size where !next[amount] && next[amount - value] && used[amount - value] < count {
+                    next[amount] = true
+                    used[amount] = used[amount - value] + 1
+                }
+            }
+            row = next
+            table[index] = row
+        }
+        return table
+    }
+}
+
+struct DepositCommand {
+    let commands: TillCommands
+
+    func run() throws -> ExitCode {
+        let (state, currency, set) = try commands.current()
+        let summary = try TillSummary(state: state, set: set, currency: currency)
+        let plan = DepositPlanner.plan(summary)
+        let rendering = commands.rendering
+        let out = commands.out
+        func lines(_ pieces: [TillItem: Int64]) -> [(line: TillLine, quantity: Int64, value: Money)] {
+            summary.lines.compactMap { line in
+                guard let quantity = pieces[line.item], quantity > 0 else { return nil }
+                let value = (try? Money(minorUnits: line.item.minorUnits, currency: currency).multiplied(by: line.piecesPerUnit * quantity)) ?? line.value
+                return (line, quantity, value)
+            }
+        }
+        let keep = lines(plan.keep)
+        let bank = lines(plan.bank)
+        let floatMade = Money(minorUnits: plan.floatMade, currency: currency)
+        let deposit = (try? summary.total - floatMade) ?? summary.total
+        switch OutputFormat.chosen(in: commands.arguments) {
+        case .json:
+            func json(_ entries: [(line: TillLine, quantity: Int64, value: Money)]) -> JSONValue {
+                .array(entries.map { .object([("token", .string($0.line.token)), ("kind", .string($0.line.item.kind.rawValue)),
+                                              ("quantity", .integer($0.quantity)), ("value", .string($0.value.plainString))]) })
+            }
+            out.line(JSONValue.object([
+                ("currency", .string(currency.code)), ("float", .string(summary.float.plainString)),
+                ("floatMade", .string(floatMade.plainString)), ("exact", .bool(plan.exact)),
+                ("deposit", .string(deposit.plainString)), ("keep", json(keep)), ("bank", json(bank)),
+            ]).serialized(pretty: true))
+        case .text:
+            var table = TextTable(columns: [.init("DENOMINATION"), .init("QTY", .right), .init("VALUE", .right)])
+            table.append([commands.invocation.styler.bold("Leave in the drawer"), "", ""])
+            for entry in keep { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
+            table.append(["  Float", "", commands.invocation.styler.bold(rendering.money(floatMade))])
+            table.append([commands.invocation.styler.bold("Bank"), "", ""])
+            for entry in bank { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
+            table.append(["  Deposit", "", commands.invocation.styler.bold(rendering.money(deposit))])
+            for line in table.render(styleHeader: commands.invocation.styler.dim) { out.line(line) }
+            if !plan.exact {
+                let gap = (try? summary.float - floatMade) ?? summary.float
+                out.line("")
+                out.line("The float of \(rendering.money(summary.float)) cannot be made exactly from what is here: \(rendering.money(floatMade)) is the closest below, \(rendering.money(gap)) short.")
+            }
+        case let format:
+            var rows = keep.map { ["keep", $0.line.token, String($0.quantity), $0.value.plainString] }
+            rows += bank.map { ["bank", $0.line.token, String($0.quantity), $0.value.plainString] }
+            for line in RecordPrinter.delimitedLines(header: ["where", "token", "quantity", "value"], rows: rows, format: format) { out.line(line) }
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,153 @@
+// tillcount save, history (list, show, rm) and resume: the live count filed in SQLite
+// and brought back.
+
+import MoneyKit
+import MoneyKitCLI
+
+struct HistoryCommands {
+    let commands: TillCommands
+
+    var arguments: ParsedArguments { commands.arguments }
+    var out: OutputChannel { commands.out }
+
+    func run() throws -> ExitCode {
+        switch arguments.commandPath {
+        case ["save"]: return try save()
+        case ["resume"]: return try resume()
+        case ["history", "show"]: return try showSaved()
+        case ["history", "rm"]: return try remove()
+        default: return try list()
+        }
+    }
+
+    private func savedID() throws(CLIError) -> Int64 {
+        guard let id = try arguments.integerArgument("ID", in: 1...Int64.max) else {
+            throw CLIError.usage("missing ID", commandPath: arguments.commandPath)
+        }
+        return id
+    }
+
+    private func save() throws -> ExitCode {
+        let (state, currency, set) = try commands.current()
+        let expected = try commands.expected(currency: currency)
+        let summary = try TillSummary(state: state, set: set, currency: currency, expected: expected)
+        let label = arguments.value("label").flatMap { $0.isEmpty ? nil : $0 }
+        let id = try commands.store.history().save(summary, notes: state.notes, label: label, expected: expected)
+        out.line(String(id))
+        return .ok
+    }
+
+    private func list() throws -> ExitCode {
+        let counts = try commands.store.history().all()
+        if arguments.flag("ids") {
+            for count in counts { out.line(String(count.id)) }
+            return .ok
+        }
+        let format = OutputFormat.chosen(in: arguments)
+        let header = ["id", "saved", "label", "currency", "total", "float", "difference", "expected", "overShort"]
+        let rows = counts.map { count in
+            [String(count.id), count.savedAt, count.label ?? "", count.currency.code, count.total.plainString,
+             count.float.plainString, count.difference.plainString, count.expected?.plainString ?? "", count.overShort?.plainString ?? ""]
+        }
+        switch format {
+        case .json:
+            out.line(JSONValue.array(counts.map { count in
+                .object([
+                    ("id", .integer(count.id)), ("saved", .string(count.savedAt)), ("label", count.label.map(JSONValue.string) ?? .null),
+                    ("currency", .string(count.currency.code)), ("total", .string(count.total.plainString)),
+                    ("float", .string(count.float.plainString)), ("difference", .string(count.difference.plainString)),
+                    ("expected", count.expected.map { .string($0.plainString) } ?? .null),
+                    ("overShort", count.overShort.map { .string($0.plainString) } ?? .null),
+                ])
+            }).serialized(pretty: true))
+        case .text:
+            guard !counts.isEmpty else {
+                commands.invocation.err.line("No saved counts yet. File the live count with: tillcount save")
+                return .ok
+            }
+            let rendering = commands.rendering
+            var table = TextTable(columns: [.init("ID", .right), .init("SAVED"), .init("LABEL"), .init("TOTAL", .right), .init("FLOAT", .right), .init("DEPOSIT/SHORT", .right), .init("OVER/SHORT")])
+            for count in counts {
+                let difference = count.difference.isNegative ? "short \(rendering.money((try? count.difference.negated()) ?? count.difference))" : rendering.money(count.difference)
+                table.append([
+                    String(count.id), Timestamp.parseISO8601(count.savedAt).map(Timestamp.localMinutes) ?? count.savedAt,
+                    count.label ?? "", rendering.money(count.total), rendering.money(count.float), difference,
+                    count.overShort.map(rendering.overShortText) ?? "",
+                ])
+            }
+            for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: commands.invocation.styler.dim) { out.line(line) }
+        case .csv, .tsv:
+            for line in RecordPrinter.delimitedLines(header: header, rows: rows, format: format) { out.line(line) }
+        }
+        return .ok
+    }
+
+    /// A saved count as a TillState, for showing and resuming.
+    private func state(of saved: SavedCount) -> TillState {
+        var state = TillState()
+        state.currencyCode = saved.currency.code
+        state.floatMinorUnits = saved.float.minorUnits
+        state.quantities = saved.quantities
+        state.notes = saved.notes
+        return state
+    }
+
+    private func showSaved() throws -> ExitCode {
+        let saved = try commands.store.history().count(try savedID())
+        let set = try commands.store.denominations(for: saved.currency)
+        let summary = try TillSummary(state: state(of: saved), set: set, currency: saved.currency, expected: saved.expected)
+        switch OutputFormat.chosen(in: arguments) {
+        case .json:
+            out.line(TillRendering.json(summary, notes: saved.notes, extra: [
+                ("id", .integer(saved.id)), ("saved", .string(saved.savedAt)), ("label", saved.label.map(JSONValue.string) ?? .null),
+            ]).serialized(pretty: true))
+        case .text:
+            let when = Timestamp.parseISO8601(saved.savedAt).map(Timestamp.localMinutes) ?? saved.savedAt
+            out.line("Saved count \(saved.id), \(when)" + (saved.label.map { ": \($0)" } ?? ""))
+            out.line("")
+            for line in commands.rendering.table(summary, showAll: false) { out.line(line) }
+            if !saved.notes.isEmpty {
+                out.line("")
+                out.line("Notes:")
+                for note in saved.notes { out.line("  " + note) }
+            }
+        case let format:
+            for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: TillRendering.lineRows(summary), format: format) {
+                out.line(line)
+            }
+        }
+        return .ok
+    }
+
+    private func remove() throws -> ExitCode {
+        let id = try savedID()
+        let history = try commands.store.history()
+        _ = try history.count(id)  // a wrong id is reported before asking
+        guard try Confirmation.require("Delete saved count \(id)", invocation: commands.invocation) else {
+            commands.invocation.err.line("Nothing deleted.")
+            return .ok
+        }
+        try history.delete(id)
+        commands.invocation.err.line("Deleted saved count \(id).")
+        return .ok
+    }
+
+    /// Copies a saved count into the live count; the live count it replaces can be
+    /// brought back with undo.
+    private func resume() throws -> ExitCode {
+        let saved = try commands.store.history().count(try savedID())
+        let replacement = state(of: saved)
+        try commands.store.state.write { live in
+            if !live.isEmpty && !arguments.flag("force") && !commands.invocation.terminal.isInteractive {
+                throw CLIError.usage("the live count is not empty", hint: "save or clear it first, or add --force (undo brings it back)", commandPath: arguments.commandPath)
+            }
+            live.pushUndo()
+            live.currencyCode = replacement.currencyCode
+            live.floatMinorUnits = replacement.floatMinorUnits
+            live.quantities = replacement.quantities
+            live.notes = replacement.notes
+        }
+        commands.invocation.err.line("Resumed saved count \(saved.id) into the live count. Undo with: tillcount undo")
+        return .ok
+    }
+}

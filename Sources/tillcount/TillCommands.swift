@@ -1,0 +1,289 @@
+// tillcount's live-count commands: show, set/add/sub, float, currency, clear and undo.
+
+import MoneyKit
+import MoneyKitCLI
+
+struct TillCommands {
+    let invocation: Invocation
+    let store: TillStore
+
+    var arguments: ParsedArguments { invocation.arguments }
+    var out: OutputChannel { invocation.out }
+    var rendering: TillRendering { TillRendering(styler: invocation.styler, width: invocation.terminal.width) }
+
+    init(invocation: Invocation) throws {
+        self.invocation = invocation
+        self.store = try TillStore(invocation: invocation)
+    }
+
+    func run() throws -> ExitCode {
+        switch arguments.commandPath.first ?? "show" {
+        case "show": return try show()
+        case "set": return try change(.set)
+        case "add": return try change(.add)
+        case "sub": return try change(.subtract)
+        case "float": return try setFloat()
+        case "currency": return try setCurrency()
+        case "clear": return try clear()
+        case "undo": return try undo()
+        case "note": return try NoteCommand(commands: self).run()
+        case "save", "history", "resume": return try HistoryCommands(commands: self).run()
+        case "report": return try ReportCommand(commands: self).run()
+        case "deposit": return try DepositCommand(commands: self).run()
+        case "total": return try TotalCommand(commands: self).run()
+        case "denominations": return try listDenominations()
+        case "count": return try CountScreen(commands: self).run()
+        default: throw CLIError.usage("unknown command '\(arguments.commandPath.joined(separator: " "))'")
+        }
+    }
+
+    /// The live count with its currency and denominations.
+    func current() throws -> (state: TillState, currency: Currency, set: DenominationSet) {
+        let state = try store.state.load()
+        let currency = try store.currency(for: state)
+        return (state, currency, try store.denominations(for: currency))
+    }
+
+    /// An amount in `currency` from an argument or option, named in the error.
+    func amount(_ text: String, currency: Currency, what: String) throws(CLIError) -> Money {
+        do {
+            return try Money.parse(text, currency: currency)
+        } catch {
+            throw CLIError.data("\(what): \(error)")
+        }
+    }
+
+    func expected(currency: Currency) throws(CLIError) -> Money? {
+        try arguments.value("expected").map { text throws(CLIError) in try amount(text, currency: currency, what: "--expected") }
+    }
+
+    // MARK: show
+
+    private func show() throws -> ExitCode {
+        let (state, currency, set) = try current()
+        let summary = try TillSummary(state: state, set: set, currency: currency, expected: try expected(currency: currency))
+        switch OutputFormat.chosen(in: arguments) {
+        case .text:
+            for line in rendering.table(summary, showAll: arguments.flag("all")) { out.line(line) }
+        case .json:
+            out.line(TillRendering.json(summary).serialized(pretty: true))
+        case let format:
+            for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: TillRendering.lineRows(summary), format: format) {
+                out.line(line)
+            }
+        }
+        if arguments.flag("check") {
+            let short = summary.difference.isNegative || (summary.overShort?.isNegative ?? false)
+            return short ? .checkFailed : .ok
+        }
+        return .ok
+    }
+
+    // MARK: changing quantities
+
+    enum Change { case set, add, subtract }
+
+    /// A requested change: the item and the quantity given (nil: the default 1).
+    struct Request {
+        let token: String
+        let item: TillItem
+        let quantity: Int64
+    }
+
+    func requests(_ change: Change, set: DenominationSet, currency: Currency) throws(CLIError) -> [Request] {
+        let words = arguments.arguments("TOKEN")
+        if let valueText = arguments.value("value") {
+            guard words.count == 1, !words[0].contains("=") else {
+                throw CLIError.usage("--value goes with exactly one TOKEN and no =QTY", commandPath: arguments.commandPath)
+            }
+            let item = try DenominationToken.parse(words[0], set: set, currency: currency)
+            return [Request(token: words[0], item: item, quantity: try quantity(of: item, worth: valueText, set: set, currency: currency))]
+        }
+        var result: [Request] = []
+        for word in words {
+            let token: String
+            var quantity: Int64 = 1
+            if let equals = word.lastIndex(of: "=") {
+                token = String(word[..<equals])
+                let text = String(word[word.index(after: equals)...])
+                guard let number = Int64(text), number >= 0 else {
+                    throw CLIError.data("invalid quantity in '\(word)': expected a whole number of 0 or more")
+                }
+                quantity = number
+            } else {
+                guard change != .set else {
+                    throw CLIError.usage("set needs TOKEN=QTY, got '\(word)'", hint: "e.g. tillcount set 20=4", commandPath: arguments.commandPath)
+                }
+                token = word
+            }
+            result.append(Request(token: token, item: try DenominationToken.parse(token, set: set, currency: currency), quantity: quantity))
+        }
+        return result
+    }
+
+    /// How many of `item` make `valueText` exactly (62 coins of 0.20 for 12.40).
+    func quantity(of item: TillItem, worth valueText: String, set: DenominationSet, currency: Currency) throws(CLIError) -> Int64 {
+        let value = try amount(valueText, currency: currency, what: "--value")
+        let perUnit = item.kind == .roll ? (set.rolls.first { $0.coinMinorUnits == item.minorUnits }?.count ?? 1) : 1
+        let (unit, overflow) = item.minorUnits.multipliedReportingOverflow(by: perUnit)
+        guard !overflow, unit > 0 else { throw CLIError.data("--value: the denomination is too large") }
+        guard value.minorUnits >= 0, value.minorUnits % unit == 0 else {
+            throw CLIError.data(
+                "--value \(valueText) is not a whole number of \(TillSummary.label(item, set: set, currency: currency))",
+                hint: "\(Money(minorUnits: value.minorUnits / unit * unit, currency: currency).plainString) or \(Money(minorUnits: (value.minorUnits / unit + 1) * unit, currency: currency).plainString) would be")
+        }
+        return value.minorUnits / unit
+    }
+
+    private func change(_ change: Change) throws -> ExitCode {
+        let summary = try store.state.write { state -> TillSummary in
+            let currency = try adoptCurrency(&state)
+            let set = try store.denominations(for: currency)
+            let requests = try requests(change, set: set, currency: currency)
+            state.pushUndo()
+            for request in requests {
+                let have = state.quantities[request.item] ?? 0
+                let next: Int64
+                switch change {
+                case .set: next = request.quantity
+                case .add:
+                    let (sum, overflow) = have.addingReportingOverflow(request.quantity)
+                    if overflow { throw CLIError.data("too many \(request.token): the quantity overflows") }
+                    next = sum
+                case .subtract:
+                    guard have >= request.quantity else {
+                        throw CLIError.data(
+                            "cannot take \(request.quantity) × \(request.token): the till holds \(have)",
+                            hint: "nothing was changed")
+                    }
+                    next = have - request.quantity
+                }
+                state.quantities[request.item] = next
+            }
+            // Checks that the new total still fits before anything is saved.
+            return try TillSummary(state: state, set: set, currency: currency)
+        }
+        invocation.err.line("Total \(rendering.money(summary.total)) · \(rendering.standing(summary).label) \(rendering.money(rendering.standing(summary).amount))")
+        return .ok
+    }
+
+    /// The live count's currency, taking --currency when the count is empty; a clash
+    /// with a non-empty count is an error.
+    func adoptCurrency(_ state: inout TillState) throws(CLIError) -> Currency {
+        let asked = try store.currency(for: nil)
+        guard let code = state.currencyCode, let own = Currency(code: code) else {
+            state.currencyCode = asked.code
+            return asked
+        }
+        if arguments.value("currency") != nil, asked != own {
+            if state.isEmpty {
+                state.currencyCode = asked.code
+                return asked
+            }
+            throw CLIError.usage(
+                "the live count is in \(own.code), not \(asked.code)",
+                hint: "change it with 'tillcount currency \(asked.code) --force', or save and clear the count first",
+                commandPath: arguments.commandPath)
+        }
+        return own
+    }
+
+    private func setFloat() throws -> ExitCode {
+        guard let text = arguments.argument("AMOUNT") else {
+            let (state, currency, _) = try current()
+            out.line(Money(minorUnits: state.floatMinorUnits, currency: currency).plainString)
+            return .ok
+        }
+        let float = try store.state.write { state -> Money in
+            let currency = try adoptCurrency(&state)
+            let float = try amount(text, currency: currency, what: "the float")
+            guard !float.isNegative else { throw CLIError.data("the float cannot be negative") }
+            state.pushUndo()
+            state.floatMinorUnits = float.minorUnits
+            return float
+        }
+        invocation.err.line("Float \(rendering.money(float))")
+        return .ok
+    }
+
+    private func setCurrency() throws -> ExitCode {
+        guard let code = arguments.argument("CODE") else {
+            let (_, currency, _) = try current()
+            out.line(currency.code)
+            return .ok
+        }
+        let currency: Currency
+        do { currency = try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: arguments.commandPath) }
+        try store.state.write { state in
+            if !state.isEmpty, state.currencyCode != currency.code, !arguments.flag("force") {
+                throw CLIError.usage(
+                    "the count is not empty: changing the currency would misread it",
+                    hint: "save or clear it first, or add --force to keep the quantities of the same face values",
+                    commandPath: arguments.commandPath)
+            }
+            state.pushUndo()
+            state.currencyCode = currency.code
+        }
+        invocation.err.line("Currency \(currency.code)")
+        return .ok
+    }
+
+    private func clear() throws -> ExitCode {
+        guard try Confirmation.require("Clear the live count", invocation: invocation) else {
+            invocation.err.line("Nothing cleared.")
+            return .ok
+        }
+        try store.state.write { state in
+            state.pushUndo()
+            state.quantities = [:]
+            if arguments.flag("notes") { state.notes = [] }
+        }
+        invocation.err.line("Cleared. Undo with: tillcount undo")
+        return .ok
+    }
+
+    private func undo() throws -> ExitCode {
+        try store.state.write { state in
+            guard state.popUndo() else { throw CLIError("nothing to undo", exitCode: .noInput) }
+        }
+        let (state, currency, set) = try current()
+        let summary = try TillSummary(state: state, set: set, currency: currency)
+        invocation.err.line("Undone. Total \(rendering.money(summary.total))")
+        return .ok
+    }
+
+    private func listDenominations() throws -> ExitCode {
+        let currency = try store.currency(for: try store.state.load())
+        let set = try store.denominations(for: currency)
+        let empty = try TillSummary(state: TillState(), set: set, currency: currency)
+        if arguments.flag("tokens") {
+            for line in empty.lines { out.line(line.token) }
+            return .ok
+        }
+        let header = ["token", "kind", "label", "pieces", "value"]
+        let rows = empty.lines.map { line in
+            [line.token, line.item.kind.rawValue, line.label, String(line.piecesPerUnit),
+             (try? Money(minorUnits: line.item.minorUnits, currency: currency).multiplied(by: line.piecesPerUnit).plainString) ?? ""]
+        }
+        switch OutputFormat.chosen(in: arguments) {
+        case .json:
+            out.line(JSONValue.object([
+                ("currency", .string(currency.code)),
+                ("standardRolls", .bool(set.hasStandardRolls)),
+                ("rollNote", set.rollNote.map(JSONValue.string) ?? .null),
+                ("denominations", .array(rows.map { row in
+                    .object([("token", .string(row[0])), ("kind", .string(row[1])), ("label", .string(row[2])),
+                             ("pieces", .number(row[3])), ("value", .string(row[4]))])
+                })),
+            ]).serialized(pretty: true))
+        case .text:
+            var table = TextTable(columns: [.init("TOKEN"), .init("KIND"), .init("LABEL"), .init("PIECES", .right), .init("VALUE", .right)])
+            for row in rows { table.append(row) }
+            for line in table.render(styleHeader: invocation.styler.dim) { out.line(line) }
+            if let note = set.rollNote { out.line(invocation.styler.dim(note)) }
+        case let format:
+            for line in RecordPrinter.delimitedLines(header: header, rows: rows, format: format) { out.line(line) }
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,128 @@
+// How a count looks: the sectioned table for people (loose in green, rolls in red on a
+// terminal), JSON/CSV/TSV for scripts, and the shareable report in text or markdown.
+
+import MoneyKit
+import MoneyKitCLI
+import MoneyKitFormatting
+
+struct TillRendering {
+    let styler: Styler
+    let width: Int
+
+    func money(_ amount: Money) -> String { amount.formatted() }
+
+    /// "Deposit £57.00" or "Short by £3.00": never a negative deposit.
+    func standing(_ summary: TillSummary) -> (label: String, amount: Money) {
+        if summary.difference.isNegative, let short = try? summary.difference.negated() {
+            return ("Short by", short)
+        }
+        return ("Deposit", summary.difference)
+    }
+
+    func overShortText(_ difference: Money) -> String {
+        if difference.isZero { return "exact" }
+        if difference.isNegative, let short = try? difference.negated() { return "short by \(money(short))" }
+        return "over by \(money(difference))"
+    }
+
+    /// The live count as a sectioned table.
+    func table(_ summary: TillSummary, showAll: Bool) -> [String] {
+        var table = TextTable(columns: [.init("DENOMINATION"), .init("TOKEN"), .init("QTY", .right), .init("VALUE", .right)])
+        func section(_ title: String, _ lines: [TillLine], subtotal: Money, color: Styler.Color) {
+            let shown = showAll ? lines : lines.filter { $0.quantity > 0 }
+            guard !shown.isEmpty else { return }
+            table.append([styler.bold(title), "", "", ""])
+            for line in shown {
+                table.append([styler.color("  " + line.label, color), line.token, String(line.quantity), money(line.value)])
+            }
+            let pieces = shown.reduce(Int64(0)) { $0 &+ $1.pieces }
+            table.append(["  Subtotal", "", "\(pieces) pc", styler.bold(money(subtotal))])
+        }
+        section("Loose notes and coins", summary.loose, subtotal: summary.looseTotal, color: .green)
+        section("Rolls and bags", summary.rolls, subtotal: summary.rollTotal, color: .red)
+        if summary.counted.isEmpty && !showAll {
+            table.append([styler.dim("(nothing counted yet)"), "", "", ""])
+        }
+        var lines = table.render(maxWidth: width, styleHeader: styler.dim)
+        lines.append("")
+        var totals = TextTable(columns: [.init("what"), .init("amount", .right), .init("note")], showsHeader: false)
+        totals.append(["Total", styler.bold(money(summary.total)), ""])
+        totals.append(["Float", money(summary.float), ""])
+        let (label, amount) = standing(summary)
+        totals.append([label, label == "Short by" ? styler.color(money(amount), .red) : money(amount), ""])
+        if let expected = summary.expected, let overShort = summary.overShort {
+            totals.append(["Expected", money(expected), overShortText(overShort)])
+        }
+        lines += totals.render()
+        return lines
+    }
+
+    static func lineJSON(_ line: TillLine) -> JSONValue {
+        .object([
+            ("token", .string(line.token)),
+            ("kind", .string(line.item.kind.rawValue)),
+            ("quantity", .integer(line.quantity)),
+            ("value", .string(line.value.plainString)),
+        ])
+    }
+
+    static func json(_ summary: TillSummary, notes: [String]? = nil, extra: [(String, JSONValue)] = []) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("currency", .string(summary.currency.code)),
+            ("total", .string(summary.total.plainString)),
+            ("float", .string(summary.float.plainString)),
+            ("difference", .string(summary.difference.plainString)),
+            ("looseTotal", .string(summary.looseTotal.plainString)),
+            ("rollTotal", .string(summary.rollTotal.plainString)),
+            ("lines", .array(summary.counted.map(lineJSON))),
+        ]
+        if let expected = summary.expected, let overShort = summary.overShort {
+            members.append(("expected", .string(expected.plainString)))
+            members.append(("overShort", .string(overShort.plainString)))
+        }
+        if let notes { members.append(("notes", .array(notes.map(JSONValue.string)))) }
+        return .object(members + extra)
+    }
+
+    static let lineHeader = ["token", "kind", "quantity", "value"]
+
+    static func lineRows(_ summary: TillSummary) -> [[String]] {
+        summary.counted.map { [$0.token, $0.item.kind.rawValue, String($0.quantity), $0.value.plainString] }
+    }
+
+    /// The shareable summary in markdown.
+    func markdown(_ summary: TillSummary, notes: [String], date: String) -> [String] {
+        var lines = ["# Till count, \(date)", "", "Currency: \(summary.currency.code)", ""]
+        lines.append("| Denomination | Qty | Value |")
+        lines.append("| --- | ---: | ---: |")
+        for line in summary.counted {
+            lines.append("| \(Self.escapeMarkdown(line.label)) | \(line.quantity) | \(money(line.value)) |")
+        }
+        lines.append("")
+        lines.append("- Loose: \(money(summary.looseTotal))")
+        lines.append("- Rolls and bags: \(money(summary.rollTotal))")
+        lines.append("- **Total: \(money(summary.total))**")
+        lines.append("- Float: \(money(summary.float))")
+        let (label, amount) = standing(summary)
+        lines.append("- \(label): \(money(amount))")
+        if let expected = summary.expected, let overShort = summary.overShort {
+            lines.append("- Expected \(money(expected)): \(overShortText(overShort))")
+        }
+        if !notes.isEmpty {
+            lines.append("")
+            lines.append("## Notes")
+            lines.append("")
+            lines += notes.map { "- " + Self.escapeMarkdown($0) }
+        }
+        return lines
+    }
+
+    static func escapeMarkdown(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "|*_`[]\\<>#".contains(character) { result.append("\\") }
+            result.append(character == "\n" ? " " : character)
+        }
+        return result
+    }
+}

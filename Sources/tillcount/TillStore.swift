@@ -1,0 +1,75 @@
+// tillcount's storage adapter: the live count (JSON state file), the history (SQLite)
+// and the user's own denominations (JSON config file), each found by option, variable
+// or XDG default.
+
+import MoneyKit
+import MoneyKitCLI
+import MoneyKitSQLite
+
+struct TillStore {
+    let invocation: Invocation
+    let state: JSONFileStore<TillState>
+    let historyPath: String
+    let denominationsFile: JSONFileStore<DenominationFile>
+
+    init(invocation: Invocation) throws {
+        self.invocation = invocation
+        let paths = XDGPaths(environment: invocation.environment)
+        let arguments = invocation.arguments
+        state = JSONFileStore(path: try paths.storePath(
+            option: arguments.value("state"), environmentVariable: "TILLCOUNT_STATE",
+            kind: .state, tool: "tillcount", fileName: "count.json"))
+        historyPath = try paths.storePath(
+            option: arguments.value("db"), environmentVariable: "TILLCOUNT_DB",
+            kind: .data, tool: "tillcount", fileName: "history.sqlite")
+        denominationsFile = JSONFileStore(path: try paths.storePath(
+            option: nil, environmentVariable: "TILLCOUNT_DENOMINATIONS",
+            kind: .config, tool: "tillcount", fileName: "denominations.json"))
+    }
+
+    /// The currency asked for with --currency, else `count`'s, else the locale's, else USD.
+    func currency(for count: TillState?) throws(CLIError) -> Currency {
+        if let code = invocation.arguments.value("currency") {
+            do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: invocation.arguments.commandPath) }
+        }
+        if let code = count?.currencyCode, let currency = Currency(code: code) { return currency }
+        return LocaleCurrency.code(invocation.environment).flatMap(Currency.init(code:)) ?? .usd
+    }
+
+    /// The notes, coins and rolls of `currency`: the built-in set with the user's file applied.
+    func denominations(for currency: Currency) throws -> DenominationSet {
+        let base = DenominationSet.builtIn(for: currency)
+            ?? DenominationSet(currencyCode: currency.code, denominations: [], rolls: [], hasStandardRolls: false,
+                               rollNote: "MoneyKit knows no denominations for \(currency.code); define them in the denominations file.")
+        let file = try denominationsFile.load()
+        guard let override = try file.override(for: currency, path: denominationsFile.path) else { return base }
+        return base.merging(override)
+    }
+
+    func history() throws -> TillHistory {
+        try TillHistory(path: historyPath)
+    }
+}
+
+/// The currency of the user's region, from LC_ALL, LC_MONETARY or LANG (en_GB → GBP),
+/// through a small table: tillcount does not need ICU for this.
+enum LocaleCurrency {
+    static let byRegion: [String: String] = [
+        "US": "USD", "GB": "GBP", "IE": "EUR", "DE": "EUR", "FR": "EUR", "ES": "EUR", "IT": "EUR", "NL": "EUR",
+        "BE": "EUR", "AT": "EUR", "FI": "EUR", "PT": "EUR", "GR": "EUR", "LU": "EUR", "SK": "EUR", "SI": "EUR",
+        "EE": "EUR", "LV": "EUR", "LT": "EUR", "MT": "EUR", "CY": "EUR", "HR": "EUR", "CA": "CAD", "AU": "AUD",
+        "NZ": "NZD", "CH": "CHF", "LI": "CHF", "JP": "JPY", "SE": "SEK", "NO": "NOK", "DK": "DKK", "KE": "KES",
+        "IN": "INR", "ZA": "ZAR", "SG": "SGD", "HK": "HKD", "MX": "MXN", "BR": "BRL", "PL": "PLN", "CZ": "CZK",
+        "HU": "HUF", "IS": "ISK", "CN": "CNY", "KR": "KRW",
+    ]
+
+    static func code(_ environment: [String: String]) -> String? {
+        for variable in ["LC_ALL", "LC_MONETARY", "LANG"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            let identifier = value.prefix { $0 != "." && $0 != "@" }
+            guard let underscore = identifier.firstIndex(of: "_") else { return nil }
+            return byRegion[String(identifier[identifier.index(after: underscore)...].prefix(2))]
+        }
+        return nil
+    }
+}

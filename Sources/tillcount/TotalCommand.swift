@@ -1,0 +1,69 @@
+// tillcount total: a count that is not kept. TOKEN=QTY pairs on the command line, or
+// TOKEN=QTY / TOKEN QTY lines on standard input; --format plain prints the total alone.
+
+import MoneyKit
+import MoneyKitCLI
+
+struct TotalCommand {
+    let commands: TillCommands
+
+    func run() throws -> ExitCode {
+        let arguments = commands.arguments
+        let currency = try commands.store.currency(for: nil)
+        let set = try commands.store.denominations(for: currency)
+        var state = TillState()
+        state.currencyCode = currency.code
+        var words = arguments.arguments("TOKEN")
+        var source = "the command line"
+        if words.isEmpty {
+            source = "standard input"
+            var lineNumber = 0
+            while let line = readLine(strippingNewline: true) {
+                lineNumber += 1
+                let text = line.trimmingSpaces
+                if text.isEmpty || text.hasPrefix("#") { continue }
+                let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                if parts.count == 2, !text.contains("=") {
+                    words.append("\(parts[0])=\(parts[1])")
+                } else if parts.count == 1, text.contains("=") {
+                    words.append(text)
+                } else {
+                    throw CLIError.data("standard input, line \(lineNumber): expected TOKEN=QTY or TOKEN QTY, got '\(text)'")
+                }
+            }
+        }
+        for word in words {
+            guard let equals = word.lastIndex(of: "=") else {
+                throw CLIError.usage("expected TOKEN=QTY, got '\(word)' (from \(source))", commandPath: arguments.commandPath)
+            }
+            let item = try DenominationToken.parse(String(word[..<equals]), set: set, currency: currency)
+            guard let quantity = Int64(word[word.index(after: equals)...]), quantity >= 0 else {
+                throw CLIError.data("invalid quantity in '\(word)': expected a whole number of 0 or more")
+            }
+            let (sum, overflow) = (state.quantities[item] ?? 0).addingReportingOverflow(quantity)
+            if overflow { throw CLIError.data("the quantity of \(word) overflows") }
+            state.quantities[item] = sum
+        }
+        if let floatText = arguments.value("float") {
+            state.floatMinorUnits = try commands.amount(floatText, currency: currency, what: "--float").minorUnits
+        }
+        let summary = try TillSummary(state: state, set: set, currency: currency)
+        let out = commands.out
+        switch arguments.value("format") ?? "text" {
+        case "plain": out.line(summary.total.plainString)
+        case "json": out.line(TillRendering.json(summary).serialized(pretty: true))
+        case "csv": for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: TillRendering.lineRows(summary), format: .csv) { out.line(line) }
+        case "tsv": for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: TillRendering.lineRows(summary), format: .tsv) { out.line(line) }
+        default:
+            let rendering = commands.rendering
+            if arguments.value("float") == nil {
+                for line in rendering.table(summary, showAll: false).prefix(while: { !$0.isEmpty }) { out.line(line) }
+                out.line("")
+                out.line("Total  \(rendering.money(summary.total))")
+            } else {
+                for line in rendering.table(summary, showAll: false) { out.line(line) }
+            }
+        }
+        return .ok
+    }
+}

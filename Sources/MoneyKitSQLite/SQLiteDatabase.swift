@@ -139,6 +139,20 @@ public final class SQLiteDatabase {
         return rows
     }
 
+    /// Prepares `sql` once for many runs.
+    public func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        guard let handle else { throw StoreError.io(path: path, reason: "the database is closed") }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code, String(cString: sqlite3_errmsg(handle))) }
+        return SQLiteStatement(statement: statement, database: self)
+    }
+
+    /// The StoreError for a result code, with SQLite's message.
+    func storeError(_ code: Int32) -> StoreError {
+        error(code, handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code)))
+    }
+
     /// The first column of the first row as an integer.
     public func scalarInteger(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> Int64? {
         guard case .integer(let value)? = try query(sql, parameters).first?.first else { return nil }

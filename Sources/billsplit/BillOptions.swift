@@ -19,7 +19,7 @@ struct BillOptions {
         let arguments = invocation.arguments
         let path = arguments.commandPath
         let currencyCode = arguments.value("currency") ?? preferences.currency
-            ?? Self.localeCurrency(invocation.environment) ?? "NOK"
+            ?? LocaleCurrency.currency(invocation.environment)?.code ?? "NOK"
         let currency: Currency
         do {
             currency = try Currency.named(currencyCode)
@@ -96,29 +96,9 @@ struct BillOptions {
         return weights
     }
 
-    /// The user's locale from LC_ALL, LC_MONETARY or LANG, as an identifier (en_US), or
-    /// nil for C/POSIX or none.
-    static func userLocale(_ environment: [String: String]) -> String? {
-        for variable in ["LC_ALL", "LC_MONETARY", "LANG"] {
-            guard let value = environment[variable], !value.isEmpty else { continue }
-            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
-            if identifier == "C" || identifier == "POSIX" { return nil }
-            return identifier
-        }
-        return nil
-    }
-
-    /// The currency of the user's region, when the locale names one (en_US → USD).
-    static func localeCurrency(_ environment: [String: String]) -> String? {
-        guard let identifier = userLocale(environment) else { return nil }
-        let locale = Locale(identifier: identifier)
-        guard locale.region != nil, let code = locale.currency?.identifier, Currency(code: code) != nil else { return nil }
-        return code
-    }
-
     static func formattingLocale(_ option: String?, environment: [String: String], commandPath: [String]) throws(CLIError) -> String? {
         guard let option else { return nil }
-        if option == "user" { return userLocale(environment) }
+        if option == "user" { return LocaleCurrency.localeIdentifier(environment) }
         let identifier = option.replacingOccurrences(of: "-", with: "_")
         guard Locale(identifier: identifier).language.languageCode != nil,
             Locale.availableIdentifiers.contains(identifier) || Locale.availableIdentifiers.contains(String(identifier.prefix { $0 != "_" }))

@@ -114,7 +114,7 @@ struct BillsplitCommands {
             return .ok
         }
         let saved = try store.load()
-        let currency = saved.currency ?? BillOptions.localeCurrency(invocation.environment) ?? "NOK"
+        let currency = saved.currency ?? LocaleCurrency.currency(invocation.environment)?.code ?? "NOK"
         let entries: [(String, String, Bool)] = [
             ("currency", currency, saved.currency != nil),
             ("tipPercent", saved.tipPercent ?? Preferences.defaultTip, saved.tipPercent != nil),

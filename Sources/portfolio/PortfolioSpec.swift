@@ -1,13 +1,104 @@
-// The command spec of portfolio: the single source of its parsing, help, man page and completions.
+// The command spec of portfolio: the single source of its parsing, help, man page and
+// completions.
 
 import MoneyKitCLI
 
 enum PortfolioSpec {
+    static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored).", completion: .dynamic(["list", "--names"]))
+    static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with an offset, now, today or yesterday; local time (TZ) unless an offset is given (default: now).")
+    static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update).")
+    static let to = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today).")
+    static let currencyFilter = OptionSpec.option("currency", short: "c", value: "CODE", help: "Only the accounts in this currency.")
+
     static let root = CommandSpec(
         name: "portfolio",
         abstract: "accounts valued by timestamped updates, totals and charts over time",
-        options: [StandardOptions.color],
-        environment: StandardOptions.environment,
-        exitStatus: [ExitStatusSpec(.ok), ExitStatusSpec(.usage)]
+        discussion: """
+            Keeps savings and investment accounts, each valued by the updates you record: \
+            every change of value is kept as a timestamped update, and an account's current \
+            value is its latest update at or before now (an update dated in the future is kept \
+            but becomes current only when its time comes; two updates at the same instant: the \
+            later entered wins).
+
+            An account counts from its first update, not as 0 before it; a closed account keeps \
+            its history, counts up to its close and not after; a deleted one is gone with all \
+            its updates. Amounts in different currencies are never added: totals, tables and \
+            charts are per currency. Periods follow the calendar in the local time zone.
+            """,
+        options: [
+            .option("db", value: "PATH", help: "The database (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),
+            StandardOptions.color,
+        ],
+        subcommands: [
+            CommandSpec(name: "dashboard", abstract: "Totals per currency, each active account with its value, last update and trend, and the portfolio chart",
+                        options: [.flag("ascii", help: "Plain ASCII instead of block characters.")]),
+            CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
+                        options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else GBP).")],
+                        arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200 or 1234.56.", optional: true)]),
+            CommandSpec(name: "update", abstract: "Record a new value of an account", aliases: ["set"],
+                        options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")]),
+            CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency", aliases: ["ls"],
+                        options: [.flag("all", short: "a", help: "Include closed accounts."), OutputFormat.option(), .flag("names", help: "Print only the names, one a line.")]),
+            CommandSpec(name: "show", abstract: "An account: current value, its updates newest first, its chart",
+                        options: [OutputFormat.option(), .flag("ascii", help: "Plain ASCII chart.")], arguments: [account]),
+            CommandSpec(
+                name: "chart", abstract: "A chart of an account or of the portfolio over time",
+                discussion: "Without NAME the portfolio total, one chart per currency. CSV has the header date,value and one row per instant at which the value changes (an update or a close); with several currencies, name one with --currency.",
+                options: [from, to, .option("format", value: "FORMAT", help: "text, svg, csv or json.", default: "text", allowed: ["text", "svg", "csv", "json"]),
+                          .option("width", short: "w", value: "W", help: "Width in columns (text) or pixels (svg) (default: the terminal's, 800 for svg)."),
+                          .option("height", value: "H", help: "Height in rows (text) or pixels per chart (svg) (default 12, 300 for svg)."),
+                          .flag("ascii", help: "Plain ASCII instead of block characters."), currencyFilter],
+                arguments: [ArgumentSpec("NAME", help: "An account; without it, the portfolio.", optional: true, completion: .dynamic(["list", "--names"]))]),
+            CommandSpec(
+                name: "table", abstract: "Each account's value and the total at the end of each period",
+                discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time).",
+                options: [.option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]),
+                          from, to, OutputFormat.option(), currencyFilter]),
+            CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total", options: [date], arguments: [account]),
+            CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account]),
+            CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")]),
+            CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)", aliases: ["delete"],
+                        options: [StandardOptions.force], arguments: [account]),
+            CommandSpec(
+                name: "updates", abstract: "List an account's updates with their ids, or delete one",
+                subcommands: [
+                    CommandSpec(name: "list", abstract: "An account's updates, newest first, with ids", aliases: ["ls"], options: [OutputFormat.option()], arguments: [account]),
+                    CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate)", aliases: ["delete"],
+                                options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "The update's id, from 'portfolio updates NAME'.")]),
+                ],
+                defaultSubcommand: "list"),
+            CommandSpec(
+                name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
+                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). All or nothing: one transaction; an error names its line. A progress bar shows on a terminal for large files.",
+                arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)]),
+            CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
+                        options: [.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])]),
+            CommandSpec(
+                name: "demo", abstract: "Fill an empty store with one of the app's test sets",
+                discussion: "1: 7 accounts, 42 updates on 6 dates (1 May to 1 Aug 2025) at 08:00. 2: 6 accounts over the last 2 years, 200+ updates. 3: two accounts, £100 added on the 1st (account 1) and the 15th (account 2) of each of the last 6 months, ending at £600 each.",
+                options: [.option("set", short: "s", value: "N", help: "Which set: 1, 2 or 3.", default: "1", allowed: ["1", "2", "3"])]),
+        ],
+        defaultSubcommand: "dashboard",
+        examples: [
+            ExampleSpec("portfolio add 'Easy saver' 1200 --currency GBP", "Create an account worth £1,200.00 now."),
+            ExampleSpec("portfolio update 'Easy saver' 1234.56 --date '2025-07-27 14:30'", "Record its value at a time."),
+            ExampleSpec("portfolio list --format json | jq -r '.totals.GBP'", "The GBP total for a script."),
+            ExampleSpec("portfolio table --period quarter --format csv > quarters.csv", "Quarter-end values for a spreadsheet."),
+            ExampleSpec("portfolio chart --format svg > portfolio.svg", "The portfolio chart as an image."),
+            ExampleSpec("portfolio export > backup.csv && portfolio --db new.sqlite import backup.csv", "Copy everything to a new store."),
+        ],
+        environment: [EnvironmentSpec("PORTFOLIO_DB", "The database, when --db is not given."),
+                      EnvironmentSpec("TZ", "The time zone of dates without an offset, of periods and of displayed times."),
+                      EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
+            + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
+        files: [
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC, values in minor units."),
+        ],
+        exitStatus: [
+            ExitStatusSpec(.ok), ExitStatusSpec(.usage),
+            ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, an overflow, or a corrupt or newer database."),
+            ExitStatusSpec(.noInput, "No account or update of that name or id, or the import file cannot be read."),
+            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
+        ]
     )
 }

@@ -33,7 +33,7 @@ struct TillStore {
             do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: invocation.arguments.commandPath) }
         }
         if let code = count?.currencyCode, let currency = Currency(code: code) { return currency }
-        return LocaleCurrency.code(invocation.environment).flatMap(Currency.init(code:)) ?? .usd
+        return LocaleCurrency.currency(invocation.environment) ?? .usd
     }
 
     /// The notes, coins and rolls of `currency`: the built-in set with the user's file applied.
@@ -48,28 +48,5 @@ struct TillStore {
 
     func history() throws -> TillHistory {
         try TillHistory(path: historyPath)
-    }
-}
-
-/// The currency of the user's region, from LC_ALL, LC_MONETARY or LANG (en_GB → GBP),
-/// through a small table: tillcount does not need ICU for this.
-enum LocaleCurrency {
-    static let byRegion: [String: String] = [
-        "US": "USD", "GB": "GBP", "IE": "EUR", "DE": "EUR", "FR": "EUR", "ES": "EUR", "IT": "EUR", "NL": "EUR",
-        "BE": "EUR", "AT": "EUR", "FI": "EUR", "PT": "EUR", "GR": "EUR", "LU": "EUR", "SK": "EUR", "SI": "EUR",
-        "EE": "EUR", "LV": "EUR", "LT": "EUR", "MT": "EUR", "CY": "EUR", "HR": "EUR", "CA": "CAD", "AU": "AUD",
-        "NZ": "NZD", "CH": "CHF", "LI": "CHF", "JP": "JPY", "SE": "SEK", "NO": "NOK", "DK": "DKK", "KE": "KES",
-        "IN": "INR", "ZA": "ZAR", "SG": "SGD", "HK": "HKD", "MX": "MXN", "BR": "BRL", "PL": "PLN", "CZ": "CZK",
-        "HU": "HUF", "IS": "ISK", "CN": "CNY", "KR": "KRW",
-    ]
-
-    static func code(_ environment: [String: String]) -> String? {
-        for variable in ["LC_ALL", "LC_MONETARY", "LANG"] {
-            guard let value = environment[variable], !value.isEmpty else { continue }
-            let identifier = value.prefix { $0 != "." && $0 != "@" }
-            guard let underscore = identifier.firstIndex(of: "_") else { return nil }
-            return byRegion[String(identifier[identifier.index(after: underscore)...].prefix(2))]
-        }
-        return nil
     }
 }

@@ -1,0 +1,24 @@
+// The user's locale from the environment, and the currency of its region: the default
+// currency of every tool that has one.
+
+import MoneyKit
+
+public enum LocaleCurrency {
+    /// The locale identifier of LC_ALL, LC_MONETARY or LANG (`en_GB` from `en_GB.UTF-8`),
+    /// or nil for C/POSIX or none.
+    public static func localeIdentifier(_ environment: [String: String]) -> String? {
+        for variable in ["LC_ALL", "LC_MONETARY", "LANG"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            let identifier = String(value.prefix { $0 != "." && $0 != "@" })
+            return identifier == "C" || identifier == "POSIX" ? nil : identifier
+        }
+        return nil
+    }
+
+    /// The currency of the locale's region (en_GB → GBP), or nil.
+    public static func currency(_ environment: [String: String]) -> Currency? {
+        guard let identifier = localeIdentifier(environment), let underscore = identifier.firstIndex(of: "_") else { return nil }
+        let region = identifier[identifier.index(after: underscore)...].prefix { $0.isLetter }
+        return Currency.forRegion(String(region))
+    }
+}

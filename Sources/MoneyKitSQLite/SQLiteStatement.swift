@@ -1,0 +1,74 @@
+// A prepared statement, for the hot loops: bind, step and read columns without building
+// arrays per row (an import of a million updates, a scan of every update for a chart).
+
+import CSQLite
+import MoneyKit
+
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+public final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let database: SQLiteDatabase
+
+    init(statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// Binds `values` to the `?`s in order, after clearing the previous run.
+    public func bind(_ values: [SQLiteValue]) throws(StoreError) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT)
+            case .null: code = sqlite3_bind_null(statement, index)
+            }
+            if code != SQLITE_OK { throw database.storeError(code) }
+        }
+    }
+
+    /// Runs a statement that returns no rows (an insert, an update).
+    public func run(_ values: [SQLiteValue]) throws(StoreError) {
+        try bind(values)
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw database.storeError(code) }
+    }
+
+    /// Calls `body` for every row, reading columns through `SQLiteRow`.
+    public func forEachRow(_ values: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
+        try bind(values)
+        let row = SQLiteRow(statement: statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw database.storeError(code) }
+            try body(row)
+        }
+    }
+}
+
+/// The current row of a statement; valid only inside `forEachRow`'s body.
+public struct SQLiteRow {
+    let statement: OpaquePointer
+
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+
+    public func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}

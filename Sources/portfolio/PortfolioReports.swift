@@ -1,0 +1,200 @@
+// What portfolio shows people and scripts: the dashboard, the account list with totals
+// per currency, one account with its history, and an account's updates with ids.
+
+import MoneyKit
+import MoneyKitCLI
+
+struct PortfolioReports {
+    let commands: PortfolioCommands
+
+    var out: OutputChannel { commands.out }
+    var styler: Styler { commands.invocation.styler }
+
+    /// An account with its value now.
+    struct Row {
+        let account: Account
+        let current: Update?
+        let updateCount: Int64
+    }
+
+    func rows(includeClosed: Bool) throws -> [Row] {
+        let now = Instant.now()
+        return try commands.store.accounts(includeClosed: includeClosed).map { account in
+            Row(account: account, current: try commands.store.latestUpdate(of: account, atOrBefore: now),
+                updateCount: try commands.store.updateCount(of: account))
+        }
+    }
+
+    /// Totals per currency of the active accounts, in code order.
+    func totals(_ rows: [Row]) -> [(Currency, Int64)] {
+        var sums: [Currency: Int64] = [:]
+        for row in rows where row.account.isActive {
+            guard let value = row.current?.value else { continue }
+            sums[row.account.currency, default: 0] &+= value
+        }
+        return sums.sorted { $0.key < $1.key }
+    }
+
+    func list() throws -> ExitCode {
+        let arguments = commands.arguments
+        let rows = try rows(includeClosed: arguments.flag("all"))
+        if arguments.flag("names") {
+            for row in rows { out.line(row.account.name) }
+            return .ok
+        }
+        let totals = totals(try self.rows(includeClosed: false))
+        switch OutputFormat.chosen(in: arguments) {
+        case .json:
+            out.line(JSONValue.object([
+                ("accounts", .array(rows.map { row in
+                    .object([
+                        ("name", .string(row.account.name)),
+                        ("currency", .string(row.account.currency.code)),
+                        ("value", row.current.map { .string(Money(minorUnits: $0.value, currency: row.account.currency).plainString) } ?? .null),
+                        ("active", .bool(row.account.isActive)),
+                        ("updates", .integer(row.updateCount)),
+                        ("lastUpdate", row.current.map { .string(Instant.iso8601($0.at)) } ?? .null),
+                    ])
+                })),
+                ("totals", .object(totals.map { ($0.0.code, .string(Money(minorUnits: $0.1, currency: $0.0).plainString)) })),
+            ]).serialized(pretty: true))
+        case .text:
+            guard !rows.isEmpty else {
+                commands.invocation.err.line("No accounts yet. Create one with: portfolio add NAME VALUE")
+                return .ok
+            }
+            var table = TextTable(columns: [.init("ACCOUNT"), .init("CUR"), .init("VALUE", .right), .init("UPDATED"), .init("UPDATES", .right)])
+            for row in rows {
+                let value = row.current.map { commands.money($0.value, row.account.currency) } ?? "—"
+                let name = row.account.isActive ? row.account.name : row.account.name + styler.dim(" (closed)")
+                table.append([name, row.account.currency.code, value, row.current.map { Instant.dateTime($0.at) } ?? "", String(row.updateCount)])
+            }
+            for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            out.line("")
+            for (currency, total) in totals { out.line("Total \(currency.code)  \(styler.bold(commands.money(total, currency)))") }
+        case let format:
+            let header = ["name", "currency", "value", "active", "updates", "lastUpdate"]
+            let lines = rows.map { row in
+                [row.account.name, row.account.currency.code,
+                 row.current.map { Money(minorUnits: $0.value, currency: row.account.currency).plainString } ?? "",
+                 row.account.isActive ? "true" : "false", String(row.updateCount), row.current.map { Instant.iso8601($0.at) } ?? ""]
+            }
+            for line in RecordPrinter.delimitedLines(header: header, rows: lines, format: format) { out.line(line) }
+        }
+        return .ok
+    }
+
+    func dashboard() throws -> ExitCode {
+        let rows = try rows(includeClosed: false)
+        guard !rows.isEmpty else {
+            out.line("No accounts yet.")
+            out.line("  portfolio add NAME VALUE [--currency CODE]   create one")
+            out.line("  portfolio demo --set 1                       try the app's sample data")
+            return .ok
+        }
+        let terminal = commands.invocation.terminal
+        let ascii = commands.arguments.flag("ascii")
+        let now = Instant.now()
+        out.line(styler.bold("Portfolio") + "  " + styler.dim(Instant.date(now)))
+        for (currency, total) in totals(rows) {
+            out.line("Total \(currency.code)  \(styler.bold(commands.money(total, currency)))")
+        }
+        out.line("")
+        let series = ValueSeries(store: commands.store, accounts: try commands.store.accounts())
+        let first = try commands.store.database.scalarInteger("SELECT min(at) FROM updates") ?? now
+        let sparkWidth = 16
+        let sparkInstants = (0..<sparkWidth).map { first + (now - first) * Int64($0) / Int64(sparkWidth - 1) }
+        var table = TextTable(columns: [.init("ACCOUNT"), .init("VALUE", .right), .init("UPDATED"), .init("TREND")])
+        for row in rows {
+            let values = try sparkInstants.map { try series.value(of: row.account, at: $0) }
+            table.append([
+                row.account.name, row.current.map { commands.money($0.value, row.account.currency) } ?? "—",
+                row.current.map { Instant.dateTime($0.at) } ?? "no value yet",
+                styler.color(TextChart.sparkline(values, ascii: ascii), .blue),
+            ])
+        }
+        for line in table.render(maxWidth: terminal.width, styleHeader: styler.dim) { out.line(line) }
+        // The portfolio chart, sized to what is left of the terminal.
+        let currencies = series.currencies
+        let spare = terminal.height - rows.count - currencies.count - 8
+        let chartHeight = max(4, min(12, spare / max(1, currencies.count) - 3))
+        let chart = TextChart(width: terminal.width, height: chartHeight, ascii: ascii, styler: styler)
+        let columns = max(10, terminal.width - 11)
+        let instants = (0..<columns).map { first + (now - first) * Int64($0) / Int64(max(1, columns - 1)) }
+        for currency in currencies {
+            let totals = try series.sampledTotals(currency: currency, at: instants)
+            // Sampled totals as a series: one point per column that has a value.
+            var points: [SeriesPoint] = []
+            for (index, total) in totals.enumerated() {
+                if let total, points.last?.value != total { points.append(SeriesPoint(at: instants[index], value: total)) }
+            }
+            out.line("")
+            out.line(styler.bold("Portfolio (\(currency.code))"))
+            for line in chart.render(points, from: first, to: now, currency: currency) { out.line(line) }
+        }
+        return .ok
+    }
+
+    func show() throws -> ExitCode {
+        let account = try commands.store.account(named: commands.name)
+        let updates = try commands.store.updates(of: account)
+        let now = Instant.now()
+        let current = try commands.store.latestUpdate(of: account, atOrBefore: now)
+        switch OutputFormat.chosen(in: commands.arguments) {
+        case .json:
+            out.line(JSONValue.object([
+                ("name", .string(account.name)), ("currency", .string(account.currency.code)),
+                ("value", current.map { .string(Money(minorUnits: $0.value, currency: account.currency).plainString) } ?? .null),
+                ("active", .bool(account.isActive)), ("created", .string(Instant.iso8601(account.createdAt))),
+                ("closed", account.closedAt.map { .string(Instant.iso8601($0)) } ?? .null),
+                ("updates", .array(updates.reversed().map { update in
+                    .object([("id", .integer(update.id)), ("date", .string(Instant.iso8601(update.at))),
+                             ("value", .string(Money(minorUnits: update.value, currency: account.currency).plainString)),
+                             ("current", .bool(update.id == current?.id)), ("future", .bool(update.at > now))])
+                })),
+            ]).serialized(pretty: true))
+            return .ok
+        case .csv, .tsv:
+            return try listUpdates()
+        case .text:
+            out.line(styler.bold(account.name) + "  " + account.currency.code + (account.isActive ? "" : styler.dim("  closed \(Instant.dateTime(account.closedAt ?? 0))")))
+            out.line("Value  " + styler.bold(current.map { commands.money($0.value, account.currency) } ?? "no value yet"))
+            out.line("")
+            var table = TextTable(columns: [.init("ID", .right), .init("DATE"), .init("VALUE", .right), .init("")])
+            for update in updates.reversed() {
+                let mark = update.id == current?.id ? "current" : update.at > now ? "future" : ""
+                table.append([String(update.id), Instant.dateTime(update.at), commands.money(update.value, account.currency), styler.dim(mark)])
+            }
+            for line in table.render(styleHeader: styler.dim) { out.line(line) }
+            let series = ValueSeries(store: commands.store, accounts: [account])
+            let points = try series.accountSeries(account, to: now)
+            if let first = points.first {
+                out.line("")
+                let chart = TextChart(width: commands.invocation.terminal.width, height: 8, ascii: commands.arguments.flag("ascii"), styler: styler)
+                for line in chart.render(points, from: first.at, to: max(now, first.at + 1), currency: account.currency) { out.line(line) }
+            }
+            return .ok
+        }
+    }
+
+    func listUpdates() throws -> ExitCode {
+        let account = try commands.store.account(named: commands.name)
+        let updates = try commands.store.updates(of: account).reversed()
+        let format = OutputFormat.chosen(in: commands.arguments)
+        switch format {
+        case .json:
+            out.line(JSONValue.array(updates.map { update in
+                .object([("id", .integer(update.id)), ("date", .string(Instant.iso8601(update.at))),
+                         ("value", .string(Money(minorUnits: update.value, currency: account.currency).plainString))])
+            }).serialized(pretty: true))
+        case .text:
+            var table = TextTable(columns: [.init("ID", .right), .init("DATE"), .init("VALUE", .right)])
+            for update in updates { table.append([String(update.id), Instant.dateTime(update.at), commands.money(update.value, account.currency)]) }
+            for line in table.render(styleHeader: styler.dim) { out.line(line) }
+        case .csv, .tsv:
+            let rows = updates.map { [String($0.id), Instant.iso8601($0.at), Money(minorUnits: $0.value, currency: account.currency).plainString] }
+            for line in RecordPrinter.delimitedLines(header: ["id", "date", "value"], rows: rows, format: format) { out.line(line) }
+        }
+        return .ok
+    }
+}

@@ -36,6 +36,13 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["MoneyKit", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer"]),
+        // swift package --allow-writing-to-package-directory generate-manual
+        .plugin(
+            name: "GenerateManual",
+            capability: .command(
+                intent: .custom(verb: "generate-manual", description: "Write man/TOOL.1 for the four tools from their specs"),
+                permissions: [.writeToPackageDirectory(reason: "writes the man pages into man/")]),
+            dependencies: ["tillcount", "tally", "billsplit", "portfolio"]),
         // A helper the end-to-end tests run several of at once against one file store.
         .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
     ]

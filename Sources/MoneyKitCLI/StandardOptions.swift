@@ -4,6 +4,9 @@ public enum StandardOptions {
     /// The version every MoneyKit tool reports.
     public static let toolkitVersion = "0.1.0"
 
+    /// The toolkit's tools, for each man page's SEE ALSO.
+    public static let toolkitTools = ["billsplit", "portfolio", "tally", "tillcount"]
+
     /// `--color auto|always|never`, accepted by every subcommand.
     public static let color = OptionSpec.option(
         "color", value: "WHEN",

@@ -64,6 +64,9 @@ public enum ToolRunner {
     ) -> ExitCode {
         let terminal = Terminal(environment: environment)
         let renderer = HelpRenderer(root: spec, width: terminal.width)
+        if let code = try? hiddenCommand(spec: spec, version: version, arguments: arguments, environment: environment, run: run) {
+            return code
+        }
         do {
             switch try ArgumentParser(spec: spec).parse(arguments) {
             case .help(let path):
@@ -85,6 +88,51 @@ public enum ToolRunner {
             Console.out.flush()
             report(CLIError.from(error), spec: spec, renderer: renderer, terminal: terminal)
             return CLIError.from(error).exitCode
+        }
+    }
+
+    /// The tools' hidden plumbing, answered before normal parsing: `--complete`,
+    /// `--generate-completion-script SHELL` and `--generate-manual`. Nil for anything else.
+    static func hiddenCommand(
+        spec: CommandSpec, version: String, arguments: [String], environment: [String: String],
+        run: (Invocation) throws -> ExitCode
+    ) throws -> ExitCode? {
+        switch arguments.first {
+        case "--complete":
+            var words = Array(arguments.dropFirst())
+            if words.first == "--" { words.removeFirst() }
+            switch CompletionEngine(spec: spec).complete(words) {
+            case .words(let candidates): for candidate in candidates { Console.out.line(candidate) }
+            case .files: Console.out.line(":file")
+            case .directories: Console.out.line(":directory")
+            case .dynamic(let command):
+                // The tool's own listing, e.g. `tally --file F list --names`; errors stay quiet.
+                _ = execute(spec: spec, version: version, arguments: command, environment: environment, run: run)
+            }
+            return .ok
+        case "--generate-completion-script":
+            guard arguments.count == 2, let script = CompletionEngine.script(shell: arguments[1], tool: spec.name) else {
+                Console.err.line("\(spec.name): error: --generate-completion-script takes bash, zsh or fish")
+                return .usage
+            }
+            Console.out.write(script)
+            return .ok
+        case "--generate-manual":
+            // The date comes from SOURCE_DATE_EPOCH (reproducible builds) or --date, so a
+            // regenerated page is byte-identical.
+            var epoch = environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }
+            if arguments.count == 3, arguments[1] == "--date", let value = Timestamp.parseISO8601(arguments[2] + "T00:00:00Z") {
+                epoch = Int64(value)
+            }
+            guard let epoch else {
+                Console.err.line("\(spec.name): error: --generate-manual needs SOURCE_DATE_EPOCH or --date YYYY-MM-DD")
+                return .usage
+            }
+            let page = ManualRenderer(root: spec, date: ManualRenderer.mdocDate(epochSeconds: epoch), seeAlso: StandardOptions.toolkitTools)
+            Console.out.write(page.render())
+            return .ok
+        default:
+            return nil
         }
     }
 

@@ -33,7 +33,10 @@ public struct CompletionEngine: Sendable {
         while index < typed.endIndex {
             let word = typed[index]
             index += 1
-            let available = command.options + inherited
+            var available = command.options + inherited
+            if positionals == 0, let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:)) {
+                available += fallback.options
+            }
             if let option = pendingOption {
                 if option.isGlobal { globalArguments += ["--\(option.long)", word] }
                 pendingOption = nil
@@ -107,12 +110,19 @@ public struct CompletionEngine: Sendable {
                 \(function)() {
                     local cur=${COMP_WORDS[COMP_CWORD]}
                     local IFS=$'\\n'
-                    local out
+                    local out line
                     out=$(\(tool) --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+                    COMPREPLY=()
                     case $out in
                         :file*) COMPREPLY=($(compgen -f -- "$cur")) ;;
                         :directory*) COMPREPLY=($(compgen -d -- "$cur")) ;;
-                        *) COMPREPLY=($(compgen -W "$out" -- "$cur")) ;;
+                        *)
+                            # Filtered here rather than by compgen -W, which would split and
+                            # unquote names with spaces or quotes.
+                            while IFS= read -r line; do
+                                [[ -n $line && $line == "$cur"* ]] && COMPREPLY+=("$line")
+                            done <<< "$out"
+                            ;;
                     esac
                 }
                 complete -o filenames -F \(function) \(tool)

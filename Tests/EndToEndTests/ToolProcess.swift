@@ -25,8 +25,9 @@ enum ToolProcess {
         return folder
     }()
 
+    /// A built product by name, or any program by absolute path.
     static func path(of tool: String) -> String {
-        productsFolder.appendingPathComponent(tool).path
+        tool.hasPrefix("/") ? tool : productsFolder.appendingPathComponent(tool).path
     }
 
     /// Runs `tool arguments…` with exactly `environment` (no inherited variables).

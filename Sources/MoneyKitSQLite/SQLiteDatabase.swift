@@ -56,7 +56,6 @@ public final class SQLiteDatabase {
         // Opening succeeds on any file; the first read tells whether it is a database.
         do {
             _ = try scalarInteger("PRAGMA schema_version")
-            if create { try execute("PRAGMA journal_mode = WAL") }
             try execute("PRAGMA foreign_keys = ON")
             try execute("PRAGMA synchronous = FULL")
         } catch {
@@ -187,6 +186,8 @@ public final class SQLiteDatabase {
         if current > version {
             throw StoreError.newerVersion(path: path, found: Int(current), supported: Int(version))
         }
+        // WAL only once the file is known to be ours: a newer file is left byte-identical.
+        try execute("PRAGMA journal_mode = WAL")
         guard current < version else { return }
         try transaction { database in
             for step in Int(current)..<Int(version) {

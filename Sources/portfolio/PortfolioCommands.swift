@@ -106,7 +106,7 @@ struct PortfolioCommands {
 
     private func close() throws -> ExitCode {
         let account = try store.account(named: name)
-        guard account.isActive else { throw CLIError.data("'\(account.name)' is already closed") }
+        guard account.closedAt == nil else { throw CLIError.data("'\(account.name)' is already closed") }
         let at = try dateOption()
         try store.setClosed(account, at: at)
         invocation.err.line("Closed '\(account.name)' on \(Instant.dateTime(at)); its history stays. Undo with: portfolio reopen '\(account.name)'")
@@ -115,7 +115,7 @@ struct PortfolioCommands {
 
     private func reopen() throws -> ExitCode {
         let account = try store.account(named: name)
-        guard !account.isActive else { throw CLIError.data("'\(account.name)' is not closed") }
+        guard account.closedAt != nil else { throw CLIError.data("'\(account.name)' is not closed") }
         try store.setClosed(account, at: nil)
         invocation.err.line("Reopened '\(account.name)'.")
         return .ok
@@ -161,5 +161,8 @@ struct PortfolioCommands {
     static func validate(name: String) throws(CLIError) {
         if name.isEmpty || name.allSatisfy(\.isWhitespace) { throw CLIError.usage("an account name cannot be empty") }
         if name.contains(where: { $0 == "\n" || $0 == "\r" }) { throw CLIError.usage("an account name cannot contain a line break") }
+        if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
+            throw CLIError.usage("an account name cannot start or end with a space")
+        }
     }
 }

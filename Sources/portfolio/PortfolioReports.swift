@@ -108,7 +108,7 @@ struct PortfolioReports {
         for row in rows {
             let values = try sparkInstants.map { try series.value(of: row.account, at: $0) }
             table.append([
-                row.account.name, row.current.map { commands.money($0.value, row.account.currency) } ?? "—",
+                row.account.name, row.current.map { commands.money($0.value, row.account.currency) } ?? (ascii ? "-" : "—"),
                 row.current.map { Instant.dateTime($0.at) } ?? "no value yet",
                 styler.color(TextChart.sparkline(values, ascii: ascii), .blue),
             ])

@@ -22,7 +22,8 @@ struct Account: Equatable {
     let createdAt: Int64
     var closedAt: Int64?
 
-    var isActive: Bool { closedAt == nil }
+    /// Counts now: never closed, or closed at an instant still to come.
+    var isActive: Bool { closedAt.map { $0 > Instant.now() } ?? true }
 }
 
 struct Update: Equatable {

@@ -75,7 +75,8 @@ struct PortfolioTransfer {
                 guard let at = Instant.parse(record[0]) else {
                     throw CLIError.data("\(source): line \(line): invalid date '\(record[0])'", hint: "use 2025-07-27, '2025-07-27 14:30' or ISO 8601")
                 }
-                let name = record[1].trimmingSpaces
+                // Export neutralises names a spreadsheet would run as formulas ('=…); undo that.
+                let name = DelimitedText.restoreNeutralized(record[1].trimmingSpaces)
                 guard !name.isEmpty else { throw CLIError.data("\(source): line \(line): the account name is empty") }
                 var currency: Currency?
                 if record.count == 4, !record[3].trimmingSpaces.isEmpty {
@@ -103,6 +104,9 @@ struct PortfolioTransfer {
                     account.closedAt = at
                     accounts[name.lowercased()] = account
                     continue
+                }
+                if let closed = account.closedAt, at >= closed {
+                    throw CLIError.data("\(source): line \(line): '\(account.name)' is closed from \(Instant.dateTime(closed)) on")
                 }
                 let value: Money
                 do { value = try Money.parse(valueText, currency: account.currency) } catch {

@@ -28,8 +28,9 @@ struct TextChart {
         guard let top = present.max(), let bottom = present.min() else {
             return ["(no values in this range)"]
         }
-        // The axis starts at 0 unless every value is far from it (then the range is what shows).
-        let low = bottom >= 0 && bottom < top / 2 ? 0 : bottom
+        // The axis starts at 0 unless every value is far from it (then the range is what
+        // shows); a flat series is drawn from 0 so that it shows as full bars.
+        let low = top == bottom ? min(0, bottom) : (bottom >= 0 && bottom < top / 2 ? 0 : bottom)
         let high = top == low ? low + 1 : top
         let rows = max(3, height)
         var lines: [String] = []
@@ -48,9 +49,9 @@ struct TextChart {
             }
             let label: String
             switch row {
-            case rows - 1: label = Self.compact(high, currency: currency)
-            case 0: label = Self.compact(low, currency: currency)
-            case rows / 2: label = Self.compact(low + (high - low) / 2, currency: currency)
+            case rows - 1: label = Self.compact(high, currency: currency, ascii: ascii)
+            case 0: label = Self.compact(low, currency: currency, ascii: ascii)
+            case rows / 2: label = Self.compact(low + (high - low) / 2, currency: currency, ascii: ascii)
             default: label = ""
             }
             let axis = ascii ? "|" : "│"
@@ -88,8 +89,9 @@ struct TextChart {
     }
 
     /// Axis labels: "£950", "£12k", "£1.2M" (the app's large-value style).
-    static func compact(_ minorUnits: Int64, currency: Currency) -> String {
-        let symbol = CurrencyFormatterCache.shared.symbol(for: currency)
+    static func compact(_ minorUnits: Int64, currency: Currency, ascii: Bool = false) -> String {
+        // ASCII output names the currency by code: "GBP 1.2k".
+        let symbol = ascii ? currency.code + " " : CurrencyFormatterCache.shared.symbol(for: currency)
         let major = Double(minorUnits) / Double(currency.minorUnitsPerMajor)
         let sign = major < 0 ? "-" : ""
         let size = abs(major)

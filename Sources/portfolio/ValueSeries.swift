@@ -19,8 +19,10 @@ struct ValueSeries {
     func accountSeries(_ account: Account, to: Int64) throws -> [SeriesPoint] {
         var points: [SeriesPoint] = []
         for update in try store.updates(of: account) where update.at <= to {
-            if let closed = account.closedAt, update.at > closed { break }
+            if let closed = account.closedAt, update.at >= closed { break }
             if let last = points.last, last.at == update.at { points.removeLast() }
+            // Only instants at which the value changes.
+            if let last = points.last, last.value == update.value { continue }
             points.append(SeriesPoint(at: update.at, value: update.value))
         }
         return points
@@ -59,7 +61,7 @@ struct ValueSeries {
             if let pending = pendingInstant, pending != update.at { emit(pending) }
             applyCloses(through: update.at, inclusive: false)
             guard !closed.contains(update.accountID) else { return }
-            if let account = members[update.accountID], let closedAt = account.closedAt, update.at > closedAt { return }
+            if let account = members[update.accountID], let closedAt = account.closedAt, update.at >= closedAt { return }
             total &+= update.value &- (current[update.accountID] ?? 0)
             current[update.accountID] = update.value
             pendingInstant = update.at
@@ -71,7 +73,8 @@ struct ValueSeries {
 
     /// The value of `account` at `instant` (nil before its first update or after its close).
     func value(of account: Account, at instant: Int64) throws -> Int64? {
-        if let closed = account.closedAt, instant > closed { return nil }
+        // From its close instant on, a closed account no longer counts.
+        if let closed = account.closedAt, instant >= closed { return nil }
         return try store.latestUpdate(of: account, atOrBefore: instant)?.value
     }
 

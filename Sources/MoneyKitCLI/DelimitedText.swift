@@ -73,79 +73,22 @@ public enum DelimitedText {
         return digits > 0 && points <= 1
     }
 
-    /// Reads CSV into records: quoted fields with doubled quotes and embedded newlines,
-    /// LF or CRLF line ends. Throws a data error naming the line of an unterminated quote
-    /// or a stray quote.
+    /// Reads CSV into records (see `CSVReader`): quoted fields with doubled quotes and
+    /// embedded newlines, LF or CRLF line ends. Throws a data error naming the line of an
+    /// unterminated quote or a stray quote.
     public static func parseCSV(_ text: String, source: String = "input") throws(CLIError) -> [[String]] {
+        var reader = CSVReader(source: source)
         var records: [[String]] = []
-        var record: [String] = []
-        var field = ""
-        var inQuotes = false
-        var fieldWasQuoted = false
-        var line = 1
-        var quoteStartLine = 1
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let held = pending { pending = nil; return held }
-            return scalars.next()
-        }
-        var sawAnything = false
-        while let scalar = next() {
-            sawAnything = true
-            if inQuotes {
-                if scalar == "\"" {
-                    if let following = next() {
-                        if following == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = following }
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
+        var bytes = Array(text.utf8)
+        do {
+            try bytes.withUnsafeMutableBufferPointer { buffer in
+                try reader.feed(UnsafeBufferPointer(buffer)) { record, _ in records.append(record) }
             }
-            switch scalar {
-            case "\"":
-                guard field.isEmpty, !fieldWasQuoted else {
-                    throw CLIError.data("\(source): line \(line): a quote inside an unquoted field", hint: "quote the whole field and double the quotes inside it")
-                }
-                inQuotes = true
-                fieldWasQuoted = true
-                quoteStartLine = line
-            case ",":
-                record.append(field)
-                field = ""
-                fieldWasQuoted = false
-            case "\r":
-                // CRLF ends a record; a lone CR is kept as data.
-                if let following = next() {
-                    if following == "\n" {
-                        record.append(field); records.append(record)
-                        record = []; field = ""; fieldWasQuoted = false; line += 1
-                    } else {
-                        field.unicodeScalars.append(scalar); pending = following
-                    }
-                } else {
-                    field.unicodeScalars.append(scalar)
-                }
-            case "\n":
-                record.append(field); records.append(record)
-                record = []; field = ""; fieldWasQuoted = false; line += 1
-            default:
-                if fieldWasQuoted {
-                    throw CLIError.data("\(source): line \(line): text after a closing quote")
-                }
-                field.unicodeScalars.append(scalar)
-            }
-        }
-        if inQuotes {
-            throw CLIError.data("\(source): line \(quoteStartLine): a quoted field is never closed")
-        }
-        if sawAnything && (!field.isEmpty || fieldWasQuoted || !record.isEmpty) {
-            record.append(field)
-            records.append(record)
+            try reader.finish { record, _ in records.append(record) }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.data("\(source): \(error)")
         }
         return records
     }

@@ -17,11 +17,15 @@ public enum Key: Equatable, Sendable {
 public final class RawTerminal {
     private var original = termios()
     private var active = false
+    /// True once the terminal has gone (end of input, hang-up): screens must then end.
+    public private(set) var inputEnded = false
 
     /// Enters raw mode and the alternate screen. Refuses politely off a terminal.
     public init(commandName: String) throws(CLIError) {
         guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
-            throw CLIError.usage("\(commandName) needs a terminal: standard input and output must both be one")
+            throw CLIError.usage(
+                "\(commandName) needs a terminal: standard input and output must both be one",
+                commandPath: Array(commandName.split(separator: " ").dropFirst().map(String.init)))
         }
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
             throw CLIError("cannot read the terminal's settings: \(String(cString: strerror(errno)))", exitCode: .ioError)
@@ -101,7 +105,9 @@ public final class RawTerminal {
         guard ready > 0 else { return nil }
         var byte: UInt8 = 0
         let count = read(STDIN_FILENO, &byte, 1)
-        return count == 1 ? byte : nil
+        if count == 1 { return byte }
+        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { inputEnded = true }
+        return nil
     }
 
     /// The terminal's size now.

@@ -80,7 +80,14 @@ public enum ToolRunner {
                 return .ok
             case .run(let parsed):
                 let invocation = Invocation(toolName: spec.name, arguments: parsed, environment: environment)
-                let code = try run(invocation)
+                let code: ExitCode
+                do {
+                    code = try run(invocation)
+                } catch var error as CLIError where error.usageCommandPath == [] {
+                    // A usage error raised deep in a command shows that command's usage.
+                    error.usageCommandPath = parsed.commandPath
+                    throw error
+                }
                 Console.out.flush()
                 return code
             }

@@ -25,6 +25,8 @@ public enum SQLiteValue: Equatable, Sendable {
 public final class SQLiteDatabase {
     public let path: String
     private var handle: OpaquePointer?
+    /// Prepared statements kept for lookups run many times (see `cached`).
+    private var statementCache: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if needed, 0600 in a 0700 folder) the database at `path`.
     /// `create: false` opens an existing file only (for reading commands).
@@ -66,7 +68,26 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        statementCache.removeAll()
         if let handle { sqlite3_close_v2(handle) }
+    }
+
+    /// A prepared statement kept for the life of the connection: for lookups repeated
+    /// thousands of times (a chart's samples). Not for statements that nest with
+    /// themselves.
+    public func cached(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` inside one read transaction: a consistent snapshot, and one lock
+    /// instead of one per statement.
+    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 
     /// The schema version kept in `PRAGMA user_version` (0 for a new database).
@@ -160,6 +181,9 @@ public final class SQLiteDatabase {
 
     /// The rowid of the last insert.
     public var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
     /// How many rows the last statement changed.
     public var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }

@@ -38,7 +38,7 @@ struct SplitScreen {
         screen: while true {
             draw(state, on: terminal)
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
-                if SignalFlags.stopRequested { break }
+                if SignalFlags.stopRequested || terminal.inputEnded { break }
                 _ = SignalFlags.takeResize()
                 continue
             }

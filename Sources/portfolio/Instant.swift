@@ -63,9 +63,33 @@ enum Instant {
         return String(text[..<index]) + ":00" + String(text[index...])
     }
 
+    /// Local midnights already worked out, by yyyymmdd, with whether the day is a plain
+    /// 24 hours (no daylight-saving change). mktime is slow here: glibc looks at the time
+    /// zone file on every call, and an import calls it a million times.
+    nonisolated(unsafe) private static var midnights: [Int32: (start: Int64, plain: Bool)] = [:]
+
     /// The instant of a local calendar time; nil when it does not exist (31 Feb).
     static func local(year: Int32, month: Int32, day: Int32, hour: Int32 = 0, minute: Int32 = 0, second: Int32 = 0) -> Int64? {
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60, year >= 1900 else { return nil }
+        let key = year * 10_000 + month * 100 + day
+        if let known = midnights[key], known.plain {
+            return known.start + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
+        }
+        if midnights[key] == nil, let start = calendar(year: year, month: month, day: day, hour: 0, minute: 0, second: 0) {
+            var next = localParts(start)
+            next.tm_mday += 1
+            next.tm_hour = 0
+            next.tm_isdst = -1
+            let nextStart = Int64(mktime(&next))
+            midnights[key] = (start, nextStart - start == 86_400 && localParts(start).tm_hour == 0)
+            if midnights[key]?.plain == true {
+                return start + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
+            }
+        }
+        return calendar(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    private static func calendar(year: Int32, month: Int32, day: Int32, hour: Int32, minute: Int32, second: Int32) -> Int64? {
         var parts = tm()
         parts.tm_year = year - 1900
         parts.tm_mon = month - 1
@@ -128,6 +152,8 @@ enum Instant {
 
 extension String {
     var trimmingSpaces: String {
+        // Most fields have no spaces at either end: answer them without Unicode lookups.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
         var view = Substring(self)
         while view.first?.isWhitespace == true { view.removeFirst() }
         while view.last?.isWhitespace == true { view.removeLast() }

@@ -18,12 +18,14 @@ struct PortfolioCommands {
     }
 
     func run() throws -> ExitCode {
+        let reports = PortfolioReports(commands: self)
         switch arguments.commandPath.first ?? "dashboard" {
-        case "dashboard": return try PortfolioReports(commands: self).dashboard()
-        case "list": return try PortfolioReports(commands: self).list()
-        case "show": return try PortfolioReports(commands: self).show()
-        case "chart": return try ChartCommand(commands: self).run()
-        case "table": return try TableCommand(commands: self).run()
+        // Reports read in one transaction: one consistent snapshot, one lock.
+        case "dashboard": return try store.database.reading { try reports.dashboard() }
+        case "list": return try store.database.reading { try reports.list() }
+        case "show": return try store.database.reading { try reports.show() }
+        case "chart": return try store.database.reading { try ChartCommand(commands: self).run() }
+        case "table": return try store.database.reading { try TableCommand(commands: self).run() }
         case "add": return try addAccount()
         case "update": return try addUpdate()
         case "close": return try close()

@@ -4,7 +4,8 @@
 // entered (higher id) winning a tie on the same instant.
 //
 // Schema (PRAGMA user_version 1):
-//   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at)
+//   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at,
+//            update_count: how many updates it has, kept with every insert and delete)
 //   updates(id, account_id → accounts ON DELETE CASCADE, at, value)
 //   index updates(account_id, at, id): the latest update per account is a lookup;
 //   index updates(at, id): the whole history streams in time order for charts.
@@ -42,7 +43,8 @@ struct PortfolioStore {
             name TEXT NOT NULL UNIQUE COLLATE NOCASE,
             currency TEXT NOT NULL,
             created_at INTEGER NOT NULL,
-            closed_at INTEGER
+            closed_at INTEGER,
+            update_count INTEGER NOT NULL DEFAULT 0
         );
         CREATE TABLE updates (
             id INTEGER PRIMARY KEY,
@@ -121,14 +123,24 @@ struct PortfolioStore {
     // MARK: updates
 
     func addUpdate(account: Account, at instant: Int64, value: Int64) throws -> Int64 {
-        try database.query("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)", [.integer(account.id), .integer(instant), .integer(value)])
-        return database.lastInsertRowID
+        try transaction {
+            try database.query("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)", [.integer(account.id), .integer(instant), .integer(value)])
+            let id = database.lastInsertRowID
+            try recount([account.id])
+            return id
+        }
+    }
+
+    /// Sets update_count of `accounts` from the updates themselves (after a bulk import).
+    func recount(_ accounts: [Int64]) throws {
+        let statement = try database.cached("UPDATE accounts SET update_count = (SELECT count(*) FROM updates WHERE account_id = ?1) WHERE id = ?1")
+        for id in accounts { try statement.run([.integer(id)]) }
     }
 
     /// The update in force at `instant`: the latest at or before it, later-entered first.
     func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
         var found: Update?
-        let statement = try database.prepare(
+        let statement = try database.cached(
             "SELECT id, at, value FROM updates WHERE account_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1")
         try statement.forEachRow([.integer(account.id), .integer(instant)]) { row in
             found = Update(id: row.int64(0), accountID: account.id, at: row.int64(1), value: row.int64(2))
@@ -146,8 +158,14 @@ struct PortfolioStore {
         return result
     }
 
+    /// Kept in accounts.update_count by every insert and delete here: counting a million
+    /// rows per listing would cost more than the listing.
     func updateCount(of account: Account) throws -> Int64 {
-        try database.scalarInteger("SELECT count(*) FROM updates WHERE account_id = ?", [.integer(account.id)]) ?? 0
+        var count: Int64 = 0
+        try database.cached("SELECT update_count FROM accounts WHERE id = ?").forEachRow([.integer(account.id)]) { row in
+            count = row.int64(0)
+        }
+        return count
     }
 
     /// Every update of every account in time order, streamed (a million rows stay cheap).
@@ -159,13 +177,18 @@ struct PortfolioStore {
     }
 
     func deleteUpdate(id: Int64, of account: Account) throws {
-        try database.query("DELETE FROM updates WHERE id = ? AND account_id = ?", [.integer(id), .integer(account.id)])
-        if database.changes == 0 {
-            throw CLIError("account '\(account.name)' has no update with id \(id)", hint: "'portfolio updates \(account.name)' lists them with their ids", exitCode: .noInput)
+        try transaction {
+            try database.query("DELETE FROM updates WHERE id = ? AND account_id = ?", [.integer(id), .integer(account.id)])
+            if database.changes == 0 {
+                throw CLIError("account '\(account.name)' has no update with id \(id)", hint: "'portfolio updates \(account.name)' lists them with their ids", exitCode: .noInput)
+            }
+            try recount([account.id])
         }
     }
 
+    /// Runs `body` in a write transaction, or as part of the one already open.
     func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try database.transaction { _ in try body() }
+        if database.isInTransaction { return try body() }
+        return try database.transaction { _ in try body() }
     }
 }

@@ -56,19 +56,25 @@ struct PortfolioTransfer {
     func importCSV() throws -> ExitCode {
         let path = commands.arguments.argument("FILE") ?? "-"
         let source = path == "-" ? "standard input" : path
-        let text = try InputReader.readText(path)
-        let records = try DelimitedText.parseCSV(text, source: source)
         let store = commands.store
         var accounts = Dictionary(try store.accounts().map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let fallbackCurrency = LocaleCurrency.currency(commands.invocation.environment) ?? .gbp
-        let showProgress = commands.invocation.terminal.stderrIsTerminal && records.count > 20_000
+        let showProgress = commands.invocation.terminal.stderrIsTerminal
+        var lastShown = 0
         var imported = 0, created = 0
+        var currencies: [String: Currency] = [:]  // as written in the file, looked up once
         let insert = try store.database.prepare("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)")
+        // One transaction: all or nothing. The file streams through, so a million rows
+        // need no more memory than a few.
         try store.transaction {
-            for (index, record) in records.enumerated() {
-                let line = index + 1
-                if record.count == 1 && record[0].trimmingSpaces.isEmpty { continue }
-                if index == 0, record.first?.trimmingSpaces.lowercased() == "date" { continue }  // the header
+            try CSVReader.forEachRecord(path: path, source: source, progress: { done, total in
+                // A bar for large files on a terminal, redrawn at most every 2 %.
+                guard showProgress, total > 4_000_000, done * 50 / total > lastShown else { return }
+                lastShown = done * 50 / total
+                progress(done, of: total)
+            }) { record, line in
+                if record.count == 1 && record[0].trimmingSpaces.isEmpty { return }
+                if line == 1, record.first?.trimmingSpaces.lowercased() == "date" { return }  // the header
                 guard record.count == 3 || record.count == 4 else {
                     throw CLIError.data("\(source): line \(line): expected date,account,value[,currency], got \(record.count) fields")
                 }
@@ -80,10 +86,15 @@ struct PortfolioTransfer {
                 guard !name.isEmpty else { throw CLIError.data("\(source): line \(line): the account name is empty") }
                 var currency: Currency?
                 if record.count == 4, !record[3].trimmingSpaces.isEmpty {
-                    guard let named = Currency(code: record[3].trimmingSpaces) else {
-                        throw CLIError.data("\(source): line \(line): unknown currency '\(record[3])'")
+                    if let known = currencies[record[3]] {
+                        currency = known
+                    } else {
+                        guard let named = Currency(code: record[3].trimmingSpaces) else {
+                            throw CLIError.data("\(source): line \(line): unknown currency '\(record[3])'")
+                        }
+                        currencies[record[3]] = named
+                        currency = named
                     }
-                    currency = named
                 }
                 var account: Account
                 if let existing = accounts[name.lowercased()] {
@@ -98,12 +109,12 @@ struct PortfolioTransfer {
                     created += 1
                 }
                 let valueText = record[2].trimmingSpaces
-                if valueText.isEmpty { continue }
+                if valueText.isEmpty { return }
                 if valueText.lowercased() == "closed" {
                     try store.setClosed(account, at: at)
                     account.closedAt = at
                     accounts[name.lowercased()] = account
-                    continue
+                    return
                 }
                 if let closed = account.closedAt, at >= closed {
                     throw CLIError.data("\(source): line \(line): '\(account.name)' is closed from \(Instant.dateTime(closed)) on")
@@ -114,10 +125,10 @@ struct PortfolioTransfer {
                 }
                 try insert.run([.integer(account.id), .integer(at), .integer(value.minorUnits)])
                 imported += 1
-                if showProgress && imported % 10_000 == 0 { progress(index + 1, of: records.count) }
             }
+            try store.recount(accounts.values.map(\.id))
         }
-        if showProgress { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
+        if lastShown > 0 { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
         commands.invocation.err.line("Imported \(imported) update\(imported == 1 ? "" : "s")" + (created > 0 ? ", \(created) new account\(created == 1 ? "" : "s")" : "") + ".")
         return .ok
     }

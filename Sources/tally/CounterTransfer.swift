@@ -215,7 +215,11 @@ struct CounterTransfer {
             }
             func integer(_ name: String) throws(CLIError) -> Int64? {
                 guard let text = field(name), !text.isEmpty else { return nil }
-                return try ParsedArguments.integer(text, named: "\(place): \(name)", in: nil, commandPath: [])
+                // Bad data in a file is exit 65, not a usage error.
+                guard !text.contains("."), let number = try? DecimalText(parsing: text), number.scale == 0 else {
+                    throw CLIError.data("\(place): \(name) '\(text)' is not a whole number in the 64-bit range")
+                }
+                return number.significand
             }
             var pinned: Bool?
             if let text = field("pinned"), !text.isEmpty {

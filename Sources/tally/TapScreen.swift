@@ -16,7 +16,7 @@ struct TapScreen {
         draw(counter, message: message, on: terminal)
         while true {
             let key = terminal.readKey(timeoutMilliseconds: 250)
-            if SignalFlags.stopRequested { break }
+            if SignalFlags.stopRequested || terminal.inputEnded { break }
             if SignalFlags.takeResize() { draw(counter, message: message, on: terminal) }
             guard let key else { continue }
             message = ""

@@ -22,7 +22,7 @@ struct CountScreen {
             selected = min(max(0, selected), max(0, summary.lines.count - 1))
             draw(summary, selected: selected, typed: typed, floatEntry: floatEntry, message: message, on: terminal)
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
-                if SignalFlags.stopRequested { return .ok }
+                if SignalFlags.stopRequested || terminal.inputEnded { return .ok }
                 _ = SignalFlags.takeResize()
                 continue
             }

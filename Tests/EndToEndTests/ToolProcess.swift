@@ -44,10 +44,12 @@ enum ToolProcess {
         process.standardError = errPipe
         let inPipe = Pipe()
         process.standardInput = stdin == nil ? FileHandle.nullDevice : inPipe
+        // A child that exits without reading its input must not kill the test runner.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
         if let stdin {
-            inPipe.fileHandleForWriting.write(Data(stdin.utf8))
-            try inPipe.fileHandleForWriting.close()
+            try? inPipe.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+            try? inPipe.fileHandleForWriting.close()
         }
         // Read both pipes before waiting, so a large output cannot block the child.
         let errData = DataBox()

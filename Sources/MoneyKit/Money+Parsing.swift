@@ -12,6 +12,11 @@ extension Money {
     public static func parse(_ input: String, currency: Currency) throws(MoneyError) -> Money {
         let trimmed = input.trimmingWhitespace()
         let number = stripCurrencyMarker(trimmed, currency: currency)
+        // "EUR 5" for a USD amount: say so, rather than "not a number".
+        let letters = number.prefix { $0.isLetter }
+        if letters.count == 3, let other = Currency(code: String(letters)), other != currency {
+            throw MoneyError.invalidAmount(input: trimmed, reason: "it is in \(other.code), but the amount is in \(currency.code)")
+        }
         let decimal: DecimalText
         do {
             decimal = try DecimalText(parsing: number)

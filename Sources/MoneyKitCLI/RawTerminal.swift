@@ -112,6 +112,10 @@ public final class RawTerminal {
 
     /// The terminal's size now.
     public var size: (columns: Int, rows: Int) {
-        Terminal(environment: [:]).windowSize(STDOUT_FILENO) ?? (80, 24)
+        // A terminal whose size was never set reports 0×0: draw for 80×24 then.
+        guard let size = Terminal(environment: [:]).windowSize(STDOUT_FILENO), size.columns > 0, size.rows > 0 else {
+            return (80, 24)
+        }
+        return size
     }
 }

@@ -67,9 +67,15 @@ public final class SQLiteDatabase {
         }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the connection. The last connection to close checkpoints the write-ahead
+    /// log into the database file and removes it, so a tool should close before it exits
+    /// (exit() runs no deinitialisers).
+    public func close() {
         statementCache.removeAll()
         if let handle { sqlite3_close_v2(handle) }
+        handle = nil
     }
 
     /// A prepared statement kept for the life of the connection: for lookups repeated

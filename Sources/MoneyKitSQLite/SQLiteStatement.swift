@@ -8,7 +8,9 @@ private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.sel
 
 public final class SQLiteStatement {
     private let statement: OpaquePointer
-    private let database: SQLiteDatabase
+    // Unowned: the database keeps its cached statements, so a strong reference back
+    // would be a cycle and the connection would never close.
+    private unowned let database: SQLiteDatabase
 
     init(statement: OpaquePointer, database: SQLiteDatabase) {
         self.statement = statement

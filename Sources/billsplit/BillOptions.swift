@@ -15,18 +15,32 @@ struct BillOptions {
     /// Where amounts are formatted for people; nil: the currency's display locale.
     var localeIdentifier: String?
 
-    static func resolve(_ invocation: Invocation, preferences: Preferences) throws -> BillOptions {
+    static func resolve(_ invocation: Invocation, preferences: Preferences, preferencesPath: String) throws -> BillOptions {
         let arguments = invocation.arguments
         let path = arguments.commandPath
-        let currencyCode = arguments.value("currency") ?? preferences.currency
-            ?? LocaleCurrency.currency(invocation.environment)?.code ?? "NOK"
-        let currency: Currency
-        do {
-            currency = try Currency.named(currencyCode)
-        } catch {
-            throw CLIError.usage("\(error)", commandPath: path)
+        // A bad saved value is bad data in the preferences file (65), not a usage error.
+        func savedValueError(_ what: String, _ value: String) -> CLIError {
+            CLIError.data("\(preferencesPath) holds an invalid \(what) '\(value)'; it was left untouched",
+                          hint: "fix it, or forget the preferences with 'billsplit prefs --reset'")
         }
-        let tip = try parseTip(arguments.value("tip") ?? preferences.tipPercent ?? Preferences.defaultTip, commandPath: path)
+        let currency: Currency
+        if let code = arguments.value("currency") {
+            do { currency = try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: path) }
+        } else if let saved = preferences.currency {
+            guard let known = Currency(code: saved) else { throw savedValueError("currency", saved) }
+            currency = known
+        } else {
+            currency = LocaleCurrency.currency(invocation.environment) ?? .nok
+        }
+        let tip: Percentage
+        if let given = arguments.value("tip") {
+            tip = try parseTip(given, commandPath: path)
+        } else if let saved = preferences.tipPercent {
+            guard let valid = Percentage.parseTipText(saved) else { throw savedValueError("tip", saved) }
+            tip = valid
+        } else {
+            tip = try parseTip(Preferences.defaultTip, commandPath: path)
+        }
         var people = Int(try arguments.integer("people", in: Preferences.peopleRange) ?? Int64(preferences.people ?? Preferences.defaultPeople))
         if !Preferences.peopleRange.contains(Int64(people)) { people = Preferences.defaultPeople }
         var weights: [Int64]?

@@ -19,7 +19,7 @@ struct BillsplitCommands {
     func run() throws -> ExitCode {
         if arguments.commandPath == ["prefs"] { return try preferences() }
         let saved = try store.load()
-        let options = try BillOptions.resolve(invocation, preferences: saved)
+        let options = try BillOptions.resolve(invocation, preferences: saved, preferencesPath: store.file.path)
         let rendering = BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler)
         guard let amountText = arguments.argument("AMOUNT") else {
             guard invocation.terminal.isInteractive else {

@@ -22,6 +22,8 @@ struct SplitScreen {
         var people: Int
         var currency: Currency
         var editingCustomTip = false
+        /// The custom tip before `c` started a new one, kept for Esc or an empty entry.
+        var previousCustomTip = ""
         var message = ""
 
         var presets: [Int64] { Preferences.tipPresets }
@@ -45,16 +47,27 @@ struct SplitScreen {
             state.message = ""
             switch key {
             case .character("q"), .character("Q"), .escape, .interrupt:
-                if state.editingCustomTip && key == .escape { state.editingCustomTip = false; continue }
+                if state.editingCustomTip && key == .escape {
+                    state.customTipText = state.previousCustomTip
+                    state.editingCustomTip = false
+                    continue
+                }
                 break screen
             case .enter:
-                if state.editingCustomTip { state.editingCustomTip = false; continue }
+                if state.editingCustomTip {
+                    if state.customTipText.isEmpty { state.customTipText = state.previousCustomTip }
+                    state.editingCustomTip = false
+                    continue
+                }
                 printCard = true
                 break screen
             case .left: state.tipIndex = max(0, state.tipIndex - 1)
             case .right: state.tipIndex = min(state.presets.count, state.tipIndex + 1)
             case .character("c"), .character("C"):
+                // Typing replaces the custom tip; Esc (or Enter on nothing) keeps the old one.
                 state.tipIndex = state.presets.count
+                if !state.editingCustomTip { state.previousCustomTip = state.customTipText }
+                state.customTipText = ""
                 state.editingCustomTip = true
             case .character("+"), .up: state.people = min(Int(Preferences.peopleRange.upperBound), state.people + 1)
             case .character("-"), .down: state.people = max(1, state.people - 1)

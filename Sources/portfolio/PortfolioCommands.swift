@@ -18,6 +18,7 @@ struct PortfolioCommands {
     }
 
     func run() throws -> ExitCode {
+        defer { store.database.close() }
         let reports = PortfolioReports(commands: self)
         switch arguments.commandPath.first ?? "dashboard" {
         // Reports read in one transaction: one consistent snapshot, one lock.

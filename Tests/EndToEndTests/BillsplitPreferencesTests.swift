@@ -230,8 +230,6 @@ import Testing
         // out-of-range people count; never a usage error about --tip or --currency.
         let reportedAsBadFile = result.status == 65 && result.stderr.hasPrefix("billsplit: error: \(file)")
         let ignored = result.status == 0
-        withKnownIssue("bug: an invalid tip or currency in the preferences file is reported as a usage error (64) about --tip/--currency instead of as a bad preferences file (65, naming it)") {
-            #expect(reportedAsBadFile || ignored, "exit \(result.status): \(result.stderr)")
-        }
+        #expect(reportedAsBadFile || ignored, "exit \(result.status): \(result.stderr)")
     }
 }

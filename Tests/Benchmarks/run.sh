@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# The MoneyKit benchmarks: the four tools side by side with their peers, medians over
+# several runs measured in one go by hyperfine, and peak memory from /usr/bin/time.
+#
+#   Tests/Benchmarks/run.sh          quick mode (a few minutes): 100k portfolio updates
+#   Tests/Benchmarks/run.sh --full   adds 1M portfolio updates (hledger needs ~9 GB and minutes)
+#
+# Prints a markdown table: operation, ours, peer, ratio (peer median / ours; above 1 we
+# are faster), and peak memory.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+full=false
+[[ ${1:-} == --full ]] && full=true
+
+need=()
+for tool in hyperfine ledger hledger sqlite3; do command -v "$tool" >/dev/null || need+=("$tool"); done
+if ((${#need[@]})); then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+work=$(mktemp -d /tmp/moneykit-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+echo "building the tools in release (static Swift runtime)…" >&2
+swift build -c release -Xswiftc -static-stdlib >/dev/null
+bin=$root/.build/release
+
+# The startup floor: a static hello-world Swift binary.
+echo 'print("hello")' > "$work/hello.swift"
+swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" 2>/dev/null
+
+export HOME=$work/home XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config TZ=UTC LANG=C.UTF-8
+mkdir -p "$HOME"
+results=$work/results.tsv
+: > "$results"
+
+# median NAME COMMAND: hyperfine's median in ms.
+median() {
+    local json=$work/$RANDOM.json
+    hyperfine -N --warmup 3 --runs "${RUNS:-30}" --export-json "$json" "$2" >/dev/null 2>&1 \
+        || hyperfine --warmup 3 --runs "${RUNS:-30}" --export-json "$json" "$2" >/dev/null 2>&1
+    python3 -c "import json,sys; print('%.2f' % (json.load(open(sys.argv[1]))['results'][0]['median']*1000))" "$json"
+}
+
+# peak COMMAND: maximum resident set in MB.
+peak() {
+    /usr/bin/time -f %M bash -c "$1" 2>&1 >/dev/null | tail -1 | awk '{printf "%.1f", $1/1024}'
+}
+
+row() {  # operation ours-ms peer-name peer-ms ours-mem peer-mem
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$results"
+}
+
+echo "startup and everyday commands…" >&2
+floor=$(median floor "$work/hello")
+row "startup floor (static hello world)" "$floor" "" "" "$(peak "$work/hello")" ""
+
+# tally inc against sqlite3 and a shell read-add-write, on 1 and on 1,000 counters.
+export TALLY_FILE=$work/one.json
+"$bin/tally" new c >/dev/null
+python3 - "$work" <<'PY'
+import sys
+with open(sys.argv[1] + "/k.csv", "w") as f:
+    f.write("name,count,start,step,pinned,created\n")
+    for i in range(1000):
+        f.write(f"counter{i},{i},0,1,false,2026-01-01T00:00:00Z\n")
+PY
+TALLY_FILE=$work/k.json "$bin/tally" import "$work/k.csv" 2>/dev/null
+sqlite3 "$work/one.db" "create table c(name text primary key, n integer); insert into c values('c', 0);"
+sqlite3 "$work/k.db" "create table c(name text primary key, n integer);"
+python3 -c "
+import sqlite3, sys
+d = sqlite3.connect(sys.argv[1]); d.executemany('insert into c values(?,?)', [(f'counter{i}', i) for i in range(1000)]); d.commit()" "$work/k.db"
+echo 0 > "$work/n.txt"
+ours=$(median tally1 "$bin/tally --file $work/one.json inc c")
+sq=$(median sqlite1 "sqlite3 $work/one.db \"update c set n=n+1 where name='c'\"")
+sh=$(median shell "sh -c 'n=\$(cat $work/n.txt); echo \$((n+1)) > $work/n.txt'")
+mem=$(peak "$bin/tally --file $work/one.json inc c")
+row "tally inc (1 counter)" "$ours" "sqlite3 update" "$sq" "$mem" "$(peak "sqlite3 $work/one.db \"update c set n=n+1 where name='c'\"")"
+row "tally inc (1 counter)" "$ours" "shell read-add-write" "$sh" "$mem" ""
+ours=$(median tallyk "$bin/tally --file $work/k.json inc counter500")
+sq=$(median sqlitek "sqlite3 $work/k.db \"update c set n=n+1 where name='counter500'\"")
+row "tally inc (1,000 counters)" "$ours" "sqlite3 update" "$sq" "$(peak "$bin/tally --file $work/k.json inc counter500")" ""
+row "tally inc (1,000 counters)" "$ours" "startup floor" "$floor" "" ""
+
+ours=$(median billsplit "$bin/billsplit 100 --currency USD --tip 15 --people 3 --no-save")
+row "billsplit AMOUNT" "$ours" "startup floor" "$floor" "$(peak "$bin/billsplit 100 --currency USD --no-save")" ""
+export TILLCOUNT_STATE=$work/till.json TILLCOUNT_DB=$work/till.sqlite
+"$bin/tillcount" --currency GBP add 20=4 10=3 roll:1=2 50p=14 2>/dev/null
+ours=$(median tilladd "$bin/tillcount add 0.20")
+row "tillcount add" "$ours" "startup floor" "$floor" "$(peak "$bin/tillcount add 0.20")" ""
+ours=$(median tillshow "$bin/tillcount show")
+row "tillcount show" "$ours" "startup floor" "$floor" "$(peak "$bin/tillcount show")" ""
+"$bin/portfolio" --db "$work/demo.sqlite" demo --set 1 2>/dev/null
+ours=$(median dash "$bin/portfolio --db $work/demo.sqlite")
+row "portfolio dashboard (demo set 1)" "$ours" "startup floor" "$floor" "$(peak "$bin/portfolio --db $work/demo.sqlite")" ""
+
+sizes=(100000)
+$full && sizes+=(1000000)
+for size in "${sizes[@]}"; do
+    label=$([[ $size == 100000 ]] && echo 100k || echo 1M)
+    echo "portfolio at $label updates (data, then ours, ledger and hledger)…" >&2
+    python3 "$root/Tests/Benchmarks/generate.py" "$size" "$work"
+    csv=$work/updates-$size.csv
+    journal=$work/updates-$size.journal
+    db=$work/p-$size.sqlite
+    runs=$([[ $size == 100000 ]] && echo 10 || echo 3)
+    import_ms=$(RUNS=$runs median import "bash -c 'rm -f $db $db-wal $db-shm; $bin/portfolio --db $db import $csv 2>/dev/null'")
+    rm -f "$db" "$db-wal" "$db-shm"
+    import_mem=$(peak "$bin/portfolio --db $db import $csv")
+    ledger_bal=$(RUNS=$runs median lb "ledger -f $journal balance")
+    row "portfolio import ($label)" "$import_ms" "ledger balance (parse)" "$ledger_bal" "$import_mem" "$(peak "ledger -f $journal balance")"
+    ours=$(RUNS=$runs median pd "$bin/portfolio --db $db")
+    row "portfolio dashboard ($label)" "$ours" "ledger balance" "$ledger_bal" "$(peak "$bin/portfolio --db $db")" ""
+    ours=$(RUNS=$runs median pl "$bin/portfolio --db $db list")
+    hb=$(RUNS=$runs median hb "hledger -f $journal balance")
+    row "portfolio list ($label)" "$ours" "hledger balance" "$hb" "$(peak "$bin/portfolio --db $db list")" "$(peak "hledger -f $journal balance")"
+    ours=$(RUNS=$runs median pt "$bin/portfolio --db $db table --period month")
+    hm=$(RUNS=$runs median hm "hledger -f $journal balance --historical --monthly")
+    row "portfolio table --period month ($label)" "$ours" "hledger bal -H -M" "$hm" "$(peak "$bin/portfolio --db $db table --period month")" "$(peak "hledger -f $journal balance --historical --monthly")"
+    if [[ $size == 100000 ]]; then
+        lm=$(RUNS=3 median lm "ledger -f $journal register --monthly ^Assets")
+        row "portfolio table --period month ($label)" "$ours" "ledger register --monthly" "$lm" "" ""
+    fi
+    ours=$(RUNS=$runs median pc "$bin/portfolio --db $db chart --format csv")
+    lr=$(RUNS=$runs median lr "ledger -f $journal register ^Assets")
+    row "portfolio chart --format csv ($label)" "$ours" "ledger register" "$lr" "$(peak "$bin/portfolio --db $db chart --format csv")" "$(peak "ledger -f $journal register ^Assets")"
+done
+
+# The table.
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+echo
+echo "Machine: $cpu, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB; $(swift --version 2>&1 | head -1); $(date -u +%Y-%m-%d)"
+echo
+echo "| operation | ours (ms) | peer | peer (ms) | ratio | ours peak MB | peer peak MB |"
+echo "| --- | ---: | --- | ---: | ---: | ---: | ---: |"
+while IFS=$'\t' read -r op ours peer peerms oursmem peermem; do
+    ratio=""
+    [[ -n $peerms ]] && ratio=$(python3 -c "print('%.1f×' % (float('$peerms')/float('$ours')))")
+    echo "| $op | $ours | $peer | $peerms | $ratio | $oursmem | $peermem |"
+done < "$results"

@@ -102,11 +102,19 @@ struct PortfolioReports {
         out.line("")
         let series = ValueSeries(store: commands.store, accounts: try commands.store.accounts())
         let first = try commands.store.database.scalarInteger("SELECT min(at) FROM updates") ?? now
+        // One set of samples serves the chart (a column each) and the sparklines (every
+        // few columns): an index lookup per account and column, no scan of the history.
+        let columns = max(10, terminal.width - 11)
+        let instants = (0..<columns).map { first + (now - first) * Int64($0) / Int64(max(1, columns - 1)) }
+        var samples: [Int64: [Int64?]] = [:]
+        for account in series.accounts where account.isActive || account.closedAt ?? now > first {
+            samples[account.id] = try instants.map { try series.value(of: account, at: $0) }
+        }
         let sparkWidth = 16
-        let sparkInstants = (0..<sparkWidth).map { first + (now - first) * Int64($0) / Int64(sparkWidth - 1) }
+        let sparkColumns = (0..<sparkWidth).map { $0 * (columns - 1) / (sparkWidth - 1) }
         var table = TextTable(columns: [.init("ACCOUNT"), .init("VALUE", .right), .init("UPDATED"), .init("TREND")])
         for row in rows {
-            let values = try sparkInstants.map { try series.value(of: row.account, at: $0) }
+            let values = sparkColumns.map { samples[row.account.id]?[$0] ?? nil }
             table.append([
                 row.account.name, row.current.map { commands.money($0.value, row.account.currency) } ?? (ascii ? "-" : "—"),
                 row.current.map { Instant.dateTime($0.at) } ?? "no value yet",
@@ -114,19 +122,19 @@ struct PortfolioReports {
             ])
         }
         for line in table.render(maxWidth: terminal.width, styleHeader: styler.dim) { out.line(line) }
-        // The portfolio chart, sized to what is left of the terminal.
+        // The portfolio chart per currency, sized to what is left of the terminal.
         let currencies = series.currencies
         let spare = terminal.height - rows.count - currencies.count - 8
         let chartHeight = max(4, min(12, spare / max(1, currencies.count) - 3))
         let chart = TextChart(width: terminal.width, height: chartHeight, ascii: ascii, styler: styler)
-        let columns = max(10, terminal.width - 11)
-        let instants = (0..<columns).map { first + (now - first) * Int64($0) / Int64(max(1, columns - 1)) }
         for currency in currencies {
-            let totals = try series.sampledTotals(currency: currency, at: instants)
-            // Sampled totals as a series: one point per column that has a value.
             var points: [SeriesPoint] = []
-            for (index, total) in totals.enumerated() {
-                if let total, points.last?.value != total { points.append(SeriesPoint(at: instants[index], value: total)) }
+            for (column, instant) in instants.enumerated() {
+                var total: Int64?
+                for account in series.accounts where account.currency == currency {
+                    if let value = samples[account.id]?[column] ?? nil { total = (total ?? 0) &+ value }
+                }
+                if let total, points.last?.value != total { points.append(SeriesPoint(at: instant, value: total)) }
             }
             out.line("")
             out.line(styler.bold("Portfolio (\(currency.code))"))

@@ -7,7 +7,8 @@
 //   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at,
 //            update_count: how many updates it has, kept with every insert and delete)
 //   updates(id, account_id → accounts ON DELETE CASCADE, at, value)
-//   index updates(account_id, at, id): the latest update per account is a lookup;
+//   index updates(account_id, at, id, value): the latest update per account is one
+//   lookup in the index alone (it covers the value);
 //   index updates(at, id): the whole history streams in time order for charts.
 // Instants are whole seconds since 1970 (UTC); values are minor units of the account's
 // currency.
@@ -52,7 +53,7 @@ struct PortfolioStore {
             at INTEGER NOT NULL,
             value INTEGER NOT NULL
         );
-        CREATE INDEX updates_by_account_time ON updates(account_id, at, id);
+        CREATE INDEX updates_by_account_time ON updates(account_id, at, id, value);
         CREATE INDEX updates_by_time ON updates(at, id);
         """,
     ]

@@ -48,8 +48,9 @@ peak() {
     /usr/bin/time -f %M bash -c "$1" 2>&1 >/dev/null | tail -1 | awk '{printf "%.1f", $1/1024}'
 }
 
-row() {  # operation ours-ms peer-name peer-ms ours-mem peer-mem
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$results"
+row() {  # operation ours-ms peer-name peer-ms ours-mem peer-mem (| separated: empty fields survive)
+    local IFS='|'
+    echo "$*" >> "$results"
 }
 
 echo "startup and everyday commands…" >&2
@@ -135,7 +136,7 @@ echo "Machine: $cpu, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB; $(
 echo
 echo "| operation | ours (ms) | peer | peer (ms) | ratio | ours peak MB | peer peak MB |"
 echo "| --- | ---: | --- | ---: | ---: | ---: | ---: |"
-while IFS=$'\t' read -r op ours peer peerms oursmem peermem; do
+while IFS='|' read -r op ours peer peerms oursmem peermem; do
     ratio=""
     [[ -n $peerms ]] && ratio=$(python3 -c "print('%.1f×' % (float('$peerms')/float('$ours')))")
     echo "| $op | $ours | $peer | $peerms | $ratio | $oursmem | $peermem |"

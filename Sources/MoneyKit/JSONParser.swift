@@ -12,12 +12,20 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 extension JSONValue {
     /// Parses one JSON value (with surrounding whitespace) from UTF-8 bytes.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+        // Over a raw buffer: no bounds checks on every byte (the parser checks its own).
+        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            parser.skipWhitespace()
+            do throws(JSONParseError) {
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else { throw parser.error("unexpected text after the JSON value") }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
@@ -26,11 +34,11 @@ extension JSONValue {
 }
 
 struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     static let maximumDepth = 512
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -78,6 +86,7 @@ struct JSONParser {
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         index += 1
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(8)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -152,7 +161,7 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = bytes[start..<index]
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
                 guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
                 return text
@@ -161,7 +170,7 @@ struct JSONParser {
             if byte < 0x20 { throw error("a control character inside a string") }
             index += 1
         }
-        var scalars = [UInt8](bytes[start..<index])
+        var scalars = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             index += 1

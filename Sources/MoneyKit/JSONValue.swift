@@ -119,6 +119,15 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy their bytes in one go.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }
+        }
+        if plain == true {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         var utf8 = text.utf8.makeIterator()
         var pending: [UInt8] = []
         while let byte = utf8.next() {

@@ -220,7 +220,10 @@ public final class SQLiteDatabase {
         try execute("PRAGMA journal_mode = WAL")
         guard current < version else { return }
         try transaction { database in
-            for step in Int(current)..<Int(version) {
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let locked = try database.userVersion
+            guard locked < version else { return }
+            for step in Int(locked)..<Int(version) {
                 try database.execute(migrations[step])
             }
             try database.setUserVersion(version)

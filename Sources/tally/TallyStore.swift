@@ -15,7 +15,8 @@ struct TallyStore {
         let path = try paths.storePath(
             option: invocation.arguments.value("file"), environmentVariable: Self.environmentVariable,
             kind: .data, tool: "tally", fileName: Self.defaultFileName)
-        file = JSONFileStore(path: path, prettyPrinted: true)
+        // Compact: read and written on every invocation, a third smaller than pretty.
+        file = JSONFileStore(path: path, prettyPrinted: false)
     }
 
     func load() throws -> TallyDocument { try file.load() }

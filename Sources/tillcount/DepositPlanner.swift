@@ -28,7 +28,12 @@ enum DepositPlanner {
         var bank: [TillItem: Int64] = [:]
         for roll in summary.rolls where roll.quantity > 0 { bank[roll.item] = roll.quantity }
         let makeable = target <= exactLimit ? reachable(loose, upTo: target) : nil
-        var remaining = target
+        // When the float cannot be made exactly, plan the closest amount below it that can.
+        var goal = target
+        if let makeable, let row = makeable.first, !row[Int(target)] {
+            goal = Int64(row.lastIndex(of: true) ?? 0)
+        }
+        var remaining = goal
         for (index, line) in loose.enumerated() {
             let value = line.item.minorUnits
             let smaller = Array(loose[(index + 1)...])
@@ -53,7 +58,7 @@ enum DepositPlanner {
             remaining -= take * value
             if line.quantity - take > 0 { bank[line.item] = line.quantity - take }
         }
-        return DepositPlan(keep: keep.filter { $0.value > 0 }, bank: bank, floatMade: target - remaining, exact: remaining == 0)
+        return DepositPlan(keep: keep.filter { $0.value > 0 }, bank: bank, floatMade: goal - remaining, exact: goal == target && remaining == 0)
     }
 
     /// `table[i][a]`: whether amount `a` can be made from `lines[i...]` with the

@@ -37,10 +37,17 @@ struct TillCommands {
         }
     }
 
-    /// The live count with its currency and denominations.
+    /// The live count with its currency and denominations. --currency naming another
+    /// currency than a non-empty count's is refused: it would misread the count.
     func current() throws -> (state: TillState, currency: Currency, set: DenominationSet) {
         let state = try store.state.load()
         let currency = try store.currency(for: state)
+        if let own = state.currencyCode.flatMap(Currency.init(code:)), own != currency, !state.isEmpty {
+            throw CLIError.usage(
+                "the live count is in \(own.code), not \(currency.code)",
+                hint: "leave out --currency, or change the count's with 'tillcount currency \(currency.code) --force'",
+                commandPath: arguments.commandPath)
+        }
         return (state, currency, try store.denominations(for: currency))
     }
 

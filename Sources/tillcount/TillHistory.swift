@@ -26,7 +26,7 @@ struct TillHistory {
     static let migrations = [
         """
         CREATE TABLE counts (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             saved_at TEXT NOT NULL,
             label TEXT,
             currency TEXT NOT NULL,

@@ -32,6 +32,14 @@ struct TotalCommand {
                 }
             }
         }
+        if let valueText = arguments.value("value") {
+            // total 0.20 --value 12.40: one token, its quantity from the amount.
+            guard words.count == 1, !words[0].contains("=") else {
+                throw CLIError.usage("--value goes with exactly one TOKEN and no =QTY", commandPath: arguments.commandPath)
+            }
+            let item = try DenominationToken.parse(words[0], set: set, currency: currency)
+            words = ["\(words[0])=\(try commands.quantity(of: item, worth: valueText, set: set, currency: currency))"]
+        }
         for word in words {
             guard let equals = word.lastIndex(of: "=") else {
                 throw CLIError.usage("expected TOKEN=QTY, got '\(word)' (from \(source))", commandPath: arguments.commandPath)

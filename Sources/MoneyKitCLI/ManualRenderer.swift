@@ -81,7 +81,7 @@ public struct ManualRenderer {
             lines.append(".Sh ENVIRONMENT")
             lines.append(".Bl -tag -width Ds")
             for variable in root.environment {
-                lines.append(".It " + variable.name.split(separator: ",").map { "Ev \($0.trimmingSpacesCLI)" }.joined(separator: " , "))
+                lines.append(".It " + variable.name.split(separator: ",").map { "Ev \($0.trimmingSpaces)" }.joined(separator: " , "))
                 lines += prose(variable.help)
             }
             lines.append(".El")
@@ -205,7 +205,7 @@ public struct ManualRenderer {
         var lines: [String] = []
         for (index, paragraph) in text.paragraphs.enumerated() {
             if index > 0 { lines.append(".Pp") }
-            let flat = paragraph.split(separator: "\n").map { $0.trimmingSpacesCLI }.joined(separator: " ")
+            let flat = paragraph.split(separator: "\n").map { $0.trimmingSpaces }.joined(separator: " ")
             for sentence in Self.sentences(flat) { lines += Self.wrapped(Self.escapeText(sentence)) }
         }
         return lines
@@ -231,7 +231,7 @@ public struct ManualRenderer {
             index += 1
         }
         if !current.isEmpty { result.append(current) }
-        return result.map { $0.trimmingSpacesCLI }.filter { !$0.isEmpty }
+        return result.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
     }
 
     /// A long text line broken between words into lines of at most 80 bytes (mandoc
@@ -282,14 +282,5 @@ public struct ManualRenderer {
         var result = escapeText(text)
         while result.hasSuffix(".") { result.removeLast() }
         return result
-    }
-}
-
-extension StringProtocol {
-    var trimmingSpacesCLI: String {
-        var view = Substring(self)
-        while view.first?.isWhitespace == true { view.removeFirst() }
-        while view.last?.isWhitespace == true { view.removeLast() }
-        return String(view)
     }
 }

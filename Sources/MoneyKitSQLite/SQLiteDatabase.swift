@@ -11,9 +11,6 @@ import Glibc
 import Darwin
 #endif
 
-/// SQLite's "the string lives as long as the statement" flag, which Swift cannot import.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
 /// A value bound to a statement's `?` or read from a column.
 public enum SQLiteValue: Equatable, Sendable {
     case integer(Int64)
@@ -121,46 +118,14 @@ public final class SQLiteDatabase {
     /// Runs one statement with `parameters` bound to its `?`s; returns every row.
     @discardableResult
     public func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> [[SQLiteValue]] {
-        guard let handle else { throw StoreError.io(path: path, reason: "the database is closed") }
-        var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard prepared == SQLITE_OK, let statement else {
-            throw error(prepared, String(cString: sqlite3_errmsg(handle)))
-        }
-        defer { sqlite3_finalize(statement) }
-        for (offset, value) in parameters.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
-            case .real(let number): code = sqlite3_bind_double(statement, index, number)
-            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT)
-            case .null: code = sqlite3_bind_null(statement, index)
-            }
-            if code != SQLITE_OK { throw error(code, String(cString: sqlite3_errmsg(handle))) }
-        }
+        let statement = try prepare(sql)
         var rows: [[SQLiteValue]] = []
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else { throw error(code, String(cString: sqlite3_errmsg(handle))) }
-            let count = sqlite3_column_count(statement)
-            var row: [SQLiteValue] = []
-            row.reserveCapacity(Int(count))
-            for column in 0..<count {
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
-                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
-                case SQLITE_NULL: row.append(.null)
-                default:
-                    if let text = sqlite3_column_text(statement, column) {
-                        row.append(.text(String(cString: text)))
-                    } else {
-                        row.append(.null)
-                    }
-                }
-            }
-            rows.append(row)
+        do {
+            try statement.forEachRow(parameters) { row in rows.append(row.values) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.io(path: path, reason: "\(error)")
         }
         return rows
     }

@@ -73,4 +73,16 @@ public struct SQLiteRow {
     }
 
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// Every column of the row, typed as SQLite stored it.
+    public var values: [SQLiteValue] {
+        (0..<sqlite3_column_count(statement)).map { column in
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER: return .integer(int64(column))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+            case SQLITE_NULL: return .null
+            default: return .text(text(column))
+            }
+        }
+    }
 }

@@ -149,14 +149,3 @@ enum Instant {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
-
-extension String {
-    var trimmingSpaces: String {
-        // Most fields have no spaces at either end: answer them without Unicode lookups.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
-        var view = Substring(self)
-        while view.first?.isWhitespace == true { view.removeFirst() }
-        while view.last?.isWhitespace == true { view.removeLast() }
-        return String(view)
-    }
-}

@@ -258,11 +258,4 @@ extension String {
         guard let first else { return self }
         return first.uppercased() + dropFirst()
     }
-
-    var trimmingSpaces: String {
-        var view = Substring(self)
-        while view.first == " " { view.removeFirst() }
-        while view.last == " " { view.removeLast() }
-        return String(view)
-    }
 }

@@ -124,12 +124,3 @@ enum DenominationToken {
         return loose + rolls
     }
 }
-
-extension String {
-    var trimmingSpaces: String {
-        var view = Substring(self)
-        while view.first?.isWhitespace == true { view.removeFirst() }
-        while view.last?.isWhitespace == true { view.removeLast() }
-        return String(view)
-    }
-}

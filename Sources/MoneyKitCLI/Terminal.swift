@@ -14,16 +14,21 @@ public enum ColorChoice: String, Sendable, CaseIterable {
 
 public struct Terminal: Sendable {
     public let environment: [String: String]
+    // Asked once: a report that styles every row must not make a system call per cell.
+    public let stdinIsTerminal: Bool
+    public let stdoutIsTerminal: Bool
+    public let stderrIsTerminal: Bool
+    private let stdoutSize: (columns: Int, rows: Int)?
 
     public init(environment: [String: String]) {
         self.environment = environment
+        stdinIsTerminal = Self.isTerminal(STDIN_FILENO)
+        stdoutIsTerminal = Self.isTerminal(STDOUT_FILENO)
+        stderrIsTerminal = Self.isTerminal(STDERR_FILENO)
+        stdoutSize = stdoutIsTerminal ? Self.windowSize(STDOUT_FILENO) : nil
     }
 
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
-
-    public var stdinIsTerminal: Bool { Self.isTerminal(STDIN_FILENO) }
-    public var stdoutIsTerminal: Bool { Self.isTerminal(STDOUT_FILENO) }
-    public var stderrIsTerminal: Bool { Self.isTerminal(STDERR_FILENO) }
 
     /// Prompts and full-screen interaction only when a person is at both ends.
     public var isInteractive: Bool { stdinIsTerminal && stdoutIsTerminal }
@@ -31,19 +36,24 @@ public struct Terminal: Sendable {
     /// Columns for output: the terminal's width when stdout is one, else `COLUMNS` when
     /// set, else 80.
     public var width: Int {
-        if stdoutIsTerminal, let size = windowSize(STDOUT_FILENO), size.columns > 0 { return size.columns }
+        if let size = stdoutSize, size.columns > 0 { return size.columns }
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
     }
 
     /// Rows of the terminal on stdout, else `LINES`, else 24.
     public var height: Int {
-        if stdoutIsTerminal, let size = windowSize(STDOUT_FILENO), size.rows > 0 { return size.rows }
+        if let size = stdoutSize, size.rows > 0 { return size.rows }
         if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
         return 24
     }
 
+    /// The window size of the terminal on `descriptor`, asked now (it changes on resize).
     public func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+        Self.windowSize(descriptor)
+    }
+
+    public static func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
@@ -58,7 +68,11 @@ public struct Terminal: Sendable {
         case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if environment["TERM"] == "dumb" { return false }
-            return Self.isTerminal(descriptor)
+            switch descriptor {
+            case STDOUT_FILENO: return stdoutIsTerminal
+            case STDERR_FILENO: return stderrIsTerminal
+            default: return Self.isTerminal(descriptor)
+            }
         }
     }
 }

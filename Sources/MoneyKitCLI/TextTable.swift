@@ -60,10 +60,8 @@ public struct TextTable: Sendable {
                 }
             }
             var joined = parts.joined(separator: separator)
-            // No trailing blanks, e.g. after an empty last cell.
-            if columns.last?.alignment == .left {
-                while joined.last == " " { joined.removeLast() }
-            }
+            // No trailing blanks, e.g. after empty last cells.
+            while joined.last == " " { joined.removeLast() }
             return joined
         }
         var lines: [String] = []

@@ -23,7 +23,12 @@ public struct Invocation: Sendable {
         self.arguments = arguments
         self.environment = environment
         self.terminal = Terminal(environment: environment)
+        let choice = arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
+        self.styler = Styler(enabled: terminal.colorEnabled(choice, descriptor: STDOUT_FILENO))
     }
+
+    /// Styling for stdout under the colour policy, decided once.
+    public let styler: Styler
 
     public var out: OutputChannel { Console.out }
     public var err: OutputChannel { Console.err }
@@ -33,10 +38,6 @@ public struct Invocation: Sendable {
         arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
     }
 
-    /// Styling for stdout under the colour policy.
-    public var styler: Styler {
-        Styler(enabled: terminal.colorEnabled(colorChoice, descriptor: STDOUT_FILENO))
-    }
 
     /// A warning on stderr: `TOOL: warning: …`.
     public func warn(_ message: String) {

@@ -102,9 +102,11 @@ struct PortfolioReports {
         out.line("")
         let series = ValueSeries(store: commands.store, accounts: try commands.store.accounts())
         let first = try commands.store.database.scalarInteger("SELECT min(at) FROM updates") ?? now
-        // One set of samples serves the chart (a column each) and the sparklines (every
-        // few columns): an index lookup per account and column, no scan of the history.
-        let columns = max(10, terminal.width - 11)
+        // One set of samples serves the chart and the sparklines: an index lookup per
+        // account and sample, no scan of the history. A column each, but no more than
+        // about 4,000 lookups in all, so a hundred accounts stay instant (the chart then
+        // steps a little more coarsely).
+        let columns = max(16, min(terminal.width - 11, 4_000 / max(1, series.accounts.count)))
         let instants = (0..<columns).map { first + (now - first) * Int64($0) / Int64(max(1, columns - 1)) }
         var samples: [Int64: [Int64?]] = [:]
         for account in series.accounts where account.isActive || account.closedAt ?? now > first {

@@ -18,13 +18,15 @@ public struct CommandSpec: Sendable, Codable, Equatable {
     public var environment: [EnvironmentSpec]
     public var files: [FileSpec]
     public var exitStatus: [ExitStatusSpec]
+    /// The man page's SECURITY CONSIDERATIONS: what is written how, for people who audit.
+    public var security: String?
     public var isHidden: Bool
 
     public init(
         name: String, abstract: String, discussion: String? = nil, aliases: [String] = [],
         options: [OptionSpec] = [], arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
         defaultSubcommand: String? = nil, examples: [ExampleSpec] = [], environment: [EnvironmentSpec] = [],
-        files: [FileSpec] = [], exitStatus: [ExitStatusSpec] = [], isHidden: Bool = false
+        files: [FileSpec] = [], exitStatus: [ExitStatusSpec] = [], security: String? = nil, isHidden: Bool = false
     ) {
         self.name = name
         self.abstract = abstract
@@ -38,6 +40,7 @@ public struct CommandSpec: Sendable, Codable, Equatable {
         self.environment = environment
         self.files = files
         self.exitStatus = exitStatus
+        self.security = security
         self.isHidden = isHidden
     }
 

@@ -122,6 +122,10 @@ public struct ManualRenderer {
                 lines.append(".Xr \(tool) 1" + (index < others.count - 1 ? " ," : ""))
             }
         }
+        if let security = root.security {
+            lines.append(".Sh SECURITY CONSIDERATIONS")
+            lines += prose(security)
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

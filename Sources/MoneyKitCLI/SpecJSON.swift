@@ -38,6 +38,7 @@ public enum SpecJSON {
                 .object([("name", .string($0.name)), ("help", .string($0.help))])
             })),
             ("files", .array(spec.files.map { .object([("path", .string($0.path)), ("help", .string($0.help))]) })),
+            ("security", spec.security.map(JSONValue.string) ?? .null),
             ("exitStatus", .array(spec.exitStatus.map {
                 .object([("code", .integer(Int64($0.code))), ("meaning", .string($0.meaning))])
             })),

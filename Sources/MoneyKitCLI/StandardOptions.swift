@@ -17,6 +17,22 @@ public enum StandardOptions {
     public static let force = OptionSpec.flag(
         "force", short: "f", help: "Do it without asking (needed when not on a terminal).")
 
+    /// What every tool's man page says under SECURITY CONSIDERATIONS; `extra` adds the
+    /// tool's own points.
+    public static func security(_ extra: String = "") -> String {
+        """
+        Files and folders the tool creates are private: mode 0600 and 0700. \
+        A change is written to a temporary file, synced and renamed over the old one under \
+        a lock (SQLite: one transaction), so a crash leaves the old state or the new one. \
+        A file that cannot be read is reported and never overwritten.
+
+        CSV output is safe to open in a spreadsheet: a cell that would run as a formula \
+        (one that starts with =, +, -, @, a tab or a carriage return and is not a plain \
+        number) is written with a leading single quote, as is a cell that already starts \
+        with one; the tools' own CSV import removes exactly that quote again.
+        """ + (extra.isEmpty ? "" : "\n\n" + extra)
+    }
+
     /// The environment variables every tool honours.
     public static let environment: [EnvironmentSpec] = [
         EnvironmentSpec("NO_COLOR", "When set and not empty, no colour (unless --color always)."),

@@ -70,6 +70,7 @@ enum BillsplitSpec {
             ExitStatusSpec(.ok), ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a tip outside 0–50, people outside 1–20, bad weights or rounding unit, no AMOUNT when not on a terminal."),
             ExitStatusSpec(.dataError, "A malformed amount (too many decimals for the currency, not a number, too large, negative), or a corrupt or newer preferences file."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
-        ]
+        ],
+        security: StandardOptions.security()
     )
 }

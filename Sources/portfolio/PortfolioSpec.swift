@@ -99,6 +99,7 @@ enum PortfolioSpec {
             ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, an overflow, or a corrupt or newer database."),
             ExitStatusSpec(.noInput, "No account or update of that name or id, or the import file cannot be read."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
-        ]
+        ],
+        security: StandardOptions.security("The database is changed only through SQL statements with bound parameters; no text typed by a user or read from an import is ever part of an SQL statement.")
     )
 }

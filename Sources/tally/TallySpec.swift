@@ -115,6 +115,7 @@ enum TallySpec {
             ExitStatusSpec(.dataError, "Bad input: an overflow, a duplicate name, an unreadable import, or a corrupt or newer store."),
             ExitStatusSpec(.noInput, "No counter of that name, or the import file cannot be read."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
-        ]
+        ],
+        security: StandardOptions.security()
     )
 }

@@ -109,6 +109,7 @@ enum TillcountSpec {
             ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file."),
             ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
-        ]
+        ],
+        security: StandardOptions.security("The history database is changed only through SQL statements with bound parameters; no text typed by a user is ever part of an SQL statement.")
     )
 }

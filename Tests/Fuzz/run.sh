@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer harnesses in Tests/Fuzz for a fixed number of runs each.
+#
+#   Tests/Fuzz/run.sh                 # every harness, 200000 runs each
+#   Tests/Fuzz/run.sh --runs 10000    # fewer runs
+#   Tests/Fuzz/run.sh --only CSV      # only harnesses whose name contains CSV
+#   Tests/Fuzz/run.sh --keep DIR      # build and corpora in DIR (kept), not a fresh temp dir
+#   SWIFTC=/path/to/swiftc Tests/Fuzz/run.sh
+#
+# Harnesses: FuzzMoneyParser (Sources/MoneyKit), FuzzArgumentParser and FuzzCSV
+# (Sources/MoneyKit + Sources/MoneyKitCLI). Each is compiled with its sources into ONE
+# module straight with swiftc (no `swift build`): the sources are copied into a temp dir
+# and the lines `import MoneyKit` deleted there (the originals are not touched), then
+#   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz...
+# and run with -runs=N -max_len=512, the corpus in the work dir. Needs a Linux toolchain
+# that ships libFuzzer (swift.org toolchains do). Exit status: 0 if no harness crashed,
+# 1 if any did (the crashing input's path is printed; a harness log is beside it),
+# 2 on a build or usage error. A crash input reproduces with: BINARY CRASH_FILE
+set -uo pipefail
+
+runs=200000
+only=""
+work=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
+        --runs=*) runs="${1#--runs=}"; shift ;;
+        --only) only="${2:?--only needs a name}"; shift 2 ;;
+        --keep) work="${2:?--keep needs a directory}"; shift 2 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+    esac
+done
+case "$runs" in ''|*[!0-9]*) echo "run.sh: --runs needs a number, not '$runs'" >&2; exit 2 ;; esac
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+swiftc="${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}"
+if [ -z "$work" ]; then work="$(mktemp -d "${TMPDIR:-/tmp}/moneykit-fuzz.XXXXXX")"; fi
+mkdir -p "$work"
+echo "run.sh: work dir $work, $runs runs per harness, swiftc $swiftc"
+
+# name : source directories
+harnesses=(
+    "FuzzMoneyParser:MoneyKit"
+    "FuzzArgumentParser:MoneyKit MoneyKitCLI"
+    "FuzzCSV:MoneyKit MoneyKitCLI"
+)
+
+failed=0
+summary=()
+for entry in "${harnesses[@]}"; do
+    name="${entry%%:*}"
+    dirs="${entry#*:}"
+    if [ -n "$only" ] && [[ "$name" != *"$only"* ]]; then continue; fi
+
+    src="$work/$name/src"
+    corpus="$work/$name/corpus"
+    crashes="$work/$name/crashes"
+    rm -rf "$src" "$crashes"
+    mkdir -p "$src" "$corpus" "$crashes"
+    for dir in $dirs; do
+        mkdir -p "$src/$dir"
+        cp "$root/Sources/$dir/"*.swift "$src/$dir/"
+    done
+    sed -i '/^import MoneyKit$/d' "$src"/*/*.swift
+    cp "$here/$name.swift" "$src/"
+
+    binary="$work/$name/$name"
+    echo "== $name: building"
+    # ld.gold warns about every ASan helper symbol; keep those out of the way.
+    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -module-name "$name" \
+        "$src"/*/*.swift "$src/$name.swift" -o "$binary" > "$work/$name/build.log" 2>&1; then
+        grep -v "Cannot export local symbol" "$work/$name/build.log" >&2
+        echo "run.sh: $name did not build (log: $work/$name/build.log)" >&2
+        exit 2
+    fi
+
+    echo "== $name: $runs runs"
+    log="$work/$name/fuzz.log"
+    start=$(date +%s)
+    (cd "$crashes" && "$binary" -runs="$runs" -max_len=512 -print_final_stats=1 \
+        -artifact_prefix="$crashes/" "$corpus") > "$log" 2>&1
+    status=$?
+    seconds=$(( $(date +%s) - start ))
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+    inputs=$(ls "$crashes" 2>/dev/null | sed "s|^|$crashes/|")
+    if [ $status -ne 0 ] || [ -n "$inputs" ]; then
+        failed=1
+        echo "!! $name CRASHED (exit $status) after ${seconds}s; log: $log" >&2
+        grep -m1 -E 'Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$log" >&2
+        for input in $inputs; do
+            echo "   crashing input: $input" >&2
+            echo "   hex: $(od -An -tx1 -v "$input" | tr -d ' \n')" >&2
+        done
+        summary+=("$name: CRASH after ${seconds}s, ${execs:-?} runs, ${rate:-?} exec/s")
+    else
+        summary+=("$name: ok, ${seconds}s, ${execs:-?} runs, ${rate:-?} exec/s, $cov, corpus $(ls "$corpus" | wc -l) files")
+    fi
+done
+
+echo "== summary (work dir $work)"
+printf '  %s\n' "${summary[@]}"
+exit $failed

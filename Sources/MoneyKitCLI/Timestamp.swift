@@ -69,7 +69,8 @@ public enum Timestamp {
         if bytes[index] == 90 {
             index += 1
         } else if bytes[index] == 43 || bytes[index] == 45, let hours = number(index + 1..<index + 3),
-            index + 3 < bytes.count, bytes[index + 3] == 58, let minutes = number(index + 4..<index + 6) {
+            index + 3 < bytes.count, bytes[index + 3] == 58, let minutes = number(index + 4..<index + 6),
+            hours <= 14, minutes < 60 {  // real offsets run from -12:00 to +14:00
             offsetSeconds = (hours * 3600 + minutes * 60) * (bytes[index] == 45 ? -1 : 1)
             index += 6
         } else {

@@ -102,6 +102,8 @@ enum DenominationToken {
         let symbols = ["£", "$", "€", "¥", "￥", "kr", "ksh", "fr.", "fr", "chf", currency.code.lowercased()]
         for symbol in symbols where body.hasPrefix(symbol) && body.count > symbol.count {
             body = String(body.dropFirst(symbol.count)).trimmingSpaces
+            // One symbol only: "££5" is not a denomination.
+            guard let first = body.first, first.isASCII, first.isNumber || first == "." else { return nil }
             break
         }
         // Minor-unit suffixes: 50p, 25c, 25¢, 10rp, 50 øre.

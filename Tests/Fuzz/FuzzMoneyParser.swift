@@ -23,7 +23,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let percentage = try? Percentage(parsing: text)
     if let percentage {
         // The description must parse back to the same value (trailing zeros are trimmed).
-        _ = percentage.description
+        let description = percentage.description
+        guard let again = try? Percentage(parsing: description), again == percentage else {
+            fatalError("Percentage \(text.debugDescription) -> \(description.debugDescription) does not parse back")
+        }
         _ = percentage.isWithin(0...100)
     }
 

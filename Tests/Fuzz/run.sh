@@ -66,6 +66,20 @@ for entry in "${harnesses[@]}"; do
     sed -i '/^import MoneyKit$/d' "$src"/*/*.swift
     cp "$here/$name.swift" "$src/"
 
+    # A few seeds in a new corpus, so that the runs start from valid inputs.
+    if [ -z "$(ls -A "$corpus")" ]; then
+        i=0
+        case "$name" in
+            FuzzMoneyParser) seeds=('\x00USD 12.34' '\x01-$5' '\x02¥-1000' '\x03+0.1234' '\x04kr. 7.5'
+                '\x00-92233720368547758.08' '\x0215%' '\x03 0.000000000000000001 ') ;;
+            FuzzArgumentParser) seeds=('new\ncoffee\n--step\n2' 'list\n--format=json\n-a' 'inc\n-t\nx\n--times\n-3'
+                'help\nconfig\nget' 'rm\n-fa\n--\n-x' 'set\n-n5\na=1\nb=2' '--file\n/tmp/x\nshow\n--fo' '--help' '--version') ;;
+            FuzzCSV) seeds=('a,b,c\n1,2,3\n' '"x ""y""",z\r\n' '"multi\nline",=1+2\n' 'a\r\r\n,\n' '"open') ;;
+            *) seeds=() ;;
+        esac
+        for seed in "${seeds[@]}"; do printf %b "$seed" > "$corpus/seed$i"; i=$((i + 1)); done
+    fi
+
     binary="$work/$name/$name"
     echo "== $name: building"
     # ld.gold warns about every ASan helper symbol; keep those out of the way.

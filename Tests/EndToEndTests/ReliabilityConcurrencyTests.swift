@@ -62,10 +62,11 @@ import Glibc
         let preferences = sandbox.path("prefs/preferences.json")
         try FileManager.default.createDirectory(
             atPath: (preferences as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        // Process P (1…8) always saves P people, so the file must hold one of 1…8.
+        // 8 × 250 saves. Process P (1…8) always saves P people, so the file must hold one of
+        // 1…8: preferences keep the last write (there is no sum to lose), but never a torn file.
         let script = #"""
             i=0
-            while [ $i -lt 50 ]; do
+            while [ $i -lt 250 ]; do
               "$BILLSPLIT" 10 --people "$P" --config "$PREFS" >/dev/null || { echo "failed at $i" >&2; exit 1; }
               i=$((i + 1))
             done

@@ -246,3 +246,21 @@ enum BadInputTables {
         }, env: { ["PORTFOLIO_DB": $0.path("p.sqlite")] }, store: { $0.path("p.sqlite") })
     }
 }
+
+@Suite struct MissingHomeTests {
+    /// Without HOME and the XDG variables (and no --file/--db/--config), a tool has no
+    /// place for its store: exit 78 (configuration), a message, nothing written.
+    @Test(arguments: [
+        ("tally", ["list"]), ("tally", ["new", "x"]),
+        ("tillcount", ["show"]), ("tillcount", ["add", "20", "--currency", "GBP"]),
+        ("billsplit", ["10", "--currency", "USD"]), ("billsplit", ["prefs"]),
+        ("portfolio", ["list"]), ("portfolio", ["add", "A", "1"]),
+    ])
+    func noHomeIsAConfigurationError(tool: String, arguments: [String]) throws {
+        let result = try ToolProcess.run(tool, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"])
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(!result.killedBySignal)
+        #expect(result.stderr.hasPrefix("\(tool): error: "))
+        #expect(result.stderr.contains("HOME"))
+    }
+}

@@ -63,7 +63,11 @@ for entry in "${harnesses[@]}"; do
         mkdir -p "$src/$dir"
         cp "$root/Sources/$dir/"*.swift "$src/$dir/"
     done
-    sed -i '/^import MoneyKit$/d' "$src"/*/*.swift
+    # The argument parser is fuzzed against the unit tests' sample spec, not a copy of it.
+    if [ "$name" = FuzzArgumentParser ]; then
+        mkdir -p "$src/Spec" && cp "$root/Tests/MoneyKitCLITests/SampleSpec.swift" "$src/Spec/"
+    fi
+    sed -i '/^import MoneyKit$/d; /^import MoneyKitCLI$/d' "$src"/*/*.swift
     cp "$here/$name.swift" "$src/"
 
     # A few seeds in a new corpus, so that the runs start from valid inputs.

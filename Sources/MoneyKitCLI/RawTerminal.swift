@@ -113,7 +113,7 @@ public final class RawTerminal {
     /// The terminal's size now.
     public var size: (columns: Int, rows: Int) {
         // A terminal whose size was never set reports 0×0: draw for 80×24 then.
-        guard let size = Terminal(environment: [:]).windowSize(STDOUT_FILENO), size.columns > 0, size.rows > 0 else {
+        guard let size = Terminal.windowSize(STDOUT_FILENO), size.columns > 0, size.rows > 0 else {
             return (80, 24)
         }
         return size

@@ -18,13 +18,15 @@ public struct Invocation: Sendable {
     public let environment: [String: String]
     public let terminal: Terminal
 
-    public init(toolName: String, arguments: ParsedArguments, environment: [String: String]) {
+    /// `terminal`: the facts already asked of this process, if any (asking costs
+    /// system calls on every start).
+    public init(toolName: String, arguments: ParsedArguments, environment: [String: String], terminal: Terminal? = nil) {
         self.toolName = toolName
         self.arguments = arguments
         self.environment = environment
-        self.terminal = Terminal(environment: environment)
+        self.terminal = terminal ?? Terminal(environment: environment)
         let choice = arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
-        self.styler = Styler(enabled: terminal.colorEnabled(choice, descriptor: STDOUT_FILENO))
+        self.styler = Styler(enabled: self.terminal.colorEnabled(choice, descriptor: STDOUT_FILENO))
     }
 
     /// Styling for stdout under the colour policy, decided once.
@@ -80,7 +82,7 @@ public enum ToolRunner {
                 Console.out.line(SpecJSON.document(for: spec, toolVersion: version).serialized(pretty: true))
                 return .ok
             case .run(let parsed):
-                let invocation = Invocation(toolName: spec.name, arguments: parsed, environment: environment)
+                let invocation = Invocation(toolName: spec.name, arguments: parsed, environment: environment, terminal: terminal)
                 let code: ExitCode
                 do {
                     code = try run(invocation)

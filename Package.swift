@@ -43,6 +43,14 @@ let package = Package(
                 intent: .custom(verb: "generate-manual", description: "Write man/TOOL.1 for the four tools from their specs"),
                 permissions: [.writeToPackageDirectory(reason: "writes the man pages into man/")]),
             dependencies: ["tillcount", "tally", "billsplit", "portfolio"]),
+        // swift package --allow-writing-to-package-directory package-deb [--tool NAME]
+        // Builds its own release binaries, so it depends on no target.
+        .plugin(
+            name: "PackageDeb",
+            capability: .command(
+                intent: .custom(verb: "package-deb", description: "Write one Debian package per tool into .build/debian"),
+                permissions: [.writeToPackageDirectory(reason: "writes the .deb files into .build/debian (or --output)")]),
+            path: "Plugins/PackageDeb"),
         // A helper the end-to-end tests run several of at once against one file store.
         .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
     ]

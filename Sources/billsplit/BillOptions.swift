@@ -1,7 +1,13 @@
 // The settings of one run, from the command line, the remembered preferences and the
 // locale, each checked with a message that names the option.
 
+// Not the whole of Foundation: see MoneyKitFormatting's CurrencyFormatterCache.
+#if canImport(FoundationInternationalization)
+import FoundationEssentials
+import FoundationInternationalization
+#else
 import Foundation
+#endif
 import MoneyKit
 import MoneyKitCLI
 
@@ -93,7 +99,7 @@ struct BillOptions {
     }
 
     static func parseWeights(_ text: String, commandPath: [String]) throws(CLIError) -> [Int64] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         var weights: [Int64] = []
         for part in parts {
             guard let weight = Int64(part), weight >= 0, weight <= 1_000_000 else {
@@ -113,7 +119,7 @@ struct BillOptions {
     static func formattingLocale(_ option: String?, environment: [String: String], commandPath: [String]) throws(CLIError) -> String? {
         guard let option else { return nil }
         if option == "user" { return LocaleCurrency.localeIdentifier(environment) }
-        let identifier = option.replacingOccurrences(of: "-", with: "_")
+        let identifier = option.replacing("-", with: "_")
         guard Locale(identifier: identifier).language.languageCode != nil,
             Locale.availableIdentifiers.contains(identifier) || Locale.availableIdentifiers.contains(String(identifier.prefix { $0 != "_" }))
         else {

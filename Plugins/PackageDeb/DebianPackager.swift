@@ -1,0 +1,97 @@
+// Makes one tool's .deb: stages the installed tree, writes the control files, and runs
+// dpkg-deb.
+
+import Foundation
+
+struct DebianPackager {
+    let tool: String
+    /// The release executable, not yet stripped.
+    let executable: URL
+    let architecture: String
+    let maintainer: String
+    let toolchain: Toolchain
+    let linksICU: Bool
+    let packageDirectory: URL
+    /// A scratch folder of this tool's own: debian/control and the staging tree debian/TOOL.
+    let workDirectory: URL
+
+    struct Result {
+        let path: URL
+        let downloadKiB: Int
+        let installedKiB: Int
+    }
+
+    func makePackage(in outputFolder: URL) throws -> Result {
+        let spec = try ToolSpec.read(from: executable)
+        // debian/TOOL beside debian/control: the layout dpkg-shlibdeps expects.
+        let tree = try StagingTree(root: workDirectory.appending(path: "debian/\(tool)"))
+
+        let binary = tree.url("usr/bin/\(tool)")
+        try tree.write(Data(), to: "usr/bin/\(tool)", executable: true)
+        // As dh_strip does for programs: no symbols, no .comment or .note sections.
+        try Subprocess.run(
+            "strip", ["--remove-section=.comment", "--remove-section=.note", "-o", binary.path, executable.path])
+
+        let manPage = packageDirectory.appending(path: "man/\(tool).1")
+        guard let page = try? Data(contentsOf: manPage) else {
+            throw PackagingError("cannot read \(manPage.path); run generate-manual first")
+        }
+        try tree.writeCompressed(page, to: "usr/share/man/man1/\(tool).1")
+
+        for (shell, path) in [
+            ("bash", "usr/share/bash-completion/completions/\(tool)"),
+            ("zsh", "usr/share/zsh/vendor-completions/_\(tool)"),
+            ("fish", "usr/share/fish/vendor_completions.d/\(tool).fish"),
+        ] {
+            try tree.write(try Subprocess.run(executable.path, ["--generate-completion-script", shell]), to: path)
+        }
+
+        let copyright = DebianCopyright(
+            tool: tool, linksICU: linksICU, toolchainVersion: toolchain.version,
+            runtimeLibraryException: toolchain.runtimeLibraryException)
+        try tree.write(Data(copyright.text.utf8), to: "usr/share/doc/\(tool)/copyright")
+        let changelog = try DebianChangelog.render(package: tool, version: spec.version, maintainer: maintainer)
+        try tree.writeCompressed(Data(changelog.utf8), to: "usr/share/doc/\(tool)/changelog")
+        try tree.write(Data(LintianOverrides.text(for: tool).utf8), to: "usr/share/lintian/overrides/\(tool)")
+
+        let control = DebianControl(
+            package: tool, version: spec.version, architecture: architecture, maintainer: maintainer,
+            installedSizeKiB: try tree.installedSizeKiB(), depends: try sharedLibraryDepends(),
+            synopsis: spec.abstract, paragraphs: spec.discussionParagraphs)
+        try tree.write(Data(control.text.utf8), to: "DEBIAN/control")
+        try tree.write(try md5sums(of: tree), to: "DEBIAN/md5sums")
+
+        let deb = outputFolder.appending(path: "\(tool)_\(spec.version)_\(architecture).deb")
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SOURCE_DATE_EPOCH"] == nil {
+            environment["SOURCE_DATE_EPOCH"] = String(try DebianChangelog.releaseEpoch(of: spec.version))
+        }
+        try Subprocess.run(
+            "dpkg-deb", ["--root-owner-group", "-Zxz", "--build", tree.root.path, deb.path], environment: environment)
+        let size = (try FileManager.default.attributesOfItem(atPath: deb.path)[.size] as? Int) ?? 0
+        return Result(path: deb, downloadKiB: (size + 1023) / 1024, installedKiB: control.installedSizeKiB)
+    }
+
+    /// The Depends that dpkg-shlibdeps computes for the binary's shared libraries. It
+    /// reads debian/control and wants the binary under debian/PACKAGE/, so the work
+    /// folder is laid out that way (only for this step: nothing is written in the package).
+    private func sharedLibraryDepends() throws -> String {
+        try Data("Source: \(tool)\n\nPackage: \(tool)\nArchitecture: any\n".utf8)
+            .write(to: workDirectory.appending(path: "debian/control"))
+        // dpkg 1.21 warns "binaries to analyze should already be installed in their
+        // package's directory" even when they are (it tests an unset variable): hidden.
+        let data = try Subprocess.run(
+            "dpkg-shlibdeps", ["-O", "-e", "debian/\(tool)/usr/bin/\(tool)"], in: workDirectory,
+            hiddenWarning: { $0.contains("should already be installed in their package's directory") })
+        let output = String(decoding: data, as: UTF8.self)
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("shlibs:Depends=") }) else {
+            return ""
+        }
+        return String(line.dropFirst("shlibs:Depends=".count))
+    }
+
+    /// DEBIAN/md5sums: "HASH  PATH" for every installed file, paths relative to the root.
+    private func md5sums(of tree: StagingTree) throws -> Data {
+        try Subprocess.run("md5sum", ["--"] + (try tree.installedFiles()), in: tree.root)
+    }
+}

@@ -1,0 +1,26 @@
+// What the package says about a tool, read from the tool itself (its hidden --dump-help),
+// so the control file and the man page describe the same program.
+
+import Foundation
+
+struct ToolSpec {
+    let version: String
+    let abstract: String
+    let discussionParagraphs: [String]
+
+    static func read(from executable: URL) throws -> ToolSpec {
+        let data = try Subprocess.run(executable.path, ["--dump-help"])
+        guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let version = document["version"] as? String,
+            let command = document["command"] as? [String: Any],
+            let abstract = command["abstract"] as? String
+        else {
+            throw PackagingError("\(executable.lastPathComponent) --dump-help printed no version and abstract")
+        }
+        let discussion = command["discussion"] as? String ?? ""
+        let paragraphs = discussion.components(separatedBy: "\n\n")
+            .map { $0.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return ToolSpec(version: version, abstract: abstract, discussionParagraphs: paragraphs)
+    }
+}

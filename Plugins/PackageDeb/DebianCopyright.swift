@@ -21,14 +21,15 @@ struct DebianCopyright {
     static let projectCopyright = "2026 The MoneyKit developers"
 
     var text: String {
-        var embedded = "the Swift runtime and standard library, Swift Concurrency, Dispatch, "
-            + "FoundationEssentials and swift-collections"
-        if linksICU { embedded += ", FoundationInternationalization and ICU (swift-foundation-icu)" }
+        var parts = ["the Swift runtime and standard library", "Swift Concurrency", "Dispatch", "FoundationEssentials",
+                     "swift-collections"]
+        if linksICU { parts += ["FoundationInternationalization", "ICU (swift-foundation-icu)"] }
+        let embedded = parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
         var paragraphs = [
             """
             Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
             Upstream-Name: MoneyKit
-            Comment:\(Self.continued("usr/bin/\(tool) is linked statically with parts of the Swift toolchain it was built with (\(toolchainVersion)): \(embedded). Their terms follow MoneyKit's."))
+            Comment:\(Self.continued("usr/bin/\(tool) is linked statically with parts of the Swift toolchain it was built with, \(toolchainVersion): \(embedded). Their terms follow MoneyKit's."))
             """,
             """
             Files: *
@@ -48,7 +49,7 @@ struct DebianCopyright {
                 Files: usr/lib/swift_static/linux/lib_FoundationICU.a
                 Copyright: 1991-2026 Unicode, Inc. and others
                 License: Unicode-3.0
-                Comment: ICU, as packaged for Foundation by the Swift project (swift-foundation-icu).
+                Comment: ICU as the Swift project packages it for Foundation (swift-foundation-icu).
                 """)
         }
         paragraphs.append(
@@ -68,10 +69,12 @@ struct DebianCopyright {
              be found in "/usr/share/common-licenses/Apache-2.0".
             """)
         paragraphs.append(
-            "License: Apache-2.0 with Swift Runtime Library exception\n"
-                + Self.licenseBody(
-                    "The Apache License, Version 2.0 (see above and \"/usr/share/common-licenses/Apache-2.0\"), "
-                        + "with this exception:\n\n" + runtimeLibraryException))
+            """
+            License: Apache-2.0 with Swift Runtime Library exception
+             The Apache License, Version 2.0 (see Apache-2.0 above), with this exception:
+             .
+            \(Self.licenseBody(runtimeLibraryException))
+            """)
         if linksICU {
             paragraphs.append("License: Unicode-3.0\n" + Self.licenseBody(Self.unicodeLicenseV3))
         }

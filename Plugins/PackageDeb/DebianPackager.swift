@@ -26,11 +26,11 @@ struct DebianPackager {
         // debian/TOOL beside debian/control: the layout dpkg-shlibdeps expects.
         let tree = try StagingTree(root: workDirectory.appending(path: "debian/\(tool)"))
 
-        let binary = tree.url("usr/bin/\(tool)")
-        try tree.write(Data(), to: "usr/bin/\(tool)", executable: true)
         // As dh_strip does for programs: no symbols, no .comment or .note sections.
+        let binary = try tree.prepare("usr/bin/\(tool)")
         try Subprocess.run(
             "strip", ["--remove-section=.comment", "--remove-section=.note", "-o", binary.path, executable.path])
+        try tree.setMode(0o755, of: binary)
 
         let manPage = packageDirectory.appending(path: "man/\(tool).1")
         guard let page = try? Data(contentsOf: manPage) else {

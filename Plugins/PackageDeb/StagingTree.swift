@@ -16,11 +16,18 @@ struct StagingTree {
     }
 
     /// Writes `data` at `path` (relative to the root), creating its folders.
-    func write(_ data: Data, to path: String, executable: Bool = false) throws {
+    func write(_ data: Data, to path: String) throws {
+        let target = try prepare(path)
+        try data.write(to: target)
+        try setMode(0o644, of: target)
+    }
+
+    /// The URL of `path` (relative to the root), its folders made, for a program that
+    /// writes the file itself.
+    func prepare(_ path: String) throws -> URL {
         let target = url(path)
         try makeFolder(target.deletingLastPathComponent())
-        try data.write(to: target)
-        try setMode(executable ? 0o755 : 0o644, of: target)
+        return target
     }
 
     /// Writes `text` gzip-compressed at `path` + ".gz", as dh_compress does: best
@@ -29,33 +36,41 @@ struct StagingTree {
         try write(try Subprocess.run("gzip", ["-9n", "-c"], standardInput: text), to: path + ".gz")
     }
 
-    func url(_ path: String) -> URL { root.appending(path: path) }
+    private func url(_ path: String) -> URL { root.appending(path: path) }
 
     /// The installed size in KiB as dpkg-gencontrol counts it: each file rounded up to a
     /// whole KiB, plus one for each folder; DEBIAN/ is not installed and does not count.
     func installedSizeKiB() throws -> Int {
-        var total = 0
-        let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isDirectoryKey, .fileSizeKey])
-        while let item = enumerator?.nextObject() as? URL {
-            let relative = item.path.dropFirst(root.path.count + 1)
-            if relative == "DEBIAN" || relative.hasPrefix("DEBIAN/") { continue }
-            let values = try item.resourceValues(forKeys: [.isDirectoryKey, .fileSizeKey])
-            total += values.isDirectory == true ? 1 : ((values.fileSize ?? 0) + 1023) / 1024
+        try installedItems().reduce(0) { total, item in
+            total + (item.isFolder ? 1 : (item.size + 1023) / 1024)
         }
-        return total
     }
 
     /// Every installed regular file, as paths relative to the root, sorted.
     func installedFiles() throws -> [String] {
-        var files: [String] = []
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        while let item = enumerator?.nextObject() as? URL {
-            let relative = String(item.path.dropFirst(root.path.count + 1))
-            if relative.hasPrefix("DEBIAN/") { continue }
-            if try item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true { files.append(relative) }
+        try installedItems().filter { !$0.isFolder }.map(\.path).sorted()
+    }
+
+    /// What dpkg will install: everything under the root but DEBIAN/.
+    private func installedItems() throws -> [(path: String, isFolder: Bool, size: Int)] {
+        let keys: [URLResourceKey] = [.isDirectoryKey, .fileSizeKey]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
+            throw PackagingError("cannot list \(root.path)")
         }
-        return files.sorted()
+        let prefix = root.standardizedFileURL.path + "/"
+        var items: [(path: String, isFolder: Bool, size: Int)] = []
+        while let item = enumerator.nextObject() as? URL {
+            let values = try item.resourceValues(forKeys: Set(keys))
+            let path = item.standardizedFileURL.path
+            guard path.hasPrefix(prefix) else { throw PackagingError("\(path) is outside \(prefix)") }
+            let relative = String(path.dropFirst(prefix.count))
+            if relative == "DEBIAN" {
+                enumerator.skipDescendants()
+                continue
+            }
+            items.append((relative, values.isDirectory == true, values.fileSize ?? 0))
+        }
+        return items
     }
 
     private func makeFolder(_ folder: URL) throws {
@@ -71,7 +86,7 @@ struct StagingTree {
         }
     }
 
-    private func setMode(_ mode: Int, of url: URL) throws {
+    func setMode(_ mode: Int, of url: URL) throws {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
     }
 }

@@ -30,7 +30,9 @@ enum Subprocess {
         // Standard error to be filtered goes to a file, read once the child is done.
         let errorFile = FileManager.default.temporaryDirectory.appending(path: "package-deb-\(UUID().uuidString).err")
         if hiddenWarning != nil {
-            FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+                throw PackagingError("cannot create \(errorFile.path)")
+            }
             process.standardError = try FileHandle(forWritingTo: errorFile)
         }
         defer { try? FileManager.default.removeItem(at: errorFile) }

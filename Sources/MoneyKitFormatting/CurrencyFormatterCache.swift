@@ -4,7 +4,8 @@
 
 // FoundationInternationalization, not the whole of Foundation, and imported internally:
 // a statically linked tool that sees Foundation's String extensions (contains,
-// replacingOccurrences) links NSString and CoreFoundation with them, 6 MB it never needs.
+// replacingOccurrences) links NSString and CoreFoundation with them. With this, NSLock
+// and NumberFormatter gone, the stripped billsplit went from 58.6 MB to 53.2 MB.
 #if canImport(FoundationInternationalization)
 internal import FoundationEssentials
 internal import FoundationInternationalization
@@ -49,8 +50,8 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
         return lock.withLock {
             if let known = symbols[key] { return known }
             // The locale with the currency set as its own: ICU's symbol for it there.
-            // Not NumberFormatter, which gives the same answers but, linked statically,
-            // brings CoreFoundation's formatters along (5.4 MB in each tool).
+            // Not NumberFormatter, which gives the same answers (checked for 14 pairs)
+            // but, linked statically, brings CoreFoundation's formatters along.
             let separator = key.localeIdentifier.contains("@") ? ";" : "@"
             let locale = Locale(identifier: key.localeIdentifier + separator + "currency=" + key.currencyCode)
             let symbol = locale.currencySymbol ?? currency.code

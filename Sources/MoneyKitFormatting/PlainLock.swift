@@ -1,5 +1,6 @@
-// A mutual-exclusion lock on a pthread mutex. Not NSLock: in a statically linked Linux
-// tool NSLock brings NSObject and CoreFoundation along (about 6 MB).
+// A mutual-exclusion lock on a pthread mutex. Not NSLock: it is a class of the whole of
+// Foundation, which a statically linked Linux tool would then carry (see
+// CurrencyFormatterCache).
 
 #if canImport(Darwin)
 import Darwin

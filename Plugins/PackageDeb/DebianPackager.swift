@@ -30,6 +30,9 @@ struct DebianPackager {
         let binary = try tree.prepare("usr/bin/\(tool)")
         try Subprocess.run(
             "strip", ["--remove-section=.comment", "--remove-section=.note", "-o", binary.path, executable.path])
+        // SwiftPM links every executable with RUNPATH $ORIGIN, for libraries beside it;
+        // in /usr/bin there are none, and Debian wants no search path in a program.
+        try Subprocess.run("chrpath", ["--delete", binary.path])
         try tree.setMode(0o755, of: binary)
 
         let manPage = packageDirectory.appending(path: "man/\(tool).1")

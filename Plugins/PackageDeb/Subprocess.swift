@@ -82,6 +82,7 @@ enum Subprocess {
         switch program {
         case "dpkg-shlibdeps": "dpkg-dev"
         case "strip": "binutils"
+        case "md5sum": "coreutils"
         default: program
         }
     }

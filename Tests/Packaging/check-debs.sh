@@ -49,6 +49,17 @@ for deb in "${debs[@]}"; do
 
     ((installed_kib <= ${goal_kib[$tool]})) || fail "$tool: $installed_kib KiB installed, over the goal of ${goal_kib[$tool]} KiB"
 
+    # The program: stripped, position independent, bound at load (-z now), no search path,
+    # and no Swift runtime library left to find at run time (-static-stdlib).
+    program=$(mktemp)
+    dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/bin/$tool" >"$program"
+    dynamic=$(readelf -d "$program")
+    grep -q 'Flags: NOW PIE' <<<"$dynamic" || fail "$tool: not a PIE bound at load (readelf: $(grep FLAGS <<<"$dynamic"))"
+    grep -qE 'RPATH|RUNPATH' <<<"$dynamic" && fail "$tool: has a library search path"
+    grep -q 'libswift' <<<"$dynamic" && fail "$tool: needs a Swift runtime library"
+    [[ $(file -b "$program") == *", stripped"* ]] || fail "$tool: not stripped"
+    rm -f "$program"
+
     dpkg-query -W -f='${Status}' "$tool" 2>/dev/null | grep -q "install ok installed" &&
         fail "$tool is already installed on this machine; remove it first"
     [[ -e /usr/bin/$tool ]] && fail "/usr/bin/$tool exists already; refusing to overwrite it"

@@ -23,11 +23,8 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
         self.prettyPrinted = prettyPrinted
     }
 
-    /// Whether the file exists yet.
-    public var exists: Bool {
-        if case .contents = (try? PosixFile.readAll(path)) ?? .missing { return true }
-        return false
-    }
+    /// Whether the file exists yet (one stat, without reading it).
+    public var exists: Bool { PosixFile.isRegularFile(path) }
 
     /// The stored document, or `Document()` when there is no file yet. Takes no lock:
     /// the file is only ever replaced whole, so a reader sees the old or the new one.

@@ -140,6 +140,12 @@ enum PosixFile {
         access(folder, W_OK | X_OK) == 0
     }
 
+    /// True when `path` names a regular file (following links).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// True when the file exists and this process may not write it.
     static func existsReadOnly(_ path: String) -> Bool {
         access(path, F_OK) == 0 && access(path, W_OK) != 0

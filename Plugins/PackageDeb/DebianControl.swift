@@ -22,6 +22,8 @@ struct DebianControl {
         ]
         if !depends.isEmpty { fields.append(("Depends", depends)) }
         fields += [
+            // A command-line tool: any architecture's package satisfies a dependency on it.
+            ("Multi-Arch", "foreign"),
             ("Section", "utils"),
             ("Priority", "optional"),
             ("Description", synopsis + "\n" + longDescription),

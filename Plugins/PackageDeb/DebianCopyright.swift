@@ -19,39 +19,34 @@ struct DebianCopyright {
     /// README together.
     static let projectLicense = "Apache-2.0"
     static let projectCopyright = "2026 The MoneyKit developers"
+    /// The Swift runtime's licence, by the DEP-5 "with … exception" syntax (SPDX: Swift-exception).
+    static let swiftRuntimeLicense = "Apache-2.0 with Swift exception"
 
     var text: String {
         var parts = ["the Swift runtime and standard library", "Swift Concurrency", "Dispatch", "FoundationEssentials",
                      "swift-collections"]
         if linksICU { parts += ["FoundationInternationalization", "ICU (swift-foundation-icu)"] }
         let embedded = parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
+        // One Files paragraph: the package is a single program, and every holder below
+        // has code in it. The Comment says which part is whose.
+        var holders = [Self.projectCopyright, "2014-2026 Apple Inc. and the Swift project authors"]
+        var licenses = [Self.projectLicense, Self.swiftRuntimeLicense]
+        if linksICU {
+            holders.append("1991-2026 Unicode, Inc. and others")
+            licenses.append("Unicode-3.0")
+        }
         var paragraphs = [
             """
             Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
             Upstream-Name: MoneyKit
-            Comment:\(Self.continued("usr/bin/\(tool) is linked statically with parts of the Swift toolchain it was built with, \(toolchainVersion): \(embedded). Their terms follow MoneyKit's."))
             """,
             """
             Files: *
-            Copyright: \(Self.projectCopyright)
-            License: \(Self.projectLicense)
-            """,
-            """
-            Files: usr/lib/swift_static/*
-            Copyright: 2014-2026 Apple Inc. and the Swift project authors
-            License: Apache-2.0 with Swift Runtime Library exception
-            Comment: The Swift toolchain's static libraries, linked into usr/bin/\(tool).
+            Copyright: \(holders.joined(separator: "\n "))
+            License: \(licenses.joined(separator: " and "))
+            Comment:\(Self.continued("MoneyKit's own code is \(Self.projectLicense). usr/bin/\(tool) is linked statically with parts of the Swift toolchain it was built with, \(toolchainVersion): \(embedded), under \(Self.swiftRuntimeLicense)\(linksICU ? "; ICU under Unicode-3.0" : "")."))
             """,
         ]
-        if linksICU {
-            paragraphs.append(
-                """
-                Files: usr/lib/swift_static/linux/lib_FoundationICU.a
-                Copyright: 1991-2026 Unicode, Inc. and others
-                License: Unicode-3.0
-                Comment: ICU as the Swift project packages it for Foundation (swift-foundation-icu).
-                """)
-        }
         paragraphs.append(
             """
             License: Apache-2.0
@@ -70,7 +65,7 @@ struct DebianCopyright {
             """)
         paragraphs.append(
             """
-            License: Apache-2.0 with Swift Runtime Library exception
+            License: \(Self.swiftRuntimeLicense)
              The Apache License, Version 2.0 (see Apache-2.0 above), with this exception:
              .
             \(Self.licenseBody(runtimeLibraryException))
@@ -95,19 +90,6 @@ struct DebianCopyright {
                     .joined(separator: "\n")
             }
             .joined(separator: "\n .\n")
-    }
-
-    /// The Runtime Library Exception from the toolchain's LICENSE.txt: everything after
-    /// its "Runtime Library Exception" heading.
-    static func runtimeLibraryException(fromToolchainLicense license: String) throws -> String {
-        guard let heading = license.range(of: "Runtime Library Exception") else {
-            throw PackagingError("the toolchain's LICENSE.txt has no Runtime Library Exception")
-        }
-        let afterHeading = license[heading.upperBound...].drop(while: { $0 != "\n" })
-        let exception = afterHeading.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !exception.isEmpty else { throw PackagingError("the toolchain's Runtime Library Exception is empty") }
-        return exception.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: "\n")
     }
 
     /// The Unicode License V3 (ICU's licence), whose terms require it to accompany copies.

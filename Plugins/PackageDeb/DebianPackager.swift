@@ -10,7 +10,6 @@ struct DebianPackager {
     let architecture: String
     let maintainer: String
     let toolchain: Toolchain
-    let linksICU: Bool
     let packageDirectory: URL
     /// A scratch folder of this tool's own: debian/control and the staging tree debian/TOOL.
     let workDirectory: URL
@@ -23,6 +22,14 @@ struct DebianPackager {
 
     func makePackage(in outputFolder: URL) throws -> Result {
         let spec = try ToolSpec.read(from: executable)
+        guard spec.version.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".+~".contains($0)) }),
+            spec.version.first?.isNumber == true
+        else {
+            // A "-" would read as a Debian revision of this native package.
+            throw PackagingError("version '\(spec.version)' is not a native Debian version (digits, letters, . + ~)")
+        }
+        // What was linked decides the licences listed, not what the package graph says.
+        let linksICU = try Self.containsICU(executable)
         // debian/TOOL beside debian/control: the layout dpkg-shlibdeps expects.
         let tree = try StagingTree(root: workDirectory.appending(path: "debian/\(tool)"))
 
@@ -55,7 +62,7 @@ struct DebianPackager {
         try tree.write(Data(copyright.text.utf8), to: "usr/share/doc/\(tool)/copyright")
         let changelog = try DebianChangelog.render(package: tool, version: spec.version, maintainer: maintainer)
         try tree.writeCompressed(Data(changelog.utf8), to: "usr/share/doc/\(tool)/changelog")
-        try tree.write(Data(LintianOverrides.text(for: tool).utf8), to: "usr/share/lintian/overrides/\(tool)")
+        try tree.write(Data(LintianOverrides.text(for: tool, linksICU: linksICU).utf8), to: "usr/share/lintian/overrides/\(tool)")
 
         let control = DebianControl(
             package: tool, version: spec.version, architecture: architecture, maintainer: maintainer,
@@ -64,11 +71,18 @@ struct DebianPackager {
         try tree.write(Data(control.text.utf8), to: "DEBIAN/control")
         try tree.write(try md5sums(of: tree), to: "DEBIAN/md5sums")
 
-        let deb = outputFolder.appending(path: "\(tool)_\(spec.version)_\(architecture).deb")
+        // Every file dated alike, so two runs give the same bytes: dpkg-deb only clamps
+        // dates newer than SOURCE_DATE_EPOCH, it does not set older ones.
+        let epoch = try ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].map { text in
+            guard let seconds = Int(text), seconds >= 0 else { throw PackagingError("SOURCE_DATE_EPOCH '\(text)' is not a number of seconds") }
+            return seconds
+        } ?? DebianChangelog.releaseEpoch(of: spec.version)
+        try tree.setModificationDates(to: Date(timeIntervalSince1970: TimeInterval(epoch)))
         var environment = ProcessInfo.processInfo.environment
-        if environment["SOURCE_DATE_EPOCH"] == nil {
-            environment["SOURCE_DATE_EPOCH"] = String(try DebianChangelog.releaseEpoch(of: spec.version))
-        }
+        environment["SOURCE_DATE_EPOCH"] = String(epoch)
+
+        try removeEarlierPackages(in: outputFolder)
+        let deb = outputFolder.appending(path: "\(tool)_\(spec.version)_\(architecture).deb")
         try Subprocess.run(
             "dpkg-deb", ["--root-owner-group", "-Zxz", "--build", tree.root.path, deb.path], environment: environment)
         let size = (try FileManager.default.attributesOfItem(atPath: deb.path)[.size] as? Int) ?? 0
@@ -91,6 +105,24 @@ struct DebianPackager {
             return ""
         }
         return String(line.dropFirst("shlibs:Depends=".count))
+    }
+
+    /// Removes this tool's packages of other versions from `folder`, so that the folder
+    /// holds one package per tool (the CI check installs every .deb it finds).
+    private func removeEarlierPackages(in folder: URL) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasPrefix("\(tool)_") && name.hasSuffix("_\(architecture).deb") {
+            try FileManager.default.removeItem(at: folder.appending(path: name))
+        }
+    }
+
+    /// Whether the (unstripped) executable carries ICU: its data symbol icudtNN_dat.
+    static func containsICU(_ executable: URL) throws -> Bool {
+        let symbols = String(decoding: try Subprocess.run("nm", ["--defined-only", executable.path]), as: UTF8.self)
+        return symbols.split(separator: "\n").contains { line in
+            guard let name = line.split(separator: " ").last else { return false }
+            return name.hasPrefix("icudt") && name.hasSuffix("_dat")
+        }
     }
 
     /// DEBIAN/md5sums: "HASH  PATH" for every installed file, paths relative to the root.

@@ -1,14 +1,17 @@
 // Who signs the packages: the person who builds them, as Debian's own tools decide it.
 
+import Foundation
+
 enum Maintainer {
-    /// "Name <address>" from --maintainer, else from DEBFULLNAME and DEBEMAIL (DEBEMAIL
-    /// may itself be "Name <address>", as dch accepts).
+    /// "Name <address>" from --maintainer, else from DEBEMAIL and DEBFULLNAME as dch reads
+    /// them: DEBEMAIL may be "Name <address>", and DEBFULLNAME, when set, names the person.
     static func resolve(option: String?, environment: [String: String]) throws -> String {
         let value: String
         if let option {
             value = option
-        } else if let email = environment["DEBEMAIL"], email.contains("<") {
-            value = email
+        } else if let email = environment["DEBEMAIL"], let open = email.firstIndex(of: "<"), email.hasSuffix(">") {
+            let name = environment["DEBFULLNAME"] ?? email[..<open].trimmingCharacters(in: .whitespaces)
+            value = "\(name) \(email[open...])"
         } else if let name = environment["DEBFULLNAME"], let email = environment["DEBEMAIL"] {
             value = "\(name) <\(email)>"
         } else {

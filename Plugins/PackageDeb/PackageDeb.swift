@@ -34,7 +34,9 @@ struct PackageDeb: CommandPlugin {
         let outputFolder = output.map { URL(fileURLWithPath: $0, relativeTo: context.package.directoryURL) }
             ?? context.package.directoryURL.appending(path: ".build/debian")
         try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
-        let toolchain = try Toolchain.current()
+        // A child that dies before reading its input must not take the plugin with it.
+        signal(SIGPIPE, SIG_IGN)
+        let toolchain = try Toolchain.current(swiftc: try context.tool(named: "swiftc").url)
         let architecture = try Subprocess.text("dpkg", ["--print-architecture"])
 
         for name in only.isEmpty ? Self.tools : only {
@@ -42,7 +44,7 @@ struct PackageDeb: CommandPlugin {
             let executable = try build(name)
             let packager = DebianPackager(
                 tool: name, executable: executable, architecture: architecture, maintainer: maintainer,
-                toolchain: toolchain, linksICU: try links("MoneyKitFormatting", product: name, in: context.package),
+                toolchain: toolchain,
                 packageDirectory: context.package.directoryURL,
                 workDirectory: context.pluginWorkDirectoryURL.appending(path: name))
             let deb = try packager.makePackage(in: outputFolder)
@@ -67,15 +69,5 @@ struct PackageDeb: CommandPlugin {
             throw PackagingError("the release build of \(product) produced no executable named \(product)")
         }
         return artifact.url
-    }
-
-    /// Whether `product` links the target named `target` (directly or through others).
-    private func links(_ target: String, product: String, in package: Package) throws -> Bool {
-        guard let product = package.products.first(where: { $0.name == product }) else {
-            throw PackagingError("the package has no product named \(product)")
-        }
-        return product.targets.contains { root in
-            root.name == target || root.recursiveTargetDependencies.contains { $0.name == target }
-        }
     }
 }

@@ -38,6 +38,16 @@ struct StagingTree {
 
     private func url(_ path: String) -> URL { root.appending(path: path) }
 
+    /// Sets the modification date of everything in the tree, DEBIAN/ and the root included.
+    func setModificationDates(to date: Date) throws {
+        var paths = [root.path]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let relative = enumerator?.nextObject() as? String { paths.append(root.path + "/" + relative) }
+        for path in paths {
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+        }
+    }
+
     /// The installed size in KiB as dpkg-gencontrol counts it: each file rounded up to a
     /// whole KiB, plus one for each folder; DEBIAN/ is not installed and does not count.
     func installedSizeKiB() throws -> Int {

@@ -2,11 +2,6 @@
 
 import Foundation
 
-struct PackagingError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 enum Subprocess {
     /// Runs `program` (looked up on PATH unless it is a path) and returns its standard
     /// output. Standard output is read before waiting, so a full pipe cannot block the
@@ -26,7 +21,7 @@ enum Subprocess {
         let output = Pipe()
         process.standardOutput = output
         let input = Pipe()
-        if standardInput != nil { process.standardInput = input }
+        process.standardInput = standardInput == nil ? FileHandle.nullDevice : input
         // Standard error to be filtered goes to a file, read once the child is done.
         let errorFile = FileManager.default.temporaryDirectory.appending(path: "package-deb-\(UUID().uuidString).err")
         if hiddenWarning != nil {
@@ -43,8 +38,10 @@ enum Subprocess {
             // Written from another thread so that a child filling its output pipe
             // before reading all of its input cannot deadlock us.
             let writer = input.fileHandleForWriting
+            // A child that exits without reading all of it must not kill us: the write
+            // fails (SIGPIPE is ignored in the plugin) and its exit status tells.
             Thread.detachNewThread {
-                writer.write(standardInput)
+                try? writer.write(contentsOf: standardInput)
                 try? writer.close()
             }
         }
@@ -57,7 +54,9 @@ enum Subprocess {
         }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let shown = ([program] + arguments).joined(separator: " ")
-            throw PackagingError("'\(shown)' failed with status \(process.terminationStatus)")
+            let how = process.terminationReason == .exit
+                ? "failed with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+            throw PackagingError("'\(shown)' \(how)")
         }
         return data
     }

@@ -18,8 +18,11 @@ struct ToolSpec {
             throw PackagingError("\(executable.lastPathComponent) --dump-help printed no version and abstract")
         }
         let discussion = command["discussion"] as? String ?? ""
+        let tool = executable.lastPathComponent
         let paragraphs = discussion.components(separatedBy: "\n\n")
             .map { $0.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces) }
+            // Written for the man page; in `apt show` a section needs its page named.
+            .map { $0.replacingOccurrences(of: "(see FILES)", with: "(see FILES in \(tool)(1))") }
             .filter { !$0.isEmpty }
         return ToolSpec(version: version, abstract: abstract, discussionParagraphs: paragraphs)
     }

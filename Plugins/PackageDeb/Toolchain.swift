@@ -8,10 +8,10 @@ struct Toolchain {
     let version: String
     let runtimeLibraryException: String
 
-    static func current() throws -> Toolchain {
+    /// The toolchain whose `swiftc` is `link` (the one building the package).
+    static func current(swiftc link: URL) throws -> Toolchain {
         // swiftc is a link to the driver, which goes by the name it was called by: run
         // the link, but find the licence beside the real file.
-        let link = try Subprocess.locate("swiftc")
         let swiftc = link.resolvingSymlinksInPath()
         let firstLine = try Subprocess.text(link.path, ["--version"]).split(separator: "\n").first ?? ""
         // swiftc prints the driver's line first on some builds; keep "Swift version …".
@@ -24,6 +24,19 @@ struct Toolchain {
         }
         return Toolchain(
             version: version,
-            runtimeLibraryException: try DebianCopyright.runtimeLibraryException(fromToolchainLicense: text))
+            runtimeLibraryException: try runtimeLibraryException(fromLicense: text))
+    }
+
+    /// The Runtime Library Exception from the toolchain's LICENSE.txt: everything after
+    /// its "Runtime Library Exception" heading.
+    static func runtimeLibraryException(fromLicense license: String) throws -> String {
+        guard let heading = license.range(of: "Runtime Library Exception") else {
+            throw PackagingError("the toolchain's LICENSE.txt has no Runtime Library Exception")
+        }
+        let afterHeading = license[heading.upperBound...].drop(while: { $0 != "\n" })
+        let exception = afterHeading.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !exception.isEmpty else { throw PackagingError("the toolchain's Runtime Library Exception is empty") }
+        return exception.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "\n")
     }
 }

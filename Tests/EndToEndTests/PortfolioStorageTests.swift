@@ -31,7 +31,7 @@ import Testing
         #expect(try sandbox.run("portfolio", "list", "--names").stdout == "Saver\n")
     }
 
-    @Test(.enabled(if: PortfolioSQLite.available, "needs /usr/bin/sqlite3"))
+    @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"))
     func theSchemaIsVersionOneWithAccountsAndUpdates() throws {
         let box = try PortfolioBox()
         try box.ok("add", "Saver", "12.34", "--date", "2025-07-27T14:30:00+02:00")

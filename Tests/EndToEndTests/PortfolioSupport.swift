@@ -92,28 +92,7 @@ final class PortfolioBox {
 
     /// The first value `sql` gives on the box's database, read with /usr/bin/sqlite3 (nil when absent).
     func sqlite(_ sql: String) throws -> String? {
-        try PortfolioSQLite.query(database, sql)
-    }
-}
-
-enum PortfolioSQLite {
-    static let path = "/usr/bin/sqlite3"
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: path) }
-
-    /// Runs `sqlite3 FILE SQL`; its output trimmed, or nil when sqlite3 is not installed.
-    static func query(_ file: String, _ sql: String) throws -> String? {
-        guard available else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [file, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try SQLiteShell.query(database, sql)
     }
 }
 

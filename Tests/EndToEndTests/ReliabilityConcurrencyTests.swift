@@ -52,7 +52,7 @@ import Glibc
         }
         let list = try box.list()
         #expect(list.account("A")?.updates == 1 + 2000, "updates lost: \(list.account("A")?.updates ?? -1) of 2001")
-        if PortfolioSQLite.available { #expect(try box.sqlite("PRAGMA integrity_check") == "ok") }
+        if SQLiteShell.available { #expect(try box.sqlite("PRAGMA integrity_check") == "ok") }
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -148,7 +148,7 @@ import Glibc
         }
         #expect(killed > 0)
         // The database is sound and still takes updates.
-        if PortfolioSQLite.available { #expect(try box.sqlite("PRAGMA integrity_check") == "ok") }
+        if SQLiteShell.available { #expect(try box.sqlite("PRAGMA integrity_check") == "ok") }
         #expect(try box.run("--db", box.database, "update", "A", "7", "--date", Self.instant(100_000)).status == 0)
         #expect(try Self.portfolioUpdates(box, "A", "after the kills") == updates + 1)
     }
@@ -196,7 +196,7 @@ import Glibc
             updates = now
         }
         #expect(killed >= Self.minimumIterations - completed)
-        if PortfolioSQLite.available { #expect(try box.sqlite("PRAGMA integrity_check") == "ok") }
+        if SQLiteShell.available { #expect(try box.sqlite("PRAGMA integrity_check") == "ok") }
         #expect(try box.run("--db", box.database, "update", "B", "2").status == 0)
         #expect(try Self.portfolioUpdates(box, "B", "after the kills") == updates + 1)
     }

@@ -130,7 +130,7 @@ import Glibc
             #expect(try TillcountJSON.quantities(shown) == ["20": 3, "10": 1, "0.50": 4, "roll:1": 2], "count \(id)")
             #expect(shown["notes"] as? [String] == ["saved while being killed"])
         }
-        if TillcountSQLite.available {
+        if SQLiteShell.available {
             #expect(try till.sqlite("PRAGMA integrity_check") == "ok")
             #expect(try till.sqlite("PRAGMA user_version") == "1")
             #expect(try till.sqlite("SELECT count(*) FROM counts WHERE id NOT IN (SELECT count_id FROM count_lines GROUP BY count_id HAVING count(*) = 4)") == "0",

@@ -188,7 +188,7 @@ import Testing
         let till = try Self.twoSaved()
         let header = try #require(FileManager.default.contents(atPath: till.dbPath))
         #expect(header.prefix(16) == Data("SQLite format 3\0".utf8))
-        guard TillcountSQLite.available else { return }  // the sqlite3 CLI is optional
+        guard SQLiteShell.available else { return }  // the sqlite3 CLI is optional
         #expect(try till.sqlite("PRAGMA user_version") == "1")
         #expect(try till.sqlite("SELECT id, label, currency, total, float, expected, notes FROM counts ORDER BY id")
             == "1|Friday close|GBP|8000|10000|20000|counted by Sam\n2||GBP|10000|10000||counted by Sam")

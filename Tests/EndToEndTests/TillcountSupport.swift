@@ -114,24 +114,8 @@ final class TillcountSandbox {
 
     /// Runs the sqlite3 command-line tool on the history, or nil when it is not installed.
     func sqlite(_ sql: String) throws -> String? {
-        guard TillcountSQLite.available else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TillcountSQLite.path)
-        process.arguments = [dbPath, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try SQLiteShell.query(dbPath, sql)
     }
-}
-
-enum TillcountSQLite {
-    static let path = "/usr/bin/sqlite3"
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: path) }
 }
 
 /// Reading tillcount's JSON output and state file.

@@ -17,7 +17,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             return process
         }
-        for shell in shells { try TallySpawn.run(shell) }
+        for shell in shells { try ToolProcess.start(shell) }
         for shell in shells { TallyWait.exit(of: shell, timeout: 120) }
         return shells
     }

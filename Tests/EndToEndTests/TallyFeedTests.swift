@@ -69,7 +69,7 @@ import Testing
             process.standardInput = FileHandle(fileDescriptor: readEnd, closeOnDealloc: false)
             process.standardOutput = output
             process.standardError = errors
-            try TallySpawn.run(process)
+            try ToolProcess.start(process)
         }
 
         deinit { close(readEnd) }

@@ -192,64 +192,13 @@ enum TallyProcess {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        try TallySpawn.run(process)
-        let errors = DataCollector()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errors.data = errPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let output = outPipe.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return ToolResult(
-            status: process.terminationStatus,
-            killedBySignal: process.terminationReason == .uncaughtSignal,
-            stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: errors.data, as: UTF8.self))
-    }
-
-    /// What the background reader collected; the DispatchGroup orders the accesses.
-    private final class DataCollector: @unchecked Sendable {
-        var data = Data()
+        return try ToolProcess.collect(process)
     }
 }
 
 /// The last newline of a tool's output removed.
 extension ToolResult {
     var tallyOutput: String { stdout.hasSuffix("\n") ? String(stdout.dropLast()) : stdout }
-}
-
-// MARK: starting processes
-
-enum TallySpawn {
-    /// Starts `process` from a fresh thread that blocks no signals. A child inherits the
-    /// signal mask of the thread that spawns it, and the test runner's threads block
-    /// SIGINT, SIGTERM, SIGHUP and more: tally must start as from a shell, with none blocked.
-    static func run(_ process: Process) throws {
-        final class Job: @unchecked Sendable {
-            let process: Process
-            var error: Error?
-            init(_ process: Process) { self.process = process }
-        }
-        let job = Job(process)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            var none = sigset_t()
-            sigemptyset(&none)
-            pthread_sigmask(SIG_SETMASK, &none, nil)
-            do { try job.process.run() } catch { job.error = error }
-            done.signal()
-        }
-        thread.start()
-        done.wait()
-        if let error = job.error { throw error }
-    }
 }
 
 // MARK: waiting
@@ -364,7 +313,7 @@ final class TallyTmuxPane {
         process.standardOutput = try output.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
         process.standardError = try errors.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try TallySpawn.run(process)
+        try ToolProcess.start(process)
         return process
     }
 

@@ -38,20 +38,28 @@ enum ToolProcess {
         process.executableURL = URL(fileURLWithPath: path(of: tool))
         process.arguments = arguments
         process.environment = environment
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
         let inPipe = Pipe()
         process.standardInput = stdin == nil ? FileHandle.nullDevice : inPipe
         // A child that exits without reading its input must not kill the test runner.
         signal(SIGPIPE, SIG_IGN)
-        try process.run()
-        if let stdin {
-            try? inPipe.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
-            try? inPipe.fileHandleForWriting.close()
+        return try collect(process) {
+            if let stdin {
+                try? inPipe.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+                try? inPipe.fileHandleForWriting.close()
+            }
         }
-        // Read both pipes before waiting, so a large output cannot block the child.
+    }
+
+    /// Starts `process` (its standard input already set up), calls `afterStart` (to feed
+    /// it), and returns both outputs and how it ended. Both pipes are read before
+    /// waiting, so a large output cannot block the child.
+    static func collect(_ process: Process, afterStart: () -> Void = {}) throws -> ToolResult {
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try start(process)
+        afterStart()
         let errData = DataBox()
         let group = DispatchGroup()
         group.enter()
@@ -67,6 +75,29 @@ enum ToolProcess {
             killedBySignal: process.terminationReason == .uncaughtSignal,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+
+    /// Starts `process` from a fresh thread that blocks no signals. A child inherits the
+    /// signal mask of the thread that spawns it, and the test runner's threads block
+    /// SIGINT, SIGTERM, SIGHUP and more: a tool must start as from a shell, with none blocked.
+    static func start(_ process: Process) throws {
+        final class Job: @unchecked Sendable {
+            let process: Process
+            var error: Error?
+            init(_ process: Process) { self.process = process }
+        }
+        let job = Job(process)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            do { try job.process.run() } catch { job.error = error }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        if let error = job.error { throw error }
     }
 }
 

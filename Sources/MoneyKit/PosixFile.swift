@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-enum PosixFile {
+package enum PosixFile {
     /// The text of the current errno, e.g. "Permission denied".
     static func errorText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
@@ -82,19 +82,12 @@ enum PosixFile {
         let temporary = "\(folder)/.\(fileName(of: path)).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.cannotCreate(path: temporary, reason: errorText()) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                write(fd, raw.baseAddress! + written, raw.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = errorText()
-                close(fd)
-                unlink(temporary)
-                throw StoreError.io(path: path, reason: reason)
-            }
-            written += count
+        let failure = writeAll(fd, bytes)
+        if failure != 0 {
+            let reason = errorText(failure)
+            close(fd)
+            unlink(temporary)
+            throw StoreError.io(path: path, reason: reason)
         }
         // fdatasync covers the data and the size of the new file, all a reader needs.
         if syncData(fd) != 0 {
@@ -110,6 +103,23 @@ enum PosixFile {
             throw StoreError.cannotCreate(path: path, reason: reason)
         }
         syncDirectory(folder)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and EINTR. Returns 0, or the
+    /// errno of the write that failed. Shared with MoneyKitCLI's output channels.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                write(fd, raw.baseAddress! + written, raw.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return 0
     }
 
     /// fsyncs a folder so a rename in it survives a power cut. Best effort: some

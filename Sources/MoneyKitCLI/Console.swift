@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MoneyKit
 
 /// A buffered writer to a file descriptor.
 public final class OutputChannel: @unchecked Sendable {
@@ -33,20 +34,10 @@ public final class OutputChannel: @unchecked Sendable {
     }
 
     public func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let count = buffer.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { exit(ExitCode.ok.rawValue) }
-                buffer.removeAll()
-                exit(ExitCode.ioError.rawValue)
-            }
-            offset += count
-        }
+        let failure = PosixFile.writeAll(descriptor, buffer)
         buffer.removeAll(keepingCapacity: true)
+        if failure == EPIPE { exit(ExitCode.ok.rawValue) }
+        if failure != 0 { exit(ExitCode.ioError.rawValue) }
     }
 }
 
@@ -65,10 +56,4 @@ public enum Console {
         out.flush()
         err.flush()
     }
-}
-
-/// The C `write`, under a name that does not clash with `OutputChannel.write`.
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, pointer, count)
 }

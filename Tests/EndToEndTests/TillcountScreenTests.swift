@@ -7,7 +7,9 @@ import Testing
 @Suite struct TillcountScreenTests {
     static let tmuxInstalled = TillcountTmux.path != nil
 
-    /// Starts `tillcount count` in its own tmux server; its exit status goes to a file.
+    /// Starts `tillcount count` in its own tmux server; its exit status goes to a file,
+    /// written beside it and renamed, so the file exists only once it holds the status
+    /// (a plain `>` creates it empty first, and a test reading at once saw "").
     static func startScreen(_ till: TillcountSandbox) throws -> (TillcountTmux, statusFile: String) {
         let statusFile = till.path("count-status")
         var environment = till.environment
@@ -16,7 +18,8 @@ import Testing
         let script = try till.writeScript("run-count.sh", """
             #!/bin/sh
             env -i \(assignments) \(tillcountShellQuote(TillcountSandbox.executable)) count
-            echo $? > \(tillcountShellQuote(statusFile))
+            echo $? > \(tillcountShellQuote(statusFile + ".tmp"))
+            mv \(tillcountShellQuote(statusFile + ".tmp")) \(tillcountShellQuote(statusFile))
             """)
         let tmux = TillcountTmux()
         try tmux.start(tillcountShellQuote(script))

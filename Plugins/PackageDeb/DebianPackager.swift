@@ -22,48 +22,14 @@ struct DebianPackager {
 
     func makePackage(in outputFolder: URL) throws -> Result {
         let spec = try ToolSpec.read(from: executable)
-        guard spec.version.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".+~".contains($0)) }),
-            spec.version.first?.isNumber == true
-        else {
-            // A "-" would read as a Debian revision of this native package.
-            throw PackagingError("version '\(spec.version)' is not a native Debian version (digits, letters, . + ~)")
-        }
         // What was linked decides the licences listed, not what the package graph says.
         let linksICU = try Self.containsICU(executable)
         // debian/TOOL beside debian/control: the layout dpkg-shlibdeps expects.
         let tree = try StagingTree(root: workDirectory.appending(path: "debian/\(tool)"))
 
-        // As dh_strip does for programs: no symbols, no .comment or .note sections.
-        let binary = try tree.prepare("usr/bin/\(tool)")
-        try Subprocess.run(
-            "strip", ["--remove-section=.comment", "--remove-section=.note", "-o", binary.path, executable.path])
-        // SwiftPM links every executable with RUNPATH $ORIGIN, for libraries beside it;
-        // in /usr/bin there are none, and Debian wants no search path in a program.
-        try Subprocess.run("chrpath", ["--delete", binary.path])
-        try tree.setMode(0o755, of: binary)
-
-        let manPage = packageDirectory.appending(path: "man/\(tool).1")
-        guard let page = try? Data(contentsOf: manPage) else {
-            throw PackagingError("cannot read \(manPage.path); run generate-manual first")
-        }
-        try tree.writeCompressed(page, to: "usr/share/man/man1/\(tool).1")
-
-        for (shell, path) in [
-            ("bash", "usr/share/bash-completion/completions/\(tool)"),
-            ("zsh", "usr/share/zsh/vendor-completions/_\(tool)"),
-            ("fish", "usr/share/fish/vendor_completions.d/\(tool).fish"),
-        ] {
-            try tree.write(try Subprocess.run(executable.path, ["--generate-completion-script", shell]), to: path)
-        }
-
-        let copyright = DebianCopyright(
-            tool: tool, linksICU: linksICU, toolchainVersion: toolchain.version,
-            runtimeLibraryException: toolchain.runtimeLibraryException)
-        try tree.write(Data(copyright.text.utf8), to: "usr/share/doc/\(tool)/copyright")
-        let changelog = try DebianChangelog.render(package: tool, version: spec.version, maintainer: maintainer)
-        try tree.writeCompressed(Data(changelog.utf8), to: "usr/share/doc/\(tool)/changelog")
-        try tree.write(Data(LintianOverrides.text(for: tool, linksICU: linksICU).utf8), to: "usr/share/lintian/overrides/\(tool)")
-
+        try stageProgram(in: tree)
+        try stageManualAndCompletions(in: tree)
+        try stageDocumentation(in: tree, version: spec.version, linksICU: linksICU)
         let control = DebianControl(
             package: tool, version: spec.version, architecture: architecture, maintainer: maintainer,
             installedSizeKiB: try tree.installedSizeKiB(), depends: try sharedLibraryDepends(),
@@ -71,22 +37,68 @@ struct DebianPackager {
         try tree.write(Data(control.text.utf8), to: "DEBIAN/control")
         try tree.write(try md5sums(of: tree), to: "DEBIAN/md5sums")
 
-        // Every file dated alike, so two runs give the same bytes: dpkg-deb only clamps
-        // dates newer than SOURCE_DATE_EPOCH, it does not set older ones.
+        let deb = try build(tree, version: spec.version, into: outputFolder)
+        let size = (try FileManager.default.attributesOfItem(atPath: deb.path)[.size] as? Int) ?? 0
+        return Result(path: deb, downloadKiB: (size + 1023) / 1024, installedKiB: control.installedSizeKiB)
+    }
+
+    /// /usr/bin/TOOL, as dh_strip leaves programs: no symbols, no .comment or .note
+    /// sections; and without the RUNPATH $ORIGIN SwiftPM links every executable with
+    /// (in /usr/bin there are no libraries beside it, and Debian wants no search path).
+    private func stageProgram(in tree: StagingTree) throws {
+        let binary = try tree.prepare("usr/bin/\(tool)")
+        try Subprocess.run(
+            "strip", ["--remove-section=.comment", "--remove-section=.note", "-o", binary.path, executable.path])
+        try Subprocess.run("chrpath", ["--delete", binary.path])
+        try tree.setMode(0o755, of: binary)
+    }
+
+    /// The committed man page, compressed, and the completion scripts the tool writes.
+    private func stageManualAndCompletions(in tree: StagingTree) throws {
+        let manPage = packageDirectory.appending(path: "man/\(tool).1")
+        guard let page = try? Data(contentsOf: manPage) else {
+            throw PackagingError("cannot read \(manPage.path); run generate-manual first")
+        }
+        try tree.writeCompressed(page, to: "usr/share/man/man1/\(tool).1")
+        for (shell, path) in [
+            ("bash", "usr/share/bash-completion/completions/\(tool)"),
+            ("zsh", "usr/share/zsh/vendor-completions/_\(tool)"),
+            ("fish", "usr/share/fish/vendor_completions.d/\(tool).fish"),
+        ] {
+            try tree.write(try Subprocess.run(executable.path, ["--generate-completion-script", shell]), to: path)
+        }
+    }
+
+    /// /usr/share/doc/TOOL/{copyright,changelog.gz} and the lintian overrides.
+    private func stageDocumentation(in tree: StagingTree, version: String, linksICU: Bool) throws {
+        let copyright = DebianCopyright(
+            tool: tool, linksICU: linksICU, toolchainVersion: toolchain.version,
+            runtimeLibraryException: toolchain.runtimeLibraryException)
+        try tree.write(Data(copyright.text.utf8), to: "usr/share/doc/\(tool)/copyright")
+        let changelog = try DebianChangelog.render(package: tool, version: version, maintainer: maintainer)
+        try tree.writeCompressed(Data(changelog.utf8), to: "usr/share/doc/\(tool)/changelog")
+        let overrides = LintianOverrides.text(for: tool, linksICU: linksICU)
+        try tree.write(Data(overrides.utf8), to: "usr/share/lintian/overrides/\(tool)")
+    }
+
+    /// Dates every file alike and runs dpkg-deb: two runs give the same bytes (dpkg-deb
+    /// only clamps dates newer than SOURCE_DATE_EPOCH, it does not set older ones).
+    private func build(_ tree: StagingTree, version: String, into outputFolder: URL) throws -> URL {
         let epoch = try ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].map { text in
-            guard let seconds = Int(text), seconds >= 0 else { throw PackagingError("SOURCE_DATE_EPOCH '\(text)' is not a number of seconds") }
+            guard let seconds = Int(text), seconds >= 0 else {
+                throw PackagingError("SOURCE_DATE_EPOCH '\(text)' is not a number of seconds")
+            }
             return seconds
-        } ?? DebianChangelog.releaseEpoch(of: spec.version)
+        } ?? DebianChangelog.releaseEpoch(of: version)
         try tree.setModificationDates(to: Date(timeIntervalSince1970: TimeInterval(epoch)))
         var environment = ProcessInfo.processInfo.environment
         environment["SOURCE_DATE_EPOCH"] = String(epoch)
 
         try removeEarlierPackages(in: outputFolder)
-        let deb = outputFolder.appending(path: "\(tool)_\(spec.version)_\(architecture).deb")
+        let deb = outputFolder.appending(path: "\(tool)_\(version)_\(architecture).deb")
         try Subprocess.run(
             "dpkg-deb", ["--root-owner-group", "-Zxz", "--build", tree.root.path, deb.path], environment: environment)
-        let size = (try FileManager.default.attributesOfItem(atPath: deb.path)[.size] as? Int) ?? 0
-        return Result(path: deb, downloadKiB: (size + 1023) / 1024, installedKiB: control.installedSizeKiB)
+        return deb
     }
 
     /// The Depends that dpkg-shlibdeps computes for the binary's shared libraries. It

@@ -17,6 +17,12 @@ struct ToolSpec {
         else {
             throw PackagingError("\(executable.lastPathComponent) --dump-help printed no version and abstract")
         }
+        guard version.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".+~".contains($0)) }),
+            version.first?.isNumber == true
+        else {
+            // A "-" would read as a Debian revision of this native package.
+            throw PackagingError("version '\(version)' is not a native Debian version (digits, letters, . + ~)")
+        }
         let discussion = command["discussion"] as? String ?? ""
         let tool = executable.lastPathComponent
         let paragraphs = discussion.components(separatedBy: "\n\n")

@@ -7,6 +7,9 @@ import MoneyKit
 public struct CLIError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var hint: String?
+    /// Further lines printed after the message, one each (e.g. every bad line of an
+    /// import); like the message, escaped for the terminal when shown.
+    public var details: [String] = []
     public var exitCode: ExitCode
     /// Usage errors name the command whose usage line is printed after the message.
     public var usageCommandPath: [String]?

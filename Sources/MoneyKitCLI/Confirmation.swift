@@ -19,7 +19,7 @@ public enum Confirmation {
                 commandPath: invocation.arguments.commandPath)
         }
         invocation.out.flush()
-        invocation.err.write("\(question)? [y/N] ")
+        invocation.err.write("\(question.terminalSafe)? [y/N] ")
         invocation.err.flush()
         let answer = readLine(strippingNewline: true) ?? ""
         return answer.lowercased() == "y" || answer.lowercased() == "yes"

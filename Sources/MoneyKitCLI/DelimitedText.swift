@@ -5,8 +5,11 @@
 // Cells that a spreadsheet would run as a formula (starting with = + - @, tab or CR and
 // not a plain number) are prefixed with a single quote, as OWASP advises; so is a cell
 // that already starts with a quote, so that `restoreNeutralized` can undo it exactly.
+// A spreadsheet may split on another separator than ours (`;` in much of Europe), so a
+// cell holding `,` `;` or a tab is also neutralised when a formula could start after one
+// of them, and in CSV every cell holding `;` is quoted, so that no reader splits it.
 // TSV: tab, newline, carriage return and backslash inside a field are written as
-// \t \n \r \\ so that every record stays one line.
+// \t \n \r \\ so that every record stays one line; its cells are neutralised as CSV's.
 
 public enum DelimitedText {
     public static func csvLine(_ fields: [String], neutralizeFormulas: Bool = true) -> String {
@@ -15,28 +18,36 @@ public enum DelimitedText {
 
     public static func csvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
         var value = field
-        if neutralizeFormulas, looksLikeFormula(value) || value.hasPrefix("'") { value = "'" + value }
+        if neutralizeFormulas { value = neutralized(value) }
         // Scalars, not Characters: "\r\n" and a quote followed by a combining mark are
         // single Characters that equal none of the specials.
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == ";" || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard needsQuotes else { return value }
         return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
     }
 
-    /// The value a neutralised CSV cell stood for: one leading `'` removed.
+    /// `value` as a spreadsheet may safely read it: a leading `'` added when a formula
+    /// could start at its beginning or after a separator inside it, or when it already
+    /// starts with `'` (so that `restoreNeutralized` undoes exactly one).
+    public static func neutralized(_ value: String) -> String {
+        needsNeutralizing(value) ? "'" + value : value
+    }
+
+    /// The value a neutralised CSV or TSV cell stood for: one leading `'` removed.
     public static func restoreNeutralized(_ field: String) -> String {
         field.hasPrefix("'") ? String(field.dropFirst()) : field
     }
 
     public static func tsvLine(_ fields: [String]) -> String {
-        fields.map(tsvField).joined(separator: "\t")
+        fields.map { tsvField($0) }.joined(separator: "\t")
     }
 
-    public static func tsvField(_ field: String) -> String {
+    public static func tsvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
+        let value = neutralizeFormulas ? neutralized(field) : field
         var result = ""
-        result.reserveCapacity(field.utf8.count)
-        for scalar in field.unicodeScalars {
+        result.reserveCapacity(value.utf8.count)
+        for scalar in value.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"
             case "\t": result += "\\t"
@@ -46,6 +57,23 @@ public enum DelimitedText {
             }
         }
         return result
+    }
+
+    /// Whether the cell, or a part of it that a spreadsheet splitting on `,` `;` or tab
+    /// would make a cell of its own, could be taken as a formula; or it starts with `'`.
+    static func needsNeutralizing(_ value: String) -> Bool {
+        if value.hasPrefix("'") || looksLikeFormula(value) { return true }
+        // Most cells hold no separator: one pass to find out.
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "\t") }) else {
+            return false
+        }
+        let parts = value.split(omittingEmptySubsequences: false) { $0 == "," || $0 == ";" || $0 == "\t" }
+        return parts.dropFirst().contains { part in
+            // Spreadsheets trim the spaces around a split cell, and a quote may open it.
+            var trimmed = Substring(part).drop { $0 == " " || $0 == "\"" }
+            if trimmed.hasPrefix("'") { trimmed = trimmed.dropFirst() }
+            return looksLikeFormula(String(trimmed))
+        }
     }
 
     /// Whether a spreadsheet would take the cell as a formula. A plain number such as

@@ -1,15 +1,27 @@
 // "Did you mean …?": the closest known word to a misspelling.
 
 public enum Suggestions {
+    /// Longer words are not typos of a command, option or name worth suggesting.
+    public static let longestWord = 128
+
     /// The candidate closest to `word` when it is close enough to be a plausible typo
     /// (edit distance with transpositions ≤ 2, and less than half the word), else nil.
     /// Letter case is ignored, so `--Format` suggests `--format`.
+    /// Cost stays linear in the input: a word longer than `longestWord` gets no
+    /// suggestion, and a candidate whose length differs from the word's by more than the
+    /// distance allowed is skipped before any comparison (a 131,000-character name once
+    /// cost minutes of CPU).
     public static func closest(to word: String, among candidates: [String]) -> String? {
+        guard word.utf8.count <= longestWord * 4, word.count <= longestWord else { return nil }
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            let limit = min(2, max(1, (max(target.count, candidate.count) - 1) / 2))
+            // A distance of at most `limit` needs lengths at most `limit` apart.
+            guard candidate.utf8.count <= (longestWord + 2) * 4 else { continue }
+            let other = Array(candidate.lowercased())
+            let limit = min(2, max(1, (max(target.count, other.count) - 1) / 2))
+            guard abs(other.count - target.count) <= limit else { continue }
+            let distance = editDistance(target, other, stoppingAbove: limit)
             guard distance <= limit else { continue }
             if let current = best, current.distance <= distance { continue }
             best = (candidate, distance)
@@ -19,7 +31,10 @@ public enum Suggestions {
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and
     /// swaps of two neighbours each cost 1.
-    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    /// With `stoppingAbove`, the computation ends as soon as every alignment costs more
+    /// (a row whose smallest cell exceeds it) and returns a value above it, so an unlike
+    /// candidate costs a few rows, not the whole table.
+    public static func editDistance(_ a: [Character], _ b: [Character], stoppingAbove cutoff: Int = .max) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)
@@ -34,6 +49,8 @@ public enum Suggestions {
                     current[j] = min(current[j], previousPrevious[j - 2] + 1)
                 }
             }
+            // A swap looks back two rows, so stop only when both rows are over the cutoff.
+            if cutoff != .max, (current.min() ?? 0) > cutoff, (previous.min() ?? 0) > cutoff { return cutoff + 1 }
             (previousPrevious, previous, current) = (previous, current, previousPrevious)
         }
         return previous[b.count]

@@ -43,7 +43,7 @@ public struct Invocation: Sendable {
 
     /// A warning on stderr: `TOOL: warning: …`.
     public func warn(_ message: String) {
-        err.line("\(toolName): warning: \(message)")
+        err.line("\(toolName): warning: \(message.terminalSafe)")
     }
 }
 
@@ -149,9 +149,14 @@ public enum ToolRunner {
     /// Writes `TOOL: error: …`, the hint, and for usage errors the usage line.
     public static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
         let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: STDERR_FILENO))
-        Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.message)")
+        // Messages quote names and arguments the user or a file gave: escaped here, once,
+        // so no command has to remember it.
+        Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.message.terminalSafe)")
+        for detail in error.details {
+            Console.err.line("  \(detail.terminalSafe)")
+        }
         if let hint = error.hint {
-            Console.err.line("hint: \(hint)")
+            Console.err.line("hint: \(hint.terminalSafe)")
         }
         if let path = error.usageCommandPath {
             Console.err.line("Usage: \(renderer.usage(path))")

@@ -17,10 +17,23 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     /// Pretty output is easier to read and diff; compact is faster for large documents.
     public var prettyPrinted: Bool
 
-    public init(path: String, lockTimeout: Double = 10, prettyPrinted: Bool = true) {
+    /// Whether a write may create the store's missing folders: yes for the tool's default
+    /// location; no for a path the user named, where a missing folder is more likely a
+    /// typo than a wish.
+    public var createsMissingFolders: Bool
+
+    public init(path: String, lockTimeout: Double = 10, prettyPrinted: Bool = true, createsMissingFolders: Bool = true) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.prettyPrinted = prettyPrinted
+        self.createsMissingFolders = createsMissingFolders
+    }
+
+    /// A store at `location`, creating folders only when it is the default one.
+    public init(location: StoreLocation, lockTimeout: Double = 10, prettyPrinted: Bool = true) {
+        self.init(
+            path: location.path, lockTimeout: lockTimeout, prettyPrinted: prettyPrinted,
+            createsMissingFolders: location.isDefault)
     }
 
     /// Whether the file exists yet (one stat, without reading it).
@@ -41,18 +54,36 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
 
     /// Runs `body` on the latest document under the lock and saves what it leaves, unless
     /// it throws. The folder is created (0700) and the file written 0600 if new.
+    ///
+    /// Everything that can be checked before the lock is: a path that names a folder, a
+    /// FIFO or a device is refused without creating a lock file beside it. A write that
+    /// fails before the store first exists removes the lock file it made, so a failure
+    /// leaves no trace.
     public func write<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let folder = PosixFile.directory(of: path)
-        try PosixFile.makeDirectories(folder)
+        if PosixFile.holdsNonRegularFile(path) {
+            throw StoreError.unreadable(path: path, reason: "not a regular file")
+        }
+        if createsMissingFolders {
+            try PosixFile.makeDirectories(folder)
+        } else if !PosixFile.isDirectory(folder) {
+            throw StoreError.cannotCreate(path: path, reason: "the folder \(folder) does not exist")
+        }
         if PosixFile.existsReadOnly(path) || !PosixFile.isWritableDirectory(folder) {
             throw StoreError.readOnly(path: path)
         }
         let lock = FileLock(lockPath: path + ".lock")
         try lock.lock(timeout: lockTimeout, storePath: path)
-        defer { lock.unlock() }
+        var stored = false
+        defer {
+            if stored || exists { lock.unlock() } else { lock.removeFileAndUnlock() }
+        }
+        // Only the lock holder writes temporaries: any found now are a killed writer's.
+        PosixFile.removeStaleTemporaries(for: path)
         var document = try load()
         let result = try body(&document)
         try save(document)
+        stored = true
         return result
     }
 
@@ -92,7 +123,9 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
             throw StoreError.corrupt(path: path, reason: "format version \(version) is not valid")
         }
         do {
-            return try Document(storedContent: content, version: Int(version))
+            let document = try Document(storedContent: content, version: Int(version))
+            try document.checkInvariants()
+            return document
         } catch {
             throw StoreError.corrupt(path: path, reason: error.message)
         }

@@ -31,6 +31,37 @@ public protocol StoredDocument {
     init(storedContent: JSONValue, version: Int) throws(StoredContentError)
     /// The document as the file's `content`.
     var storedContent: JSONValue { get }
+    /// Throws when the document breaks a rule the code relies on (unique keys, values
+    /// in range): the store calls it on every load, so a file that is valid JSON but
+    /// impossible is refused with its name, never a crash in a later command.
+    func checkInvariants() throws(StoredContentError)
+}
+
+extension StoredDocument {
+    /// Documents whose every shape is usable need no further check.
+    public func checkInvariants() throws(StoredContentError) {}
+}
+
+/// The checks loaders share, each throwing a message that names the fault.
+public enum StoredInvariants {
+    /// Throws when two of `keys` are equal, naming the first repeated one.
+    public static func requireUnique<Key: Hashable & CustomStringConvertible>(
+        _ keys: some Sequence<Key>, what: String
+    ) throws(StoredContentError) {
+        var seen = Set<Key>()
+        for key in keys where !seen.insert(key).inserted {
+            throw StoredContentError("\(what) '\(key)' appears more than once")
+        }
+    }
+
+    /// Throws unless `value` lies in `range`.
+    public static func require<Value: Comparable & CustomStringConvertible>(
+        _ value: Value, in range: ClosedRange<Value>, what: String
+    ) throws(StoredContentError) {
+        guard range.contains(value) else {
+            throw StoredContentError("\(what) is \(value), outside \(range.lowerBound)...\(range.upperBound)")
+        }
+    }
 }
 
 /// Why a stored document's content could not be read; the store adds the file's name.

@@ -25,7 +25,7 @@ package enum PosixFile {
     /// as they are.
     static func makeDirectories(_ path: String) throws(StoreError) {
         var isDirectory = stat()
-        if stat(path, &isDirectory) == 0 {
+        if stat(path.systemPath, &isDirectory) == 0 {
             if (isDirectory.st_mode & S_IFMT) == S_IFDIR { return }
             throw StoreError.cannotCreate(path: path, reason: "a file of that name is in the way")
         }
@@ -33,7 +33,7 @@ package enum PosixFile {
         if parent != path && parent != "." && parent != "/" {
             try makeDirectories(parent)
         }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+        if mkdir(path.systemPath, 0o700) != 0 && errno != EEXIST {
             throw StoreError.cannotCreate(path: path, reason: errorText())
         }
     }
@@ -43,9 +43,11 @@ package enum PosixFile {
         case contents([UInt8])
     }
 
-    /// The whole file, or `.missing` when there is none.
+    /// The whole file, or `.missing` when there is none. Anything but a regular file is
+    /// refused before a byte is read: opened non-blocking, so a FIFO planted at the path
+    /// cannot hang the tool (and its lock) waiting for a writer.
     static func readAll(_ path: String) throws(StoreError) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return .missing }
@@ -77,32 +79,74 @@ package enum PosixFile {
     /// Replaces `path` atomically with `bytes`: a private temporary file in the same
     /// folder, written, fsynced, renamed over the old one, then the folder fsynced, so a
     /// crash at any instant leaves the old file or the new one.
+    ///
+    /// The temporary's name is random and it is created with O_EXCL|O_NOFOLLOW, so in a
+    /// folder others can write to, nobody can guess it and plant a link or a file there
+    /// first; its mode is set to 0600 whatever the umask. A writer killed before the
+    /// rename leaves it behind: `removeStaleTemporaries` clears those under the lock.
     static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(StoreError) {
         let folder = directory(of: path)
-        let temporary = "\(folder)/.\(fileName(of: path)).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.cannotCreate(path: temporary, reason: errorText()) }
-        let failure = writeAll(fd, bytes)
-        if failure != 0 {
-            let reason = errorText(failure)
-            close(fd)
-            unlink(temporary)
-            throw StoreError.io(path: path, reason: reason)
-        }
+        let (temporary, fd) = try createTemporary(for: path)
+        var failure = writeAll(fd, bytes)
         // fdatasync covers the data and the size of the new file, all a reader needs.
-        if syncData(fd) != 0 {
-            let reason = errorText()
+        if failure == 0, syncData(fd) != 0 { failure = errno }
+        if failure != 0 {
             close(fd)
-            unlink(temporary)
-            throw StoreError.io(path: path, reason: reason)
+            unlink(temporary.systemPath)
+            throw StoreError.io(path: path, reason: errorText(failure))
         }
         close(fd)
-        if rename(temporary, path) != 0 {
+        if rename(temporary.systemPath, path.systemPath) != 0 {
             let reason = errorText()
-            unlink(temporary)
+            unlink(temporary.systemPath)
             throw StoreError.cannotCreate(path: path, reason: reason)
         }
         syncDirectory(folder)
+    }
+
+    /// The prefix of every temporary file written for `path`: `.NAME.tmp-`.
+    static func temporaryPrefix(for path: String) -> String {
+        ".\(fileName(of: path)).tmp-"
+    }
+
+    /// A new, empty, private temporary file beside `path`, with a random name.
+    private static func createTemporary(for path: String) throws(StoreError) -> (path: String, descriptor: Int32) {
+        let folder = directory(of: path)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<8 {
+            let suffix = String(generator.next() as UInt64, radix: 36)
+            let temporary = "\(folder)/\(temporaryPrefix(for: path))\(suffix)"
+            let fd = open(temporary.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                throw StoreError.cannotCreate(path: temporary, reason: errorText())
+            }
+            // O_CREAT's mode is masked by the umask, never widened; make it exact.
+            _ = fchmod(fd, 0o600)
+            return (temporary, fd)
+        }
+        throw StoreError.cannotCreate(path: path, reason: "no unused temporary file name in \(folder)")
+    }
+
+    /// Removes the temporary files that writers of `path` killed before their rename
+    /// left behind. Call only while holding the store's lock: then no live writer has
+    /// one. Best effort; a file that cannot be removed is left.
+    static func removeStaleTemporaries(for path: String) {
+        let folder = directory(of: path)
+        let prefix = LosslessText.encode(temporaryPrefix(for: path))
+        guard let listing = opendir(folder.systemPath) else { return }
+        defer { closedir(listing) }
+        while let entry = readdir(listing) {
+            let name: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard name.count > prefix.count, name.starts(with: prefix) else { continue }
+            let stale = folder + "/" + LosslessText.decode(name)
+            var info = stat()
+            // Only regular files: anything else with that name is not ours to remove.
+            guard lstat(stale.systemPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            unlink(stale.systemPath)
+        }
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes and EINTR. Returns 0, or the
@@ -125,7 +169,7 @@ package enum PosixFile {
     /// fsyncs a folder so a rename in it survives a power cut. Best effort: some
     /// file systems refuse fsync on folders, and the data itself is already synced.
     static func syncDirectory(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = open(folder.systemPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = syncData(fd)
         close(fd)
@@ -147,17 +191,30 @@ package enum PosixFile {
 
     /// True when this process may create and rename files in `folder`.
     static func isWritableDirectory(_ folder: String) -> Bool {
-        access(folder, W_OK | X_OK) == 0
+        access(folder.systemPath, W_OK | X_OK) == 0
     }
 
     /// True when `path` names a regular file (following links).
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return stat(path.systemPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// True when something other than a regular file (a folder, a FIFO, a device) is at
+    /// `path`, following links: nothing a store can be read from or replaced.
+    static func holdsNonRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path.systemPath, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
+    }
+
+    /// True when `path` names an existing folder.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path.systemPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// True when the file exists and this process may not write it.
     static func existsReadOnly(_ path: String) -> Bool {
-        access(path, F_OK) == 0 && access(path, W_OK) != 0
+        access(path.systemPath, F_OK) == 0 && access(path.systemPath, W_OK) != 0
     }
 }

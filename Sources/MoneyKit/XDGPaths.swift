@@ -55,10 +55,32 @@ public struct XDGPaths: Sendable {
     public func storePath(
         option: String?, environmentVariable: String, kind: Kind, tool: String, fileName: String
     ) throws(StoreError) -> String {
-        if let option, !option.isEmpty { return option }
+        try storeLocation(
+            option: option, environmentVariable: environmentVariable, kind: kind, tool: tool, fileName: fileName
+        ).path
+    }
+
+    /// Like `storePath`, also telling whether the path is the tool's default one (whose
+    /// folders a write may create) or one the user named.
+    public func storeLocation(
+        option: String?, environmentVariable: String, kind: Kind, tool: String, fileName: String
+    ) throws(StoreError) -> StoreLocation {
+        if let option, !option.isEmpty { return StoreLocation(path: option, isDefault: false) }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
-            return fromEnvironment
+            return StoreLocation(path: fromEnvironment, isDefault: false)
         }
-        return try file(kind, tool: tool, fileName: fileName)
+        return StoreLocation(path: try file(kind, tool: tool, fileName: fileName), isDefault: true)
+    }
+}
+
+/// Where a store lives, and whether that is the tool's default place.
+public struct StoreLocation: Sendable, Equatable {
+    public let path: String
+    /// True for the XDG default; false for a path from an option or a variable.
+    public let isDefault: Bool
+
+    public init(path: String, isDefault: Bool) {
+        self.path = path
+        self.isDefault = isDefault
     }
 }

@@ -2,6 +2,8 @@
 // `-svalue`, bundled flags `-abc`, `--` to end options, and negative numbers as values.
 
 /// What a command line asks for.
+import MoneyKit
+
 public enum ParseOutcome: Sendable, Equatable {
     /// Run the command at `commandPath` with these arguments.
     case run(ParsedArguments)
@@ -219,6 +221,7 @@ public struct ArgumentParser: Sendable {
         }
 
         mutating func setValue(_ value: String, for option: OptionSpec) throws(CLIError) {
+            try Self.requireText(value, unlessPath: option.completion, named: "the value of --\(option.long)")
             if let allowed = option.allowedValues, !allowed.contains(value) {
                 let hint = Suggestions.closest(to: value, among: allowed).map { "did you mean '\($0)'?" }
                 throw CLIError.usage(
@@ -258,6 +261,11 @@ public struct ArgumentParser: Sendable {
                 throw CLIError.usage("unexpected argument '\(extra)'", commandPath: path)
             }
             for argument in specs {
+                for value in argumentValues[argument.name] ?? [] {
+                    try Self.requireText(value, unlessPath: argument.completion, named: argument.name)
+                }
+            }
+            for argument in specs {
                 guard let allowed = argument.allowedValues else { continue }
                 for value in argumentValues[argument.name] ?? [] where !allowed.contains(value) {
                     let hint = Suggestions.closest(to: value, among: allowed).map { "did you mean '\($0)'?" }
@@ -266,6 +274,15 @@ public struct ArgumentParser: Sendable {
                         hint: hint, commandPath: path)
                 }
             }
+        }
+
+        /// Names, amounts and every other value must be valid UTF-8 (two names that
+        /// differ only in bytes that are not would otherwise collide); a file name is used
+        /// byte for byte and may hold any bytes.
+        static func requireText(_ value: String, unlessPath completion: Completion?, named name: String) throws(CLIError) {
+            if completion == .file || completion == .directory { return }
+            guard LosslessText.holdsEscapes(value) else { return }
+            throw CLIError.data("\(name) is not valid UTF-8 text: '\(value)'")
         }
 
         func result() -> ParsedArguments {

@@ -125,7 +125,7 @@ public struct CSVReader {
         path: String, source: String, progress: ((Int, Int) -> Void)? = nil, _ body: ([String], Int) throws -> Void
     ) throws {
         let isStdin = path == "-"
-        let fd = isStdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = isStdin ? STDIN_FILENO : open(path.systemPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw CLIError("cannot read \(source): \(String(cString: strerror(errno)))", exitCode: .noInput)
         }

@@ -14,7 +14,7 @@ public enum InputReader {
     public static func readText(_ path: String) throws(CLIError) -> String {
         let isStdin = path == "-"
         let name = isStdin ? "standard input" : path
-        let fd = isStdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = isStdin ? STDIN_FILENO : open(path.systemPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw CLIError("cannot read \(name): \(String(cString: strerror(errno)))", exitCode: .noInput)
         }

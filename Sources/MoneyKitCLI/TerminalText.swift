@@ -5,6 +5,8 @@
 // Such characters are shown escaped instead; machine formats (JSON, CSV, TSV) keep the
 // exact bytes and never pass through here.
 
+import MoneyKit
+
 public enum TerminalText {
     /// `text` with every control character shown as an escape: `\n`, `\r`, `\t`, other
     /// C0 controls and DEL as `\xHH`, C1 controls and invisible format characters that
@@ -18,6 +20,11 @@ public enum TerminalText {
         for scalar in text.unicodeScalars {
             guard needsEscape(scalar) else {
                 result.unicodeScalars.append(scalar)
+                continue
+            }
+            if let byte = LosslessText.escapedByte(scalar) {
+                // A byte that was not UTF-8, kept from argv or a file name: show the byte.
+                result += "\\x" + hex(UInt32(byte), digits: 2)
                 continue
             }
             switch scalar {
@@ -43,6 +50,7 @@ public enum TerminalText {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x10_FF80...0x10_FFFF: return true  // bytes that were not UTF-8 (LosslessText)
         default: return false
         }
     }

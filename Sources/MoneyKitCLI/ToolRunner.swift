@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MoneyKit
 
 /// Everything a command needs from its process: the parsed arguments, the environment
 /// and the terminal.
@@ -54,7 +55,7 @@ public enum ToolRunner {
         run: (Invocation) throws -> ExitCode
     ) -> Never {
         Console.prepare()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = rawArguments()
         let code = execute(spec: spec, version: version, arguments: arguments, environment: processEnvironment(), run: run)
         Console.flushAll()
         exit(code.rawValue)
@@ -165,12 +166,28 @@ public enum ToolRunner {
         Console.err.flush()
     }
 
-    /// The process environment, read from `environ` (no Foundation needed).
+    /// The command-line words after the program's name, byte for byte: bytes that are not
+    /// UTF-8 are kept (see `LosslessText`), where `CommandLine.arguments` would turn them
+    /// into U+FFFD, so a file name reaches the system as typed and two different names
+    /// never become one.
+    static func rawArguments() -> [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { systemText($0) }
+        }
+    }
+
+    /// A C string from the system, its bytes kept exactly.
+    static func systemText(_ pointer: UnsafePointer<CChar>) -> String {
+        LosslessText.decode(UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
+    }
+
+    /// The process environment, read from `environ` (no Foundation needed), byte for byte
+    /// like the arguments.
     public static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
+            let text = systemText(entry)
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }

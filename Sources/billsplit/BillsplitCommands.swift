@@ -84,7 +84,7 @@ struct BillsplitCommands {
             } catch {
                 failed = true
                 out.flush()
-                invocation.err.line("billsplit: error: line \(lineNumber): \(error.message)")
+                invocation.err.line("billsplit: error: line \(lineNumber): \(error.message.terminalSafe)")
             }
         }
         try rememberChoices(options)
@@ -133,7 +133,7 @@ struct BillsplitCommands {
             table.append([labels[key] ?? key, value, isSaved ? "saved" : "default"])
         }
         for line in table.render() { out.line(line) }
-        out.line("File: \(store.file.path)")
+        out.line("File: \(store.file.path.terminalSafe)")
         return .ok
     }
 }

@@ -37,10 +37,10 @@ struct PreferencesStore {
     let file: JSONFileStore<Preferences>
 
     init(invocation: Invocation) throws {
-        let path = try XDGPaths(environment: invocation.environment).storePath(
+        let location = try XDGPaths(environment: invocation.environment).storeLocation(
             option: invocation.arguments.value("config"), environmentVariable: Self.environmentVariable,
             kind: .config, tool: "billsplit", fileName: "preferences.json")
-        file = JSONFileStore(path: path)
+        file = JSONFileStore(location: location)
     }
 
     func load() throws -> Preferences { try file.load() }

@@ -37,7 +37,7 @@ struct CounterRendering {
             let styler = invocation.styler
             var table = TextTable(columns: [.init(""), .init("NAME"), .init("COUNT", .right), .init("STEP", .right)], separator: " ")
             for counter in counters {
-                table.append([counter.pinned ? "*" : " ", Self.singleLine(counter.name), String(counter.count), Self.signedStep(counter.step)])
+                table.append([counter.pinned ? "*" : " ", counter.name.terminalSafe, String(counter.count), Self.signedStep(counter.step)])
             }
             for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
         }
@@ -55,7 +55,7 @@ struct CounterRendering {
         case .text:
             let created = Timestamp.parseISO8601(counter.created).map(Timestamp.localMinutes) ?? counter.created
             var table = TextTable(columns: [.init("field"), .init("value")], showsHeader: false)
-            table.append(["name:", Self.singleLine(counter.name)])
+            table.append(["name:", counter.name.terminalSafe])
             table.append(["count:", String(counter.count)])
             table.append(["start:", String(counter.start)])
             table.append(["step:", Self.signedStep(counter.step)])
@@ -68,22 +68,4 @@ struct CounterRendering {
     /// `+1`, `-5`: the sign shows which way inc goes.
     static func signedStep(_ step: Int64) -> String { step > 0 ? "+\(step)" : String(step) }
 
-    /// A name on one line for tables: control characters shown as escapes (`\n`).
-    static func singleLine(_ name: String) -> String {
-        var result = ""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\x" + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
 }

@@ -99,8 +99,7 @@ struct CounterTransfer {
                 document.counters.removeAll { $0.name == counter.name }
                 document.counters.append(Counter(
                     name: counter.name, count: counter.count, start: counter.start, step: counter.step,
-                    pinned: counter.pinned, created: counter.created, serial: document.nextSerial))
-                document.nextSerial += 1
+                    pinned: counter.pinned, created: counter.created, serial: try document.takeSerial()))
             }
             return ImportSummary(added: added, replaced: replaced, skipped: skipped, renamed: renamed)
         }
@@ -108,7 +107,7 @@ struct CounterTransfer {
         if summary.replaced > 0 { parts.append("replaced \(summary.replaced)") }
         if summary.skipped > 0 { parts.append("skipped \(summary.skipped) existing") }
         if !summary.renamed.isEmpty { parts.append("renamed \(summary.renamed.joined(separator: ", "))") }
-        commands.invocation.err.line(parts.joined(separator: "; ").capitalizedFirst + ".")
+        commands.invocation.err.line((parts.joined(separator: "; ").capitalizedFirst + ".").terminalSafe)
         return .ok
     }
 

@@ -94,11 +94,10 @@ struct TallyCommands {
             document.recordUndo("new \(newName)", before: [newName], after: [newName])
             document.counters.append(Counter(
                 name: newName, count: start, start: start, step: step, pinned: arguments.flag("pin"),
-                created: Timestamp.iso8601UTC(Timestamp.now()), serial: document.nextSerial))
-            document.nextSerial += 1
+                created: Timestamp.iso8601UTC(Timestamp.now()), serial: try document.takeSerial()))
             return newName
         }
-        out.line(created)
+        out.line(created.terminalSafe)
         return .ok
     }
 
@@ -189,7 +188,7 @@ struct TallyCommands {
             document.recordUndo("rm \(names.joined(separator: ", "))", before: names, after: [])
             document.counters.removeAll { names.contains($0.name) }
         }
-        invocation.err.line("Deleted \(what). Undo with: tally undo")
+        invocation.err.line("Deleted \(what.terminalSafe). Undo with: tally undo")
         return .ok
     }
 
@@ -205,7 +204,7 @@ struct TallyCommands {
             }
             return step.action
         }
-        invocation.err.line("Undid: \(action)")
+        invocation.err.line("Undid: \(action.terminalSafe)")
         return .ok
     }
 }

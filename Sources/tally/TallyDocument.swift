@@ -8,6 +8,7 @@
 //   undo:       [{action, before: [Counter], after: [names]}], newest last, at most 100
 
 import MoneyKit
+import MoneyKitCLI
 
 struct TallyDocument: StoredDocument {
     static let formatName = "tally"
@@ -34,12 +35,40 @@ struct TallyDocument: StoredDocument {
         }
     }
 
+    /// What every command relies on: names unique and valid, serials unique and below
+    /// `nextSerial`, which must leave room for another counter; no step of 0.
+    func checkInvariants() throws(StoredContentError) {
+        try StoredInvariants.requireUnique(counters.map(\.name), what: "the counter name")
+        try StoredInvariants.requireUnique(counters.map(\.serial), what: "the serial")
+        try StoredInvariants.require(nextSerial, in: 1...(Int64.max - 1), what: "nextSerial")
+        for (index, counter) in counters.enumerated() {
+            try counter.checkInvariants(place: "counters[\(index)]", nextSerial: nextSerial)
+        }
+        for (index, step) in undo.enumerated() {
+            try StoredInvariants.requireUnique(step.before.map(\.name), what: "in undo[\(index)], the counter name")
+            for (position, counter) in step.before.enumerated() {
+                try counter.checkInvariants(place: "undo[\(index)].before[\(position)]", nextSerial: nextSerial)
+            }
+        }
+    }
+
     var storedContent: JSONValue {
         .object([
             ("counters", .array(counters.map(\.storedJSON))),
             ("nextSerial", .integer(nextSerial)),
             ("undo", .array(undo.map(\.storedJSON))),
         ])
+    }
+
+    /// The serial for a new counter, advancing `nextSerial`; an error (not a wrap) when
+    /// the store has used them all.
+    mutating func takeSerial() throws(CLIError) -> Int64 {
+        let serial = nextSerial
+        guard serial < Int64.max else {
+            throw CLIError.data("the store has no serial left for a new counter (nextSerial is \(serial))")
+        }
+        nextSerial = serial + 1
+        return serial
     }
 
     func index(of name: String) -> Int? { counters.firstIndex { $0.name == name } }

@@ -12,11 +12,11 @@ struct TallyStore {
     /// The store named by `--file`, else `TALLY_FILE`, else `$XDG_DATA_HOME/tally/counters.json`.
     init(invocation: Invocation) throws {
         let paths = XDGPaths(environment: invocation.environment)
-        let path = try paths.storePath(
+        let location = try paths.storeLocation(
             option: invocation.arguments.value("file"), environmentVariable: Self.environmentVariable,
             kind: .data, tool: "tally", fileName: Self.defaultFileName)
         // Compact: read and written on every invocation, a third smaller than pretty.
-        file = JSONFileStore(path: path, prettyPrinted: false)
+        file = JSONFileStore(location: location, prettyPrinted: false)
     }
 
     func load() throws -> TallyDocument { try file.load() }

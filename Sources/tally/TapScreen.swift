@@ -83,7 +83,7 @@ struct TapScreen {
             let column = max(1, (columns - width) / 2 + 1)
             screen += "\u{1B}[\(row);\(column)H" + text
         }
-        let title = DisplayWidth.truncate(CounterRendering.singleLine(counter.name), to: max(1, columns - 2))
+        let title = DisplayWidth.truncate(counter.name.terminalSafe, to: max(1, columns - 2))
         put(styler.bold(title), row: 1, visibleWidth: DisplayWidth.of(title))
         let countText = String(counter.count)
         let middle = max(2, rows / 2 - 2)

@@ -55,10 +55,11 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     /// Runs `body` on the latest document under the lock and saves what it leaves, unless
     /// it throws. The folder is created (0700) and the file written 0600 if new.
     ///
-    /// Everything that can be checked before the lock is: a path that names a folder, a
-    /// FIFO or a device is refused without creating a lock file beside it. A write that
-    /// fails before the store first exists removes the lock file it made, so a failure
-    /// leaves no trace.
+    /// The lock is held on the store file itself (see `LockedStoreFile`). A store that
+    /// does not exist yet is created with link(2), which fails if another writer created
+    /// it first: then the change runs again on what that writer saved. Everything that
+    /// can be checked first is: a path naming a folder, a FIFO or a device is refused,
+    /// and a failure leaves no file behind.
     public func write<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let folder = PosixFile.directory(of: path)
         if PosixFile.holdsNonRegularFile(path) {
@@ -72,24 +73,36 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
         if PosixFile.existsReadOnly(path) || !PosixFile.isWritableDirectory(folder) {
             throw StoreError.readOnly(path: path)
         }
-        let lock = FileLock(lockPath: path + ".lock")
-        try lock.lock(timeout: lockTimeout, storePath: path)
-        var stored = false
-        defer {
-            if stored || exists { lock.unlock() } else { lock.removeFileAndUnlock() }
+        while true {
+            switch try LockedStoreFile.lock(path, timeout: lockTimeout) {
+            case .locked(let file):
+                // The lock lasts as long as the file is open: keep it open to the end.
+                return try withExtendedLifetime(file) {
+                    // Only the lock holder writes over the store: temporaries left now
+                    // are those of writers killed before their rename.
+                    PosixFile.removeStaleTemporaries(for: path)
+                    var document = try decode(try PosixFile.readAll(descriptor: file.descriptor, path: path))
+                    let result = try body(&document)
+                    try PosixFile.replaceAtomically(path, with: encoded(document))
+                    return result
+                }
+            case .missing:
+                var document = Document()
+                let result = try body(&document)
+                if try PosixFile.createExclusively(path, with: encoded(document)) { return result }
+                // Another writer created the store meanwhile: run again on its content.
+            }
         }
-        // Only the lock holder writes temporaries: any found now are a killed writer's.
-        PosixFile.removeStaleTemporaries(for: path)
-        var document = try load()
-        let result = try body(&document)
-        try save(document)
-        stored = true
-        return result
     }
 
     /// Replaces the stored document with `document`. Call only while holding the lock
     /// (inside `write`), or for a file no other process uses.
     func save(_ document: Document) throws(StoreError) {
+        try PosixFile.replaceAtomically(path, with: encoded(document))
+    }
+
+    /// The file's bytes for `document`: the envelope, then a newline.
+    private func encoded(_ document: Document) -> [UInt8] {
         let envelope = JSONValue.object([
             ("format", .string(Document.formatName)),
             ("version", .integer(Document.formatVersion)),
@@ -97,7 +110,7 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
         ])
         var bytes = envelope.serializedBytes(pretty: prettyPrinted)
         bytes.append(UInt8(ascii: "\n"))
-        try PosixFile.replaceAtomically(path, with: bytes)
+        return bytes
     }
 
     private func decode(_ bytes: [UInt8]) throws(StoreError) -> Document {

@@ -54,6 +54,12 @@ package enum PosixFile {
             throw StoreError.unreadable(path: path, reason: errorText(code))
         }
         defer { close(fd) }
+        return .contents(try readAll(descriptor: fd, path: path))
+    }
+
+    /// The whole of the regular file open on `fd`, from its start; `path` names it in
+    /// errors.
+    static func readAll(descriptor fd: Int32, path: String) throws(StoreError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: errorText()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -62,8 +68,10 @@ package enum PosixFile {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size) + 1)
         var buffer = [UInt8](repeating: 0, count: 65536)
+        var offset: off_t = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            // pread: from the start whatever was read on `fd` before.
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
             if count < 0 {
                 if errno == EINTR { continue }
                 let reason = errorText()
@@ -72,8 +80,9 @@ package enum PosixFile {
             }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
+            offset += off_t(count)
         }
-        return .contents(bytes)
+        return bytes
     }
 
     /// Replaces `path` atomically with `bytes`: a private temporary file in the same
@@ -102,6 +111,30 @@ package enum PosixFile {
             throw StoreError.cannotCreate(path: path, reason: reason)
         }
         syncDirectory(folder)
+    }
+
+    /// Creates `path` with `bytes` unless a file is there already: written to a private
+    /// temporary, fsynced, then hard-linked to `path`, which fails when another writer
+    /// created it first. Returns false then (or when a lock holder's clean-up took the
+    /// temporary): the caller runs its change again on the store that now exists.
+    static func createExclusively(_ path: String, with bytes: [UInt8]) throws(StoreError) -> Bool {
+        let (temporary, fd) = try createTemporary(for: path)
+        defer { unlink(temporary.systemPath) }
+        var failure = writeAll(fd, bytes)
+        if failure == 0, syncData(fd) != 0 { failure = errno }
+        close(fd)
+        if failure != 0 { throw StoreError.io(path: path, reason: errorText(failure)) }
+        if link(temporary.systemPath, path.systemPath) != 0 {
+            let code = errno
+            if code == EEXIST || code == ENOENT { return false }
+            // A file system without hard links: rename, which cannot refuse an existing
+            // file; the window for two first writers is then the time of one write.
+            guard code == EPERM || code == EOPNOTSUPP || code == EXDEV,
+                rename(temporary.systemPath, path.systemPath) == 0
+            else { throw StoreError.cannotCreate(path: path, reason: errorText(code)) }
+        }
+        syncDirectory(directory(of: path))
+        return true
     }
 
     /// The prefix of every temporary file written for `path`: `.NAME.tmp-`.

@@ -88,7 +88,7 @@ func plainNumbersUntouched(_ field: String) {
         ("a\r\nb", "a\\r\\nb"),
         ("back\\slash", "back\\\\slash"),
         ("\\n", "\\\\n"),  // a literal backslash-n stays distinguishable from a newline
-        ("=SUM(A1)", "=SUM(A1)"),  // TSV does not neutralise
+        ("=SUM(A1)", "'=SUM(A1)"),  // neutralised as in CSV
         ("a,\"b\"", "a,\"b\""),
         ("日本 🎉", "日本 🎉"),
     ])

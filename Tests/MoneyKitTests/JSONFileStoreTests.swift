@@ -225,7 +225,7 @@ struct JSONFileStoreTests {
             let data = folder + "/data"
             let path = data + "/ledger.json"
             let store = JSONFileStore<Ledger>(path: path)
-            try store.write { $0.count = 1 }  // leaves ledger.json and ledger.json.lock
+            try store.write { $0.count = 1 }
             try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: data)
             let before = try bytes(at: path)
             #expect(throws: StoreError.readOnly(path: path)) { try store.write { $0.count += 1 } }

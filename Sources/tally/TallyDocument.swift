@@ -64,7 +64,8 @@ struct TallyDocument: StoredDocument {
     /// the store has used them all.
     mutating func takeSerial() throws(CLIError) -> Int64 {
         let serial = nextSerial
-        guard serial < Int64.max else {
+        // The loader accepts nextSerial up to Int64.max - 1: what is saved must load.
+        guard serial < Int64.max - 1 else {
             throw CLIError.data("the store has no serial left for a new counter (nextSerial is \(serial))")
         }
         nextSerial = serial + 1

@@ -2,6 +2,7 @@
 // errors, and the typed accessors of ParsedArguments.
 
 import Testing
+import MoneyKit
 @testable import MoneyKitCLI
 
 // MARK: - Good command lines
@@ -424,4 +425,28 @@ func integerOutOfRange(_ text: String) {
     #expect(SampleSpec.root.descendant(at: ["config", "get"])?.name == "get")
     #expect(SampleSpec.root.descendant(at: [])?.name == "tally")
     #expect(SampleSpec.root.descendant(at: ["config", "nosuch"]) == nil)
+}
+
+// Issue 12, item 21: a value that was not UTF-8 is refused, unless it names a file.
+
+@Test func aNameThatWasNotUTF8IsADataError() {
+    let name = LosslessText.decode([0x62, 0xFF])
+    do {
+        _ = try SampleSpec.parser.parse(["new", name])
+        Issue.record("accepted a name that is not UTF-8")
+    } catch {
+        #expect(error.exitCode == .dataError)
+        #expect(error.message.contains("NAME is not valid UTF-8"))
+    }
+    #expect(throws: CLIError.self) { try SampleSpec.parser.parse(["new", "--tag", name, "x"]) }
+}
+
+@Test func aFileNameThatWasNotUTF8IsKeptByteForByte() throws {
+    let path = LosslessText.decode([0x2F, 0x74, 0xFE, 0x2E, 0x6A])
+    guard case .run(let parsed) = try SampleSpec.parser.parse(["--file", path, "import", path]) else {
+        Issue.record("not a run")
+        return
+    }
+    #expect(parsed.value("file").map(LosslessText.encode) == [0x2F, 0x74, 0xFE, 0x2E, 0x6A])
+    #expect(parsed.argument("FILE") == path)
 }

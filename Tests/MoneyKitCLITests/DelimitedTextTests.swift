@@ -219,3 +219,40 @@ func parseErrors(_ row: CSVFailure) {
         #expect(error.message == "-: line 1: a quoted field is never closed")
     }
 }
+
+// Issue 12, item 19: TSV neutralised as CSV is; cells holding a separator are safe in a
+// spreadsheet that splits on another one; everything still reads back exactly.
+
+@Test("a formula after a separator inside a cell is neutralised", arguments: [
+    ("x;=1+1", "\"'x;=1+1\""),
+    ("x,=1+1", "\"'x,=1+1\""),
+    ("a; @SUM(A1)", "\"'a; @SUM(A1)\""),
+    ("a;\"=1", "\"'a;\"\"=1\""),
+    ("a;-5", "\"a;-5\""),
+    ("a;b", "\"a;b\""),
+    ("3,50", "\"3,50\""),
+])
+func separatorHoldingCells(field: String, expected: String) {
+    #expect(DelimitedText.csvField(field) == expected)
+}
+
+@Test("TSV cells are neutralised like CSV's", arguments: [
+    ("=SUM(A1)", "'=SUM(A1)"),
+    ("@x", "'@x"),
+    ("+cmd", "'+cmd"),
+    ("-3.10", "-3.10"),
+    ("'quoted", "''quoted"),
+    ("x;=1+1", "'x;=1+1"),
+    ("plain", "plain"),
+])
+func tsvNeutralisation(field: String, expected: String) {
+    #expect(DelimitedText.tsvField(field) == expected)
+}
+
+@Test func everyNeutralisedCSVCellReadsBackExactly() throws {
+    let fields = ["=1+1", "x;=1+1", "'a", "''b", "a,b", "-5", "-x", "@", "a;\"=1", "\t=x", "plain", ";=x", ",+y"]
+    let line = DelimitedText.csvLine(fields)
+    let records = try DelimitedText.parseCSV(line + "\n")
+    #expect(records.count == 1)
+    #expect(records.first?.map(DelimitedText.restoreNeutralized) == fields)
+}

@@ -77,3 +77,27 @@ func closestRespectsThreshold(_ word: String, _ candidates: [String]) {
     #expect(Suggestions.closest(to: "bat", among: ["cat", "hat"]) == "cat")
     #expect(Suggestions.closest(to: "bat", among: ["hat", "cat"]) == "hat")
 }
+
+// Issue 12, item 20: "did you mean" must cost little whatever the input.
+
+@Test(.timeLimit(.minutes(1)))
+func aHugeWordGetsNoSuggestionAndCostsLittle() {
+    let huge = String(repeating: "a", count: 131_000)
+    let candidates = (0..<200).map { String(repeating: "a", count: 130_990 + $0 % 20) } + ["apple"]
+    #expect(Suggestions.closest(to: huge, among: candidates) == nil)
+}
+
+@Test func candidatesOfVeryDifferentLengthsAreNotCompared() {
+    #expect(Suggestions.closest(to: "inc", among: [String(repeating: "x", count: 100_000), "ink"]) == "ink")
+}
+
+@Test(arguments: [("kitten", "sitting", 3), ("flaw", "lawn", 2), ("abcdefgh", "zyxwvuts", 8)])
+func theCutOffStopsAboveTheLimitButNeverBelowTheTruth(a: String, b: String, distance: Int) {
+    let full = Suggestions.editDistance(Array(a), Array(b))
+    #expect(full == distance)
+    for cutoff in 0...3 {
+        let cut = Suggestions.editDistance(Array(a), Array(b), stoppingAbove: cutoff)
+        // At or below the cut-off the answer is exact; above it, only "above" is promised.
+        if full <= cutoff { #expect(cut == full) } else { #expect(cut > cutoff) }
+    }
+}

@@ -89,7 +89,7 @@ extension Int64 {
     static func powerOfTen(_ exponent: Int) -> Int64 {
         precondition((0...18).contains(exponent), "power of ten out of range")
         var result: Int64 = 1
-        for _ in 0..<exponent { result &*= 10 }
+        for _ in 0..<exponent { result *= 10 }  // at most 10^18: fits
         return result
     }
 }

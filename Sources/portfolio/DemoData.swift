@@ -65,10 +65,10 @@ struct DemoData {
         let names = ["Current Account Buffer", "Regular Saver", "Global Index Fund", "Bond Fund", "Company Pension", "Crypto (small)"]
         var seed: UInt64 = 0x5EED_2025
         func next() -> UInt64 {
-            seed = seed &+ 0x9E37_79B9_7F4A_7C15
+            seed = seed &+ 0x9E37_79B9_7F4A_7C15  // wrapping: SplitMix64 works modulo 2^64
             var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9  // wrapping: SplitMix64 works modulo 2^64
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB  // wrapping: SplitMix64 works modulo 2^64
             return z ^ (z >> 31)
         }
         return names.enumerated().map { index, name in

@@ -7,7 +7,8 @@
 // that already starts with a quote, so that `restoreNeutralized` can undo it exactly.
 // A spreadsheet may split on another separator than ours (`;` in much of Europe), so a
 // cell holding `,` `;` or a tab is also neutralised when a formula could start after one
-// of them, and in CSV every cell holding `;` is quoted, so that no reader splits it.
+// of them, and in CSV such a cell is quoted, so that a reader splitting on `;` keeps it
+// whole.
 // TSV: tab, newline, carriage return and backslash inside a field are written as
 // \t \n \r \\ so that every record stays one line; its cells are neutralised as CSV's.
 
@@ -18,10 +19,18 @@ public enum DelimitedText {
 
     public static func csvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
         var value = field
-        if neutralizeFormulas { value = neutralized(value) }
+        // A cell neutralised for a formula after a `;` is quoted too, so that a
+        // spreadsheet splitting on `;` keeps it whole; other cells with `;` stay bare.
+        var quotesSemicolons = false
+        if neutralizeFormulas, needsNeutralizing(value) {
+            value = "'" + value
+            quotesSemicolons = true
+        }
         // Scalars, not Characters: "\r\n" and a quote followed by a combining mark are
         // single Characters that equal none of the specials.
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == ";" || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes = value.unicodeScalars.contains {
+            $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || (quotesSemicolons && $0 == ";")
+        }
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard needsQuotes else { return value }
         return "\"" + value.replacingAll("\"", with: "\"\"") + "\""

@@ -24,12 +24,24 @@ public enum StandardOptions {
         Files and folders the tool creates are private: mode 0600 and 0700. \
         A change is written to a temporary file, synced and renamed over the old one under \
         a lock (SQLite: one transaction), so a crash leaves the old state or the new one. \
-        A file that cannot be read is reported and never overwritten.
+        A JSON store is locked with flock on the store file itself, so no lock file can be \
+        removed from under a writer; its temporary file has a random name and is created \
+        with O_EXCL and O_NOFOLLOW, so a link or file planted in a shared folder is never \
+        followed or used. \
+        A file that cannot be read, or that breaks a rule the tool relies on, is reported \
+        and never overwritten; a FIFO or device at a store's path is refused at once. \
+        Only the default location's folders are created; a named path must be in a folder \
+        that exists. File names are used byte for byte; other arguments must be UTF-8.
 
-        CSV output is safe to open in a spreadsheet: a cell that would run as a formula \
-        (one that starts with =, +, -, @, a tab or a carriage return and is not a plain \
-        number) is written with a leading single quote, as is a cell that already starts \
-        with one; the tools' own CSV import removes exactly that quote again.
+        Text shown to people never drives the terminal: control characters from stores, \
+        files and arguments are shown escaped (\\x1B, \\u{202E}); JSON, CSV and TSV keep \
+        the exact text.
+
+        CSV and TSV output is safe to open in a spreadsheet: a cell that would run as a \
+        formula (one that starts with =, +, -, @, a tab or a carriage return and is not a \
+        plain number, or holds one after a comma, semicolon or tab inside it) is written \
+        with a leading single quote, as is a cell that already starts with one, and in CSV \
+        such a cell is quoted; the tools' own CSV import removes exactly that quote again.
         """ + (extra.isEmpty ? "" : "\n\n" + extra)
     }
 

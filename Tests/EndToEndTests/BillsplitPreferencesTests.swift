@@ -96,6 +96,11 @@ import Testing
         let sandbox = try Sandbox()
         let viaOption = sandbox.path("elsewhere/a/prefs.json")
         let viaEnvironment = sandbox.path("other/prefs.json")
+        // A path the user names must be in a folder that exists (only the default
+        // location gets its folders made; FileStoreSafetyTests checks the refusal).
+        for folder in ["elsewhere/a", "other"] {
+            try FileManager.default.createDirectory(atPath: sandbox.path(folder), withIntermediateDirectories: true)
+        }
         #expect(try BillsplitE2E.run(sandbox, ["100", "--tip", "5", "--config", viaOption]).status == 0)
         #expect(try BillsplitE2E.preferences(viaOption)["tipPercent"] as? String == "5")
         #expect(try BillsplitE2E.run(sandbox, ["100", "--tip", "10"], environment: ["BILLSPLIT_CONFIG": viaEnvironment]).status == 0)

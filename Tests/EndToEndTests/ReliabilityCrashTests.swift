@@ -41,6 +41,7 @@ import Glibc
         let sandbox = try Sandbox()
         let file = sandbox.path("store/F.json")
         let folder = (file as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let tally = ToolProcess.path(of: "tally")
         // A store with some bulk, so that writes take a little while.
         #expect(try sandbox.run("tally", "--file", file, "new", "c").status == 0)

@@ -61,6 +61,11 @@ import Testing
         let sandbox = try Sandbox()
         let fromOption = sandbox.path("option/c.json")
         let fromVariable = sandbox.path("variable/c.json")
+        // Named paths need existing folders; only the default location gets its own.
+        for folder in ["option", "variable"] {
+            try FileManager.default.createDirectory(atPath: sandbox.path(folder), withIntermediateDirectories: false)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: sandbox.path(folder))
+        }
         var environment = sandbox.environment
         environment["TALLY_FILE"] = fromVariable
         #expect(try Self.run(["--file", fromOption, "new", "a"], environment: environment).status == 0)

@@ -74,6 +74,8 @@ final class TallyBox {
     init() throws {
         sandbox = try Sandbox()
         storePath = sandbox.path("store/counters.json")
+        // A path the user names must be in an existing folder.
+        try FileManager.default.createDirectory(atPath: sandbox.path("store"), withIntermediateDirectories: true)
     }
 
     /// The sandbox environment plus TALLY_FILE.

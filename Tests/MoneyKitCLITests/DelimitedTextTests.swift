@@ -228,8 +228,9 @@ func parseErrors(_ row: CSVFailure) {
     ("x,=1+1", "\"'x,=1+1\""),
     ("a; @SUM(A1)", "\"'a; @SUM(A1)\""),
     ("a;\"=1", "\"'a;\"\"=1\""),
-    ("a;-5", "\"a;-5\""),
-    ("a;b", "\"a;b\""),
+    ("a;-5", "a;-5"),
+    ("a;b", "a;b"),
+    ("40.00;40.00", "40.00;40.00"),
     ("3,50", "\"3,50\""),
 ])
 func separatorHoldingCells(field: String, expected: String) {

@@ -31,6 +31,7 @@ struct PackageDeb: CommandPlugin {
             throw PackagingError("unknown tool '\(name)'; the tools are \(Self.tools.joined(separator: ", "))")
         }
         let maintainer = try Maintainer.resolve(option: maintainerOption, environment: ProcessInfo.processInfo.environment)
+        try Subprocess.requirePrograms(Subprocess.programsNeeded)
         let outputFolder = output.map { URL(fileURLWithPath: $0, relativeTo: context.package.directoryURL) }
             ?? context.package.directoryURL.appending(path: ".build/debian")
         try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)

@@ -77,11 +77,29 @@ enum Subprocess {
         throw PackagingError("\(program) is not installed (apt-get install \(aptPackage(for: program)))")
     }
 
+    /// Every program the packaging runs, checked before the first (slow) build, so a
+    /// missing one is named at once with the Debian packages that give it.
+    static let programsNeeded = ["dpkg", "dpkg-deb", "dpkg-shlibdeps", "strip", "nm", "chrpath", "gzip", "md5sum"]
+
+    /// Throws naming every missing program and the packages to install, or returns.
+    static func requirePrograms(_ programs: [String]) throws {
+        let missing = programs.filter { (try? locate($0)) == nil }
+        guard !missing.isEmpty else { return }
+        var packages: [String] = []
+        for program in missing where !packages.contains(aptPackage(for: program)) {
+            packages.append(aptPackage(for: program))
+        }
+        throw PackagingError(
+            "not installed: \(missing.joined(separator: ", ")); install them first with: "
+                + "apt-get install \(packages.joined(separator: " "))")
+    }
+
     private static func aptPackage(for program: String) -> String {
         switch program {
         case "dpkg-shlibdeps": "dpkg-dev"
-        case "strip": "binutils"
+        case "strip", "nm": "binutils"
         case "md5sum": "coreutils"
+        case "dpkg-deb": "dpkg"
         default: program
         }
     }

@@ -37,7 +37,20 @@ public final class OutputChannel: @unchecked Sendable {
         let failure = PosixFile.writeAll(descriptor, buffer)
         buffer.removeAll(keepingCapacity: true)
         if failure == EPIPE { exit(ExitCode.ok.rawValue) }
-        if failure != 0 { exit(ExitCode.ioError.rawValue) }
+        if failure != 0 {
+            if descriptor == STDOUT_FILENO { Self.reportOutputFailure(failure) }
+            exit(ExitCode.ioError.rawValue)
+        }
+    }
+
+    /// Says on stderr (directly: its buffer may be behind) that the output was lost. The
+    /// tools print after they store, so a change the command made is kept: say that too,
+    /// so nobody runs it again.
+    private static func reportOutputFailure(_ code: Int32) {
+        let reason = String(cString: strerror(code))
+        let message = "\(Console.toolName): error: cannot write to standard output: \(reason); "
+            + "any change the command made is saved\n"
+        _ = PosixFile.writeAll(STDERR_FILENO, Array(message.utf8))
     }
 }
 
@@ -48,9 +61,13 @@ public enum Console {
 
     /// Ignore SIGPIPE so a closed pipe shows up as EPIPE, which `flush` treats as a
     /// quiet, successful end.
-    public static func prepare() {
+    public static func prepare(toolName: String) {
         signal(SIGPIPE, SIG_IGN)
+        Console.toolName = toolName
     }
+
+    /// The tool's name, for the one message the channels write themselves.
+    nonisolated(unsafe) static var toolName = "moneykit"
 
     public static func flushAll() {
         out.flush()

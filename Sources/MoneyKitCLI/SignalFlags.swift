@@ -32,6 +32,24 @@ public enum SignalFlags {
 
     public static var stopRequested: Bool { stopSignal != 0 }
 
+    /// After a loop has saved its work on a stopping signal: flushes the output and ends
+    /// the process by that same signal, default action restored, so the shell sees an
+    /// interrupted command (status 130 for SIGINT) and a script's loop stops as it
+    /// expects. Returns only when no stopping signal was received.
+    public static func endByStopSignalIfReceived() {
+        let received = stopSignal
+        guard received != 0 else { return }
+        Console.flushAll()
+        signal(received, SIG_DFL)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, received)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+        raise(received)
+        // Not reached for SIGINT, SIGTERM and SIGHUP, whose default action ends us.
+        exit(128 + received)
+    }
+
     /// True once after each window size change.
     public static func takeResize() -> Bool {
         guard resized != 0 else { return false }

@@ -54,7 +54,7 @@ public enum ToolRunner {
         spec: CommandSpec, version: String = StandardOptions.toolkitVersion,
         run: (Invocation) throws -> ExitCode
     ) -> Never {
-        Console.prepare()
+        Console.prepare(toolName: spec.name)
         let arguments = rawArguments()
         let code = execute(spec: spec, version: version, arguments: arguments, environment: processEnvironment(), run: run)
         Console.flushAll()

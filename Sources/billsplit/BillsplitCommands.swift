@@ -69,9 +69,9 @@ struct BillsplitCommands {
         if format == .csv || format == .tsv {
             out.line(RecordPrinter.delimitedLines(header: BillRendering.delimitedHeader, rows: [], format: format)[0])
         }
-        while let line = readLine(strippingNewline: true) {
+        var lines = LineReader()
+        while let text = try lines.next() {
             lineNumber += 1
-            let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
             if text.allSatisfy(\.isWhitespace) || text.hasPrefix("#") { continue }
             do {
                 let result = try split(text, options: options, unit: unit)
@@ -87,7 +87,8 @@ struct BillsplitCommands {
                 invocation.err.line("billsplit: error: line \(lineNumber): \(error.message.terminalSafe)")
             }
         }
-        try rememberChoices(options)
+        // A batch never changes the saved preferences: a script's options are its own,
+        // not the next person's defaults.
         return failed ? .dataError : .ok
     }
 

@@ -21,8 +21,9 @@ enum BillsplitSpec {
             earlier person). With --round-up each share is then rounded up to a multiple \
             of UNIT; what that adds is shown as extra tip with the effective percentage.
 
-            The currency, tip and people given on the command line are remembered as the \
-            defaults for the next run (unless --no-save); without saved preferences the \
+            The currency, tip and people given on the command line for one bill (or on the \
+            screen) are remembered as the defaults for the next run (unless --no-save); a \
+            batch (AMOUNT -) never changes them. Without saved preferences the \
             currency comes from the locale's region (LC_ALL, LC_MONETARY, LANG), else NOK, \
             the tip is 15 % and the split is for 1 person.
 

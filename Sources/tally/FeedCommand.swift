@@ -1,6 +1,7 @@
 // tally feed: one step per line of standard input, for pipelines. Lines are counted as
 // they arrive and saved at least every 100 ms, at the end of input, and on SIGINT,
-// SIGTERM or SIGHUP, so nothing read is lost. One `tally undo` reverts the whole feed.
+// SIGTERM or SIGHUP, so nothing read is lost; after such a signal it prints the count and
+// ends by that signal (status 130 for SIGINT). One `tally undo` reverts the whole feed.
 
 #if canImport(Glibc)
 import Glibc
@@ -68,6 +69,8 @@ struct FeedCommand {
         try save()
         let final = try count ?? commands.store.load().counter(named: name).count
         commands.out.line(String(final))
+        // Saved: now end as interrupted (130 for Ctrl-C), as shells expect.
+        SignalFlags.endByStopSignalIfReceived()
         return .ok
     }
 }

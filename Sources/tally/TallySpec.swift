@@ -92,7 +92,7 @@ enum TallySpec {
                 arguments: [name]),
             CommandSpec(
                 name: "feed", abstract: "Add one step per line read from standard input",
-                discussion: "For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 ms, at the end of input, and on SIGINT or SIGTERM, so nothing read is lost; then prints the final count.",
+                discussion: "For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 ms, at the end of input, and on SIGINT, SIGTERM or SIGHUP, so nothing read is lost; then prints the final count. After such a signal it ends by that signal once saved (the shell shows status 130 for Ctrl-C), so a script's loop stops as it expects.",
                 arguments: [name]),
         ],
         defaultSubcommand: "list",

@@ -1,0 +1,59 @@
+// Issue 13, items 7–9: a failed write to standard output is said on stderr (and that the
+// change was kept); a failed read of standard input is an error, not an empty input; a
+// batch never changes the saved preferences.
+
+import Foundation
+import Testing
+
+@Suite struct InputOutputFailureTests {
+    static func shell(_ sandbox: Sandbox, tool: String, _ script: String) throws -> ToolResult {
+        try ToolProcess.run(
+            "/bin/sh", ["-c", "cd \"$HOME\" && " + script],
+            environment: sandbox.environment.merging(["TOOL": ToolProcess.path(of: tool)]) { $1 })
+    }
+
+    @Test func aFullStandardOutputIsReportedAndTheChangeKept() throws {
+        let sandbox = try Sandbox()
+        let result = try Self.shell(sandbox, tool: "tally", "\"$TOOL\" --file c.json new coffee > /dev/full")
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("tally: error: cannot write to standard output"))
+        #expect(result.stderr.contains("saved"))
+        #expect(try sandbox.run("tally", "--file", sandbox.path("c.json"), "list", "--names").stdout == "coffee\n")
+    }
+
+    @Test func aClosedPipeIsStillAQuietSuccess() throws {
+        let sandbox = try Sandbox()
+        let result = try Self.shell(sandbox, tool: "tally", "\"$TOOL\" --help | head -c 1 >/dev/null; exit ${PIPESTATUS:-0}")
+        #expect(result.stderr == "")
+    }
+
+    @Test(arguments: [
+        ("\"$TOOL\" - --currency USD <&-", 74, "cannot read standard input"),
+        ("\"$TOOL\" - --currency USD < .", 66, "cannot read standard input"),
+    ])
+    func billsplitBatchReadErrorsAreErrors(script: String, status: Int32, message: String) throws {
+        let sandbox = try Sandbox()
+        let result = try Self.shell(sandbox, tool: "billsplit", script)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains(message))
+        #expect(result.stdout == "")
+    }
+
+    @Test func aBatchDoesNotChangeTheSavedPreferences() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run("billsplit", "100", "--currency", "NOK", "--people", "3").status == 0)
+        let file = sandbox.path("config/billsplit/preferences.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let batch = try sandbox.run("billsplit", "-", "-c", "JPY", "-p", "2", "--tip", "5", stdin: "100\n250\n")
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stdout.split(separator: "\n").count == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    }
+
+    @Test func batchLinesKeepWorkingWithCRLFAndNoLastNewline() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run("billsplit", "-", "-c", "USD", "--tip", "0", "-p", "2", "--format", "csv", stdin: "10\r\n# note\r\n\r\n20")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 3)
+    }
+}

@@ -12,6 +12,14 @@ import Darwin
 public enum Key: Equatable, Sendable {
     case character(Character)
     case enter, backspace, escape, up, down, left, right, tab, interrupt
+    case delete, home, end, pageUp, pageDown, insert
+    /// Shift-Tab.
+    case backTab
+    /// F1 to F12.
+    case function(Int)
+    /// A key whose sequence was read whole but means nothing here (Alt-x, F13, a mouse
+    /// report): screens ignore it, never take it for Esc.
+    case unknown
 }
 
 public final class RawTerminal {
@@ -22,10 +30,17 @@ public final class RawTerminal {
 
     /// Enters raw mode and the alternate screen. Refuses politely off a terminal.
     public init(commandName: String) throws(CLIError) {
+        let commandPath = Array(commandName.split(separator: " ").dropFirst().map(String.init))
         guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
             throw CLIError.usage(
                 "\(commandName) needs a terminal: standard input and output must both be one",
-                commandPath: Array(commandName.split(separator: " ").dropFirst().map(String.init)))
+                commandPath: commandPath)
+        }
+        // A dumb terminal cannot place the cursor or switch screens: draw nothing there.
+        if let term = getenv("TERM"), String(cString: term) == "dumb" {
+            throw CLIError.usage(
+                "\(commandName) needs a terminal that can draw a screen, and TERM is dumb",
+                hint: "set TERM to your terminal's type, or use the plain commands", commandPath: commandPath)
         }
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
             throw CLIError("cannot read the terminal's settings: \(String(cString: strerror(errno)))", exitCode: .ioError)
@@ -75,20 +90,7 @@ public final class RawTerminal {
         case 0x7F, 0x08: return .backspace
         case 0x09: return .tab
         case 0x1B:
-            // A lone Esc, or the start of an arrow key sequence (ESC [ A, or ESC O A).
-            guard let second = readByte(timeoutMilliseconds: 30) else { return .escape }
-            guard second == UInt8(ascii: "[") || second == UInt8(ascii: "O"),
-                let third = readByte(timeoutMilliseconds: 30) else { return .escape }
-            switch third {
-            case UInt8(ascii: "A"): return .up
-            case UInt8(ascii: "B"): return .down
-            case UInt8(ascii: "C"): return .right
-            case UInt8(ascii: "D"): return .left
-            default:
-                // Drain the rest of an unknown sequence (e.g. ESC [ 3 ~).
-                while let next = readByte(timeoutMilliseconds: 5), !(0x40...0x7E).contains(next) {}
-                return .escape
-            }
+            return readEscapeSequence()
         default:
             var bytes = [byte]
             // The rest of a multi-byte UTF-8 character.
@@ -96,6 +98,81 @@ public final class RawTerminal {
             for _ in 0..<extra { if let next = readByte(timeoutMilliseconds: 30) { bytes.append(next) } }
             guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else { return nil }
             return .character(character)
+        }
+    }
+
+    /// After ESC: a lone Esc (nothing follows within 30 ms), or a whole CSI sequence
+    /// (ESC [ parameters intermediates final) or SS3 sequence (ESC O final), read to its
+    /// last byte so that nothing of it is taken for keys of its own.
+    private func readEscapeSequence() -> Key {
+        guard let second = readByte(timeoutMilliseconds: 30) else { return .escape }
+        switch second {
+        case UInt8(ascii: "["):
+            var parameters: [UInt8] = []
+            // Parameter and intermediate bytes (0x20–0x3F), then one final byte (0x40–0x7E).
+            while let next = readByte(timeoutMilliseconds: 30) {
+                if (0x40...0x7E).contains(next) { return Self.csiKey(parameters: parameters, final: next) }
+                guard (0x20...0x3F).contains(next), parameters.count < 32 else { return .unknown }
+                parameters.append(next)
+            }
+            return .unknown
+        case UInt8(ascii: "O"):
+            guard let final = readByte(timeoutMilliseconds: 30) else { return .unknown }
+            return Self.ss3Key(final)
+        default:
+            // Alt with a key (ESC x): not a key the screens use.
+            return .unknown
+        }
+    }
+
+    /// The key a CSI sequence stands for (xterm and VT220 forms; modifiers ignored).
+    static func csiKey(parameters: [UInt8], final: UInt8) -> Key {
+        let fields = String(decoding: parameters, as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
+        let first = fields.first.flatMap { Int($0) }
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "Z"): return .backTab
+        case UInt8(ascii: "P"): return .function(1)
+        case UInt8(ascii: "Q"): return .function(2)
+        case UInt8(ascii: "R"): return .function(3)
+        case UInt8(ascii: "S"): return .function(4)
+        case UInt8(ascii: "~"):
+            switch first {
+            case 1, 7: return .home
+            case 2: return .insert
+            case 3: return .delete
+            case 4, 8: return .end
+            case 5: return .pageUp
+            case 6: return .pageDown
+            case 11, 12, 13, 14, 15: return .function((first ?? 11) - 10)
+            case 17, 18, 19, 20, 21: return .function((first ?? 17) - 11)
+            case 23, 24: return .function((first ?? 23) - 12)
+            default: return .unknown
+            }
+        default: return .unknown
+        }
+    }
+
+    /// The key an SS3 sequence stands for (application cursor keys, F1–F4).
+    static func ss3Key(_ final: UInt8) -> Key {
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "M"): return .enter
+        case UInt8(ascii: "P"): return .function(1)
+        case UInt8(ascii: "Q"): return .function(2)
+        case UInt8(ascii: "R"): return .function(3)
+        case UInt8(ascii: "S"): return .function(4)
+        default: return .unknown
         }
     }
 

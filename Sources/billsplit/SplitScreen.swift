@@ -72,7 +72,7 @@ struct SplitScreen {
             case .character("+"), .up: state.people = min(Int(Preferences.peopleRange.upperBound), state.people + 1)
             case .character("-"), .down: state.people = max(1, state.people - 1)
             case .tab: state.currency = nextCurrency(after: state.currency)
-            case .backspace:
+            case .backspace, .delete:
                 if state.editingCustomTip { _ = state.customTipText.popLast() } else { _ = state.amountText.popLast() }
             case .character(let character) where character.isASCII && (character.isNumber || character == "."):
                 type(character, into: &state)

@@ -24,7 +24,7 @@ struct TapScreen {
                 switch key {
                 case .character(" "), .character("+"), .character("="), .enter, .up:
                     counter = try apply(name: counter.name, sign: 1)
-                case .backspace, .character("-"), .character("_"), .down:
+                case .backspace, .delete, .character("-"), .character("_"), .down:
                     counter = try apply(name: counter.name, sign: -1)
                 case .character("u"), .character("U"):
                     message = try undo(current: counter.name)

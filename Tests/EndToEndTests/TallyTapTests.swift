@@ -106,6 +106,51 @@ import Testing
         #expect(box.storeBytes() == before, "quitting changed the store")
     }
 
+    /// Issue 13, item 5: keys the screen does not use are read whole and ignored; they
+    /// never pass for Esc and quit. Delete takes a step away, like Backspace.
+    @Test func unknownKeysAreIgnoredAndDeleteSubtracts() throws {
+        let box = try TallyBox()
+        try box.ok("new", "x", "--start", "5")
+        let (pane, pidFile) = try Self.startTap(box, name: "x")
+        defer { pane.stop() }
+        try pane.waitForScreen("the counter at 5") { Self.shows($0, 5) }
+        for key in ["Home", "End", "PageUp", "PageDown", "IC", "F1", "F5", "F12", "BTab", "M-x"] {
+            try pane.send(key)
+        }
+        // Something the screen does use, after them: all of them were taken as keys.
+        try pane.send("Space")
+        try pane.waitForScreen("the counter at 6 after the unknown keys") { Self.shows($0, 6) }
+        #expect(Self.isAlive(try Self.pid(in: pidFile)), "an unknown key quit the screen")
+        try pane.send("DC")
+        try pane.waitForScreen("the counter at 5 after Delete") { Self.shows($0, 5) }
+        #expect(try box.count("x") == 5)
+        try pane.send("q")
+        let end = try pane.waitForScreen("tally's exit") { $0.contains { $0.contains("tally exited") } }
+        #expect(end.contains { $0.contains(Self.finished) })
+    }
+
+    /// Issue 13, item 6: TERM=dumb draws no full screen (no alternate screen), as the
+    /// help says; the tool says why and exits 64.
+    @Test func aDumbTerminalGetsNoScreen() throws {
+        let box = try TallyBox()
+        try box.ok("new", "x")
+        let script = box.sandbox.path("dumb.sh")
+        let environment = box.environment.map { "\($0.key)=\($0.value.tallyShellQuoted)" }.sorted().joined(separator: " ")
+        let text = """
+            export \(environment) TERM=dumb
+            \(box.tallyPath.tallyShellQuoted) tap x 2>"$HOME/dumb.err"
+            printf 'tally exited with %s\\n' "$?"
+            exec sleep 600
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: script))
+        let pane = try TallyTmuxPane(script: script, sandbox: box.sandbox)
+        defer { pane.stop() }
+        try pane.waitForScreen("tally's exit") { $0.contains { $0.contains("tally exited with 64") } }
+        let errors = try String(contentsOfFile: box.sandbox.path("dumb.err"), encoding: .utf8)
+        #expect(errors.contains("TERM is dumb"))
+    }
+
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
     func aSignalRestoresTheTerminal(signal: Int32) throws {
         let box = try TallyBox()

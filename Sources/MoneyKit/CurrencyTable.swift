@@ -13,6 +13,15 @@
 // coarser step than the minor unit; each such line says the step.
 
 enum CurrencyTable {
+    /// The ISO 4217 codes whose minor unit the standard gives as "N.A.", with what they
+    /// stand for: real codes, which a message must not call unknown.
+    static let codesWithoutMinorUnit: [String: String] = [
+        "XAU": "gold", "XAG": "silver", "XPT": "platinum", "XPD": "palladium",
+        "XDR": "the IMF's special drawing right", "XSU": "the SUCRE", "XUA": "the ADB unit of account",
+        "XBA": "a bond-market unit", "XBB": "a bond-market unit", "XBC": "a bond-market unit", "XBD": "a bond-market unit",
+        "XTS": "reserved for testing", "XXX": "no currency",
+    ]
+
     static let entries: [Currency] = [
         Currency(code: "AED", numericCode: 784, minorUnitExponent: 2, name: "UAE Dirham", displayLocaleIdentifier: "ar_AE"),
         Currency(code: "AFN", numericCode: 971, minorUnitExponent: 2, name: "Afghani", displayLocaleIdentifier: "fa_AF"),

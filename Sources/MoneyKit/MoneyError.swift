@@ -28,6 +28,10 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .currencyMismatch(a, b):
             return "cannot combine amounts in \(a) and \(b)"
         case let .unknownCurrency(code, suggestion):
+            if let kind = CurrencyTable.codesWithoutMinorUnit[code.uppercased()] {
+                return "currency '\(code)' is an ISO 4217 code without a minor unit (\(kind)): "
+                    + "amounts in it cannot be counted in minor units"
+            }
             let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
             return "unknown currency '\(code)': not an ISO 4217 code\(hint)"
         case let .invalidArgument(message):

@@ -73,3 +73,12 @@ struct CurrencyTests {
         #expect(Set([homemade, .usd]).count == 1)
     }
 }
+
+// Issue 13, item 21: ISO codes without a minor unit are named as such, not as unknown.
+@Test(arguments: ["XAU", "XXX", "XTS", "xdr"])
+func aCodeWithoutAMinorUnitIsNotCalledUnknown(code: String) {
+    #expect(throws: MoneyError.self) { try Currency.named(code) }
+    let message = MoneyError.unknownCurrency(code).description
+    #expect(message.contains("without a minor unit"))
+    #expect(!message.contains("not an ISO 4217 code"))
+}

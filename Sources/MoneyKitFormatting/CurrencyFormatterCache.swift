@@ -40,7 +40,7 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
     public func string(for money: Money, localeIdentifier: String? = nil) -> String {
         let key = Key(
             currencyCode: money.currency.code,
-            localeIdentifier: localeIdentifier ?? money.currency.displayLocaleIdentifier)
+            localeIdentifier: localeIdentifier ?? Self.latinDigits(money.currency.displayLocaleIdentifier))
         return style(for: key, exponent: money.currency.minorUnitExponent).format(money.decimalValue)
     }
 
@@ -58,6 +58,13 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
             symbols[key] = symbol
             return symbol
         }
+    }
+
+    /// The currency's own locale, but with Latin digits: nobody asked for that locale,
+    /// so a BHD amount in an English or C locale must not come out in Arabic-Indic
+    /// digits. A locale the user gives keeps its own digits.
+    static func latinDigits(_ identifier: String) -> String {
+        identifier + (identifier.contains("@") ? ";" : "@") + "numbers=latn"
     }
 
     private func style(for key: Key, exponent: Int) -> Decimal.FormatStyle.Currency {

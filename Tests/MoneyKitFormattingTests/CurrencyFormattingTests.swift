@@ -93,3 +93,14 @@ import Testing
         }
     }
 }
+
+// Issue 13, item 18: the currency's own locale is used with Latin digits; a locale the
+// user asks for keeps its digits.
+@Test func aCurrencysOwnLocaleShowsLatinDigits() throws {
+    let amount = try Money.parse("10.005", currency: try Currency.named("BHD"))
+    let shown = amount.formatted()
+    #expect(shown.contains("10.005"), "\(shown)")
+    #expect(!shown.unicodeScalars.contains { (0x0660...0x0669).contains($0.value) || (0x06F0...0x06F9).contains($0.value) })
+    let asked = amount.formatted(localeIdentifier: "ar_EG")
+    #expect(asked.unicodeScalars.contains { (0x0660...0x0669).contains($0.value) }, "\(asked)")
+}

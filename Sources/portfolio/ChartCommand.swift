@@ -32,7 +32,9 @@ struct ChartCommand {
                 panels.append(("Portfolio (\(currency.code))", currency, try series.portfolioSeries(currency: currency, to: to), true))
             }
         }
-        let firstPoint = panels.compactMap { $0.points.first?.at }.min()
+        // A stored instant is clamped to years 0001–9999 (what --from accepts), so from + 1
+        // and every span below stay far inside Int64.
+        let firstPoint = panels.compactMap { $0.points.first?.at }.min().map(Instant.clamped)
         let from = try commands.dateOption("from", default: firstPoint ?? to)
         guard from <= to else { throw CLIError.usage("--from is after --to", commandPath: arguments.commandPath) }
         // Points before --from collapse into one at --from, so the line starts at its value then.
@@ -67,7 +69,7 @@ struct ChartCommand {
             let chart = TextChart(width: width, height: height, ascii: arguments.flag("ascii"), styler: commands.invocation.styler)
             for (index, panel) in clipped.enumerated() {
                 if index > 0 { out.line("") }
-                out.line(commands.invocation.styler.bold(panel.title))
+                out.line(commands.invocation.styler.bold(panel.title.terminalSafe))
                 for line in chart.render(panel.points, from: from, to: max(to, from + 1), currency: panel.currency) { out.line(line) }
             }
             if clipped.isEmpty { commands.invocation.err.line("No accounts yet.") }

@@ -44,7 +44,10 @@ struct PortfolioReports {
         let arguments = commands.arguments
         let rows = try rows(includeClosed: arguments.flag("all"))
         if arguments.flag("names") {
-            for row in rows { out.line(row.account.name.terminalSafe) }
+            // For scripts and completion: exact names. On a terminal a person reads them, so
+            // control characters are shown escaped there.
+            let onTerminal = commands.invocation.terminal.stdoutIsTerminal
+            for row in rows { out.line(onTerminal ? row.account.name.terminalSafe : row.account.name) }
             return .ok
         }
         let totals = try totals(try self.rows(includeClosed: false))

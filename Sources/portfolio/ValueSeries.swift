@@ -30,9 +30,11 @@ struct ValueSeries {
     }
 
     /// The total of the accounts in `currency` after every instant at which it changes
-    /// (an update or a close), up to `to`. One pass over the updates in time order.
-    /// - Throws: `CLIError` (65) when a total is beyond the range of amounts.
-    func portfolioSeries(currency: Currency, to: Int64) throws -> [SeriesPoint] {
+    /// (an update or a close), up to `to`; before `from` only the last point (the value in
+    /// force at `from`). One pass over the updates in time order.
+    /// - Throws: `CLIError` (65) when a total in the range is beyond the range of amounts
+    ///   (one before `from` that is never shown is no error).
+    func portfolioSeries(currency: Currency, from: Int64 = .min, to: Int64) throws -> [SeriesPoint] {
         let members = Dictionary(uniqueKeysWithValues: accounts.filter { $0.currency == currency }.map { ($0.id, $0) })
         guard !members.isEmpty else { return [] }
         // Closes are events too: the account's value leaves the total at that instant.
@@ -45,9 +47,24 @@ struct ValueSeries {
         var total = CheckedSum()
         var points: [SeriesPoint] = []
         var pendingInstant: Int64?
+        // The latest total before `from`, checked only if it is the one in force at `from`.
+        var before: (at: Int64, total: CheckedSum)?
 
         func emit(_ instant: Int64) throws(CLIError) {
-            let value = try PortfolioTotal.require(total, currency: currency)
+            if instant < from {
+                before = (instant, total)
+                return
+            }
+            // A change at `from` itself is what is in force then: the earlier total is not.
+            if instant == from { before = nil } else { try flushBefore() }
+            append(try PortfolioTotal.require(total, currency: currency), at: instant)
+        }
+        func flushBefore() throws(CLIError) {
+            guard let last = before else { return }
+            before = nil
+            append(try PortfolioTotal.require(last.total, currency: currency), at: last.at)
+        }
+        func append(_ value: Int64, at instant: Int64) {
             if let last = points.last, last.value == value { return }
             if let last = points.last, last.at == instant { points.removeLast() }
             points.append(SeriesPoint(at: instant, value: value))
@@ -63,7 +80,10 @@ struct ValueSeries {
         try store.forEachUpdate { update in
             guard update.at <= to else { return }
             guard members[update.accountID] != nil else { return }
-            if let pending = pendingInstant, pending != update.at { try emit(pending) }
+            if let pending = pendingInstant, pending != update.at {
+                try emit(pending)
+                pendingInstant = nil  // emitted once: never again out of order
+            }
             try applyCloses(through: update.at, inclusive: false)
             guard !closed.contains(update.accountID) else { return }
             if let account = members[update.accountID], let closedAt = account.closedAt, update.at >= closedAt { return }
@@ -74,6 +94,7 @@ struct ValueSeries {
         }
         if let pending = pendingInstant { try emit(pending) }
         try applyCloses(through: to, inclusive: true)
+        try flushBefore()
         return points
     }
 

@@ -94,7 +94,8 @@ import Testing
         let copy = try PortfolioBox()
         try copy.ok("import", "-", stdin: exported)
         #expect(try copy.ok("export").stdout == exported)
-        #expect(try copy.show("Old")["created"] as? String == "0999-01-01T00:00:00+00:00")
+        let updates = try #require(try copy.show("Old")["updates"] as? [[String: Any]])
+        #expect(updates.compactMap { $0["date"] as? String } == ["0999-06-15T00:00:00+00:00", "0999-01-01T00:00:00+00:00", "0001-01-01T12:00:00+00:00"])
     }
 
     @Test func anInstantWhoseYearIsBeyond9999AnywhereIsRefusedByEveryEntryPoint() throws {

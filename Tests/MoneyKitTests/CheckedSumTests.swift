@@ -15,7 +15,7 @@ import MoneyKit
         #expect(CheckedSum([Int64.max, Int64.min]).value == -1)
         // Beyond the range and back: exact, not an error.
         #expect(CheckedSum([Int64.max, 5, Int64.min]).value == 4)
-        #expect(CheckedSum([Int64.min, -5, Int64.max, Int64.max, Int64.min]).value == -6)
+        #expect(CheckedSum([Int64.min, -5, Int64.max, Int64.max, Int64.min]).value == -7)
         // Twice around: still refused, never a wrapped number.
         #expect(CheckedSum([Int64.max, Int64.max, Int64.max, 3]).value == nil)
         #expect(CheckedSum([9_000_000_000_000_000_000, 9_000_000_000_000_000_000]).value == nil)

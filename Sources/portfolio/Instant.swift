@@ -36,6 +36,9 @@ enum Instant {
 
     /// Whether `instant`'s year is 0001–9999 both in UTC and in local time.
     static func isWritable(_ instant: Int64) -> Bool {
+        // From 0002 to 9998 in UTC no offset (under a day) can leave 0001–9999: the common
+        // case needs no calendar (an import asks a million times).
+        if (-62_104_060_800..<253_370_764_800).contains(instant) { return true }
         guard let utc = utcParts(instant), let local = localPartsIfAny(instant) else { return false }
         return years.contains(Int(utc.tm_year) + 1900) && years.contains(Int(local.tm_year) + 1900)
     }
@@ -233,23 +236,42 @@ enum Instant {
     static func iso8601(_ instant: Int64) -> String {
         if let parts = localPartsIfAny(instant), parts.tm_gmtoff % 60 == 0 {
             let offset = Int(parts.tm_gmtoff)
-            let size = abs(offset)
-            return stamp(parts) + (offset < 0 ? "-" : "+") + pad(size / 3600, 2) + ":" + pad(size / 60 % 60, 2)
+            var bytes = stamp(parts)
+            bytes.append(offset < 0 ? 45 : 43)
+            append(abs(offset) / 3600, digits: 2, to: &bytes)
+            bytes.append(58)
+            append(abs(offset) / 60 % 60, digits: 2, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
         guard let parts = utcParts(instant) else { return String(instant) }
-        return stamp(parts) + "Z"
+        return String(decoding: stamp(parts) + [90], as: UTF8.self)
     }
 
-    /// `2025-07-27T14:30:00` from calendar parts.
-    private static func stamp(_ parts: tm) -> String {
+    /// `2025-07-27T14:30:00` from calendar parts, as bytes (an export writes millions).
+    private static func stamp(_ parts: tm) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
         let year = Int(parts.tm_year) + 1900
-        return (year < 0 ? "-" : "") + pad(abs(year), 4) + "-" + pad(Int(parts.tm_mon) + 1, 2) + "-" + pad(Int(parts.tm_mday), 2)
-            + "T" + pad(Int(parts.tm_hour), 2) + ":" + pad(Int(parts.tm_min), 2) + ":" + pad(Int(parts.tm_sec), 2)
+        if year < 0 { bytes.append(45) }
+        append(abs(year), digits: 4, to: &bytes)
+        for (separator, field) in [(45, Int(parts.tm_mon) + 1), (45, Int(parts.tm_mday)), (84, Int(parts.tm_hour)),
+                                   (58, Int(parts.tm_min)), (58, Int(parts.tm_sec))] as [(UInt8, Int)] {
+            bytes.append(separator)
+            append(field, digits: 2, to: &bytes)
+        }
+        return bytes
     }
 
-    private static func pad(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
+    /// `number` (not negative) in decimal, zero-padded to at least `digits`.
+    private static func append(_ number: Int, digits: Int, to bytes: inout [UInt8]) {
+        var text: [UInt8] = []
+        var rest = number
+        repeat {
+            text.append(UInt8(48 + rest % 10))
+            rest /= 10
+        } while rest > 0
+        while text.count < digits { text.append(48) }
+        bytes.append(contentsOf: text.reversed())
     }
 
     private static func format(_ instant: Int64, _ pattern: String) -> String {

@@ -20,7 +20,8 @@ struct TextChart {
     /// values and instants: spans are worked out in Double or full width, never wrapped.
     func render(_ points: [SeriesPoint], from: Int64, to: Int64, currency: Currency) -> [String] {
         let labelWidth = 9
-        let columns = max(10, width - labelWidth - 2)
+        // At most 1,000 columns (chart --width's limit), whatever COLUMNS claims.
+        let columns = max(10, min(width, 1_000) - labelWidth - 2)
         let samples: [Int64?] = (0..<columns).map { column in
             points.value(at: Instant.interpolate(from: from, to: to, step: column, of: columns - 1))
         }

@@ -46,7 +46,9 @@ struct TableCommand {
     /// "2025-07", "2025-Q3", "2025", "2025-07-27", "2025-W30"-style labels.
     static func label(_ period: Period, start: Int64) -> String {
         let parts = Instant.localParts(start)
-        let year = Int(parts.tm_year) + 1900, month = parts.tm_mon + 1
+        // Four digits, as in the ISO dates beside it ("0999-07").
+        let number = Int(parts.tm_year) + 1900, month = parts.tm_mon + 1
+        let year = number >= 0 && number < 1000 ? String(repeating: "0", count: 4 - String(number).count) + String(number) : String(number)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
         switch period {
         case .day: return "\(year)-\(two(month))-\(two(parts.tm_mday))"

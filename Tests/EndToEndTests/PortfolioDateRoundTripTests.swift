@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: zones)
     func exportImportExportIsByteIdenticalForRandomInstants(zone: String) throws {
-        var random = SplitMix(seed: zone.utf8.reduce(UInt64(0x5EED)) { $0 &* 31 &+ UInt64($1) })
+        var random = PortfolioRandom(seed: zone.utf8.reduce(UInt64(0x5EED)) { $0 &* 31 &+ UInt64($1) })
         // Over the whole range, over the years of local mean time and the first time zones,
         // and over recent years with their daylight saving changes.
         let whole = -62_135_337_600...253_402_041_599 as ClosedRange<Int64>  // 0001-01-04 to 9999-12-28
@@ -28,7 +28,7 @@ import Testing
         var csv = "date,account,value,currency\n"
         for (index, instant) in instants.enumerated() {
             let cents = random.next(in: -10_000_000...10_000_000)
-            csv += "\(UTCText.iso8601(instant)),Account \(index % 4),\(PortfolioCSV.plain(Int(cents))),EUR\n"
+            csv += "\(PortfolioUTCText.iso8601(instant)),Account \(index % 4),\(PortfolioCSV.plain(Int(cents))),EUR\n"
         }
         let first = try PortfolioBox(timeZone: zone)
         try first.ok("import", "-", stdin: csv)
@@ -36,7 +36,7 @@ import Testing
         let utcExport = try first.run(["export"], environment: ["TZ": "UTC"])
         #expect(utcExport.status == 0)
         let inUTC = utcExport.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: ",")[0]) }
-        #expect(inUTC == instants.map { UTCText.iso8601($0, offset: "+00:00") })
+        #expect(inUTC == instants.map { PortfolioUTCText.iso8601($0, offset: "+00:00") })
 
         let exported = try first.ok("export").stdout
         #expect(exported.split(separator: "\n").dropFirst().allSatisfy { PortfolioDateRoundTripTests.hasFourDigitYearAndMinuteOffset(String($0)) },
@@ -176,7 +176,7 @@ import Testing
 
 /// Dates in UTC by the proleptic Gregorian calendar (Foundation's switches to Julian
 /// before 1582), for writing test input independently of the tool.
-enum UTCText {
+enum PortfolioUTCText {
     static func iso8601(_ instant: Int64, offset: String = "Z") -> String {
         let days = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
         let seconds = instant - days * 86_400
@@ -199,7 +199,7 @@ enum UTCText {
 }
 
 /// A small seeded generator (SplitMix64), so a failure repeats.
-struct SplitMix {
+struct PortfolioRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed }
 

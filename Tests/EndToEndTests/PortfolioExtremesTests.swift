@@ -90,7 +90,7 @@ import Testing
         let box = try PortfolioBox()
         try box.ok("add", "X", Self.largest, "--currency", "USD", "--date", "2024-01-01")
         for command in [["chart", "--format", "svg"], ["chart", "X", "--format", "svg"]] {
-            let result = try box.ok(command)
+            let result = try box.expectOK(command)
             Self.expectSaneSVG(result.stdout, "\(command)")
         }
     }
@@ -120,17 +120,17 @@ import Testing
         let height = 5
         for command in [["chart", "X", "--width", "40", "--height", "\(height)"], ["chart", "X", "--width", "40", "--height", "\(height)", "--ascii"],
                         ["chart", "--width", "40", "--height", "\(height)"]] {
-            let result = try box.ok(command)
+            let result = try box.expectOK(command)
             // A title, the rows, the axis and the dates: nothing lost, nothing extra.
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.count == height + 3, "\(command): \(result.stdout)")
         }
         for command in [[], ["--ascii"], ["show", "X"], ["table"], ["list"]] {
-            let result = try box.ok(command)
+            let result = try box.expectOK(command)
             #expect(!result.stdout.isEmpty)
         }
         for command in [["chart", "X", "--format", "svg"], ["chart", "--format", "svg", "--width", "200", "--height", "100"]] {
-            Self.expectSaneSVG(try box.ok(command).stdout, "\(command)")
+            Self.expectSaneSVG(try box.expectOK(command).stdout, "\(command)")
         }
         // The series keeps every value exactly (one account: its total is its value).
         let last = try #require(accepted.last)
@@ -146,7 +146,7 @@ import Testing
     /// their sum is exactly a total beyond the range).
     @Test(arguments: [1, 2, 3, 4, 5])
     func randomExtremeUpdatesGiveExactSeriesOrAClearError(seed: Int) throws {
-        var random = SplitMix(seed: UInt64(seed) * 0x9E37)
+        var random = PortfolioRandom(seed: UInt64(seed) * 0x9E37)
         let edges: [Int64] = [.max, .min + 1, .max - 1, 0, 1, -1, .max / 2, .min / 2]
         let box = try PortfolioBox()
         var current: [String: Int64] = [:]
@@ -159,7 +159,7 @@ import Testing
             let date = "2024-01-\(step < 9 ? "0" : "")\(step + 1)"
             let command = current[name] == nil ? ["add", name, "--currency", "GBP", "--date", date, "--", value]
                                                : ["update", name, "--date", date, "--", value]
-            try box.ok(command)
+            try box.expectOK(command)
             current[name] = cents
             let values = Array(current.values)
             let sum = values.count == 1 ? (values[0], false) : values[0].addingReportingOverflow(values[1])
@@ -180,7 +180,7 @@ import Testing
         }
         for name in current.keys {
             for command in [["show", name], ["chart", name], ["chart", name, "--format", "svg"]] {
-                let result = try box.ok(command)
+                let result = try box.expectOK(command)
                 if command.last == "svg" { Self.expectSaneSVG(result.stdout, "seed \(seed) \(command)") }
             }
         }
@@ -238,7 +238,7 @@ import Testing
         guard let box = try Self.hostileBox() else { return }
         for command in [[], ["dashboard", "--ascii"], ["list"], ["list", "--all"], ["show", Self.hostileName],
                         ["table"], ["chart", Self.hostileName], ["chart", Self.hostileName, "--format", "svg"]] {
-            let result = try box.ok(command, environment: ["COLUMNS": "200"])
+            let result = try box.expectOK(command, environment: ["COLUMNS": "200"])
             for control in ["\u{1B}", "\u{07}", "\u{9B}"] {
                 #expect(!result.stdout.contains(control), "portfolio \(command) printed \(control.unicodeScalars.first.map { $0.value } ?? 0) raw")
             }
@@ -287,9 +287,10 @@ import Testing
 }
 
 extension PortfolioBox {
-    /// `ok` with the arguments as an array.
+    /// `ok` with the arguments as an array (a name of its own, so no other helper's
+    /// overload can clash with it).
     @discardableResult
-    func ok(_ arguments: [String], environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> ToolResult {
+    func expectOK(_ arguments: [String], environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> ToolResult {
         let result = try run(arguments, environment: extra)
         #expect(result.status == 0 && !result.killedBySignal,
                 "portfolio \(arguments.joined(separator: " ")) → \(result.status): \(result.stderr)", sourceLocation: sourceLocation)

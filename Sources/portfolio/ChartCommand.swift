@@ -11,6 +11,8 @@ struct ChartCommand {
         let arguments = commands.arguments
         let now = Instant.now()
         let to = try commands.dateOption("to", default: now)
+        // Read first: totals before --from are never shown, so never checked.
+        let fromOption = try arguments.value("from").map { text throws(CLIError) in try commands.instant(text, option: "--from") }
         let format = arguments.value("format") ?? "text"
         let accounts = try commands.store.accounts()
         let series = ValueSeries(store: commands.store, accounts: accounts)
@@ -29,11 +31,13 @@ struct ChartCommand {
                     hint: "choose one with --currency", commandPath: arguments.commandPath)
             }
             for currency in currencies {
-                panels.append(("Portfolio (\(currency.code))", currency, try series.portfolioSeries(currency: currency, to: to), true))
+                panels.append(("Portfolio (\(currency.code))", currency, try series.portfolioSeries(currency: currency, from: fromOption ?? .min, to: to), true))
             }
         }
-        let firstPoint = panels.compactMap { $0.points.first?.at }.min()
-        let from = try commands.dateOption("from", default: firstPoint ?? to)
+        // A stored instant is clamped to years 0001–9999 (what --from accepts), so from + 1
+        // and every span below stay far inside Int64.
+        let firstPoint = panels.compactMap { $0.points.first?.at }.min().map(Instant.clamped)
+        let from = fromOption ?? firstPoint ?? to
         guard from <= to else { throw CLIError.usage("--from is after --to", commandPath: arguments.commandPath) }
         // Points before --from collapse into one at --from, so the line starts at its value then.
         let clipped = panels.map { panel -> (title: String, currency: Currency, points: [SeriesPoint], isPortfolio: Bool) in
@@ -67,7 +71,7 @@ struct ChartCommand {
             let chart = TextChart(width: width, height: height, ascii: arguments.flag("ascii"), styler: commands.invocation.styler)
             for (index, panel) in clipped.enumerated() {
                 if index > 0 { out.line("") }
-                out.line(commands.invocation.styler.bold(panel.title))
+                out.line(commands.invocation.styler.bold(panel.title.terminalSafe))
                 for line in chart.render(panel.points, from: from, to: max(to, from + 1), currency: panel.currency) { out.line(line) }
             }
             if clipped.isEmpty { commands.invocation.err.line("No accounts yet.") }

@@ -26,23 +26,31 @@ struct PortfolioReports {
     }
 
     /// Totals per currency of the active accounts, in code order.
-    func totals(_ rows: [Row]) -> [(Currency, Int64)] {
-        var sums: [Currency: Int64] = [:]
+    /// - Throws: `CLIError` (65) when a total is beyond the range of amounts (PortfolioTotal).
+    func totals(_ rows: [Row]) throws(CLIError) -> [(Currency, Int64)] {
+        var sums: [Currency: CheckedSum] = [:]
         for row in rows where row.account.isActive {
             guard let value = row.current?.value else { continue }
-            sums[row.account.currency, default: 0] &+= value
+            sums[row.account.currency, default: CheckedSum()].add(value)
         }
-        return sums.sorted { $0.key < $1.key }
+        var totals: [(Currency, Int64)] = []
+        for (currency, sum) in sums.sorted(by: { $0.key < $1.key }) {
+            totals.append((currency, try PortfolioTotal.require(sum, currency: currency)))
+        }
+        return totals
     }
 
     func list() throws -> ExitCode {
         let arguments = commands.arguments
         let rows = try rows(includeClosed: arguments.flag("all"))
         if arguments.flag("names") {
-            for row in rows { out.line(row.account.name) }
+            // For scripts and completion: exact names. On a terminal a person reads them, so
+            // control characters are shown escaped there.
+            let onTerminal = commands.invocation.terminal.stdoutIsTerminal
+            for row in rows { out.line(onTerminal ? row.account.name.terminalSafe : row.account.name) }
             return .ok
         }
-        let totals = totals(try self.rows(includeClosed: false))
+        let totals = try totals(try self.rows(includeClosed: false))
         switch OutputFormat.chosen(in: arguments) {
         case .json:
             out.line(JSONValue.object([
@@ -66,7 +74,7 @@ struct PortfolioReports {
             var table = TextTable(columns: [.init("ACCOUNT"), .init("CUR"), .init("VALUE", .right), .init("UPDATED"), .init("UPDATES", .right)])
             for row in rows {
                 let value = row.current.map { commands.money($0.value, row.account.currency) } ?? "—"
-                let name = row.account.isActive ? row.account.name : row.account.name + styler.dim(" (closed)")
+                let name = row.account.name.terminalSafe + (row.account.isActive ? "" : styler.dim(" (closed)"))
                 table.append([name, row.account.currency.code, value, row.current.map { Instant.dateTime($0.at) } ?? "", String(row.updateCount)])
             }
             for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
@@ -95,49 +103,58 @@ struct PortfolioReports {
         let terminal = commands.invocation.terminal
         let ascii = commands.arguments.flag("ascii")
         let now = Instant.now()
-        out.line(styler.bold("Portfolio") + "  " + styler.dim(Instant.date(now)))
-        for (currency, total) in totals(rows) {
-            out.line("Total \(currency.code)  \(styler.bold(commands.money(total, currency)))")
-        }
-        out.line("")
+        // Everything is worked out before anything is printed: a total out of range is
+        // an error, not half a dashboard.
+        let totals = try totals(rows)
         let series = ValueSeries(store: commands.store, accounts: try commands.store.accounts())
-        let first = try commands.store.database.scalarInteger("SELECT min(at) FROM updates") ?? now
+        // Stored instants are clamped to years 0001–9999 for the range: no span overflows.
+        let first = Instant.clamped(try commands.store.database.scalarInteger("SELECT min(at) FROM updates") ?? now)
         // One set of samples serves the chart and the sparklines: an index lookup per
         // account and sample, no scan of the history. A column each, but no more than
         // about 4,000 lookups in all, so a hundred accounts stay instant (the chart then
         // steps a little more coarsely).
         let columns = max(16, min(terminal.width - 11, 4_000 / max(1, series.accounts.count)))
-        let instants = (0..<columns).map { first + (now - first) * Int64($0) / Int64(max(1, columns - 1)) }
+        let instants = (0..<columns).map { Instant.interpolate(from: first, to: now, step: $0, of: columns - 1) }
         var samples: [Int64: [Int64?]] = [:]
         for account in series.accounts where account.isActive || account.closedAt ?? now > first {
             samples[account.id] = try instants.map { try series.value(of: account, at: $0) }
         }
+        // The portfolio line per currency: the exact total at each sample.
+        let currencies = series.currencies
+        var charts: [(currency: Currency, points: [SeriesPoint])] = []
+        for currency in currencies {
+            var points: [SeriesPoint] = []
+            for (column, instant) in instants.enumerated() {
+                let values = series.accounts.filter { $0.currency == currency }.compactMap { samples[$0.id]?[column] ?? nil }
+                guard !values.isEmpty else { continue }
+                let total = try PortfolioTotal.of(values, currency: currency)
+                if points.last?.value != total { points.append(SeriesPoint(at: instant, value: total)) }
+            }
+            charts.append((currency, points))
+        }
+
+        out.line(styler.bold("Portfolio") + "  " + styler.dim(Instant.date(now)))
+        for (currency, total) in totals {
+            out.line("Total \(currency.code)  \(styler.bold(commands.money(total, currency)))")
+        }
+        out.line("")
         let sparkWidth = 16
         let sparkColumns = (0..<sparkWidth).map { $0 * (columns - 1) / (sparkWidth - 1) }
         var table = TextTable(columns: [.init("ACCOUNT"), .init("VALUE", .right), .init("UPDATED"), .init("TREND")])
         for row in rows {
             let values = sparkColumns.map { samples[row.account.id]?[$0] ?? nil }
             table.append([
-                row.account.name, row.current.map { commands.money($0.value, row.account.currency) } ?? (ascii ? "-" : "—"),
+                row.account.name.terminalSafe, row.current.map { commands.money($0.value, row.account.currency) } ?? (ascii ? "-" : "—"),
                 row.current.map { Instant.dateTime($0.at) } ?? "no value yet",
                 styler.color(TextChart.sparkline(values, ascii: ascii), .blue),
             ])
         }
         for line in table.render(maxWidth: terminal.width, styleHeader: styler.dim) { out.line(line) }
         // The portfolio chart per currency, sized to what is left of the terminal.
-        let currencies = series.currencies
         let spare = terminal.height - rows.count - currencies.count - 8
         let chartHeight = max(4, min(12, spare / max(1, currencies.count) - 3))
         let chart = TextChart(width: terminal.width, height: chartHeight, ascii: ascii, styler: styler)
-        for currency in currencies {
-            var points: [SeriesPoint] = []
-            for (column, instant) in instants.enumerated() {
-                var total: Int64?
-                for account in series.accounts where account.currency == currency {
-                    if let value = samples[account.id]?[column] ?? nil { total = (total ?? 0) &+ value }
-                }
-                if let total, points.last?.value != total { points.append(SeriesPoint(at: instant, value: total)) }
-            }
+        for (currency, points) in charts {
             out.line("")
             out.line(styler.bold("Portfolio (\(currency.code))"))
             for line in chart.render(points, from: first, to: now, currency: currency) { out.line(line) }
@@ -167,7 +184,7 @@ struct PortfolioReports {
         case .csv, .tsv:
             return try listUpdates()
         case .text:
-            out.line(styler.bold(account.name) + "  " + account.currency.code + (account.isActive ? "" : styler.dim("  closed \(Instant.dateTime(account.closedAt ?? 0))")))
+            out.line(styler.bold(account.name.terminalSafe) + "  " + account.currency.code + (account.isActive ? "" : styler.dim("  closed \(Instant.dateTime(account.closedAt ?? 0))")))
             out.line("Value  " + styler.bold(current.map { commands.money($0.value, account.currency) } ?? "no value yet"))
             out.line("")
             var table = TextTable(columns: [.init("ID", .right), .init("DATE"), .init("VALUE", .right), .init("")])
@@ -181,7 +198,9 @@ struct PortfolioReports {
             if let first = points.first {
                 out.line("")
                 let chart = TextChart(width: commands.invocation.terminal.width, height: 8, ascii: commands.arguments.flag("ascii"), styler: styler)
-                for line in chart.render(points, from: first.at, to: max(now, first.at + 1), currency: account.currency) { out.line(line) }
+                // Clamped to years 0001–9999: whatever is stored, the range cannot overflow.
+                let from = Instant.clamped(first.at)
+                for line in chart.render(points, from: from, to: max(now, from + 1), currency: account.currency) { out.line(line) }
             }
             return .ok
         }

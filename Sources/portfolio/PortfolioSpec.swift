@@ -5,7 +5,7 @@ import MoneyKitCLI
 
 enum PortfolioSpec {
     static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored).", completion: .dynamic(["list", "--names"]))
-    static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with an offset, now, today or yesterday; local time (TZ) unless an offset is given (default: now).")
+    static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset (+01:00, also +01:19:32), now, today or yesterday; local time (TZ) unless an offset is given; the year, in UTC and in local time, 0001 to 9999 (default: now).")
     static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update).")
     static let to = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today).")
     static let currencyFilter = OptionSpec.option("currency", short: "c", value: "CODE", help: "Only the accounts in this currency.")
@@ -24,6 +24,16 @@ enum PortfolioSpec {
             its history, counts up to its close and not after; a deleted one is gone with all \
             its updates. Amounts in different currencies are never added: totals, tables and \
             charts are per currency. Periods follow the calendar in the local time zone.
+
+            Totals are exact. A total beyond the range of amounts (92233720368547758.07 in a \
+            currency with two decimals) is never shown as a wrapped number: every report that \
+            would show it (dashboard, list, table, chart; text, JSON, CSV and TSV alike) stops \
+            with an error naming the currency (exit 65). Each account's own values still show \
+            with show, updates and chart NAME.
+
+            Every date, whether typed (--date, --from, --to) or imported, must name an instant \
+            whose year is 0001 to 9999 both in UTC and in local time, so that whatever is stored \
+            is exported with a four-digit year and imported again unchanged.
             """,
         options: [
             .option("db", value: "PATH", help: "The database (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),
@@ -72,6 +82,7 @@ enum PortfolioSpec {
                 discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). All or nothing: one transaction; an error names its line. A progress bar shows on a terminal for large files.",
                 arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)]),
             CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
+                        discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes.",
                         options: [.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])]),
             CommandSpec(
                 name: "demo", abstract: "Fill an empty store with one of the app's test sets",

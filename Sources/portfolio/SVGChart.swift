@@ -3,6 +3,7 @@
 // the bottom, currency labels up the side. One panel per currency.
 
 import MoneyKit
+import MoneyKitCLI
 import MoneyKitFormatting
 
 struct SVGChart {
@@ -33,25 +34,27 @@ struct SVGChart {
 
     private func drawPanel(_ panel: Panel, top: Int) -> String {
         let left = 80.0, right = Double(width) - 20, plotTop = Double(top) + 30, plotBottom = Double(top + panelHeight) - 40
-        let span = Double(max(1, to - from))
+        // Spans in Double: no pair of Int64 instants or values can overflow them.
+        let span = max(1, Double(to) - Double(from))
         let values = panel.points.map(\.value)
         let high = Double(max(values.max() ?? 1, 1))
         let low = Double(min(values.min() ?? 0, 0))
-        func x(_ instant: Int64) -> Double { left + (Double(instant - from) / span) * (right - left) }
-        func y(_ value: Int64) -> Double { plotBottom - (Double(value) - low) / max(1, high - low) * (plotBottom - plotTop) }
-        func f(_ number: Double) -> String { String(Double(Int(number * 10)) / 10) }
+        func x(_ instant: Int64) -> Double { left + TextChart.position(Double(instant), low: Double(from), high: Double(from) + span) * (right - left) }
+        func y(_ value: Int64) -> Double { plotBottom - TextChart.position(Double(value), low: low, high: high) * (plotBottom - plotTop) }
+        func f(_ number: Double) -> String { String(Double(Int(number.isFinite ? min(max(number, -1e9), 1e9) * 10 : 0)) / 10) }
 
-        var out = "<g>\n<text x=\"\(f(left))\" y=\"\(top + 18)\" font-weight=\"bold\">\(Self.escape(panel.title))</text>\n"
+        // A name is shown as text people read: control characters escaped (XML cannot hold them).
+        var out = "<g>\n<text x=\"\(f(left))\" y=\"\(top + 18)\" font-weight=\"bold\">\(Self.escape(panel.title.terminalSafe))</text>\n"
         // Axis labels: three values, formatted in the currency.
         for step in 0...2 {
-            let value = Int64(low + (high - low) * Double(step) / 2)
+            let value = Self.int64(clamping: low + (high - low) * Double(step) / 2)
             let label = Money(minorUnits: value, currency: panel.currency).formatted()
             out += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" text-anchor=\"end\" fill=\"#555\">\(Self.escape(label))</text>\n"
             out += "<line x1=\"\(f(left))\" y1=\"\(f(y(value)))\" x2=\"\(f(right))\" y2=\"\(f(y(value)))\" stroke=\"#e5e5e5\"/>\n"
         }
         // Four date marks.
         for step in 0..<4 {
-            let instant = from + Int64(Double(to - from) * Double(step) / 3)
+            let instant = Instant.interpolate(from: from, to: max(from, to), step: step, of: 3)
             let anchor = step == 0 ? "start" : step == 3 ? "end" : "middle"
             out += "<text x=\"\(f(x(instant)))\" y=\"\(f(plotBottom + 18))\" text-anchor=\"\(anchor)\" fill=\"#555\">\(Self.escape(Instant.date(instant)))</text>\n"
         }
@@ -75,6 +78,15 @@ struct SVGChart {
             }
         }
         return out + "</g>\n"
+    }
+
+    /// The Int64 nearest `number` (an axis label's value): Double(Int64.max) is 2^63,
+    /// which Int64(_:) would trap on.
+    static func int64(clamping number: Double) -> Int64 {
+        guard number.isFinite else { return 0 }
+        if number >= 9_223_372_036_854_775_807.0 { return .max }
+        if number <= -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(number)
     }
 
     static func escape(_ text: String) -> String {

@@ -15,7 +15,7 @@ struct TableCommand {
 
     /// The start of the period containing `instant` (local time; weeks start on Monday).
     static func periodStart(_ period: Period, containing instant: Int64) -> Int64? {
-        let parts = Instant.localParts(instant)
+        guard let parts = Instant.localPartsIfAny(instant), Instant.years.contains(Int(parts.tm_year) + 1900) else { return nil }
         let year = parts.tm_year + 1900, month = parts.tm_mon + 1
         switch period {
         case .day: return Instant.local(year: year, month: month, day: parts.tm_mday)
@@ -29,7 +29,8 @@ struct TableCommand {
     }
 
     static func nextStart(_ period: Period, after start: Int64) -> Int64? {
-        var parts = Instant.localParts(start)
+        // Only from a start in the years 0001–9999: the fields below cannot overflow.
+        guard var parts = Instant.localPartsIfAny(start), Instant.years.contains(Int(parts.tm_year) + 1900) else { return nil }
         switch period {
         case .day: parts.tm_mday += 1
         case .week: parts.tm_mday += 7
@@ -45,7 +46,9 @@ struct TableCommand {
     /// "2025-07", "2025-Q3", "2025", "2025-07-27", "2025-W30"-style labels.
     static func label(_ period: Period, start: Int64) -> String {
         let parts = Instant.localParts(start)
-        let year = parts.tm_year + 1900, month = parts.tm_mon + 1
+        // Four digits, as in the ISO dates beside it ("0999-07").
+        let number = Int(parts.tm_year) + 1900, month = parts.tm_mon + 1
+        let year = number >= 0 && number < 1000 ? String(repeating: "0", count: 4 - String(number).count) + String(number) : String(number)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
         switch period {
         case .day: return "\(year)-\(two(month))-\(two(parts.tm_mday))"
@@ -62,7 +65,9 @@ struct TableCommand {
         var accounts = try commands.store.accounts()
         if let only = try commands.currencyOption() { accounts = accounts.filter { $0.currency == only } }
         let now = Instant.now()
-        let first = try commands.store.database.scalarInteger("SELECT min(at) FROM updates") ?? now
+        // A stored instant is clamped to years 0001–9999 (what --from accepts): no period
+        // arithmetic below can overflow.
+        let first = Instant.clamped(try commands.store.database.scalarInteger("SELECT min(at) FROM updates") ?? now)
         let from = try commands.dateOption("from", default: first)
         let to = try commands.dateOption("to", default: now)
         guard from <= to else { throw CLIError.usage("--from is after --to", commandPath: arguments.commandPath) }
@@ -83,14 +88,12 @@ struct TableCommand {
             values.append(try ends.map { try series.value(of: account, at: $0) })
         }
         let currencies = Array(Set(accounts.map(\.currency))).sorted()
+        // Exact totals (PortfolioTotal): one out of range is an error, never a wrapped number.
         var totals: [Currency: [Int64?]] = [:]
         for currency in currencies {
-            totals[currency] = ends.indices.map { column in
-                var sum: Int64?
-                for (row, account) in accounts.enumerated() where account.currency == currency {
-                    if let value = values[row][column] { sum = (sum ?? 0) &+ value }
-                }
-                return sum
+            totals[currency] = try ends.indices.map { column throws(CLIError) in
+                let present = accounts.indices.filter { accounts[$0].currency == currency }.compactMap { values[$0][column] }
+                return present.isEmpty ? nil : try PortfolioTotal.of(present, currency: currency)
             }
         }
         let labels = starts.map { Self.label(period, start: $0) }
@@ -114,7 +117,7 @@ struct TableCommand {
         case .text:
             // Periods down the side, accounts across: a long history stays readable.
             var columns: [TextTable.Column] = [.init("PERIOD")]
-            columns += accounts.map { TextTable.Column($0.name, .right) }
+            columns += accounts.map { TextTable.Column($0.name.terminalSafe, .right) }
             columns += currencies.map { TextTable.Column("TOTAL \($0.code)", .right) }
             var table = TextTable(columns: columns)
             for (column, label) in labels.enumerated() {

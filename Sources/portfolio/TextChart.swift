@@ -16,13 +16,14 @@ struct TextChart {
     static let sparks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// The chart of `points` between `from` and `to`, with value labels on the left and
-    /// dates below. Empty columns are before the series starts.
+    /// dates below. Empty columns are before the series starts. Total for any Int64
+    /// values and instants: spans are worked out in Double or full width, never wrapped.
     func render(_ points: [SeriesPoint], from: Int64, to: Int64, currency: Currency) -> [String] {
         let labelWidth = 9
-        let columns = max(10, width - labelWidth - 2)
-        let span = max(1, to - from)
+        // At most 1,000 columns (chart --width's limit), whatever COLUMNS claims.
+        let columns = max(10, min(width, 1_000) - labelWidth - 2)
         let samples: [Int64?] = (0..<columns).map { column in
-            points.value(at: from + span * Int64(column) / Int64(max(1, columns - 1)))
+            points.value(at: Instant.interpolate(from: from, to: to, step: column, of: columns - 1))
         }
         let present = samples.compactMap { $0 }
         guard let top = present.max(), let bottom = present.min() else {
@@ -30,8 +31,8 @@ struct TextChart {
         }
         // The axis starts at 0 unless every value is far from it (then the range is what
         // shows); a flat series is drawn from 0 so that it shows as full bars.
-        let low = top == bottom ? min(0, bottom) : (bottom >= 0 && bottom < top / 2 ? 0 : bottom)
-        let high = top == low ? low + 1 : top
+        let low = Double(top == bottom ? min(0, bottom) : (bottom >= 0 && bottom < top / 2 ? 0 : bottom))
+        let high = Double(top) == low ? low + 1 : Double(top)
         let rows = max(3, height)
         var lines: [String] = []
         for row in stride(from: rows - 1, through: 0, by: -1) {
@@ -39,7 +40,7 @@ struct TextChart {
             for sample in samples {
                 guard let sample else { line.append(" "); continue }
                 // Eighths of a row filled at this height.
-                let scaled = Double(sample - low) / Double(high - low) * Double(rows * 8)
+                let scaled = Self.position(Double(sample), low: low, high: high) * Double(rows * 8)
                 let filled = Int(scaled.rounded()) - row * 8
                 if ascii {
                     line.append(filled >= 8 ? "#" : filled >= 4 ? "." : " ")
@@ -61,7 +62,8 @@ struct TextChart {
         let rule = ascii ? "-" : "─"
         lines.append(String(repeating: " ", count: labelWidth + 1) + corner + String(repeating: rule, count: columns))
         // Dates at the start, middle and end.
-        let first = Instant.date(from), middle = Instant.date(from + span / 2), last = Instant.date(to)
+        let first = Instant.date(from), middle = Instant.date(Instant.interpolate(from: from, to: to, step: 1, of: 2))
+        let last = Instant.date(max(from, to))
         var dates = first
         let middleColumn = columns / 2 - middle.count / 2
         if middleColumn > dates.count + 1 { dates += String(repeating: " ", count: middleColumn - dates.count) + middle }
@@ -75,24 +77,32 @@ struct TextChart {
     static func sparkline(_ values: [Int64?], ascii: Bool) -> String {
         let present = values.compactMap { $0 }
         guard let top = present.max(), let bottom = present.min() else { return String(repeating: " ", count: values.count) }
-        if ascii {
-            let marks: [Character] = ["_", ".", "-", "~", "^"]
-            return String(values.map { value -> Character in
-                guard let value else { return " " }
-                return top == bottom ? "-" : marks[Int(Double(value - bottom) / Double(top - bottom) * 4)]
-            })
-        }
+        let marks: [Character] = ascii ? ["_", ".", "-", "~", "^"] : sparks
+        let flat: Character = ascii ? "-" : sparks[3]
         return String(values.map { value -> Character in
             guard let value else { return " " }
-            return top == bottom ? sparks[3] : sparks[Int(Double(value - bottom) / Double(top - bottom) * 7)]
+            guard top != bottom else { return flat }
+            let fraction = position(Double(value), low: Double(bottom), high: Double(top))
+            return marks[Int(fraction * Double(marks.count - 1))]
         })
     }
 
-    /// Axis labels: "£950", "£12k", "£1.2M" (the app's large-value style).
-    static func compact(_ minorUnits: Int64, currency: Currency, ascii: Bool = false) -> String {
+    /// Where `value` lies from `low` (0) to `high` (1). In Double, so no span of Int64
+    /// values overflows; clamped and finite, so it always indexes safely (0 when the
+    /// range is empty, or too narrow for Double to tell its ends apart).
+    static func position(_ value: Double, low: Double, high: Double) -> Double {
+        let range = high - low
+        guard range > 0, range.isFinite else { return 0 }
+        let fraction = (value - low) / range
+        guard fraction.isFinite else { return 0 }
+        return min(1, max(0, fraction))
+    }
+
+    /// Axis labels: "£950", "£12k", "£1.2M" (the app's large-value style), up to "£92234T".
+    static func compact(_ minorUnits: Double, currency: Currency, ascii: Bool = false) -> String {
         // ASCII output names the currency by code: "GBP 1.2k".
         let symbol = ascii ? currency.code + " " : CurrencyFormatterCache.shared.symbol(for: currency)
-        let major = Double(minorUnits) / Double(currency.minorUnitsPerMajor)
+        let major = minorUnits / Double(currency.minorUnitsPerMajor)
         let sign = major < 0 ? "-" : ""
         let size = abs(major)
         func trimmed(_ value: Double) -> String {
@@ -101,6 +111,7 @@ struct TextChart {
         }
         let body: String
         switch size {
+        case 1_000_000_000_000...: body = trimmed(size / 1_000_000_000_000) + "T"
         case 1_000_000_000...: body = trimmed(size / 1_000_000_000) + "B"
         case 1_000_000...: body = trimmed(size / 1_000_000) + "M"
         case 1_000...: body = trimmed(size / 1_000) + "k"

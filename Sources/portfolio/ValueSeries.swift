@@ -4,6 +4,7 @@
 // series are per currency.
 
 import MoneyKit
+import MoneyKitCLI
 
 struct SeriesPoint: Equatable {
     let at: Int64
@@ -29,8 +30,11 @@ struct ValueSeries {
     }
 
     /// The total of the accounts in `currency` after every instant at which it changes
-    /// (an update or a close), up to `to`. One pass over the updates in time order.
-    func portfolioSeries(currency: Currency, to: Int64) throws -> [SeriesPoint] {
+    /// (an update or a close), up to `to`; before `from` only the last point (the value in
+    /// force at `from`). One pass over the updates in time order.
+    /// - Throws: `CLIError` (65) when a total in the range is beyond the range of amounts
+    ///   (one before `from` that is never shown is no error).
+    func portfolioSeries(currency: Currency, from: Int64 = .min, to: Int64) throws -> [SeriesPoint] {
         let members = Dictionary(uniqueKeysWithValues: accounts.filter { $0.currency == currency }.map { ($0.id, $0) })
         guard !members.isEmpty else { return [] }
         // Closes are events too: the account's value leaves the total at that instant.
@@ -38,36 +42,59 @@ struct ValueSeries {
             .filter { $0.at <= to }.sorted { $0.at < $1.at }
         var current: [Int64: Int64] = [:]
         var closed: Set<Int64> = []
-        var total: Int64 = 0
+        // Exact: one update may take the running total beyond Int64 before another
+        // brings it back; only a total that is shown must fit.
+        var total = CheckedSum()
         var points: [SeriesPoint] = []
         var pendingInstant: Int64?
+        // The latest total before `from`, checked only if it is the one in force at `from`.
+        var before: (at: Int64, total: CheckedSum)?
 
-        func emit(_ instant: Int64) {
-            if let last = points.last, last.value == total { return }
-            if let last = points.last, last.at == instant { points.removeLast() }
-            points.append(SeriesPoint(at: instant, value: total))
+        func emit(_ instant: Int64) throws(CLIError) {
+            if instant < from {
+                before = (instant, total)
+                return
+            }
+            // A change at `from` itself is what is in force then: the earlier total is not.
+            if instant == from { before = nil } else { try flushBefore() }
+            append(try PortfolioTotal.require(total, currency: currency), at: instant)
         }
-        func applyCloses(through instant: Int64, inclusive: Bool) {
+        func flushBefore() throws(CLIError) {
+            guard let last = before else { return }
+            before = nil
+            append(try PortfolioTotal.require(last.total, currency: currency), at: last.at)
+        }
+        func append(_ value: Int64, at instant: Int64) {
+            if let last = points.last, last.value == value { return }
+            if let last = points.last, last.at == instant { points.removeLast() }
+            points.append(SeriesPoint(at: instant, value: value))
+        }
+        func applyCloses(through instant: Int64, inclusive: Bool) throws(CLIError) {
             while let next = closes.first, inclusive ? next.at <= instant : next.at < instant {
                 closes.removeFirst()
-                if let value = current.removeValue(forKey: next.id) { total &-= value }
+                if let value = current.removeValue(forKey: next.id) { total.subtract(value) }
                 closed.insert(next.id)
-                emit(next.at)
+                try emit(next.at)
             }
         }
         try store.forEachUpdate { update in
             guard update.at <= to else { return }
             guard members[update.accountID] != nil else { return }
-            if let pending = pendingInstant, pending != update.at { emit(pending) }
-            applyCloses(through: update.at, inclusive: false)
+            if let pending = pendingInstant, pending != update.at {
+                try emit(pending)
+                pendingInstant = nil  // emitted once: never again out of order
+            }
+            try applyCloses(through: update.at, inclusive: false)
             guard !closed.contains(update.accountID) else { return }
             if let account = members[update.accountID], let closedAt = account.closedAt, update.at >= closedAt { return }
-            total &+= update.value &- (current[update.accountID] ?? 0)
+            if let previous = current[update.accountID] { total.subtract(previous) }
+            total.add(update.value)
             current[update.accountID] = update.value
             pendingInstant = update.at
         }
-        if let pending = pendingInstant { emit(pending) }
-        applyCloses(through: to, inclusive: true)
+        if let pending = pendingInstant { try emit(pending) }
+        try applyCloses(through: to, inclusive: true)
+        try flushBefore()
         return points
     }
 
@@ -76,20 +103,6 @@ struct ValueSeries {
         // From its close instant on, a closed account no longer counts.
         if let closed = account.closedAt, instant >= closed { return nil }
         return try store.latestUpdate(of: account, atOrBefore: instant)?.value
-    }
-
-    /// The total in `currency` at each of `instants`, by index lookups (no full scan).
-    func sampledTotals(currency: Currency, at instants: [Int64]) throws -> [Int64?] {
-        let members = accounts.filter { $0.currency == currency }
-        var totals = [Int64?](repeating: nil, count: instants.count)
-        for account in members {
-            for (index, instant) in instants.enumerated() {
-                if let value = try value(of: account, at: instant) {
-                    totals[index] = (totals[index] ?? 0) &+ value
-                }
-            }
-        }
-        return totals
     }
 
     /// The currencies that have accounts, in code order.

@@ -23,10 +23,12 @@ enum SavedLines {
         let packaging: CoinRoll.Packaging?
         let value: Int64?
         let source: SavedLine.SizeSource?
+        let token: String?
+        let label: String?
     }
 
     /// The lines of `count` from `rows` (rowid, kind, value, quantity, roll_size,
-    /// packaging, line_value, roll_size_from), checked, with their row ids.
+    /// packaging, line_value, roll_size_from, token, label), checked, with their row ids.
     static func read(
         _ count: SavedCount, rows: [[SQLiteValue]], definitions: TillHistory.Definitions, path: String
     ) throws -> [(rowID: Int64, line: SavedLine)] {
@@ -36,7 +38,7 @@ enum SavedLines {
         var stored: [Stored] = []
         var seen = Set<TillItem>()
         for row in rows {
-            guard row.count == 8, case .integer(let rowID) = row[0], case .text(let kindText) = row[1],
+            guard row.count == 10, case .integer(let rowID) = row[0], case .text(let kindText) = row[1],
                 case .integer(let face) = row[2], case .integer(let quantity) = row[3]
             else { throw corrupt("has a line with unexpected values") }
             guard let kind = TillItem.Kind(rawValue: kindText) else { throw corrupt("has a line of unknown kind '\(kindText)'") }
@@ -63,6 +65,8 @@ enum SavedLines {
             let packagingText = try text(row[5], "packaging")
             let value = try integer(row[6], "value")
             let sourceText = try text(row[7], "roll size origin")
+            let token = try text(row[8], "token")
+            let label = try text(row[9], "label")
             var packaging: CoinRoll.Packaging?
             if let packagingText {
                 guard kind == .roll, let known = CoinRoll.Packaging(rawValue: packagingText) else {
@@ -85,12 +89,13 @@ enum SavedLines {
                     product == value
                 else { throw corrupt("has a line (\(name)) whose value \(value) is not face × quantity × roll size") }
             }
-            stored.append(Stored(rowID: rowID, item: item, quantity: quantity, rollSize: rollSize, packaging: packaging, value: value, source: source))
+            stored.append(Stored(rowID: rowID, item: item, quantity: quantity, rollSize: rollSize, packaging: packaging, value: value, source: source,
+                                 token: token, label: label))
         }
         let lines = try stored.contains(where: { $0.rollSize == nil })
             ? fillIn(stored, count: count, definitions: definitions)
             : stored.map { ($0.rowID, SavedLine(item: $0.item, quantity: $0.quantity, rollSize: $0.rollSize ?? 1, packaging: $0.packaging ?? .roll,
-                                                valueMinorUnits: $0.value ?? 0, sizeSource: $0.source ?? .saved)) }
+                                                valueMinorUnits: $0.value ?? 0, sizeSource: $0.source ?? .saved, token: $0.token, label: $0.label)) }
         // Lines whose sizes were saved (or follow from the total) must add up to the total.
         guard let sum = try? CheckedCount.sum(lines.map(\.line.valueMinorUnits), what: "total") else {
             throw corrupt("has lines whose total does not fit in 64 bits")
@@ -117,10 +122,11 @@ enum SavedLines {
         for line in stored {
             if let size = line.rollSize, let lineValue = line.value {
                 known[line.rowID] = SavedLine(item: line.item, quantity: line.quantity, rollSize: size, packaging: line.packaging ?? .roll,
-                                              valueMinorUnits: lineValue, sizeSource: line.source ?? .saved)
+                                              valueMinorUnits: lineValue, sizeSource: line.source ?? .saved, token: line.token, label: line.label)
             } else if line.item.kind != .roll {
                 known[line.rowID] = SavedLine(item: line.item, quantity: line.quantity, rollSize: 1, packaging: .roll,
-                                              valueMinorUnits: try value(line, size: 1), sizeSource: .saved)
+                                              valueMinorUnits: try value(line, size: 1), sizeSource: .saved,
+                                              token: line.item.token(in: set, currency: currency), label: TillSummary.label(line.item, set: set, currency: currency))
             } else {
                 unknownRolls.append(line)
             }
@@ -173,8 +179,10 @@ enum SavedLines {
             if let done = known[line.rowID] { return (line.rowID, done) }
             let (size, source) = sizes[line.rowID] ?? (1, .definitions)
             let packaging = set.rolls.first { $0.coinMinorUnits == line.item.minorUnits }?.packaging ?? .roll
+            let roll = CoinRoll(coinMinorUnits: line.item.minorUnits, count: size, packaging: packaging)
             return (line.rowID, SavedLine(item: line.item, quantity: line.quantity, rollSize: size, packaging: packaging,
-                                          valueMinorUnits: try value(line, size: size), sizeSource: source))
+                                          valueMinorUnits: try value(line, size: size), sizeSource: source,
+                                          token: line.item.token(in: set, currency: currency), label: TillSummary.label(line.item, set: set, currency: currency, roll: roll)))
         }
     }
 }

@@ -21,6 +21,10 @@ struct SavedLine: Equatable {
     let packaging: CoinRoll.Packaging
     let valueMinorUnits: Int64
     let sizeSource: SizeSource
+    /// The token and label shown when it was saved (nil for lines saved before version 2,
+    /// until they are filled in).
+    var token: String? = nil
+    var label: String? = nil
 }
 
 struct SavedCount {
@@ -35,6 +39,7 @@ struct SavedCount {
     /// The counted lines (quantities above 0), when asked for.
     var lines: [SavedLine]
 
+    // The loader checks that these fit (total and float are 0 or more; total − expected fits).
     var difference: Money { (try? total - float) ?? total }
     var overShort: Money? { expected.flatMap { try? total - $0 } }
 }
@@ -70,6 +75,8 @@ struct TillHistory {
         ALTER TABLE count_lines ADD COLUMN packaging TEXT;
         ALTER TABLE count_lines ADD COLUMN line_value INTEGER;
         ALTER TABLE count_lines ADD COLUMN roll_size_from TEXT;
+        ALTER TABLE count_lines ADD COLUMN token TEXT;
+        ALTER TABLE count_lines ADD COLUMN label TEXT;
         """,
     ]
 
@@ -98,9 +105,9 @@ struct TillHistory {
                 let packaging: SQLiteValue = line.item.kind == .roll
                     ? .text(summary.set.rolls.first { $0.coinMinorUnits == line.item.minorUnits }?.packaging.rawValue ?? "roll") : .null
                 try db.query(
-                    "INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from) VALUES (?, ?, ?, ?, ?, ?, ?, 'saved')",
+                    "INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label) VALUES (?, ?, ?, ?, ?, ?, ?, 'saved', ?, ?)",
                     [.integer(id), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity),
-                     .integer(line.piecesPerUnit), packaging, .integer(line.value.minorUnits)])
+                     .integer(line.piecesPerUnit), packaging, .integer(line.value.minorUnits), .text(line.token), .text(line.label)])
             }
             return id
         }
@@ -153,9 +160,10 @@ struct TillHistory {
             else { continue }
             for (rowID, line) in lines {
                 try database.query(
-                    "UPDATE count_lines SET roll_size = ?, packaging = ?, line_value = ?, roll_size_from = ? WHERE rowid = ?",
+                    "UPDATE count_lines SET roll_size = ?, packaging = ?, line_value = ?, roll_size_from = ?, token = ?, label = ? WHERE rowid = ?",
                     [.integer(line.rollSize), line.item.kind == .roll ? .text(line.packaging.rawValue) : .null,
-                     .integer(line.valueMinorUnits), .text(line.sizeSource.rawValue), .integer(rowID)])
+                     .integer(line.valueMinorUnits), .text(line.sizeSource.rawValue),
+                     line.token.map(SQLiteValue.text) ?? .null, line.label.map(SQLiteValue.text) ?? .null, .integer(rowID)])
             }
         }
     }
@@ -163,7 +171,7 @@ struct TillHistory {
     /// The stored lines of count `id`; a database still at schema version 1 (opened only
     /// for reading) has no roll sizes yet.
     private func lineRows(_ id: Int64) throws -> [[SQLiteValue]] {
-        let columns = try database.userVersion >= 2 ? "roll_size, packaging, line_value, roll_size_from" : "NULL, NULL, NULL, NULL"
+        let columns = try database.userVersion >= 2 ? "roll_size, packaging, line_value, roll_size_from, token, label" : "NULL, NULL, NULL, NULL, NULL, NULL"
         return try database.query("SELECT rowid, kind, value, quantity, \(columns) FROM count_lines WHERE count_id = ? ORDER BY rowid", [.integer(id)])
     }
 
@@ -183,11 +191,16 @@ struct TillHistory {
             throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an unknown currency '\(code)'")
         }
         guard float >= 0 else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a negative float") }
+        guard total >= 0 else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a negative total") }
         var expected: Money?
         switch row[6] {
         case .integer(let value): expected = Money(minorUnits: value, currency: currency)
         case .null: break
         default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an expected amount that is not a whole number")
+        }
+        // What history shows is total − float and total − expected: both must fit.
+        if let expected, total.subtractingReportingOverflow(expected.minorUnits).overflow {
+            throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an expected amount too far from its total")
         }
         var label: String?
         switch row[2] {

@@ -33,7 +33,7 @@ struct TillRendering {
             guard !shown.isEmpty else { return }
             table.append([styler.bold(title), "", "", ""])
             for line in shown {
-                table.append([styler.color("  " + line.label.terminalSafe, color), line.token, String(line.quantity), money(line.value)])
+                table.append([styler.color("  " + line.label.terminalSafe, color), line.token.terminalSafe, String(line.quantity), money(line.value)])
             }
             // Lines not shown hold 0 pieces: the section's count is the summary's.
             table.append(["  Subtotal", "", "\(pieces) pc", styler.bold(money(subtotal))])

@@ -23,6 +23,9 @@ struct CountedLine {
     let quantity: Int64
     /// The roll's definition (nil for notes and coins).
     let roll: CoinRoll?
+    /// The token and label it was saved with (nil: from the set).
+    var token: String? = nil
+    var label: String? = nil
 }
 
 struct TillSummary {
@@ -39,16 +42,12 @@ struct TillSummary {
     /// total − float: positive is what to deposit, negative the shortage.
     let difference: Money
     let expected: Money?
+    /// total − expected, when the expected cash was given (checked: too large is an error).
+    let overShort: Money?
 
     var loose: [TillLine] { lines.filter { $0.item.kind != .roll } }
     var rolls: [TillLine] { lines.filter { $0.item.kind == .roll } }
     var counted: [TillLine] { lines.filter { $0.quantity > 0 } }
-
-    /// total − expected, when the expected cash was given.
-    var overShort: Money? {
-        guard let expected else { return nil }
-        return try? total - expected
-    }
 
     /// The live count (or a count not kept) read with `set`, the set it counts with
     /// (`TillState.countingSet`). A counted roll with no definition is an error naming
@@ -76,12 +75,13 @@ struct TillSummary {
         try self.init(entries: entries, set: set, currency: currency, floatMinorUnits: state.floatMinorUnits, expected: expected, total: nil)
     }
 
-    /// A saved count, from its lines as they were saved (roll sizes included) and its
-    /// saved total; `set` only names the denominations.
+    /// A saved count, from its lines as they were saved (roll sizes, tokens and labels
+    /// included) and its saved total; `set` only names lines saved without them.
     init(saved: SavedCount, set: DenominationSet) throws(CLIError) {
         let entries = saved.lines.sorted { $0.item < $1.item }.map {
             CountedLine(item: $0.item, quantity: $0.quantity,
-                        roll: $0.item.kind == .roll ? CoinRoll(coinMinorUnits: $0.item.minorUnits, count: $0.rollSize, packaging: $0.packaging) : nil)
+                        roll: $0.item.kind == .roll ? CoinRoll(coinMinorUnits: $0.item.minorUnits, count: $0.rollSize, packaging: $0.packaging) : nil,
+                        token: $0.token, label: $0.label)
         }
         try self.init(entries: entries, set: set, currency: saved.currency, floatMinorUnits: saved.float.minorUnits,
                       expected: saved.expected, total: saved.total)
@@ -111,8 +111,8 @@ struct TillSummary {
                     loosePieces = try CheckedCount.sum(loosePieces, pieces, what: "the loose pieces")
                 }
                 lines.append(TillLine(
-                    item: entry.item, token: entry.item.token(in: set, currency: currency),
-                    label: Self.label(entry.item, set: set, currency: currency, roll: entry.roll),
+                    item: entry.item, token: entry.token ?? entry.item.token(in: set, currency: currency),
+                    label: entry.label ?? Self.label(entry.item, set: set, currency: currency, roll: entry.roll),
                     quantity: entry.quantity, piecesPerUnit: perUnit, pieces: pieces, value: value))
             }
             self.lines = lines
@@ -127,6 +127,15 @@ struct TillSummary {
             throw CLIError.data("the count is too large: \(error)")
         }
         self.expected = expected
+        if let expected {
+            do {
+                overShort = try total - expected
+            } catch {
+                throw CLIError.data("the expected cash is out of range: \(error)")
+            }
+        } else {
+            overShort = nil
+        }
     }
 
     /// How people name `item`: "£20", "50p", "£1 bag of 20" (`roll`: the roll's own

@@ -42,6 +42,36 @@ import Testing
         #expect(try TillcountJSON.object(try till.ok("history", "show", "2", "--format", "json").stdout)["total"] as? String == "7562.00")
     }
 
+    @Test func aSavedCountKeepsItsTokensAndLabels() throws {
+        let till = try TillcountSandbox(currency: "NOK")
+        try till.writeDenominations(#"{"format": "tillcount-denominations", "version": 1, "content": {"NOK": {"add": [{"kind": "coin", "value": "0.50", "label": "50 øre"}]}}}"#)
+        try till.ok("add", "0.50=4", "20=3")
+        try till.ok("save")
+        let text = try till.ok("history", "show", "1").stdout
+        let csv = try till.ok("history", "show", "1", "--format", "csv").stdout
+        #expect(text.contains("50 øre"))
+        #expect(csv.contains("\n20,coin,3,60.00\n"))
+        // A new label for the coin, and a 20 kr note beside the 20 kr coin (whose bare
+        // token would now be the note's): the saved count reads as it did.
+        try till.writeDenominations(#"{"format": "tillcount-denominations", "version": 1, "content": {"NOK": {"add": [{"kind": "coin", "value": "0.50", "label": "half krone"}, {"kind": "note", "value": "20", "label": "20 kr note"}]}}}"#)
+        #expect(try till.ok("history", "show", "1").stdout == text)
+        #expect(try till.ok("history", "show", "1", "--format", "csv").stdout == csv)
+        try till.ok("resume", "1", "--force")
+        #expect(try till.quantities() == ["0.50": 4, "coin:20": 3], "the live count reads with today's tokens")
+    }
+
+    @Test func anOverShortOutOfRangeIsAnErrorNotAWrongNumber() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "0.01=9223372036854775000")
+        for arguments in [["show", "--expected", "-1000"], ["show", "--expected", "-1000", "--check"], ["report", "--expected", "-1000"], ["save", "--expected", "-1000"]] {
+            let result = try till.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.status) \(result.stdout) \(result.stderr)")
+            #expect(result.stderr.contains("out of range"), "\(result.stderr)")
+        }
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+        try till.ok("show", "--expected", "-5")
+    }
+
     @Test func theHistoryStoresEachLineAsCounted() throws {
         let till = try TillcountSandbox(currency: "NOK")
         try till.writeDenominations(Self.nokRolls(#"{"coin": "20", "count": 25, "packaging": "bag"}"#))

@@ -100,6 +100,33 @@ import Testing
         }
     }
 
+    // MARK: the denominations file
+
+    @Test(arguments: [
+        #"{"rolls": {"coin": "20", "count": 25}}"#,
+        #"{"rolls": [{"coin": "20", "count": 25}, {"coin": "20", "count": 50}]}"#,
+        #"{"rolls": [{"coin": "20", "count": 25, "packaging": "box"}]}"#,
+        #"{"rolls": [{"coin": "20", "count": 0}]}"#,
+        #"{"rolls": [{"coin": "-20", "count": 5}]}"#,
+        #"{"add": [{"kind": "coin", "value": "0.50"}, {"kind": "coin", "value": "0.5"}]}"#,
+        #"{"add": [{"kind": "coin", "value": "0.50", "label": 5}]}"#,
+        #"{"add": [{"kind": "bar", "value": "1"}]}"#,
+        #"{"remove": "all"}"#,
+    ])
+    func aDenominationsFileThatBreaksAnInvariantIsRefused(entry: String) throws {
+        let till = try TillcountSandbox(currency: "NOK")
+        try till.ok("add", "100")
+        try till.writeDenominations(#"{"format": "tillcount-denominations", "version": 1, "content": {"NOK": \#(entry)}}"#)
+        let before = try #require(till.stateBytes())
+        for arguments in [["show"], ["add", "20"], ["denominations"], ["total", "20=1", "--currency", "NOK"]] {
+            let result = try till.run(arguments)
+            #expect(!result.killedBySignal)
+            #expect(result.status == 65, "\(entry) \(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains(till.denominationsPath), "\(result.stderr)")
+            #expect(till.stateBytes() == before)
+        }
+    }
+
     // MARK: the history
 
     /// A history holding one good count (id 1), with count_lines rebuilt without CHECKs
@@ -113,7 +140,7 @@ import Testing
         _ = try till.sqlite("""
             CREATE TABLE loose_lines AS SELECT * FROM count_lines; DROP TABLE count_lines;
             CREATE TABLE count_lines (count_id INTEGER, kind TEXT, value INTEGER, quantity INTEGER, roll_size INTEGER,
-                packaging TEXT, line_value INTEGER, roll_size_from TEXT);
+                packaging TEXT, line_value INTEGER, roll_size_from TEXT, token TEXT, label TEXT);
             INSERT INTO count_lines SELECT * FROM loose_lines; DROP TABLE loose_lines;
             """)
         return till
@@ -123,7 +150,7 @@ import Testing
         ("a duplicate line", "(2, 'note', 2000, 1, 1, NULL, 2000, 'saved'), (2, 'note', 2000, 1, 1, NULL, 2000, 'saved')|4000"),
         ("a duplicate legacy line", "(2, 'note', 2000, 1, NULL, NULL, NULL, NULL), (2, 'note', 2000, 1, NULL, NULL, NULL, NULL)|4000"),
         ("a zero quantity", "(2, 'note', 2000, 0, 1, NULL, 0, 'saved')|0"),
-        ("a negative quantity", "(2, 'note', 2000, -3, 1, NULL, -6000, 'saved')|-6000"),
+        ("a negative quantity", "(2, 'note', 2000, -3, 1, NULL, -6000, 'saved')|0"),
         ("a huge quantity", "(2, 'note', 2000, 9223372036854775807, 1, NULL, 1, 'saved')|1"),
         ("a huge legacy quantity", "(2, 'note', 2000, 9223372036854775807, NULL, NULL, NULL, NULL)|1"),
         ("an unknown kind", "(2, 'bar', 2000, 1, 1, NULL, 2000, 'saved')|2000"),
@@ -147,7 +174,7 @@ import Testing
         let parts = planted.split(separator: "|")
         _ = try till.sqlite("""
             INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes) VALUES (2, '2026-01-01T00:00:00Z', NULL, 'GBP', \(parts[1]), 0, NULL, '');
-            INSERT INTO count_lines VALUES \(parts[0]);
+            INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from) VALUES \(parts[0]);
             """)
         #expect(try till.sqlite("SELECT count(*) FROM counts") == "2", "\(name): planted")
         let liveBefore = till.stateBytes()
@@ -164,13 +191,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("an unknown currency", "'XXQ', 100, 0"),
-        ("a negative float", "'GBP', 100, -5"),
-        ("a text total", "'GBP', 'lots', 0"),
+        ("an unknown currency", "'XXQ', 100, 0, NULL"),
+        ("a negative float", "'GBP', 100, -5, NULL"),
+        ("a negative total", "'GBP', -100, 0, NULL"),
+        ("a text total", "'GBP', 'lots', 0, NULL"),
+        ("an expected amount whose over/short does not fit", "'GBP', 100, 0, -9223372036854775807"),
+        ("a text expected amount", "'GBP', 100, 0, 'some'"),
     ])
     func aSavedCountRowThatBreaksAnInvariantIsRefused(name: String, values: String) throws {
         guard let till = try Self.plantedHistory() else { return }
-        _ = try till.sqlite("INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes) VALUES (2, '2026-01-01T00:00:00Z', NULL, \(values), NULL, '')")
+        _ = try till.sqlite("INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes) VALUES (2, '2026-01-01T00:00:00Z', NULL, \(values), '')")
         for arguments in [["history"], ["history", "show", "2"], ["resume", "2", "--force"]] {
             let result = try till.run(arguments)
             #expect(!result.killedBySignal, "\(name): \(arguments) crashed")

@@ -215,10 +215,10 @@ struct TillcountSeededGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+        state &+= 0x9E37_79B9_7F4A_7C15  // wrapping: SplitMix64 state step
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9  // wrapping: SplitMix64 mixing
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB  // wrapping: SplitMix64 mixing
         return z ^ (z >> 31)
     }
 }

@@ -60,7 +60,11 @@ struct CountScreen {
                 case .down, .character("j"):
                     selected += 1; typed = ""
                 case .character("+"), .character("="), .right:
-                    try setQuantity(line.item, to: { $0 + 1 })
+                    try setQuantity(line.item, to: { quantity throws(CLIError) in
+                        let (next, overflow) = quantity.addingReportingOverflow(1)
+                        if overflow { throw CLIError.data("the quantity of \(line.token) is at its largest") }
+                        return next
+                    })
                     typed = ""
                 case .character("-"), .left:
                     guard line.quantity > 0 else { message = "Already 0"; continue }
@@ -83,23 +87,24 @@ struct CountScreen {
                     }
                     typed = ""
                 case .character("s"), .character("S"):
-                    let id = try commands.store.history().save(summary, notes: state.notes, label: nil, expected: nil)
+                    let id = try commands.store.history().save(summary, notes: state.notes, label: nil, expected: nil, definitions: commands.store.denominations(for:))
                     message = "Saved as count \(id)"
                 default:
                     break
                 }
             } catch {
-                message = CLIError.from(error).message
+                message = CLIError.from(error).message.terminalSafe
             }
         }
     }
 
-    private func setQuantity(_ item: TillItem, to transform: (Int64) -> Int64) throws {
+    private func setQuantity(_ item: TillItem, to transform: (Int64) throws(CLIError) -> Int64) throws {
         try commands.store.state.write { state in
             let currency = try commands.adoptCurrency(&state)
-            let set = try commands.store.denominations(for: currency)
+            let set = try commands.countingSet(state, currency: currency)
             state.pushUndo()
-            state.quantities[item] = max(0, transform(state.quantities[item] ?? 0))
+            state.quantities[item] = max(0, try transform(state.quantities[item] ?? 0))
+            state.keepRollDefinitions(from: set)
             _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total
         }
     }
@@ -117,7 +122,7 @@ struct CountScreen {
             let color: Styler.Color = line.item.kind == .roll ? .red : .green
             let marker = index == selected ? "›" : " "
             let quantity = index == selected && !typed.isEmpty ? typed + "▏" : String(line.quantity)
-            let label = DisplayWidth.pad(DisplayWidth.truncate(line.label, to: 22), to: 22)
+            let label = DisplayWidth.pad(DisplayWidth.truncate(line.label.terminalSafe, to: 22), to: 22)
             let text = "\(marker) \(styler.color(label, color)) \(DisplayWidth.pad(quantity, to: 7, alignRight: true))  \(DisplayWidth.pad(rendering.money(line.value), to: 14, alignRight: true))"
             if index == selected { rowOfSelected = lines.count }
             lines.append(index == selected ? styler.bold(text) : text)

@@ -46,23 +46,43 @@ struct DenominationFile: StoredDocument {
             guard let kind = Denomination.Kind(rawValue: text) else { throw StoredContentError("\(place): kind must be note or coin") }
             return kind
         }
+        func list(_ key: String) throws(StoredContentError) -> [JSONValue] {
+            guard let value = fields.optional(key) else { return [] }
+            guard let items = value.arrayValue else { throw StoredContentError("'\(key)' is not a list") }
+            return items
+        }
         var override = DenominationOverride()
-        for (index, value) in (fields.optional("rolls")?.arrayValue ?? []).enumerated() {
+        for (index, value) in try list("rolls").enumerated() {
             let place = "rolls[\(index)]"
             let roll = try JSONFields(value, place: place)
             let count = try roll.int64("count")
             guard (1...100_000).contains(count) else { throw StoredContentError("\(place): count must be 1 to 100000") }
-            let packaging = CoinRoll.Packaging(rawValue: roll.optional("packaging")?.stringValue ?? "roll") ?? .roll
-            override.rolls.append(CoinRoll(coinMinorUnits: try amount(try roll.string("coin"), place), count: count, packaging: packaging))
+            let packagingText = roll.optional("packaging").map { $0.stringValue ?? "" } ?? "roll"
+            guard let packaging = CoinRoll.Packaging(rawValue: packagingText) else {
+                throw StoredContentError("\(place): packaging must be roll or bag")
+            }
+            let coin = try amount(try roll.string("coin"), place)
+            guard !override.rolls.contains(where: { $0.coinMinorUnits == coin }) else {
+                throw StoredContentError("\(place): a second roll of the same coin")
+            }
+            override.rolls.append(CoinRoll(coinMinorUnits: coin, count: count, packaging: packaging))
         }
-        for (index, value) in (fields.optional("add")?.arrayValue ?? []).enumerated() {
+        for (index, value) in try list("add").enumerated() {
             let place = "add[\(index)]"
             let added = try JSONFields(value, place: place)
             let minor = try amount(try added.string("value"), place)
-            let label = added.optional("label")?.stringValue ?? Money.plainString(minorUnits: minor, exponent: currency.minorUnitExponent)
-            override.denominations.append(Denomination(try kind(try added.string("kind"), place), minor, label: label))
+            let addedKind = try kind(try added.string("kind"), place)
+            var label = Money.plainString(minorUnits: minor, exponent: currency.minorUnitExponent)
+            if let given = added.optional("label") {
+                guard let text = given.stringValue, !text.isEmpty else { throw StoredContentError("\(place): label must be text") }
+                label = text
+            }
+            guard !override.denominations.contains(where: { $0.kind == addedKind && $0.minorUnits == minor }) else {
+                throw StoredContentError("\(place): the same \(addedKind.rawValue) twice")
+            }
+            override.denominations.append(Denomination(addedKind, minor, label: label))
         }
-        for (index, value) in (fields.optional("remove")?.arrayValue ?? []).enumerated() {
+        for (index, value) in try list("remove").enumerated() {
             let place = "remove[\(index)]"
             let removed = try JSONFields(value, place: place)
             override.remove.append(.init(kind: try kind(try removed.string("kind"), place), minorUnits: try amount(try removed.string("value"), place)))

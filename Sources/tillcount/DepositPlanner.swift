@@ -21,25 +21,39 @@ enum DepositPlanner {
     /// planned greedily (the table grows with the float).
     static let exactLimit: Int64 = 5_000_000
 
+    /// A plan for any count: total (never traps), whatever the float and the quantities.
     static func plan(_ summary: TillSummary) -> DepositPlan {
         let loose = summary.loose.filter { $0.quantity > 0 }.sorted { $0.item.minorUnits > $1.item.minorUnits }
-        let target = summary.float.minorUnits
+        let target = max(0, summary.float.minorUnits)
         var keep: [TillItem: Int64] = [:]
         var bank: [TillItem: Int64] = [:]
         for roll in summary.rolls where roll.quantity > 0 { bank[roll.item] = roll.quantity }
+        // A float of all the loose cash or more: everything loose stays (rolls still go).
+        let looseTotal = summary.looseTotal.minorUnits
+        if target >= looseTotal {
+            for line in loose { keep[line.item] = line.quantity }
+            return DepositPlan(keep: keep, bank: bank, floatMade: looseTotal, exact: target == looseTotal)
+        }
+        // From here target < looseTotal, so every amount below is at most looseTotal and
+        // fits: the summary added the lines with checked arithmetic.
         let makeable = target <= exactLimit ? reachable(loose, upTo: target) : nil
         // When the float cannot be made exactly, plan the closest amount below it that can.
         var goal = target
         if let makeable, let row = makeable.first, !row[Int(target)] {
             goal = Int64(row.lastIndex(of: true) ?? 0)
         }
+        // smallerValue[i]: the value of the lines after i (their sum never exceeds looseTotal).
+        var smallerValue = [Int64](repeating: 0, count: loose.count + 1)
+        for index in stride(from: loose.count - 1, through: 0, by: -1) {
+            smallerValue[index] = (try? CheckedCount.sum(smallerValue[index + 1], loose[index].value.minorUnits, what: "the loose value")) ?? looseTotal
+        }
         var remaining = goal
         for (index, line) in loose.enumerated() {
             let value = line.item.minorUnits
-            let smaller = Array(loose[(index + 1)...])
             var take: Int64 = 0
             if let makeable {
-                // As few of this as keep the rest makeable by the smaller ones.
+                // As few of this as keep the rest makeable by the smaller ones
+                // (candidate × value ≤ remaining: no overflow).
                 let most = min(line.quantity, remaining / value)
                 take = most
                 var candidate: Int64 = 0
@@ -47,15 +61,13 @@ enum DepositPlanner {
                     if makeable[index + 1][Int(remaining - candidate * value)] { take = candidate; break }
                     candidate += 1
                 }
-                if candidate > most { take = most }  // not exact: take what fits
             } else {
                 // Greedy for huge floats: the smaller pieces first would need the table.
-                let smallerValue = smaller.reduce(Int64(0)) { $0 &+ $1.item.minorUnits &* $1.quantity }
-                let needed = max(0, remaining - smallerValue)
-                take = min(line.quantity, (needed + value - 1) / value, remaining / value)
+                let needed = max(0, remaining - smallerValue[index + 1])
+                take = min(line.quantity, CheckedCount.ceilingQuotient(needed, value), remaining / value)
             }
             keep[line.item] = take
-            remaining -= take * value
+            remaining -= take * value  // take ≤ remaining / value
             if line.quantity - take > 0 { bank[line.item] = line.quantity - take }
         }
         return DepositPlan(keep: keep.filter { $0.value > 0 }, bank: bank, floatMade: goal - remaining, exact: goal == target && remaining == 0)
@@ -100,7 +112,8 @@ struct DepositCommand {
         func lines(_ pieces: [TillItem: Int64]) -> [(line: TillLine, quantity: Int64, value: Money)] {
             summary.lines.compactMap { line in
                 guard let quantity = pieces[line.item], quantity > 0 else { return nil }
-                let value = (try? Money(minorUnits: line.item.minorUnits, currency: currency).multiplied(by: line.piecesPerUnit * quantity)) ?? line.value
+                let pieces = try? CheckedCount.product(line.piecesPerUnit, quantity, what: "pieces")
+                let value = pieces.flatMap { try? Money(minorUnits: line.item.minorUnits, currency: currency).multiplied(by: $0) } ?? line.value
                 return (line, quantity, value)
             }
         }
@@ -122,10 +135,10 @@ struct DepositCommand {
         case .text:
             var table = TextTable(columns: [.init("DENOMINATION"), .init("QTY", .right), .init("VALUE", .right)])
             table.append([commands.invocation.styler.bold("Leave in the drawer"), "", ""])
-            for entry in keep { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
+            for entry in keep { table.append(["  " + entry.line.label.terminalSafe, String(entry.quantity), rendering.money(entry.value)]) }
             table.append(["  Float", "", commands.invocation.styler.bold(rendering.money(floatMade))])
             table.append([commands.invocation.styler.bold("Bank"), "", ""])
-            for entry in bank { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
+            for entry in bank { table.append(["  " + entry.line.label.terminalSafe, String(entry.quantity), rendering.money(entry.value)]) }
             table.append(["  Deposit", "", commands.invocation.styler.bold(rendering.money(deposit))])
             for line in table.render(styleHeader: commands.invocation.styler.dim) { out.line(line) }
             if !plan.exact {

@@ -32,7 +32,7 @@ struct HistoryCommands {
         let expected = try commands.expected(currency: currency)
         let summary = try TillSummary(state: state, set: set, currency: currency, expected: expected)
         let label = arguments.value("label").flatMap { $0.isEmpty ? nil : $0 }
-        let id = try commands.store.history().save(summary, notes: state.notes, label: label, expected: expected)
+        let id = try commands.store.history().save(summary, notes: state.notes, label: label, expected: expected, definitions: commands.store.denominations(for:))
         out.line(String(id))
         return .ok
     }
@@ -70,8 +70,8 @@ struct HistoryCommands {
             for count in counts {
                 let difference = count.difference.isNegative ? "short \(rendering.money((try? count.difference.negated()) ?? count.difference))" : rendering.money(count.difference)
                 table.append([
-                    String(count.id), Timestamp.parseISO8601(count.savedAt).map(Timestamp.localMinutes) ?? count.savedAt,
-                    count.label ?? "", rendering.money(count.total), rendering.money(count.float), difference,
+                    String(count.id), Timestamp.parseISO8601(count.savedAt).map(Timestamp.localMinutes) ?? count.savedAt.terminalSafe,
+                    count.label?.terminalSafe ?? "", rendering.money(count.total), rendering.money(count.float), difference,
                     count.overShort.map(rendering.overShortText) ?? "",
                 ])
             }
@@ -82,20 +82,30 @@ struct HistoryCommands {
         return .ok
     }
 
-    /// A saved count as a TillState, for showing and resuming.
+    /// A saved count as a live count: its lines with the roll sizes they were saved with.
     private func state(of saved: SavedCount) -> TillState {
         var state = TillState()
         state.currencyCode = saved.currency.code
         state.floatMinorUnits = saved.float.minorUnits
-        state.quantities = saved.quantities
+        for line in saved.lines {
+            state.quantities[line.item] = line.quantity
+            if line.item.kind == .roll {
+                state.rollDefinitions[line.item.minorUnits] = CoinRoll(coinMinorUnits: line.item.minorUnits, count: line.rollSize, packaging: line.packaging)
+            }
+        }
         state.notes = saved.notes
         return state
     }
 
+    /// The saved count named by ID, lines included.
+    private func savedCount() throws -> SavedCount {
+        try commands.store.history().count(try savedID(), definitions: commands.store.denominations(for:))
+    }
+
     private func showSaved() throws -> ExitCode {
-        let saved = try commands.store.history().count(try savedID())
-        let set = try commands.store.denominations(for: saved.currency)
-        let summary = try TillSummary(state: state(of: saved), set: set, currency: saved.currency, expected: saved.expected)
+        let saved = try savedCount()
+        // The current set only names the denominations; values come from the saved lines.
+        let summary = try TillSummary(saved: saved, set: try commands.store.denominations(for: saved.currency))
         switch OutputFormat.chosen(in: arguments) {
         case .json:
             out.line(TillRendering.json(summary, notes: saved.notes, extra: [
@@ -103,13 +113,13 @@ struct HistoryCommands {
             ]).serialized(pretty: true))
         case .text:
             let when = Timestamp.parseISO8601(saved.savedAt).map(Timestamp.localMinutes) ?? saved.savedAt
-            out.line("Saved count \(saved.id), \(when)" + (saved.label.map { ": \($0)" } ?? ""))
+            out.line("Saved count \(saved.id), \(when.terminalSafe)" + (saved.label.map { ": \($0.terminalSafe)" } ?? ""))
             out.line("")
             for line in commands.rendering.table(summary, showAll: false) { out.line(line) }
             if !saved.notes.isEmpty {
                 out.line("")
                 out.line("Notes:")
-                for note in saved.notes { out.line("  " + note) }
+                for note in saved.notes { out.line("  " + note.terminalSafe) }
             }
         case let format:
             for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: TillRendering.lineRows(summary), format: format) {
@@ -122,12 +132,12 @@ struct HistoryCommands {
     private func remove() throws -> ExitCode {
         let id = try savedID()
         let history = try commands.store.history()
-        _ = try history.count(id)  // a wrong id is reported before asking
+        _ = try history.header(id)  // a wrong id is reported before asking
         guard try Confirmation.require("Delete saved count \(id)", invocation: commands.invocation) else {
             commands.invocation.err.line("Nothing deleted.")
             return .ok
         }
-        try history.delete(id)
+        try history.delete(id, definitions: commands.store.denominations(for:))
         commands.invocation.err.line("Deleted saved count \(id).")
         return .ok
     }
@@ -135,8 +145,10 @@ struct HistoryCommands {
     /// Copies a saved count into the live count; the live count it replaces can be
     /// brought back with undo.
     private func resume() throws -> ExitCode {
-        let saved = try commands.store.history().count(try savedID())
+        let saved = try savedCount()
         let replacement = state(of: saved)
+        // Refuse a saved count that would not add up as a live count before anything changes.
+        _ = try TillSummary(state: replacement, set: replacement.countingSet(try commands.store.denominations(for: saved.currency)), currency: saved.currency)
         try commands.store.state.write { live in
             if !live.isEmpty && !arguments.flag("force") && !commands.invocation.terminal.isInteractive {
                 throw CLIError.usage("the live count is not empty", hint: "save or clear it first, or add --force (undo brings it back)", commandPath: arguments.commandPath)
@@ -145,6 +157,7 @@ struct HistoryCommands {
             live.currencyCode = replacement.currencyCode
             live.floatMinorUnits = replacement.floatMinorUnits
             live.quantities = replacement.quantities
+            live.rollDefinitions = replacement.rollDefinitions
             live.notes = replacement.notes
         }
         commands.invocation.err.line("Resumed saved count \(saved.id) into the live count. Undo with: tillcount undo")

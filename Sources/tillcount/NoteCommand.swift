@@ -23,19 +23,19 @@ struct NoteCommand {
         if arguments.flag("edit") { return try edit() }
         let words = arguments.arguments("TEXT")
         guard !words.isEmpty else {
-            for note in try commands.store.state.load().notes { commands.out.line(note) }
+            for note in try commands.store.state.load().notes { commands.out.line(note.terminalSafe) }
             return .ok
         }
         let text = words.joined(separator: " ")
         let line = try commands.store.state.write { state -> String in
             let currency = try commands.adoptCurrency(&state)
-            let summary = try TillSummary(state: state, set: try commands.store.denominations(for: currency), currency: currency)
+            let summary = try TillSummary(state: state, set: try commands.countingSet(state, currency: currency), currency: currency)
             let filled = fill(text, summary: summary)
             state.pushUndo()
             state.notes.append(filled)
             return filled
         }
-        commands.out.line(line)
+        commands.out.line(line.terminalSafe)
         return .ok
     }
 

@@ -32,7 +32,7 @@ struct ReportCommand {
             if !state.notes.isEmpty {
                 out.line("")
                 out.line("Notes:")
-                for note in state.notes { out.line("  " + note) }
+                for note in state.notes { out.line("  " + note.terminalSafe) }
             }
         }
         return .ok

@@ -48,7 +48,13 @@ struct TillCommands {
                 hint: "leave out --currency, or change the count's with 'tillcount currency \(currency.code) --force'",
                 commandPath: arguments.commandPath)
         }
-        return (state, currency, try store.denominations(for: currency))
+        return (state, currency, try countingSet(state, currency: currency))
+    }
+
+    /// The denominations `state` counts with: the current ones, with the roll sizes the
+    /// count keeps for the rolls it holds.
+    func countingSet(_ state: TillState, currency: Currency) throws -> DenominationSet {
+        state.countingSet(try store.denominations(for: currency))
     }
 
     /// An amount in `currency` from an argument or option, named in the error.
@@ -134,10 +140,14 @@ struct TillCommands {
         let perUnit = item.kind == .roll ? (set.rolls.first { $0.coinMinorUnits == item.minorUnits }?.count ?? 1) : 1
         let (unit, overflow) = item.minorUnits.multipliedReportingOverflow(by: perUnit)
         guard !overflow, unit > 0 else { throw CLIError.data("--value: the denomination is too large") }
-        guard value.minorUnits >= 0, value.minorUnits % unit == 0 else {
+        guard value.minorUnits >= 0 else { throw CLIError.data("--value \(valueText) is negative") }
+        guard value.minorUnits % unit == 0 else {
+            let below = value.minorUnits / unit * unit
+            let (above, over) = below.addingReportingOverflow(unit)
+            let nearest = Money(minorUnits: below, currency: currency).plainString + (over ? "" : " or " + Money(minorUnits: above, currency: currency).plainString)
             throw CLIError.data(
                 "--value \(valueText) is not a whole number of \(TillSummary.label(item, set: set, currency: currency))",
-                hint: "\(Money(minorUnits: value.minorUnits / unit * unit, currency: currency).plainString) or \(Money(minorUnits: (value.minorUnits / unit + 1) * unit, currency: currency).plainString) would be")
+                hint: "\(nearest) would be")
         }
         return value.minorUnits / unit
     }
@@ -145,7 +155,7 @@ struct TillCommands {
     private func change(_ change: Change) throws -> ExitCode {
         let summary = try store.state.write { state -> TillSummary in
             let currency = try adoptCurrency(&state)
-            let set = try store.denominations(for: currency)
+            let set = try countingSet(state, currency: currency)
             let requests = try requests(change, set: set, currency: currency)
             state.pushUndo()
             for request in requests {
@@ -167,6 +177,8 @@ struct TillCommands {
                 }
                 state.quantities[request.item] = next
             }
+            // A roll counted now keeps the size it is counted with.
+            state.keepRollDefinitions(from: set)
             // Checks that the new total still fits before anything is saved.
             return try TillSummary(state: state, set: set, currency: currency)
         }
@@ -243,7 +255,10 @@ struct TillCommands {
         try store.state.write { state in
             state.pushUndo()
             state.quantities = [:]
-            if arguments.flag("notes") { state.notes = [] }
+            state.rollDefinitions = [:]
+            // The notes belong to the count being cleared (they were filed with it when it
+            // was saved); --keep-notes carries them over to the next one.
+            if !arguments.flag("keep-notes") { state.notes = [] }
         }
         invocation.err.line("Cleared. Undo with: tillcount undo")
         return .ok
@@ -285,7 +300,7 @@ struct TillCommands {
             ]).serialized(pretty: true))
         case .text:
             var table = TextTable(columns: [.init("TOKEN"), .init("KIND"), .init("LABEL"), .init("PIECES", .right), .init("VALUE", .right)])
-            for row in rows { table.append(row) }
+            for row in rows { table.append(row.map(\.terminalSafe)) }
             for line in table.render(styleHeader: invocation.styler.dim) { out.line(line) }
             if let note = set.rollNote { out.line(invocation.styler.dim(note)) }
         case let format:

@@ -5,6 +5,28 @@ import MoneyKit
 import MoneyKitCLI
 import MoneyKitSQLite
 
+/// One saved line, as it was counted: the face value, the kind, how many, the roll size
+/// (1 for notes and coins) and the value.
+struct SavedLine: Equatable {
+    /// How the roll size of a line became known: recorded when saved, or (for counts saved
+    /// before schema version 2) worked out from the saved total or taken from the
+    /// denominations current at migration.
+    enum SizeSource: String {
+        case saved, total, definitions
+    }
+
+    let item: TillItem
+    let quantity: Int64
+    let rollSize: Int64
+    let packaging: CoinRoll.Packaging
+    let valueMinorUnits: Int64
+    let sizeSource: SizeSource
+    /// The token and label shown when it was saved (nil for lines saved before version 2,
+    /// until they are filled in).
+    var token: String? = nil
+    var label: String? = nil
+}
+
 struct SavedCount {
     let id: Int64
     let savedAt: String
@@ -14,15 +36,16 @@ struct SavedCount {
     let float: Money
     let expected: Money?
     let notes: [String]
-    /// The counted lines (quantities above 0).
-    var quantities: [TillItem: Int64]
+    /// The counted lines (quantities above 0), when asked for.
+    var lines: [SavedLine]
 
+    // The loader checks that these fit (total and float are 0 or more; total − expected fits).
     var difference: Money { (try? total - float) ?? total }
     var overShort: Money? { expected.flatMap { try? total - $0 } }
 }
 
 struct TillHistory {
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
     static let migrations = [
         """
         CREATE TABLE counts (
@@ -43,6 +66,18 @@ struct TillHistory {
         );
         CREATE INDEX count_lines_by_count ON count_lines(count_id);
         """,
+        // Version 2: each line keeps what it was counted as, so a saved count never changes
+        // with the denominations file. Lines saved before stay NULL here until the first
+        // save or delete fills them in (see TillHistory.fillInOldLines); until then they are
+        // read the same way.
+        """
+        ALTER TABLE count_lines ADD COLUMN roll_size INTEGER;
+        ALTER TABLE count_lines ADD COLUMN packaging TEXT;
+        ALTER TABLE count_lines ADD COLUMN line_value INTEGER;
+        ALTER TABLE count_lines ADD COLUMN roll_size_from TEXT;
+        ALTER TABLE count_lines ADD COLUMN token TEXT;
+        ALTER TABLE count_lines ADD COLUMN label TEXT;
+        """,
     ]
 
     let database: SQLiteDatabase
@@ -52,9 +87,14 @@ struct TillHistory {
         try database.migrate(to: Self.schemaVersion, migrations: Self.migrations)
     }
 
-    /// Files `summary` (with the count's notes) and returns the new id.
-    func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?) throws -> Int64 {
+    /// The denominations of a currency now, for counts saved before roll sizes were kept.
+    typealias Definitions = (Currency) throws -> DenominationSet
+
+    /// Files `summary` (with the count's notes) and returns the new id. Each line is
+    /// stored as counted: kind, face value, quantity, roll size, packaging and value.
+    func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, definitions: Definitions) throws -> Int64 {
         try database.transaction { db in
+            try fillInOldLines(definitions: definitions)
             try db.query(
                 "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [.text(Timestamp.iso8601UTC(Timestamp.now())), label.map(SQLiteValue.text) ?? .null, .text(summary.currency.code),
@@ -62,61 +102,116 @@ struct TillHistory {
                  expected.map { .integer($0.minorUnits) } ?? .null, .text(notes.joined(separator: "\n"))])
             let id = db.lastInsertRowID
             for line in summary.counted {
+                let packaging: SQLiteValue = line.item.kind == .roll
+                    ? .text(summary.set.rolls.first { $0.coinMinorUnits == line.item.minorUnits }?.packaging.rawValue ?? "roll") : .null
                 try db.query(
-                    "INSERT INTO count_lines (count_id, kind, value, quantity) VALUES (?, ?, ?, ?)",
-                    [.integer(id), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity)])
+                    "INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label) VALUES (?, ?, ?, ?, ?, ?, ?, 'saved', ?, ?)",
+                    [.integer(id), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity),
+                     .integer(line.piecesPerUnit), packaging, .integer(line.value.minorUnits), .text(line.token), .text(line.label)])
             }
             return id
         }
     }
 
-    /// Every saved count, newest first.
+    /// Every saved count (without its lines), newest first.
     func all() throws -> [SavedCount] {
         let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts ORDER BY saved_at DESC, id DESC")
-        return try rows.map { try savedCount(from: $0, withLines: false) }
+        return try rows.map { try savedCount(from: $0) }
     }
 
-    /// The saved count `id`, lines included, or exit 66 naming the id.
-    func count(_ id: Int64) throws -> SavedCount {
+    /// The saved count `id` without its lines, or exit 66 naming the id.
+    func header(_ id: Int64) throws -> SavedCount {
         let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE id = ?", [.integer(id)])
         guard let row = rows.first else { throw notFound(id) }
-        return try savedCount(from: row, withLines: true)
+        return try savedCount(from: row)
     }
 
-    func delete(_ id: Int64) throws {
+    /// The saved count `id` with its lines, or exit 66 naming the id. Every line is checked
+    /// (one per kind and value, quantities above 0, roll sizes in range, values that are
+    /// face × quantity × roll size and add up to the saved total): a count that breaks one
+    /// is refused with 65.
+    func count(_ id: Int64, definitions: Definitions) throws -> SavedCount {
+        var count = try header(id)
+        count.lines = try SavedLines.read(count, rows: try lineRows(id), definitions: definitions, path: database.path).map(\.line)
+        return count
+    }
+
+    func delete(_ id: Int64, definitions: Definitions) throws {
         try database.transaction { db in
+            try fillInOldLines(definitions: definitions)
             try db.query("DELETE FROM count_lines WHERE count_id = ?", [.integer(id)])
             try db.query("DELETE FROM counts WHERE id = ?", [.integer(id)])
             if db.changes == 0 { throw notFound(id) }
         }
     }
 
+    /// Records the roll sizes of lines saved before schema version 2 (see SavedLines for
+    /// how they are found), so they never change again. Runs inside a write transaction;
+    /// a count whose sizes cannot be told is left as it is (reading it says why).
+    private func fillInOldLines(definitions: Definitions) throws {
+        guard try database.userVersion >= 2 else { return }
+        let ids = try database.query("SELECT DISTINCT count_id FROM count_lines WHERE roll_size IS NULL").compactMap { row -> Int64? in
+            if case .integer(let id)? = row.first { return id }
+            return nil
+        }
+        for id in ids {
+            guard let count = try? header(id),
+                let lines = try? SavedLines.read(count, rows: try lineRows(id), definitions: definitions, path: database.path)
+            else { continue }
+            for (rowID, line) in lines {
+                try database.query(
+                    "UPDATE count_lines SET roll_size = ?, packaging = ?, line_value = ?, roll_size_from = ?, token = ?, label = ? WHERE rowid = ?",
+                    [.integer(line.rollSize), line.item.kind == .roll ? .text(line.packaging.rawValue) : .null,
+                     .integer(line.valueMinorUnits), .text(line.sizeSource.rawValue),
+                     line.token.map(SQLiteValue.text) ?? .null, line.label.map(SQLiteValue.text) ?? .null, .integer(rowID)])
+            }
+        }
+    }
+
+    /// The stored lines of count `id`; a database still at schema version 1 (opened only
+    /// for reading) has no roll sizes yet.
+    private func lineRows(_ id: Int64) throws -> [[SQLiteValue]] {
+        let columns = try database.userVersion >= 2 ? "roll_size, packaging, line_value, roll_size_from, token, label" : "NULL, NULL, NULL, NULL, NULL, NULL"
+        return try database.query("SELECT rowid, kind, value, quantity, \(columns) FROM count_lines WHERE count_id = ? ORDER BY rowid", [.integer(id)])
+    }
+
     private func notFound(_ id: Int64) -> CLIError {
         CLIError("no saved count with id \(id)", hint: "'tillcount history' lists the saved counts", exitCode: .noInput)
     }
 
-    private func savedCount(from row: [SQLiteValue], withLines: Bool) throws -> SavedCount {
-        guard row.count == 8, case .integer(let id) = row[0], case .text(let savedAt) = row[1],
-            case .text(let code) = row[3], let currency = Currency(code: code),
-            case .integer(let total) = row[4], case .integer(let float) = row[5], case .text(let notes) = row[7]
-        else { throw StoreError.corrupt(path: database.path, reason: "a saved count has unexpected values") }
+    private func savedCount(from row: [SQLiteValue]) throws -> SavedCount {
+        func corrupt(_ what: String) -> StoreError {
+            StoreError.corrupt(path: database.path, reason: "a saved count \(what)")
+        }
+        guard row.count == 8, case .integer(let id) = row[0] else { throw corrupt("has no id") }
+        guard case .text(let savedAt) = row[1], case .text(let code) = row[3], case .integer(let total) = row[4],
+            case .integer(let float) = row[5], case .text(let notes) = row[7]
+        else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has unexpected values") }
+        guard let currency = Currency(code: code) else {
+            throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an unknown currency '\(code)'")
+        }
+        guard float >= 0 else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a negative float") }
+        guard total >= 0 else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a negative total") }
         var expected: Money?
-        if case .integer(let value) = row[6] { expected = Money(minorUnits: value, currency: currency) }
+        switch row[6] {
+        case .integer(let value): expected = Money(minorUnits: value, currency: currency)
+        case .null: break
+        default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an expected amount that is not a whole number")
+        }
+        // What history shows is total − float and total − expected: both must fit.
+        if let expected, total.subtractingReportingOverflow(expected.minorUnits).overflow {
+            throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an expected amount too far from its total")
+        }
         var label: String?
-        if case .text(let text) = row[2] { label = text }
-        var quantities: [TillItem: Int64] = [:]
-        if withLines {
-            for line in try database.query("SELECT kind, value, quantity FROM count_lines WHERE count_id = ?", [.integer(id)]) {
-                guard line.count == 3, case .text(let kindText) = line[0], let kind = TillItem.Kind(rawValue: kindText),
-                    case .integer(let value) = line[1], case .integer(let quantity) = line[2]
-                else { throw StoreError.corrupt(path: database.path, reason: "a saved line has unexpected values") }
-                quantities[TillItem(kind: kind, minorUnits: value), default: 0] += quantity
-            }
+        switch row[2] {
+        case .text(let text): label = text
+        case .null: break
+        default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a label that is not text")
         }
         return SavedCount(
             id: id, savedAt: savedAt, label: label, currency: currency, total: Money(minorUnits: total, currency: currency),
             float: Money(minorUnits: float, currency: currency), expected: expected,
             notes: notes.isEmpty ? [] : notes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-            quantities: quantities)
+            lines: [])
     }
 }

@@ -28,18 +28,18 @@ struct TillRendering {
     /// The live count as a sectioned table.
     func table(_ summary: TillSummary, showAll: Bool) -> [String] {
         var table = TextTable(columns: [.init("DENOMINATION"), .init("TOKEN"), .init("QTY", .right), .init("VALUE", .right)])
-        func section(_ title: String, _ lines: [TillLine], subtotal: Money, color: Styler.Color) {
+        func section(_ title: String, _ lines: [TillLine], subtotal: Money, pieces: Int64, color: Styler.Color) {
             let shown = showAll ? lines : lines.filter { $0.quantity > 0 }
             guard !shown.isEmpty else { return }
             table.append([styler.bold(title), "", "", ""])
             for line in shown {
-                table.append([styler.color("  " + line.label, color), line.token, String(line.quantity), money(line.value)])
+                table.append([styler.color("  " + line.label.terminalSafe, color), line.token.terminalSafe, String(line.quantity), money(line.value)])
             }
-            let pieces = shown.reduce(Int64(0)) { $0 &+ $1.pieces }
+            // Lines not shown hold 0 pieces: the section's count is the summary's.
             table.append(["  Subtotal", "", "\(pieces) pc", styler.bold(money(subtotal))])
         }
-        section("Loose notes and coins", summary.loose, subtotal: summary.looseTotal, color: .green)
-        section("Rolls and bags", summary.rolls, subtotal: summary.rollTotal, color: .red)
+        section("Loose notes and coins", summary.loose, subtotal: summary.looseTotal, pieces: summary.loosePieces, color: .green)
+        section("Rolls and bags", summary.rolls, subtotal: summary.rollTotal, pieces: summary.rollPieces, color: .red)
         if summary.counted.isEmpty && !showAll {
             table.append([styler.dim("(nothing counted yet)"), "", "", ""])
         }
@@ -117,11 +117,13 @@ struct TillRendering {
         return lines
     }
 
+    /// `text` for a markdown cell or list item: markdown's specials escaped, and (a report
+    /// is read on a terminal too) control characters shown escaped.
     static func escapeMarkdown(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in text.replacingEvery("\n", with: " ").terminalSafe {
             if "|*_`[]\\<>#".contains(character) { result.append("\\") }
-            result.append(character == "\n" ? " " : character)
+            result.append(character)
         }
         return result
     }

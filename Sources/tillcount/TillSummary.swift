@@ -12,9 +12,20 @@ struct TillLine: Equatable {
     let quantity: Int64
     /// Coins in one roll (1 for notes and loose coins).
     let piecesPerUnit: Int64
+    /// quantity × piecesPerUnit (checked when the line is made).
+    let pieces: Int64
     let value: Money
+}
 
-    var pieces: Int64 { quantity &* piecesPerUnit }
+/// One line as a count holds it: the item, how many, and for a roll its definition.
+struct CountedLine {
+    let item: TillItem
+    let quantity: Int64
+    /// The roll's definition (nil for notes and coins).
+    let roll: CoinRoll?
+    /// The token and label it was saved with (nil: from the set).
+    var token: String? = nil
+    var label: String? = nil
 }
 
 struct TillSummary {
@@ -24,63 +35,118 @@ struct TillSummary {
     let lines: [TillLine]
     let looseTotal: Money
     let rollTotal: Money
+    let loosePieces: Int64
+    let rollPieces: Int64
     let total: Money
     let float: Money
     /// total − float: positive is what to deposit, negative the shortage.
     let difference: Money
     let expected: Money?
+    /// total − expected, when the expected cash was given (checked: too large is an error).
+    let overShort: Money?
 
     var loose: [TillLine] { lines.filter { $0.item.kind != .roll } }
     var rolls: [TillLine] { lines.filter { $0.item.kind == .roll } }
     var counted: [TillLine] { lines.filter { $0.quantity > 0 } }
 
-    /// total − expected, when the expected cash was given.
-    var overShort: Money? {
-        guard let expected else { return nil }
-        return try? total - expected
-    }
-
+    /// The live count (or a count not kept) read with `set`, the set it counts with
+    /// (`TillState.countingSet`). A counted roll with no definition is an error naming
+    /// it, never a roll worth nothing.
     init(state: TillState, set: DenominationSet, currency: Currency, expected: Money? = nil) throws(CLIError) {
-        self.currency = currency
-        self.set = set
         var items: [TillItem] = set.denominations.map { TillItem(kind: $0.kind == .note ? .note : .coin, minorUnits: $0.minorUnits) }
         items += set.rolls.map { TillItem(kind: .roll, minorUnits: $0.coinMinorUnits) }
         // Keep counted items the set no longer lists (a removed override), so nothing vanishes.
         for (item, quantity) in state.quantities where quantity > 0 && !items.contains(item) { items.append(item) }
-        items.sort()
+        var entries: [CountedLine] = []
+        for item in Set(items).sorted() {
+            let quantity = state.quantities[item] ?? 0
+            guard item.kind == .roll else {
+                entries.append(CountedLine(item: item, quantity: quantity, roll: nil))
+                continue
+            }
+            guard let roll = set.rolls.first(where: { $0.coinMinorUnits == item.minorUnits }) else {
+                let token = item.token(in: set, currency: currency)
+                throw CLIError.data(
+                    "the live count holds \(quantity) × \(token), but no roll size is defined for it any more",
+                    hint: "define the roll again in the denominations file (see FILES in tillcount(1)), or clear the count")
+            }
+            entries.append(CountedLine(item: item, quantity: quantity, roll: roll))
+        }
+        try self.init(entries: entries, set: set, currency: currency, floatMinorUnits: state.floatMinorUnits, expected: expected, total: nil)
+    }
+
+    /// A saved count, from its lines as they were saved (roll sizes, tokens and labels
+    /// included) and its saved total; `set` only names lines saved without them.
+    init(saved: SavedCount, set: DenominationSet) throws(CLIError) {
+        let entries = saved.lines.sorted { $0.item < $1.item }.map {
+            CountedLine(item: $0.item, quantity: $0.quantity,
+                        roll: $0.item.kind == .roll ? CoinRoll(coinMinorUnits: $0.item.minorUnits, count: $0.rollSize, packaging: $0.packaging) : nil,
+                        token: $0.token, label: $0.label)
+        }
+        try self.init(entries: entries, set: set, currency: saved.currency, floatMinorUnits: saved.float.minorUnits,
+                      expected: saved.expected, total: saved.total)
+    }
+
+    /// `total`, when given, is the saved total (it stands even when the lines of a count
+    /// saved before roll sizes were stored add up differently).
+    private init(entries: [CountedLine], set: DenominationSet, currency: Currency, floatMinorUnits: Int64, expected: Money?, total savedTotal: Money?) throws(CLIError) {
+        self.currency = currency
+        self.set = set
         do {
             var lines: [TillLine] = []
             var loose = Money.zero(currency)
             var rolled = Money.zero(currency)
-            for item in items {
-                let quantity = state.quantities[item] ?? 0
-                let perUnit = item.kind == .roll ? (set.rolls.first { $0.coinMinorUnits == item.minorUnits }?.count ?? 0) : 1
-                let unitValue = try Money(minorUnits: item.minorUnits, currency: currency).multiplied(by: perUnit)
-                let value = try unitValue.multiplied(by: quantity)
-                if item.kind == .roll { rolled = try rolled + value } else { loose = try loose + value }
+            var loosePieces: Int64 = 0
+            var rollPieces: Int64 = 0
+            for entry in entries {
+                let perUnit = entry.roll?.count ?? 1
+                let pieces = try CheckedCount.product(entry.quantity, perUnit, what: "the pieces of \(entry.item.token(in: set, currency: currency))")
+                // A line of 0 is worth 0, however large one unit of it would be.
+                let value = entry.quantity == 0 ? Money.zero(currency) : try Money(minorUnits: entry.item.minorUnits, currency: currency).multiplied(by: pieces)
+                if entry.item.kind == .roll {
+                    rolled = try rolled + value
+                    rollPieces = try CheckedCount.sum(rollPieces, pieces, what: "the pieces in rolls")
+                } else {
+                    loose = try loose + value
+                    loosePieces = try CheckedCount.sum(loosePieces, pieces, what: "the loose pieces")
+                }
                 lines.append(TillLine(
-                    item: item, token: item.token(in: set, currency: currency), label: Self.label(item, set: set, currency: currency),
-                    quantity: quantity, piecesPerUnit: perUnit, value: value))
+                    item: entry.item, token: entry.token ?? entry.item.token(in: set, currency: currency),
+                    label: entry.label ?? Self.label(entry.item, set: set, currency: currency, roll: entry.roll),
+                    quantity: entry.quantity, piecesPerUnit: perUnit, pieces: pieces, value: value))
             }
             self.lines = lines
             looseTotal = loose
             rollTotal = rolled
-            total = try loose + rolled
-            float = Money(minorUnits: state.floatMinorUnits, currency: currency)
+            self.loosePieces = loosePieces
+            self.rollPieces = rollPieces
+            if let savedTotal { total = savedTotal } else { total = try loose + rolled }
+            float = Money(minorUnits: floatMinorUnits, currency: currency)
             difference = try total - float
         } catch {
             throw CLIError.data("the count is too large: \(error)")
         }
         self.expected = expected
+        if let expected {
+            do {
+                overShort = try total - expected
+            } catch {
+                throw CLIError.data("the expected cash is out of range: \(error)")
+            }
+        } else {
+            overShort = nil
+        }
     }
 
-    static func label(_ item: TillItem, set: DenominationSet, currency: Currency) -> String {
+    /// How people name `item`: "£20", "50p", "£1 bag of 20" (`roll`: the roll's own
+    /// definition, else the set's).
+    static func label(_ item: TillItem, set: DenominationSet, currency: Currency, roll: CoinRoll? = nil) -> String {
         let coinOrNote = set.denominations.first {
             $0.minorUnits == item.minorUnits && ($0.kind == .note ? item.kind == .note : item.kind != .note)
         }
         let base = coinOrNote?.label ?? Money.plainString(minorUnits: item.minorUnits, exponent: currency.minorUnitExponent)
         guard item.kind == .roll else { return base }
-        let roll = set.rolls.first { $0.coinMinorUnits == item.minorUnits }
+        let roll = roll ?? set.rolls.first { $0.coinMinorUnits == item.minorUnits }
         let packaging = roll?.packaging == .bag ? "bag" : "roll"
         return "\(base) \(packaging)" + (roll.map { " of \($0.count)" } ?? "")
     }

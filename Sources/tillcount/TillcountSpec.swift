@@ -47,7 +47,11 @@ enum TillcountSpec {
                 name: "currency", abstract: "Change the till's currency (only an empty count, or --force)",
                 options: [StandardOptions.force],
                 arguments: [ArgumentSpec("CODE", help: "An ISO 4217 code: GBP, EUR, USD, NOK, …", optional: true)]),
-            CommandSpec(name: "clear", abstract: "Set every quantity to 0 (asks on a terminal; --force otherwise)", options: [StandardOptions.force, .flag("notes", help: "Clear the notes too.")]),
+            CommandSpec(
+                name: "clear", abstract: "Start a new count: every quantity to 0 and the notes emptied (asks on a terminal; --force otherwise)",
+                discussion: "The notes belong to the count they were written for: 'save' files them with it, and 'clear' empties them with the quantities (undo brings both back). The float stays.",
+                options: [StandardOptions.force, .flag("keep-notes", help: "Keep the notes for the next count."),
+                          .flag("notes", help: "Empty the notes too (the default; kept for old scripts).", hidden: true)]),
             CommandSpec(name: "undo", abstract: "Revert the last change, a clear included", discussion: "Up to \(TillState.undoLimit) changes can be undone, one at a time."),
             CommandSpec(
                 name: "note", abstract: "Add a line to the notes, or print them",
@@ -55,6 +59,7 @@ enum TillcountSpec {
                 options: [.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR."), .flag("clear", help: "Remove all notes.")],
                 arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)]),
             CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
+                        discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes: a saved count never changes, whatever the denominations file says later.",
                         options: [.option("label", value: "TEXT", help: "A label, e.g. 'Friday close'."), .option("expected", value: "AMOUNT", help: "Cash the till should have held: kept to show over or short.")]),
             CommandSpec(
                 name: "history", abstract: "Saved counts: list, show, rm",
@@ -100,8 +105,8 @@ enum TillcountSpec {
             EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency."),
         ] + StandardOptions.xdgEnvironment(["state", "data", "config"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The live count, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 1, \"content\": {\"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\"}], \"notes\", \"updated\", \"undo\"}}. Mode 0600."),
-            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes) and count_lines(count_id, kind, value, quantity), amounts in minor units."),
+            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The live count, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 2, \"content\": {\"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
+            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 2 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes) and count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), amounts in minor units; line_value = value × quantity × roll_size. A saved count is shown and resumed from these alone, never from the denominations file. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65."),
             FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
         ],
         exitStatus: [

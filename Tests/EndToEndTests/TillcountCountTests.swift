@@ -388,10 +388,11 @@ import Testing
         #expect(cleared.stderr.contains("Cleared"))
         #expect(try till.quantities() == [:])
         #expect(try till.ok("float").stdout == "50.00\n", "clear keeps the float")
-        #expect(try till.ok("note").stdout == "kept\n", "clear keeps the notes")
-        try till.ok("add", "10")
-        try till.ok("clear", "--force", "--notes")
-        #expect(try till.ok("note").stdout == "")
+        #expect(try till.ok("note").stdout == "", "clear empties the notes: they belong to the count cleared")
+        try till.ok("undo")
+        #expect(try till.ok("note").stdout == "kept\n", "undo brings them back")
+        try till.ok("clear", "--force", "--keep-notes")
+        #expect(try till.ok("note").stdout == "kept\n")
     }
 
     @Test func undoGoesBackSeveralLevelsAClearIncluded() throws {

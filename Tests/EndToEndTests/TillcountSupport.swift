@@ -152,7 +152,7 @@ enum TillcountJSON {
     /// tillcount-state document.
     static func stateContent(_ data: Data) -> [String: Any]? {
         guard let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            envelope["format"] as? String == "tillcount-state", (envelope["version"] as? NSNumber)?.intValue == 1
+            envelope["format"] as? String == "tillcount-state", (envelope["version"] as? NSNumber)?.intValue == 2
         else { return nil }
         return envelope["content"] as? [String: Any]
     }
@@ -342,4 +342,38 @@ func tillcountEventually(timeout: Double = 10, _ condition: () throws -> Bool) r
 /// Single-quotes `text` for a POSIX shell.
 func tillcountShellQuote(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+extension TillcountSandbox {
+    /// The live count file's envelope version and content, whatever the version.
+    func stateEnvelope() -> (version: Int, content: [String: Any])? {
+        guard let data = stateBytes(), let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            envelope["format"] as? String == "tillcount-state", let version = (envelope["version"] as? NSNumber)?.intValue,
+            let content = envelope["content"] as? [String: Any]
+        else { return nil }
+        return (version, content)
+    }
+
+    /// The history database's bytes (with its write-ahead log, when there is one).
+    func historyBytes() -> [Data?] {
+        [FileManager.default.contents(atPath: dbPath), FileManager.default.contents(atPath: dbPath + "-wal")]
+    }
+
+    /// Writes a schema-version-1 history (as tillcount before roll sizes made it) with
+    /// `inserts` run after the schema; nil when the sqlite3 CLI is missing.
+    func writeVersion1History(_ inserts: String) throws -> Bool {
+        try FileManager.default.createDirectory(
+            atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let schema = """
+            CREATE TABLE counts (id INTEGER PRIMARY KEY AUTOINCREMENT, saved_at TEXT NOT NULL, label TEXT,
+                currency TEXT NOT NULL, total INTEGER NOT NULL, float INTEGER NOT NULL, expected INTEGER,
+                notes TEXT NOT NULL DEFAULT '');
+            CREATE TABLE count_lines (count_id INTEGER NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('note', 'coin', 'roll')), value INTEGER NOT NULL,
+                quantity INTEGER NOT NULL CHECK (quantity > 0));
+            CREATE INDEX count_lines_by_count ON count_lines(count_id);
+            PRAGMA user_version = 1;
+            """
+        return try SQLiteShell.query(dbPath, schema + inserts) != nil
+    }
 }

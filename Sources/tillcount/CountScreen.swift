@@ -45,7 +45,7 @@ struct CountScreen {
                         }
                         floatEntry = nil
                     case .escape: floatEntry = nil
-                    case .backspace: _ = entry.popLast(); floatEntry = entry
+                    case .backspace, .delete: _ = entry.popLast(); floatEntry = entry
                     case .character(let c) where c.isASCII && (c.isNumber || c == "."): entry.append(c); floatEntry = entry
                     default: break
                     }
@@ -74,7 +74,7 @@ struct CountScreen {
                     typed.append(c)
                     guard let quantity = Int64(typed) else { typed = ""; message = "Too large"; continue }
                     try setQuantity(line.item, to: { _ in quantity })
-                case .backspace:
+                case .backspace, .delete:
                     _ = typed.popLast()
                     try setQuantity(line.item, to: { _ in Int64(typed) ?? 0 })
                 case .enter:

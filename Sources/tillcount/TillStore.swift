@@ -16,13 +16,13 @@ struct TillStore {
         self.invocation = invocation
         let paths = XDGPaths(environment: invocation.environment)
         let arguments = invocation.arguments
-        state = JSONFileStore(path: try paths.storePath(
+        state = JSONFileStore(location: try paths.storeLocation(
             option: arguments.value("state"), environmentVariable: "TILLCOUNT_STATE",
             kind: .state, tool: "tillcount", fileName: "count.json"))
         historyPath = try paths.storePath(
             option: arguments.value("db"), environmentVariable: "TILLCOUNT_DB",
             kind: .data, tool: "tillcount", fileName: "history.sqlite")
-        denominationsFile = JSONFileStore(path: try paths.storePath(
+        denominationsFile = JSONFileStore(location: try paths.storeLocation(
             option: nil, environmentVariable: "TILLCOUNT_DENOMINATIONS",
             kind: .config, tool: "tillcount", fileName: "denominations.json"))
     }

@@ -306,6 +306,7 @@ import Testing
         #expect(plain.status == 0)
         #expect(FileManager.default.fileExists(atPath: sandbox.path("state/tillcount/count.json")))
         let explicit = sandbox.path("elsewhere/till.json")
+        try FileManager.default.createDirectory(atPath: sandbox.path("elsewhere"), withIntermediateDirectories: false)
         let viaOption = try ToolProcess.run("tillcount", ["add", "10", "--currency", "GBP", "--state", explicit],
                                             environment: env.merging(["TILLCOUNT_STATE": sandbox.path("ignored.json")]) { $1 })
         #expect(viaOption.status == 0)

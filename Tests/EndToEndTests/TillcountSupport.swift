@@ -16,6 +16,9 @@ final class TillcountSandbox {
     /// A sandbox with an empty count; with `currency`, the count is first set to it.
     init(currency: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         sandbox = try Sandbox()
+        // The files are named by variables: their folder must exist (only the default
+        // location gets its folders made).
+        try FileManager.default.createDirectory(atPath: sandbox.path("till"), withIntermediateDirectories: true)
         if let currency {
             let result = try run(["currency", currency])
             #expect(result.status == 0, "tillcount currency \(currency): \(result.stderr)", sourceLocation: sourceLocation)

@@ -46,7 +46,11 @@ struct TillStore {
         return base.merging(override)
     }
 
-    func history() throws -> TillHistory {
-        try TillHistory(path: historyPath)
+    /// The history, for reading (never created) unless `access` says otherwise; a write
+    /// creates missing folders only at the default location (no --db).
+    func history(_ access: SQLiteAccess = .read) throws -> TillHistory {
+        var access = access
+        if case .write = access { access = .write(createFolders: invocation.arguments.value("db") == nil) }
+        return try TillHistory(path: historyPath, access: access)
     }
 }

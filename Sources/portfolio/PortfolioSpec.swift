@@ -69,7 +69,8 @@ enum PortfolioSpec {
                 defaultSubcommand: "list"),
             CommandSpec(
                 name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
-                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). All or nothing: one transaction; an error names its line. A progress bar shows on a terminal for large files.",
+                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). A row identical to an update already stored (same account, instant and value), or to an earlier row, is skipped and counted in the summary, so importing one backup twice changes nothing. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
+                options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing.")],
                 arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)]),
             CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
                         options: [.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])]),
@@ -92,11 +93,11 @@ enum PortfolioSpec {
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC, values in minor units."),
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units. Commands that only read (dashboard, list, show, chart, table, updates, export, import --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Only the default location has its folders created; a --db in a folder that does not exist is an error."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, an overflow, or a corrupt or newer database."),
+            ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, a control character in a name, a close before a later update, an overflow, or a corrupt, newer or not-a-portfolio database."),
             ExitStatusSpec(.noInput, "No account or update of that name or id, or the import file cannot be read."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],

@@ -125,9 +125,10 @@ extension SQLiteDatabase {
     /// An empty store in memory standing in for a missing or empty file: reads find
     /// nothing, and nothing can be written (query_only).
     private static func emptyStore(_ path: String, schema: SQLiteSchema, busyTimeoutMilliseconds: Int32) throws(StoreError) -> SQLiteDatabase {
-        let database = try connect(":memory:", displayPath: path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let database = try connect(":memory:", displayPath: path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         for migration in schema.migrations { try database.execute(migration) }
         try database.execute("PRAGMA query_only = ON")
+        database.isReadOnly = true
         database.exists = false
         return database
     }
@@ -139,8 +140,18 @@ extension SQLiteDatabase {
         _ target: String, displayPath: String? = nil, readOnly: Bool, busyTimeoutMilliseconds: Int32
     ) throws(StoreError) -> SQLiteDatabase {
         let path = displayPath ?? target
-        let flags = (readOnly && target != ":memory:" ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
-        let first = try rawConnect(target, path: path, flags: flags, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        // A reader opens read-write where it may (query_only keeps it from writing), so
+        // that as the last connection it removes the -wal and -shm files as a writer does;
+        // else read-only.
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        var first: SQLiteDatabase
+        do {
+            first = try rawConnect(target, path: path, flags: flags, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch {
+            guard readOnly else { throw error }
+            flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            first = try rawConnect(target, path: path, flags: flags, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
         let code = first.probe()
         if code == SQLITE_OK { return try first.configured() }
         let failure = first.error(code, first.lastMessage(code))
@@ -149,7 +160,7 @@ extension SQLiteDatabase {
         let sharedMemoryFailure = primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN || primary == SQLITE_FULL || primary == SQLITE_READONLY
         guard readOnly, target != ":memory:", sharedMemoryFailure, (try fileSize(target + "-wal") ?? 0) == 0 else { throw failure }
         let immutable = try rawConnect(
-            "file:" + uriEscaped(target) + "?immutable=1", path: path, flags: flags | SQLITE_OPEN_URI, readOnly: true,
+            "file:" + uriEscaped(target) + "?immutable=1", path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, readOnly: true,
             busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let second = immutable.probe()
         guard second == SQLITE_OK else {

@@ -28,7 +28,7 @@ public final class SQLiteDatabase {
     /// Prepared statements kept for lookups run many times (see `cached`).
     private var statementCache: [String: SQLiteStatement] = [:]
     /// Opened for reading: no statement can change the file (or the empty store in memory).
-    public let isReadOnly: Bool
+    public internal(set) var isReadOnly: Bool
     /// False when the file does not exist (or is empty) and an empty store in memory
     /// stands in for it, so that a read command creates nothing.
     public internal(set) var exists: Bool = true
@@ -66,7 +66,8 @@ public final class SQLiteDatabase {
     func configured() throws(StoreError) -> SQLiteDatabase {
         do {
             try execute("PRAGMA foreign_keys = ON")
-            if !isReadOnly { try execute("PRAGMA synchronous = FULL") }
+            // A reader never writes, whatever the statement.
+            try execute(isReadOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = FULL")
         } catch {
             close()
             throw error

@@ -25,10 +25,12 @@ enum PortfolioLimits {
         return nil
     }
 
-    /// C0, DEL, C1 and the bidirectional controls: they would hide or reorder what a
-    /// name shows, and a NUL would cut it short in C code.
+    /// C0 (but tab), DEL, C1 and the bidirectional controls: they would hide or reorder
+    /// what a name shows, and a NUL would cut it short in C code. A tab is kept: names
+    /// with tabs round-trip through export and import, and are shown escaped.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        case 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }

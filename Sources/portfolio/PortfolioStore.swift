@@ -73,6 +73,25 @@ struct PortfolioStore {
         var access = access
         if case .write = access { access = .write(createFolders: invocation.arguments.value("db") == nil) }
         database = try SQLiteDatabase.open(path, schema: Self.schema, access: access)
+        do {
+            try checkInstantRange()
+        } catch {
+            database.close()
+            throw error
+        }
+    }
+
+    /// The earliest and the latest update must be whole seconds within the years the code
+    /// handles (reports take min(at) for their range): two lookups in the index by time,
+    /// cheap at any size. Other rows are checked as they are read (`checkedUpdate`).
+    private func checkInstantRange() throws {
+        for order in ["", " DESC"] {
+            try database.prepare("SELECT id, at, typeof(at) FROM updates ORDER BY at\(order) LIMIT 1").forEachRow { row in
+                let id = row.int64(0)
+                guard row.text(2) == "integer" else { throw corrupt("update \(id) has a date of the wrong type") }
+                if let fault = PortfolioLimits.instantFault(row.int64(1)) { throw corrupt("update \(id): \(fault) (\(row.int64(1)))") }
+            }
+        }
     }
 
     /// Whether the store is open for changes (not a read, nor an empty stand-in).
@@ -274,7 +293,8 @@ struct PortfolioStore {
 
     /// Runs `body` in a write transaction, or as part of the one already open.
     func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        if database.isInTransaction { return try body() }
+        // An empty stand-in for a missing store: its lookups find nothing (and it takes no writes).
+        if database.isInTransaction || !database.exists { return try body() }
         return try database.transaction { _ in try body() }
     }
 }

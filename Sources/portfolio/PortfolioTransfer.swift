@@ -61,28 +61,30 @@ struct PortfolioTransfer {
         let source = path == "-" ? "standard input" : path
         let dryRun = commands.arguments.flag("dry-run")
         let fallbackCurrency = LocaleCurrency.currency(commands.invocation.environment) ?? .gbp
-        var (rows, names, faults, barShown) = try readRows(path: path, source: source)
+        let (rows, names, faults, barShown) = try readRows(path: path, source: source)
         if barShown { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
 
-        // commands.store is open for reading: nothing is created for a file with errors.
-        let preview = try ImportPlan(rows: rows, names: names, store: commands.store, fallbackCurrency: fallbackCurrency, faults: faults)
-        faults = preview.faults
-        guard faults.isEmpty else { throw faults.error }
-        if dryRun || preview.changesNothing {
-            commands.invocation.err.line(preview.summary(dryRun: dryRun))
-            return .ok
+        // commands.store is open for reading. A dry run plans against it; so does an
+        // import into a store that does not exist yet, so that a file with errors creates
+        // nothing. Into an existing store the plan is made once, under the write lock.
+        if dryRun || !commands.store.database.exists {
+            let preview = try ImportPlan(rows: rows, names: names, store: commands.store, fallbackCurrency: fallbackCurrency, faults: faults)
+            guard preview.faults.isEmpty else { throw preview.faults.error }
+            if dryRun || preview.changesNothing {
+                commands.invocation.err.line(preview.summary(dryRun: dryRun))
+                return .ok
+            }
         }
         commands.store.database.close()
         let writer = try PortfolioStore(invocation: commands.invocation, access: .write(createFolders: true))
         defer { writer.database.close() }
         let plan = try writer.transaction {
             // Again under the lock: another process may have changed the store meanwhile.
-            let plan = try ImportPlan(rows: rows, names: names, store: writer, fallbackCurrency: fallbackCurrency, faults: ImportFaults(source: source))
+            let plan = try ImportPlan(rows: rows, names: names, store: writer, fallbackCurrency: fallbackCurrency, faults: faults)
             guard plan.faults.isEmpty else { throw plan.faults.error }
             try plan.apply(to: writer)
             return plan
         }
-        rows = []
         commands.invocation.err.line(plan.summary(dryRun: false))
         return .ok
     }

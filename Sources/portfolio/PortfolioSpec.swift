@@ -54,7 +54,9 @@ enum PortfolioSpec {
                 discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time).",
                 options: [.option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]),
                           from, to, OutputFormat.option(), currencyFilter]),
-            CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total", options: [date], arguments: [account]),
+            CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
+                        discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
+                        options: [date], arguments: [account]),
             CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account]),
             CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")]),
             CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)", aliases: ["delete"],
@@ -93,7 +95,7 @@ enum PortfolioSpec {
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units. Commands that only read (dashboard, list, show, chart, table, updates, export, import --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Only the default location has its folders created; a --db in a folder that does not exist is an error."),
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units. Commands that only read (dashboard, list, show, chart, table, updates, export, import --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location (and $PORTFOLIO_DB); a --db in a folder that does not exist is an error (73)."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),

@@ -17,7 +17,7 @@ struct PortfolioCommands {
         self.invocation = invocation
         let access = Self.access(invocation.arguments.commandPath)
         // What creates a store checks its input first: a failure leaves no new empty database.
-        if case .write = access, invocation.arguments.commandPath.first == "add" { try Self.checkAddInput(invocation) }
+        if invocation.arguments.commandPath.first == "add" { _ = try AddInput(invocation: invocation).read() }
         self.store = try PortfolioStore(invocation: invocation, access: access)
     }
 
@@ -79,12 +79,6 @@ struct PortfolioCommands {
     func currencyOption(_ long: String = "currency") throws(CLIError) -> Currency? { try inputs.currencyOption(long) }
 
     // MARK: changing
-
-    /// add's name, currency, date and value, checked before the store is opened.
-    private static func checkAddInput(_ invocation: Invocation) throws {
-        let check = AddInput(invocation: invocation)
-        _ = try check.read()
-    }
 
     private func addAccount() throws -> ExitCode {
         let input = try AddInput(invocation: invocation).read()
@@ -202,20 +196,5 @@ struct PortfolioCommands {
     /// A date typed or imported, or exit 65 when it is outside the years portfolio shows.
     static func checkStorable(instant: Int64, text: String) throws(CLIError) {
         if PortfolioLimits.instantFault(instant) != nil { throw CLIError.data("the date '\(text)' is outside 0001-01-01 to 9999-12-31") }
-    }
-}
-
-/// add's input: name, currency, date and initial value, all checked.
-struct AddInput {
-    let invocation: Invocation
-
-    func read() throws -> (name: String, currency: Currency, at: Int64, initial: Money?) {
-        let inputs = PortfolioInputs(invocation: invocation)
-        let name = invocation.arguments.argument("NAME") ?? ""
-        try PortfolioCommands.validate(name: name)
-        let currency = try inputs.currencyOption() ?? LocaleCurrency.currency(invocation.environment) ?? .gbp
-        let at = try inputs.dateOption()
-        let initial = try invocation.arguments.argument("VALUE").map { text throws(CLIError) in try inputs.value(text, currency: currency) }
-        return (name, currency, at, initial)
     }
 }

@@ -42,3 +42,18 @@ struct PortfolioInputs {
         do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: arguments.commandPath) }
     }
 }
+
+/// add's input: name, currency, date and initial value, all checked.
+struct AddInput {
+    let invocation: Invocation
+
+    func read() throws -> (name: String, currency: Currency, at: Int64, initial: Money?) {
+        let inputs = PortfolioInputs(invocation: invocation)
+        let name = invocation.arguments.argument("NAME") ?? ""
+        try PortfolioCommands.validate(name: name)
+        let currency = try inputs.currencyOption() ?? LocaleCurrency.currency(invocation.environment) ?? .gbp
+        let at = try inputs.dateOption()
+        let initial = try invocation.arguments.argument("VALUE").map { text throws(CLIError) in try inputs.value(text, currency: currency) }
+        return (name, currency, at, initial)
+    }
+}

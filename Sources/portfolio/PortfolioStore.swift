@@ -11,7 +11,10 @@
 //   lookup in the index alone (it covers the value);
 //   index updates(at, id): the whole history streams in time order for charts.
 // Instants are whole seconds since 1970 (UTC); values are minor units of the account's
-// currency.
+// currency. Commands open the store for reading (nothing created or changed; a missing
+// store reads as empty) or for writing (see SQLiteDatabase+Opening.swift); a change
+// looks its account up inside its write transaction, so the lookup and the write see
+// one state.
 
 import MoneyKit
 import MoneyKitCLI

@@ -18,11 +18,13 @@ struct ImportRow {
         case value(String)
     }
 
-    let line: Int
+    // Kept small (a million rows are held at once): indexes, not names or currencies.
+    let line: Int32
+    /// Index into the file's names.
+    let name: Int32
     let at: Int64
-    /// Index into `ImportFile.names`.
-    let name: Int
-    let currency: Currency?
+    /// Index into the file's currencies, -1 for none.
+    let currency: Int16
     let kind: Kind
 }
 
@@ -55,9 +57,9 @@ struct ImportFaults {
 /// The changes an import makes to one store, with what it skips as already there.
 struct ImportPlan {
     enum Change {
-        case create(account: Int, at: Int64, currency: Currency)
-        case update(account: Int, at: Int64, value: Int64)
-        case close(account: Int, at: Int64)
+        case create(account: Int32, at: Int64)
+        case update(account: Int32, at: Int64, value: Int64)
+        case close(account: Int32, at: Int64)
     }
 
     /// An account as the import leaves it: one already stored, or one it creates.
@@ -76,13 +78,13 @@ struct ImportPlan {
     var faults: ImportFaults
 
     private struct Key: Hashable {
-        let account: Int
+        let account: Int32
         let at: Int64
         let value: Int64
     }
 
     /// Plans `rows` (names from `names`) against `store`, collecting every fault.
-    init(rows: [ImportRow], names: [String], store: PortfolioStore, fallbackCurrency: Currency, faults: ImportFaults) throws {
+    init(rows: [ImportRow], names: [String], currencies: [Currency], store: PortfolioStore, fallbackCurrency: Currency, faults: ImportFaults) throws {
         self.faults = faults
         var byName: [String: Int] = [:]
         for account in try store.accounts() where byName[account.name.lowercased()] == nil {
@@ -96,24 +98,26 @@ struct ImportPlan {
         let latest = try store.database.cached("SELECT max(at) FROM updates WHERE account_id = ?")
 
         for row in rows {
+            let line = Int(row.line), name = Int(row.name)
+            let rowCurrency = row.currency >= 0 ? currencies[Int(row.currency)] : nil
             // The account: known by name (letter case ignored), else created by this row.
             let index: Int
-            if let known = accountOfName[row.name] ?? byName[names[row.name].lowercased()] {
+            if let known = accountOfName[name] ?? byName[names[name].lowercased()] {
                 index = known
-                if let currency = row.currency, currency != accounts[index].currency {
-                    self.faults.add(line: row.line, "'\(accounts[index].name)' is in \(accounts[index].currency.code), not \(currency.code)")
+                if let currency = rowCurrency, currency != accounts[index].currency {
+                    self.faults.add(line: line, "'\(accounts[index].name)' is in \(accounts[index].currency.code), not \(currency.code)")
                     continue
                 }
                 if case .account = row.kind { skipped += 1; continue }
             } else {
                 index = accounts.count
-                let currency = row.currency ?? fallbackCurrency
-                accounts.append(PlannedAccount(stored: nil, name: names[row.name], currency: currency, closedAt: nil, latest: nil))
-                byName[names[row.name].lowercased()] = index
-                changes.append(.create(account: index, at: row.at, currency: currency))
+                let currency = rowCurrency ?? fallbackCurrency
+                accounts.append(PlannedAccount(stored: nil, name: names[name], currency: currency, closedAt: nil, latest: nil))
+                byName[names[name].lowercased()] = index
+                changes.append(.create(account: Int32(index), at: row.at))
                 created += 1
             }
-            accountOfName[row.name] = index
+            accountOfName[name] = index
             // The latest stored update, read once per account that needs it.
             if let stored = accounts[index].stored, !latestLoaded.contains(index) {
                 latestLoaded.insert(index)
@@ -128,20 +132,20 @@ struct ImportPlan {
             case .close:
                 if let closedAt = account.closedAt {
                     if closedAt == row.at { skipped += 1 } else {
-                        self.faults.add(line: row.line, "'\(account.name)' is already closed on \(Instant.dateTime(closedAt))")
+                        self.faults.add(line: line, "'\(account.name)' is already closed on \(Instant.dateTime(closedAt))")
                     }
                     continue
                 }
                 if let last = account.latest, last >= row.at {
-                    self.faults.add(line: row.line, "'\(account.name)' has an update on \(Instant.dateTime(last)), not before its close on \(Instant.dateTime(row.at))")
+                    self.faults.add(line: line, "'\(account.name)' has an update on \(Instant.dateTime(last)), not before its close on \(Instant.dateTime(row.at))")
                     continue
                 }
                 accounts[index].closedAt = row.at
-                changes.append(.close(account: index, at: row.at))
+                changes.append(.close(account: Int32(index), at: row.at))
                 closed += 1
             case .value(let text):
                 if let closedAt = account.closedAt, row.at >= closedAt {
-                    self.faults.add(line: row.line, "'\(account.name)' is closed from \(Instant.dateTime(closedAt)) on")
+                    self.faults.add(line: line, "'\(account.name)' is closed from \(Instant.dateTime(closedAt)) on")
                     continue
                 }
                 let money: Money
@@ -149,12 +153,12 @@ struct ImportPlan {
                     money = try Money.parse(text, currency: account.currency)
                     try PortfolioCommands.checkStorable(money)
                 } catch {
-                    self.faults.add(line: row.line, CLIError.from(error).message)
+                    self.faults.add(line: line, CLIError.from(error).message)
                     continue
                 }
                 // A row identical to a stored or an earlier row's update adds nothing:
                 // importing one backup twice changes nothing the second time.
-                let key = Key(account: index, at: row.at, value: money.minorUnits)
+                let key = Key(account: Int32(index), at: row.at, value: money.minorUnits)
                 var stored = false
                 if let id = account.stored?.id {
                     try duplicate.forEachRow([.integer(id), .integer(row.at), .integer(money.minorUnits)]) { _ in stored = true }
@@ -164,7 +168,7 @@ struct ImportPlan {
                     continue
                 }
                 accounts[index].latest = max(row.at, account.latest ?? row.at)
-                changes.append(.update(account: index, at: row.at, value: money.minorUnits))
+                changes.append(.update(account: Int32(index), at: row.at, value: money.minorUnits))
                 updates += 1
             }
         }
@@ -178,13 +182,14 @@ struct ImportPlan {
         let insert = try store.database.prepare("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)")
         for change in changes {
             switch change {
-            case let .create(account, at, currency):
-                ids[account] = try store.createAccount(name: accounts[account].name, currency: currency, at: at).id
+            case let .create(account, at):
+                let planned = accounts[Int(account)]
+                ids[Int(account)] = try store.createAccount(name: planned.name, currency: planned.currency, at: at).id
             case let .update(account, at, value):
-                guard let id = ids[account] else { continue }
+                guard let id = ids[Int(account)] else { continue }
                 try insert.run([.integer(id), .integer(at), .integer(value)])
             case let .close(account, at):
-                guard let id = ids[account] else { continue }
+                guard let id = ids[Int(account)] else { continue }
                 try store.database.query("UPDATE accounts SET closed_at = ? WHERE id = ?", [.integer(at), .integer(id)])
             }
         }

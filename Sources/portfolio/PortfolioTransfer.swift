@@ -53,34 +53,41 @@ struct PortfolioTransfer {
         return .ok
     }
 
-    /// Reads the file's rows once, plans them against the store as it is (every bad line
-    /// reported, nothing created), and unless --dry-run makes the plan again under the
-    /// write lock and applies it: all or nothing, one transaction.
+    /// Reads the file's rows once, plans them against the store (every bad line reported)
+    /// and unless --dry-run applies the plan under the write lock: all or nothing, one
+    /// transaction. A failing file creates no database.
     func importCSV() throws -> ExitCode {
         let path = commands.arguments.argument("FILE") ?? "-"
         let source = path == "-" ? "standard input" : path
         let dryRun = commands.arguments.flag("dry-run")
         let fallbackCurrency = LocaleCurrency.currency(commands.invocation.environment) ?? .gbp
-        let (rows, names, faults, barShown) = try readRows(path: path, source: source)
+        let (rows, names, currencies, faults, barShown) = try readRows(path: path, source: source)
         if barShown { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
 
         // commands.store is open for reading. A dry run plans against it; so does an
         // import into a store that does not exist yet, so that a file with errors creates
         // nothing. Into an existing store the plan is made once, under the write lock.
+        var previewOfEmptyStore: ImportPlan?
         if dryRun || !commands.store.database.exists {
-            let preview = try ImportPlan(rows: rows, names: names, store: commands.store, fallbackCurrency: fallbackCurrency, faults: faults)
+            let preview = try ImportPlan(rows: rows, names: names, currencies: currencies, store: commands.store, fallbackCurrency: fallbackCurrency, faults: faults)
             guard preview.faults.isEmpty else { throw preview.faults.error }
             if dryRun || preview.changesNothing {
                 commands.invocation.err.line(preview.summary(dryRun: dryRun))
                 return .ok
             }
+            previewOfEmptyStore = preview
         }
         commands.store.database.close()
         let writer = try PortfolioStore(invocation: commands.invocation, access: .write(createFolders: true))
         defer { writer.database.close() }
         let plan = try writer.transaction {
-            // Again under the lock: another process may have changed the store meanwhile.
-            let plan = try ImportPlan(rows: rows, names: names, store: writer, fallbackCurrency: fallbackCurrency, faults: faults)
+            // Again under the lock, unless the store is still as empty as the preview saw
+            // it: another process may have changed it meanwhile.
+            if let previewOfEmptyStore, try writer.database.scalarInteger("SELECT count(*) FROM accounts") == 0 {
+                try previewOfEmptyStore.apply(to: writer)
+                return previewOfEmptyStore
+            }
+            let plan = try ImportPlan(rows: rows, names: names, currencies: currencies, store: writer, fallbackCurrency: fallbackCurrency, faults: faults)
             guard plan.faults.isEmpty else { throw plan.faults.error }
             try plan.apply(to: writer)
             return plan
@@ -90,13 +97,15 @@ struct PortfolioTransfer {
     }
 
     /// The file's rows, each checked for what needs no store; names kept once each.
-    private func readRows(path: String, source: String) throws -> (rows: [ImportRow], names: [String], faults: ImportFaults, barShown: Bool) {
+    private func readRows(path: String, source: String) throws
+        -> (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
         var lastShownProgress = 0
         var rows: [ImportRow] = []
         var names: [String] = []
         var nameIndex: [String: Int] = [:]
         var faults = ImportFaults(source: source)
-        var currencies: [String: Currency] = [:]  // as written in the file, looked up once
+        var currencies: [Currency] = []
+        var currencyIndex: [String: Int16] = [:]  // as written in the file, looked up once
         let showProgress = commands.invocation.terminal.stderrIsTerminal
         do {
             try CSVReader.forEachRecord(path: path, source: source, progress: { done, total in
@@ -125,13 +134,19 @@ struct PortfolioTransfer {
                     faults.add(line: line, "the account name is empty")
                     return
                 }
-                var currency: Currency?
+                var currency: Int16 = -1
                 if record.count == 4, !record[3].trimmingSpaces.isEmpty {
-                    if let known = currencies[record[3]] {
+                    if let known = currencyIndex[record[3]] {
                         currency = known
                     } else if let named = Currency(code: record[3].trimmingSpaces) {
-                        currencies[record[3]] = named
-                        currency = named
+                        // One entry per currency (at most the 300-odd ISO codes), however spelt.
+                        if let existing = currencies.firstIndex(of: named) {
+                            currency = Int16(truncatingIfNeeded: existing)
+                        } else {
+                            currency = Int16(truncatingIfNeeded: currencies.count)
+                            currencies.append(named)
+                        }
+                        currencyIndex[record[3]] = currency
                     } else {
                         faults.add(line: line, "unknown currency '\(record[3])'")
                         return
@@ -151,14 +166,17 @@ struct PortfolioTransfer {
                 }
                 let valueText = record[2].trimmingSpaces
                 let kind: ImportRow.Kind = valueText.isEmpty ? .account : valueText.lowercased() == "closed" ? .close : .value(valueText)
-                rows.append(ImportRow(line: line, at: at, name: index, currency: currency, kind: kind))
+                guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else {
+                    throw CLIError.data("\(source): more than \(Int32.max) lines; split the file")
+                }
+                rows.append(ImportRow(line: rowLine, name: rowName, at: at, currency: currency, kind: kind))
             }
         } catch let error as CLIError where error.exitCode == .dataError {
             // A malformed record (an open quote) ends the reading; what was found so far is reported with it.
             if faults.isEmpty { throw error }
             faults.add(line: Int.max, error.message)
         }
-        return (rows, names, faults, lastShownProgress > 0)
+        return (rows, names, currencies, faults, lastShownProgress > 0)
     }
 
     private func progress(_ done: Int, of total: Int) {

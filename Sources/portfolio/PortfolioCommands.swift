@@ -177,11 +177,13 @@ struct PortfolioCommands {
         return .ok
     }
 
-    /// An account name as typed or imported: 64 when it is empty or has a line break or
-    /// edge spaces (a typing slip), 65 when it holds other control characters.
+    /// An account name as typed or imported: 64 when it is empty or has edge spaces (a
+    /// typing slip), 65 when it holds a line break or another control character.
     static func validate(name: String) throws(CLIError) {
         if name.isEmpty || name.allSatisfy(\.isWhitespace) { throw CLIError.usage("an account name cannot be empty") }
-        if name.contains(where: { $0 == "\n" || $0 == "\r" }) { throw CLIError.usage("an account name cannot contain a line break") }
+        if name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            throw CLIError.data("an account name cannot contain a line break (control characters are refused)")
+        }
         if let fault = PortfolioLimits.nameFault(name) {
             if fault.contains("control") { throw CLIError.data(fault, hint: "names are shown on terminals and in files; use visible characters") }
             throw CLIError.usage(fault)

@@ -337,7 +337,7 @@ import Glibc
         #expect(!Self.exists(box.database))
     }
 
-    @Test(arguments: ["Esc\u{1B}[31m", "Bell\u{7}", "Del\u{7F}", "C1\u{85}x", "Bidi\u{202E}x"])
+    @Test(arguments: ["Esc\u{1B}[31m", "Bell\u{7}", "Del\u{7F}", "C1\u{85}x", "Bidi\u{202E}x", "Two\nlines", "CR\rhere"])
     func aControlCharacterInANameIsRefusedEverywhere(name: String) throws {
         let box = try PortfolioBox()
         #expect(try box.fails(65, "add", "--", name, "1").stderr.contains("control characters"))

@@ -42,6 +42,13 @@ extension SQLiteDatabase {
                     return try emptyStore(path, schema: schema, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
                 }
                 try database.verify(schema)
+                // An older version is read as it would be after its migrations, from a
+                // copy in memory: the file is migrated only by the next write.
+                if try database.userVersion < schema.version {
+                    let copy = try database.migratedCopy(schema, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                    database.close()
+                    return copy
+                }
             } catch {
                 database.close()
                 throw error
@@ -100,6 +107,33 @@ extension SQLiteDatabase {
             if ours { throw StoreError.corrupt(path: path, reason: "\(difference) (schema version \(version))") }
             throw StoreError.foreign(path: path, expected: schema.name, reason: difference)
         }
+    }
+
+    /// The database copied into memory and migrated there to `schema.version`, for reading.
+    private func migratedCopy(_ schema: SQLiteSchema, busyTimeoutMilliseconds: Int32) throws(StoreError) -> SQLiteDatabase {
+        let version = try userVersion
+        let copy = try Self.connect(":memory:", displayPath: path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        guard let source = connectionHandle, let target = copy.connectionHandle,
+            let backup = sqlite3_backup_init(target, "main", source, "main")
+        else {
+            copy.close()
+            throw StoreError.io(path: path, reason: "cannot read it into memory")
+        }
+        let code = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard code == SQLITE_DONE else {
+            copy.close()
+            throw error(code, lastMessage(code))
+        }
+        do throws(StoreError) {
+            for step in Int(version)..<Int(schema.version) { try copy.execute(schema.migrations[step]) }
+            try copy.execute("PRAGMA query_only = ON")
+        } catch {
+            copy.close()
+            throw error
+        }
+        copy.isReadOnly = true
+        return copy
     }
 
     /// A file SQLite has nothing in: no tables, no version, no mark (a new or empty file).

@@ -43,6 +43,9 @@ public final class SQLiteDatabase {
 
     deinit { close() }
 
+    /// The raw connection, for the backup API.
+    var connectionHandle: OpaquePointer? { handle }
+
     /// Reads the schema: opening succeeds on any file, the first read tells whether it is
     /// a database (and whether a reader can have its -shm file). SQLite's result code.
     func probe() -> Int32 {

@@ -14,7 +14,7 @@ struct PortfolioInputs {
         guard let instant = Instant.parse(text) else {
             throw CLIError.data(
                 "invalid \(option) '\(text)': expected 2025-07-27, '2025-07-27 14:30' or ISO 8601 such as 2025-07-27T14:30:00+01:00",
-                hint: "a date must exist in the calendar (no 31 June)")
+                hint: "a date must exist in the calendar (no 31 June), with a year from 0001 to 9999 in UTC and in local time")
         }
         try PortfolioCommands.checkStorable(instant: instant, text: text)
         return instant

@@ -192,7 +192,11 @@ extension SQLiteDatabase {
         first.close()
         let primary = code & 0xFF
         let sharedMemoryFailure = primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN || primary == SQLITE_FULL || primary == SQLITE_READONLY
-        guard readOnly, target != ":memory:", sharedMemoryFailure, (try fileSize(target + "-wal") ?? 0) == 0 else { throw failure }
+        guard readOnly, target != ":memory:", sharedMemoryFailure else { throw failure }
+        guard (try fileSize(target + "-wal") ?? 0) == 0 else {
+            // Its last changes are only in the -wal file, which cannot be read without -shm.
+            throw StoreError.io(path: path, reason: "\(failure.reasonText); its -wal file holds changes a reader needs a writable -shm file for (is the disk full?)")
+        }
         let immutable = try rawConnect(
             "file:" + uriEscaped(target) + "?immutable=1", path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, readOnly: true,
             busyTimeoutMilliseconds: busyTimeoutMilliseconds)

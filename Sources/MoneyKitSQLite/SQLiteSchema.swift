@@ -94,3 +94,15 @@ struct SQLiteTableShape: Equatable {
         return nil
     }
 }
+
+extension StoreError {
+    /// The reason part of an error, for wrapping it in another.
+    var reasonText: String {
+        switch self {
+        case let .corrupt(_, reason), let .unreadable(_, reason), let .cannotCreate(_, reason), let .io(_, reason),
+            let .rejected(_, reason), let .foreign(_, _, reason):
+            return reason
+        default: return description
+        }
+    }
+}

@@ -18,6 +18,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// No folder to keep the store in: HOME and the XDG variables are all unset.
     case noHome(variable: String)
+    /// The file is a valid file of its kind but not this tool's store (another program's
+    /// database): refused, never adopted. `expected` names what it should be.
+    case foreign(path: String, expected: String, reason: String)
+    /// The store refused a change or a computation on its data (a constraint, a sum too
+    /// large for 64 bits).
+    case rejected(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +43,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is locked by another process"
         case let .noHome(variable):
             return "cannot find a place for the store: neither \(variable) nor HOME is set"
+        case let .foreign(path, expected, reason):
+            return "\(path) is not \(expected): \(reason); it was left untouched"
+        case let .rejected(path, reason):
+            return "\(path): \(reason)"
         }
     }
 
@@ -44,7 +54,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case let .corrupt(path, _), let .newerVersion(path, _, _), let .unreadable(path, _),
-            let .cannotCreate(path, _), let .io(path, _), let .readOnly(path), let .busy(path):
+            let .cannotCreate(path, _), let .io(path, _), let .readOnly(path), let .busy(path),
+            let .foreign(path, _, _), let .rejected(path, _):
             return path
         case .noHome: return nil
         }

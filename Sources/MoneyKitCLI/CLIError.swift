@@ -59,7 +59,7 @@ extension StoreError {
     /// The exit code a tool reports for this error.
     public var exitCode: ExitCode {
         switch self {
-        case .corrupt, .newerVersion: return .dataError
+        case .corrupt, .newerVersion, .foreign, .rejected: return .dataError
         case .unreadable: return .noInput
         case .cannotCreate, .readOnly: return .cannotCreate
         case .io: return .ioError
@@ -72,6 +72,7 @@ extension StoreError {
         switch self {
         case .corrupt: return "move the file aside to start afresh, or restore it from a backup"
         case .newerVersion: return "use a newer version of this tool"
+        case .foreign: return "name this tool's own store with its option or variable, or move this file aside"
         case .busy: return "another command is still running; try again"
         case .noHome: return "set HOME, or name a file with the tool's option or variable"
         default: return nil

@@ -1,6 +1,7 @@
 // A small, safe wrapper over the system's SQLite for the tools that keep history in a
 // database (tillcount, portfolio): bound parameters only, one transaction per change,
-// the schema version in PRAGMA user_version, and errors that name the file.
+// the schema version in PRAGMA user_version, the owner in PRAGMA application_id, and
+// errors that name the file.
 
 import CSQLite
 import MoneyKit
@@ -20,53 +21,62 @@ public enum SQLiteValue: Equatable, Sendable {
 }
 
 public final class SQLiteDatabase {
+    /// The file, as named by the user (also for an empty store read from memory).
     public let path: String
     private var handle: OpaquePointer?
-    private let busyTimeoutMilliseconds: Int32
+    let busyTimeoutMilliseconds: Int32
     /// Prepared statements kept for lookups run many times (see `cached`).
     private var statementCache: [String: SQLiteStatement] = [:]
+    /// Opened for reading: no statement can change the file (or the empty store in memory).
+    public internal(set) var isReadOnly: Bool
+    /// False when the file does not exist (or is empty) and an empty store in memory
+    /// stands in for it, so that a read command creates nothing.
+    public internal(set) var exists: Bool = true
 
-    /// Opens (creating if needed, 0600 in a 0700 folder) the database at `path`.
-    /// `create: false` opens an existing file only (for reading commands).
-    public init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) {
+    /// Wraps an open connection (see SQLiteDatabase+Opening.swift for how one is opened).
+    init(path: String, handle: OpaquePointer, readOnly: Bool, busyTimeoutMilliseconds: Int32) {
         self.path = path
+        self.handle = handle
+        self.isReadOnly = readOnly
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-        if create, !folder.isEmpty {
-            try Self.makePrivateDirectories(folder)
-        }
-        if !create && access(path, F_OK) != 0 {
-            throw StoreError.unreadable(path: path, reason: "no such file")
-        }
-        let existed = access(path, F_OK) == 0
-        let previousMask = umask(0o077)  // new files 0600
-        var connection: OpaquePointer?
-        let flags = create ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READWRITE
-        let code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
-        umask(previousMask)
-        guard code == SQLITE_OK, let connection else {
-            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            sqlite3_close(connection)
-            if code == SQLITE_CANTOPEN {
-                throw existed ? StoreError.unreadable(path: path, reason: message) : StoreError.cannotCreate(path: path, reason: message)
-            }
-            throw StoreError.io(path: path, reason: message)
-        }
-        handle = connection
-        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
-        // Opening succeeds on any file; the first read tells whether it is a database.
-        do {
-            _ = try scalarInteger("PRAGMA schema_version")
-            try execute("PRAGMA foreign_keys = ON")
-            try execute("PRAGMA synchronous = FULL")
-        } catch {
-            sqlite3_close(connection)
-            handle = nil
-            throw error
-        }
     }
 
     deinit { close() }
+
+    /// The raw connection, for the backup API.
+    var connectionHandle: OpaquePointer? { handle }
+
+    /// Reads the schema: opening succeeds on any file, the first read tells whether it is
+    /// a database (and whether a reader can have its -shm file). SQLite's result code.
+    func probe() -> Int32 {
+        guard let handle else { return SQLITE_MISUSE }
+        var statement: OpaquePointer?
+        var code = sqlite3_prepare_v2(handle, "PRAGMA schema_version", -1, &statement, nil)
+        if code == SQLITE_OK {
+            code = sqlite3_step(statement)
+            if code == SQLITE_ROW || code == SQLITE_DONE { code = SQLITE_OK }
+        }
+        sqlite3_finalize(statement)
+        return code
+    }
+
+    /// SQLite's message for the last failure, else the text of `code`.
+    func lastMessage(_ code: Int32) -> String {
+        handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+    }
+
+    /// Sets the connection's pragmas: foreign keys enforced, and full sync for writers.
+    func configured() throws(StoreError) -> SQLiteDatabase {
+        do {
+            try execute("PRAGMA foreign_keys = ON")
+            // A reader never writes, whatever the statement.
+            try execute(isReadOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = FULL")
+        } catch {
+            close()
+            throw error
+        }
+        return self
+    }
 
     /// Closes the connection. The last connection to close checkpoints the write-ahead
     /// log into the database file and removes it, so a tool should close before it exits
@@ -164,6 +174,8 @@ public final class SQLiteDatabase {
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE, so writers queue rather than
     /// deadlock); commits when it returns, rolls back when it throws.
     public func transaction<Result>(_ body: (SQLiteDatabase) throws -> Result) throws -> Result {
+        // A store opened for reading is never changed: a write here is a tool's mistake.
+        if isReadOnly { throw StoreError.readOnly(path: path) }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body(self)
@@ -175,26 +187,44 @@ public final class SQLiteDatabase {
         }
     }
 
-    /// Brings the schema to `version` by running the `migrations` it lacks (index 0 takes a
-    /// new database to version 1). A database from a newer version is refused untouched.
-    public func migrate(to version: Int64, migrations: [String]) throws {
-        precondition(migrations.count == version, "one migration per version")
+    /// Brings the schema to `schema.version` by running the migrations it lacks (index 0
+    /// takes a new database to version 1) and marks the file with the schema's
+    /// application id, in one write transaction. Only for a file already checked to be
+    /// ours (or blank); a newer one is refused untouched.
+    func migrate(to schema: SQLiteSchema) throws(StoreError) {
         let current = try userVersion
-        if current > version {
-            throw StoreError.newerVersion(path: path, found: Int(current), supported: Int(version))
+        if current > schema.version {
+            throw StoreError.newerVersion(path: path, found: Int(current), supported: Int(schema.version))
         }
         // WAL only once the file is known to be ours: a newer file is left byte-identical.
         try useWriteAheadLog()
-        guard current < version else { return }
-        try transaction { database in
+        let mark = try applicationID
+        guard current < schema.version || mark != schema.applicationID else { return }
+        try execute("BEGIN IMMEDIATE")
+        do throws(StoreError) {
             // Read again under the write lock: another process may have migrated meanwhile.
-            let locked = try database.userVersion
-            guard locked < version else { return }
-            for step in Int(locked)..<Int(version) {
-                try database.execute(migrations[step])
+            let locked = try userVersion
+            if locked > schema.version {
+                throw StoreError.newerVersion(path: path, found: Int(locked), supported: Int(schema.version))
             }
-            try database.setUserVersion(version)
+            for step in Int(locked)..<Int(schema.version) {
+                try execute(schema.migrations[step])
+            }
+            if locked < schema.version { try setUserVersion(schema.version) }
+            // Marks a store made before stores were marked, on its first write.
+            if try applicationID != schema.applicationID {
+                try execute("PRAGMA application_id = \(schema.applicationID)")
+            }
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
         }
+    }
+
+    /// `PRAGMA application_id`: which program's file this is (0: unmarked).
+    public var applicationID: Int32 {
+        get throws(StoreError) { Int32(truncatingIfNeeded: try scalarInteger("PRAGMA application_id") ?? 0) }
     }
 
     /// Switches the database to write-ahead logging (a no-op once it is). The switch takes
@@ -215,24 +245,21 @@ public final class SQLiteDatabase {
         }
     }
 
-    private func error(_ code: Int32, _ message: String) -> StoreError {
+    /// The one mapping of SQLite's result codes to StoreError (and so to exit codes).
+    func error(_ code: Int32, _ message: String) -> StoreError {
         switch code & 0xFF {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(path: path, reason: "not a valid database (\(message))")
         case SQLITE_READONLY: return .readOnly(path: path)
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: return .unreadable(path: path, reason: message)
         case SQLITE_FULL: return .io(path: path, reason: "the disk is full")
+        // A change the schema refuses (CHECK, UNIQUE, FOREIGN KEY): bad data, not I/O;
+        // a store maps the ones it expects to its own errors first.
+        case SQLITE_CONSTRAINT: return .rejected(path: path, reason: "the change breaks a rule of the store (\(message))")
+        case SQLITE_TOOBIG: return .rejected(path: path, reason: "a value is too large (\(message))")
+        case SQLITE_ERROR where message.contains("integer overflow"):
+            return .rejected(path: path, reason: "a sum of its values is beyond 64-bit minor units (integer overflow)")
         default: return .io(path: path, reason: message)
-        }
-    }
-
-    private static func makePrivateDirectories(_ folder: String) throws(StoreError) {
-        var info = stat()
-        if stat(folder, &info) == 0 { return }
-        let parent = folder.contains("/") ? String(folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)]) : ""
-        if !parent.isEmpty && parent != folder { try makePrivateDirectories(parent) }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.cannotCreate(path: folder, reason: String(cString: strerror(errno)))
         }
     }
 }

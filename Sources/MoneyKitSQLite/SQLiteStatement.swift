@@ -29,7 +29,12 @@ public final class SQLiteStatement {
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
             case .real(let number): code = sqlite3_bind_double(statement, index, number)
-            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT)
+            case .text(let text):
+                // With its length in bytes: a NUL inside the text is kept, never a cut.
+                guard let length = Int32(exactly: text.utf8.count) else {
+                    throw StoreError.rejected(path: database.path, reason: "a text of \(text.utf8.count) bytes is too long")
+                }
+                code = text.withCString { sqlite3_bind_text(statement, index, $0, length, SQLITE_TRANSIENT) }
             case .null: code = sqlite3_bind_null(statement, index)
             }
             if code != SQLITE_OK { throw database.storeError(code) }

@@ -4,6 +4,7 @@
 import MoneyKit
 import MoneyKitCLI
 import MoneyKitFormatting
+import MoneyKitSQLite
 
 struct PortfolioCommands {
     let invocation: Invocation
@@ -14,7 +15,22 @@ struct PortfolioCommands {
 
     init(invocation: Invocation) throws {
         self.invocation = invocation
-        self.store = try PortfolioStore(invocation: invocation)
+        let access = Self.access(invocation.arguments.commandPath)
+        // What creates a store checks its input first: a failure leaves no new empty database.
+        if invocation.arguments.commandPath.first == "add" { _ = try AddInput(invocation: invocation).read() }
+        self.store = try PortfolioStore(invocation: invocation, access: access)
+    }
+
+    /// How a command uses the store: reports read (never creating anything), add and demo
+    /// may create it, the other changes need an existing one. Import reads first and
+    /// opens for writing only once its file has no errors (PortfolioTransfer).
+    static func access(_ commandPath: [String]) -> SQLiteAccess {
+        switch commandPath.first ?? "dashboard" {
+        case "add", "demo": return .write(createFolders: true)
+        case "update", "close", "reopen", "rename", "rm": return .change
+        case "updates": return commandPath == ["updates", "rm"] ? .change : .read
+        default: return .read
+        }
     }
 
     func run() throws -> ExitCode {
@@ -45,102 +61,100 @@ struct PortfolioCommands {
 
     var name: String { arguments.argument("NAME") ?? "" }
 
+    var inputs: PortfolioInputs { PortfolioInputs(invocation: invocation) }
+
     /// An instant from --date/--from/--to text, or exit 65 naming the option.
-    func instant(_ text: String, option: String) throws(CLIError) -> Int64 {
-        guard let instant = Instant.parse(text) else {
-            throw CLIError.data(
-                "invalid \(option) '\(text)': expected 2025-07-27, '2025-07-27 14:30' or ISO 8601 such as 2025-07-27T14:30:00+01:00",
-                hint: "a date must exist in the calendar (no 31 June), with a year from 0001 to 9999 in UTC and in local time")
-        }
-        return instant
-    }
+    func instant(_ text: String, option: String) throws(CLIError) -> Int64 { try inputs.instant(text, option: option) }
 
     func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {
-        guard let text = arguments.value(long) else { return fallback }
-        return try instant(text, option: "--\(long)")
+        try inputs.dateOption(long, default: fallback)
     }
 
-    func value(_ text: String, currency: Currency) throws(CLIError) -> Money {
-        do {
-            return try Money.parse(text, currency: currency)
-        } catch {
-            throw CLIError.data("\(error)")
-        }
-    }
+    func value(_ text: String, currency: Currency) throws(CLIError) -> Money { try inputs.value(text, currency: currency) }
 
     func money(_ minorUnits: Int64, _ currency: Currency) -> String {
         Money(minorUnits: minorUnits, currency: currency).formatted()
     }
 
-    func currencyOption(_ long: String = "currency") throws(CLIError) -> Currency? {
-        guard let code = arguments.value(long) else { return nil }
-        do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: arguments.commandPath) }
-    }
+    func currencyOption(_ long: String = "currency") throws(CLIError) -> Currency? { try inputs.currencyOption(long) }
 
     // MARK: changing
 
     private func addAccount() throws -> ExitCode {
-        try Self.validate(name: name)
-        let currency = try currencyOption() ?? LocaleCurrency.currency(invocation.environment) ?? .gbp
-        let at = try dateOption()
-        let initial = try arguments.argument("VALUE").map { text throws(CLIError) in try value(text, currency: currency) }
+        let input = try AddInput(invocation: invocation).read()
         let account = try store.transaction {
-            let account = try store.createAccount(name: name, currency: currency, at: at)
-            if let initial { _ = try store.addUpdate(account: account, at: at, value: initial.minorUnits) }
+            let account = try store.createAccount(name: input.name, currency: input.currency, at: input.at)
+            if let initial = input.initial { _ = try store.addUpdate(account: account, at: input.at, value: initial.minorUnits) }
             return account
         }
-        invocation.err.line("Added '\(account.name)' (\(currency.code))" + (initial.map { ": \(money($0.minorUnits, currency)) on \(Instant.dateTime(at))" } ?? ""))
+        invocation.err.line("Added '\(account.name)' (\(input.currency.code))" + (input.initial.map { ": \(money($0.minorUnits, input.currency)) on \(Instant.dateTime(input.at))" } ?? ""))
         return .ok
     }
 
     private func addUpdate() throws -> ExitCode {
-        let account = try store.account(named: name)
         guard let text = arguments.argument("VALUE") else { throw CLIError.usage("missing VALUE", commandPath: arguments.commandPath) }
-        let amount = try value(text, currency: account.currency)
         let at = try dateOption()
-        if let closed = account.closedAt, at > closed {
-            throw CLIError.data("'\(account.name)' was closed on \(Instant.dateTime(closed))", hint: "reopen it first with 'portfolio reopen \(account.name)'")
+        // The lookup and the insert see one state: an account deleted meanwhile is 66.
+        let (account, amount, id) = try store.transaction {
+            let account = try store.account(named: name)
+            let amount = try value(text, currency: account.currency)
+            if let closed = account.closedAt, at >= closed {
+                throw CLIError.data("'\(account.name)' was closed on \(Instant.dateTime(closed))", hint: "reopen it first with 'portfolio reopen \(account.name)'")
+            }
+            return (account, amount, try store.addUpdate(account: account, at: at, value: amount.minorUnits))
         }
-        let id = try store.addUpdate(account: account, at: at, value: amount.minorUnits)
         let future = at > Instant.now() ? " (in the future: current from then on)" : ""
         invocation.err.line("'\(account.name)': \(money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at))\(future) [update \(id)]")
         return .ok
     }
 
     private func close() throws -> ExitCode {
-        let account = try store.account(named: name)
-        guard account.closedAt == nil else { throw CLIError.data("'\(account.name)' is already closed") }
         let at = try dateOption()
-        try store.setClosed(account, at: at)
+        let account = try store.transaction {
+            let account = try store.account(named: name)
+            guard account.closedAt == nil else { throw CLIError.data("'\(account.name)' is already closed") }
+            try store.setClosed(account, at: at)  // refuses a close before one of its updates
+            return account
+        }
         invocation.err.line("Closed '\(account.name)' on \(Instant.dateTime(at)); its history stays. Undo with: portfolio reopen '\(account.name)'")
         return .ok
     }
 
     private func reopen() throws -> ExitCode {
-        let account = try store.account(named: name)
-        guard account.closedAt != nil else { throw CLIError.data("'\(account.name)' is not closed") }
-        try store.setClosed(account, at: nil)
+        let account = try store.transaction {
+            let account = try store.account(named: name)
+            guard account.closedAt != nil else { throw CLIError.data("'\(account.name)' is not closed") }
+            try store.setClosed(account, at: nil)
+            return account
+        }
         invocation.err.line("Reopened '\(account.name)'.")
         return .ok
     }
 
     private func rename() throws -> ExitCode {
-        let account = try store.account(named: name)
         guard let newName = arguments.argument("NEW") else { throw CLIError.usage("missing NEW", commandPath: arguments.commandPath) }
         try Self.validate(name: newName)
-        try store.rename(account, to: newName)
+        try store.transaction {
+            try store.rename(try store.account(named: name), to: newName)
+        }
         return .ok
     }
 
     private func remove() throws -> ExitCode {
-        let account = try store.account(named: name)
-        let count = try store.updateCount(of: account)
-        guard try Confirmation.require("Delete '\(account.name)' and its \(count) update\(count == 1 ? "" : "s")", invocation: invocation) else {
+        let found = try store.account(named: name)
+        let count = try store.updateCount(of: found)
+        guard try Confirmation.require("Delete '\(found.name)' and its \(count) update\(count == 1 ? "" : "s")", invocation: invocation) else {
             invocation.err.line("Nothing deleted.")
             return .ok
         }
-        try store.delete(account)
-        invocation.err.line("Deleted '\(account.name)' and \(count) update\(count == 1 ? "" : "s"). (To keep the history instead: portfolio close.)")
+        // Looked up again under the write lock: the one confirmed, if it still exists.
+        let deleted = try store.transaction {
+            let account = try store.account(id: found.id, name: found.name)
+            let count = try store.updateCount(of: account)
+            try store.delete(account)
+            return count
+        }
+        invocation.err.line("Deleted '\(found.name)' and \(deleted) update\(deleted == 1 ? "" : "s"). (To keep the history instead: portfolio close.)")
         return .ok
     }
 
@@ -156,16 +170,33 @@ struct PortfolioCommands {
             invocation.err.line("Nothing deleted.")
             return .ok
         }
-        try store.deleteUpdate(id: id, of: account)
+        try store.transaction {
+            try store.deleteUpdate(id: id, of: try store.account(id: account.id, name: account.name))
+        }
         invocation.err.line("Deleted update \(id) of '\(account.name)'.")
         return .ok
     }
 
+    /// An account name as typed or imported: 64 when it is empty or has edge spaces (a
+    /// typing slip), 65 when it holds a line break or another control character.
     static func validate(name: String) throws(CLIError) {
         if name.isEmpty || name.allSatisfy(\.isWhitespace) { throw CLIError.usage("an account name cannot be empty") }
-        if name.contains(where: { $0 == "\n" || $0 == "\r" }) { throw CLIError.usage("an account name cannot contain a line break") }
-        if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
-            throw CLIError.usage("an account name cannot start or end with a space")
+        if name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            throw CLIError.data("an account name cannot contain a line break (control characters are refused)")
         }
+        if let fault = PortfolioLimits.nameFault(name) {
+            if fault.contains("control") { throw CLIError.data(fault, hint: "names are shown on terminals and in files; use visible characters") }
+            throw CLIError.usage(fault)
+        }
+    }
+
+    /// A value typed or imported, or exit 65 when portfolio could not add it up.
+    static func checkStorable(_ money: Money) throws(CLIError) {
+        if let fault = PortfolioLimits.valueFault(money.minorUnits) { throw CLIError.data(fault) }
+    }
+
+    /// A date typed or imported, or exit 65 when it is outside the years portfolio shows.
+    static func checkStorable(instant: Int64, text: String) throws(CLIError) {
+        if PortfolioLimits.instantFault(instant) != nil { throw CLIError.data("the date '\(text)' is outside 0001-01-01 to 9999-12-31") }
     }
 }

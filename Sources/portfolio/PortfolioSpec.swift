@@ -64,7 +64,9 @@ enum PortfolioSpec {
                 discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time).",
                 options: [.option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]),
                           from, to, OutputFormat.option(), currencyFilter]),
-            CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total", options: [date], arguments: [account]),
+            CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
+                        discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
+                        options: [date], arguments: [account]),
             CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account]),
             CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")]),
             CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)", aliases: ["delete"],
@@ -79,7 +81,8 @@ enum PortfolioSpec {
                 defaultSubcommand: "list"),
             CommandSpec(
                 name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
-                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). All or nothing: one transaction; an error names its line. A progress bar shows on a terminal for large files.",
+                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). A row identical to an update already stored (same account, instant and value), or to an earlier row, is skipped and counted in the summary, so importing one backup twice changes nothing. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
+                options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing.")],
                 arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)]),
             CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
                         discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes.",
@@ -103,11 +106,11 @@ enum PortfolioSpec {
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC, values in minor units."),
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units. Commands that only read (dashboard, list, show, chart, table, updates list, export, import --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, an overflow, or a corrupt or newer database."),
+            ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, a control character in a name, a close before a later update, an overflow, or a corrupt, newer or not-a-portfolio database."),
             ExitStatusSpec(.noInput, "No account or update of that name or id, or the import file cannot be read."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],

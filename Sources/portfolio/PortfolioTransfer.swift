@@ -53,84 +53,130 @@ struct PortfolioTransfer {
         return .ok
     }
 
+    /// Reads the file's rows once, plans them against the store (every bad line reported)
+    /// and unless --dry-run applies the plan under the write lock: all or nothing, one
+    /// transaction. A failing file creates no database.
     func importCSV() throws -> ExitCode {
         let path = commands.arguments.argument("FILE") ?? "-"
         let source = path == "-" ? "standard input" : path
-        let store = commands.store
-        var accounts = Dictionary(try store.accounts().map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let dryRun = commands.arguments.flag("dry-run")
         let fallbackCurrency = LocaleCurrency.currency(commands.invocation.environment) ?? .gbp
+        let (rows, names, currencies, faults, barShown) = try readRows(path: path, source: source)
+        if barShown { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
+
+        // commands.store is open for reading. A dry run plans against it; so does an
+        // import into a store that does not exist yet, so that a file with errors creates
+        // nothing. Into an existing store the plan is made once, under the write lock.
+        var previewOfEmptyStore: ImportPlan?
+        if dryRun || !commands.store.database.exists {
+            let preview = try ImportPlan(rows: rows, names: names, currencies: currencies, store: commands.store, fallbackCurrency: fallbackCurrency, faults: faults)
+            guard preview.faults.isEmpty else { throw preview.faults.error }
+            if dryRun || preview.changesNothing {
+                commands.invocation.err.line(preview.summary(dryRun: dryRun))
+                return .ok
+            }
+            previewOfEmptyStore = preview
+        }
+        commands.store.database.close()
+        let writer = try PortfolioStore(invocation: commands.invocation, access: .write(createFolders: true))
+        defer { writer.database.close() }
+        let plan = try writer.transaction {
+            // Again under the lock, unless the store is still as empty as the preview saw
+            // it: another process may have changed it meanwhile.
+            if let previewOfEmptyStore, try writer.database.scalarInteger("SELECT count(*) FROM accounts") == 0 {
+                try previewOfEmptyStore.apply(to: writer)
+                return previewOfEmptyStore
+            }
+            let plan = try ImportPlan(rows: rows, names: names, currencies: currencies, store: writer, fallbackCurrency: fallbackCurrency, faults: faults)
+            guard plan.faults.isEmpty else { throw plan.faults.error }
+            try plan.apply(to: writer)
+            return plan
+        }
+        commands.invocation.err.line(plan.summary(dryRun: false))
+        return .ok
+    }
+
+    /// The file's rows, each checked for what needs no store; names kept once each.
+    private func readRows(path: String, source: String) throws
+        -> (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
+        var lastShownProgress = 0
+        var rows: [ImportRow] = []
+        var names: [String] = []
+        var nameIndex: [String: Int] = [:]
+        var faults = ImportFaults(source: source)
+        var currencies: [Currency] = []
+        var currencyIndex: [String: Int16] = [:]  // as written in the file, looked up once
         let showProgress = commands.invocation.terminal.stderrIsTerminal
-        var lastShown = 0
-        var imported = 0, created = 0
-        var currencies: [String: Currency] = [:]  // as written in the file, looked up once
-        let insert = try store.database.prepare("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)")
-        // One transaction: all or nothing. The file streams through, so a million rows
-        // need no more memory than a few.
-        try store.transaction {
+        do {
             try CSVReader.forEachRecord(path: path, source: source, progress: { done, total in
                 // A bar for large files on a terminal, redrawn at most every 2 %.
-                guard showProgress, total > 4_000_000, done * 50 / total > lastShown else { return }
-                lastShown = done * 50 / total
+                guard showProgress, total > 4_000_000, done * 50 / total > lastShownProgress else { return }
+                lastShownProgress = done * 50 / total
                 progress(done, of: total)
             }) { record, line in
                 if record.count == 1 && record[0].trimmingSpaces.isEmpty { return }
                 if line == 1, record.first?.trimmingSpaces.lowercased() == "date" { return }  // the header
                 guard record.count == 3 || record.count == 4 else {
-                    throw CLIError.data("\(source): line \(line): expected date,account,value[,currency], got \(record.count) fields")
+                    faults.add(line: line, "expected date,account,value[,currency], got \(record.count) fields")
+                    return
                 }
                 guard let at = Instant.parse(record[0]) else {
-                    throw CLIError.data("\(source): line \(line): invalid date '\(record[0])'", hint: "use 2025-07-27, '2025-07-27 14:30' or ISO 8601")
+                    faults.add(line: line, "invalid date '\(record[0])' (use 2025-07-27, '2025-07-27 14:30' or ISO 8601)")
+                    return
+                }
+                if PortfolioLimits.instantFault(at) != nil {
+                    faults.add(line: line, "the date '\(record[0])' is outside 0001-01-01 to 9999-12-31")
+                    return
                 }
                 // Export neutralises names a spreadsheet would run as formulas ('=…); undo that.
                 let name = DelimitedText.restoreNeutralized(record[1].trimmingSpaces)
-                guard !name.isEmpty else { throw CLIError.data("\(source): line \(line): the account name is empty") }
-                var currency: Currency?
-                if record.count == 4, !record[3].trimmingSpaces.isEmpty {
-                    if let known = currencies[record[3]] {
-                        currency = known
-                    } else {
-                        guard let named = Currency(code: record[3].trimmingSpaces) else {
-                            throw CLIError.data("\(source): line \(line): unknown currency '\(record[3])'")
-                        }
-                        currencies[record[3]] = named
-                        currency = named
-                    }
-                }
-                var account: Account
-                if let existing = accounts[name.lowercased()] {
-                    if let currency, currency != existing.currency {
-                        throw CLIError.data("\(source): line \(line): '\(existing.name)' is in \(existing.currency.code), not \(currency.code)")
-                    }
-                    account = existing
-                } else {
-                    do { try PortfolioCommands.validate(name: name) } catch { throw CLIError.data("\(source): line \(line): \(CLIError.from(error).message)") }
-                    account = try store.createAccount(name: name, currency: currency ?? fallbackCurrency, at: at)
-                    accounts[name.lowercased()] = account
-                    created += 1
-                }
-                let valueText = record[2].trimmingSpaces
-                if valueText.isEmpty { return }
-                if valueText.lowercased() == "closed" {
-                    try store.setClosed(account, at: at)
-                    account.closedAt = at
-                    accounts[name.lowercased()] = account
+                guard !name.isEmpty else {
+                    faults.add(line: line, "the account name is empty")
                     return
                 }
-                if let closed = account.closedAt, at >= closed {
-                    throw CLIError.data("\(source): line \(line): '\(account.name)' is closed from \(Instant.dateTime(closed)) on")
+                var currency: Int16 = -1
+                if record.count == 4, !record[3].trimmingSpaces.isEmpty {
+                    if let known = currencyIndex[record[3]] {
+                        currency = known
+                    } else if let named = Currency(code: record[3].trimmingSpaces) {
+                        // One entry per currency (at most the 300-odd ISO codes), however spelt.
+                        if let existing = currencies.firstIndex(of: named) {
+                            currency = Int16(truncatingIfNeeded: existing)
+                        } else {
+                            currency = Int16(truncatingIfNeeded: currencies.count)
+                            currencies.append(named)
+                        }
+                        currencyIndex[record[3]] = currency
+                    } else {
+                        faults.add(line: line, "unknown currency '\(record[3])'")
+                        return
+                    }
                 }
-                let value: Money
-                do { value = try Money.parse(valueText, currency: account.currency) } catch {
-                    throw CLIError.data("\(source): line \(line): \(error)")
+                let index: Int
+                if let known = nameIndex[name] {
+                    index = known
+                } else {
+                    do { try PortfolioCommands.validate(name: name) } catch {
+                        faults.add(line: line, CLIError.from(error).message)
+                        return
+                    }
+                    index = names.count
+                    names.append(name)
+                    nameIndex[name] = index
                 }
-                try insert.run([.integer(account.id), .integer(at), .integer(value.minorUnits)])
-                imported += 1
+                let valueText = record[2].trimmingSpaces
+                let kind: ImportRow.Kind = valueText.isEmpty ? .account : valueText.lowercased() == "closed" ? .close : .value(valueText)
+                guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else {
+                    throw CLIError.data("\(source): more than \(Int32.max) lines; split the file")
+                }
+                rows.append(ImportRow(line: rowLine, name: rowName, at: at, currency: currency, kind: kind))
             }
-            try store.recount(accounts.values.map(\.id))
+        } catch let error as CLIError where error.exitCode == .dataError {
+            // A malformed record (an open quote) ends the reading; what was found so far is reported with it.
+            if faults.isEmpty { throw error }
+            faults.add(line: Int.max, error.message)
         }
-        if lastShown > 0 { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
-        commands.invocation.err.line("Imported \(imported) update\(imported == 1 ? "" : "s")" + (created > 0 ? ", \(created) new account\(created == 1 ? "" : "s")" : "") + ".")
-        return .ok
+        return (rows, names, currencies, faults, lastShownProgress > 0)
     }
 
     private func progress(_ done: Int, of total: Int) {

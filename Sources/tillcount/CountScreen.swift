@@ -87,7 +87,7 @@ struct CountScreen {
                     }
                     typed = ""
                 case .character("s"), .character("S"):
-                    let id = try commands.store.history().save(summary, notes: state.notes, label: nil, expected: nil, definitions: commands.store.denominations(for:))
+                    let id = try commands.store.history(.write(createFolders: true)).save(summary, notes: state.notes, label: nil, expected: nil, definitions: commands.store.denominations(for:))
                     message = "Saved as count \(id)"
                 default:
                     break

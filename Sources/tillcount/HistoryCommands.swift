@@ -32,7 +32,7 @@ struct HistoryCommands {
         let expected = try commands.expected(currency: currency)
         let summary = try TillSummary(state: state, set: set, currency: currency, expected: expected)
         let label = arguments.value("label").flatMap { $0.isEmpty ? nil : $0 }
-        let id = try commands.store.history().save(summary, notes: state.notes, label: label, expected: expected, definitions: commands.store.denominations(for:))
+        let id = try commands.store.history(.write(createFolders: true)).save(summary, notes: state.notes, label: label, expected: expected, definitions: commands.store.denominations(for:))
         out.line(String(id))
         return .ok
     }
@@ -131,7 +131,7 @@ struct HistoryCommands {
 
     private func remove() throws -> ExitCode {
         let id = try savedID()
-        let history = try commands.store.history()
+        let history = try commands.store.history(.change)
         _ = try history.header(id)  // a wrong id is reported before asking
         guard try Confirmation.require("Delete saved count \(id)", invocation: commands.invocation) else {
             commands.invocation.err.line("Nothing deleted.")

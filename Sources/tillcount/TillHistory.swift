@@ -82,9 +82,14 @@ struct TillHistory {
 
     let database: SQLiteDatabase
 
-    init(path: String) throws {
-        database = try SQLiteDatabase(path: path)
-        try database.migrate(to: Self.schemaVersion, migrations: Self.migrations)
+    /// What makes a file tillcount's history: PRAGMA application_id 0x4D4B5443 ("MKTC")
+    /// and the tables its migrations build; another program's database is refused.
+    static var schema: SQLiteSchema { SQLiteSchema(name: "a tillcount history", applicationID: 0x4D4B_5443, migrations: migrations) }
+
+    /// Opens the history at `path` for `access`: reading creates, migrates and marks
+    /// nothing (a missing history reads as empty).
+    init(path: String, access: SQLiteAccess) throws {
+        database = try SQLiteDatabase.open(path, schema: Self.schema, access: access)
     }
 
     /// The denominations of a currency now, for counts saved before roll sizes were kept.

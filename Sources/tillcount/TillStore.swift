@@ -9,7 +9,7 @@ import MoneyKitSQLite
 struct TillStore {
     let invocation: Invocation
     let state: JSONFileStore<TillState>
-    let historyPath: String
+    let historyLocation: StoreLocation
     let denominationsFile: JSONFileStore<DenominationFile>
 
     init(invocation: Invocation) throws {
@@ -19,7 +19,7 @@ struct TillStore {
         state = JSONFileStore(location: try paths.storeLocation(
             option: arguments.value("state"), environmentVariable: "TILLCOUNT_STATE",
             kind: .state, tool: "tillcount", fileName: "count.json"))
-        historyPath = try paths.storePath(
+        historyLocation = try paths.storeLocation(
             option: arguments.value("db"), environmentVariable: "TILLCOUNT_DB",
             kind: .data, tool: "tillcount", fileName: "history.sqlite")
         denominationsFile = JSONFileStore(location: try paths.storeLocation(
@@ -46,7 +46,12 @@ struct TillStore {
         return base.merging(override)
     }
 
-    func history() throws -> TillHistory {
-        try TillHistory(path: historyPath)
+    /// The history, for reading (never created) unless `access` says otherwise; a write
+    /// creates missing folders only at the default location (no --db).
+    func history(_ access: SQLiteAccess = .read) throws -> TillHistory {
+        var access = access
+        // Folders only for the default location, as for every store.
+        if case .write = access { access = .write(createFolders: historyLocation.isDefault) }
+        return try TillHistory(path: historyLocation.path, access: access)
     }
 }

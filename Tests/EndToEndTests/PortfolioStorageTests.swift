@@ -45,6 +45,8 @@ import Testing
     @Test func dbOptionWinsOverTheEnvironment() throws {
         let box = try PortfolioBox()
         let other = box.sandbox.path("elsewhere/other.sqlite")
+        // An explicit --db is created only in a folder that exists.
+        try FileManager.default.createDirectory(atPath: box.sandbox.path("elsewhere"), withIntermediateDirectories: true)
         try box.ok("add", "In env", "1", "--date", "2025-01-01")
         #expect(try box.run(["--db", other, "add", "In option", "2", "--date", "2025-01-01"]).status == 0)
         #expect(try box.ok("list", "--names").stdout == "In env\n")

@@ -114,6 +114,8 @@ import Testing
         #expect(lines.contains("2025-03-01T00:00:00+00:00,Gone,closed,USD"))
         #expect(lines.contains(#"2025-01-01T09:00:00+00:00,"Odd, ""quoted"" name",11.00,GBP"#))
 
+        // An explicit --db is created only in a folder that exists.
+        try FileManager.default.createDirectory(atPath: box.sandbox.path("copy"), withIntermediateDirectories: true)
         let copy = box.sandbox.path("copy/new.sqlite")
         let imported = try box.run(["--db", copy, "import", "-"], stdin: first.stdout)
         #expect(imported.status == 0, "\(imported.stderr)")

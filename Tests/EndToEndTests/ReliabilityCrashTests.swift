@@ -159,10 +159,16 @@ import Glibc
         let box = try PortfolioBox()
         let portfolio = ToolProcess.path(of: "portfolio")
         let rows = 20_000
-        var csv = "date,account,value,currency\n"
-        for row in 0..<rows { csv += "\(Self.instant(row)),B,\(100 + row % 50).00,GBP\n" }
+        // Values differ from one import to the next: rows identical to stored updates are
+        // skipped, so the same file twice would add nothing the second time.
         let file = box.sandbox.path("big.csv")
-        try Data(csv.utf8).write(to: URL(fileURLWithPath: file))
+        let dates = (0..<rows).map(Self.instant)
+        func writeFile(_ round: Int) throws {
+            var csv = "date,account,value,currency\n"
+            for row in 0..<rows { csv += dates[row] + ",B," + String(100 + row % 50 + 1_000 * round) + ".00,GBP\n" }
+            try Data(csv.utf8).write(to: URL(fileURLWithPath: file))
+        }
+        try writeFile(0)
         #expect(try box.run("--db", box.database, "add", "B", "1", "--currency", "GBP", "--date", "1990-01-01").status == 0)
 
         // One import left to finish: how long a whole import takes here.
@@ -185,6 +191,7 @@ import Glibc
             let delay = iteration % 8 == 0
                 ? UInt32(Double.random(in: 0...(min(duration, 3) * 1.2)) * 1_000_000)
                 : UInt32.random(in: 0...15_000)
+            try writeFile(iteration)
             let pid = try TillcountSpawn.spawn(portfolio, ["--db", box.database, "import", file], environment: box.environment)
             usleep(delay)
             kill(pid, SIGKILL)

@@ -1,0 +1,59 @@
+// Dates, values and currencies as typed on portfolio's command line, read and checked
+// before anything is stored (and before a store is created).
+
+import MoneyKit
+import MoneyKitCLI
+
+struct PortfolioInputs {
+    let invocation: Invocation
+
+    var arguments: ParsedArguments { invocation.arguments }
+
+    /// An instant from --date/--from/--to text, or exit 65 naming the option.
+    func instant(_ text: String, option: String) throws(CLIError) -> Int64 {
+        guard let instant = Instant.parse(text) else {
+            throw CLIError.data(
+                "invalid \(option) '\(text)': expected 2025-07-27, '2025-07-27 14:30' or ISO 8601 such as 2025-07-27T14:30:00+01:00",
+                hint: "a date must exist in the calendar (no 31 June), with a year from 0001 to 9999 in UTC and in local time")
+        }
+        try PortfolioCommands.checkStorable(instant: instant, text: text)
+        return instant
+    }
+
+    func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {
+        guard let text = arguments.value(long) else { return fallback }
+        return try instant(text, option: "--\(long)")
+    }
+
+    /// A value in `currency`, or exit 65 (bad text, too many decimals, beyond the range).
+    func value(_ text: String, currency: Currency) throws(CLIError) -> Money {
+        let money: Money
+        do {
+            money = try Money.parse(text, currency: currency)
+        } catch {
+            throw CLIError.data("\(error)")
+        }
+        try PortfolioCommands.checkStorable(money)
+        return money
+    }
+
+    func currencyOption(_ long: String = "currency") throws(CLIError) -> Currency? {
+        guard let code = arguments.value(long) else { return nil }
+        do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: arguments.commandPath) }
+    }
+}
+
+/// add's input: name, currency, date and initial value, all checked.
+struct AddInput {
+    let invocation: Invocation
+
+    func read() throws -> (name: String, currency: Currency, at: Int64, initial: Money?) {
+        let inputs = PortfolioInputs(invocation: invocation)
+        let name = invocation.arguments.argument("NAME") ?? ""
+        try PortfolioCommands.validate(name: name)
+        let currency = try inputs.currencyOption() ?? LocaleCurrency.currency(invocation.environment) ?? .gbp
+        let at = try inputs.dateOption()
+        let initial = try invocation.arguments.argument("VALUE").map { text throws(CLIError) in try inputs.value(text, currency: currency) }
+        return (name, currency, at, initial)
+    }
+}

@@ -15,7 +15,7 @@ package enum PosixFile {
     }
 
     /// The folder part of a path ("." for a bare name).
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
@@ -23,7 +23,7 @@ package enum PosixFile {
 
     /// Creates `path` and any missing parents with mode 0700; existing folders are left
     /// as they are.
-    static func makeDirectories(_ path: String) throws(StoreError) {
+    package static func makeDirectories(_ path: String) throws(StoreError) {
         var isDirectory = stat()
         if stat(path.systemPath, &isDirectory) == 0 {
             if (isDirectory.st_mode & S_IFMT) == S_IFDIR { return }
@@ -235,7 +235,7 @@ package enum PosixFile {
 
     /// True when something other than a regular file (a folder, a FIFO, a device) is at
     /// `path`, following links: nothing a store can be read from or replaced.
-    static func holdsNonRegularFile(_ path: String) -> Bool {
+    package static func holdsNonRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path.systemPath, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
     }

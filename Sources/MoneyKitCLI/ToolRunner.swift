@@ -42,6 +42,12 @@ public struct Invocation: Sendable {
     }
 
 
+    /// A message for people on stderr (what a command did, how to undo it), escaped for
+    /// the terminal: it often quotes a stored name.
+    public func say(_ message: String) {
+        err.line(message.terminalSafe)
+    }
+
     /// A warning on stderr: `TOOL: warning: …`.
     public func warn(_ message: String) {
         err.line("\(toolName): warning: \(message.terminalSafe)")

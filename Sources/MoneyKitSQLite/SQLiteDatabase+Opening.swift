@@ -27,6 +27,11 @@ extension SQLiteDatabase {
     public static func open(
         _ path: String, schema: SQLiteSchema, access: SQLiteAccess, busyTimeoutMilliseconds: Int32 = 10_000
     ) throws(StoreError) -> SQLiteDatabase {
+        // A folder, FIFO or device is no database: refused before SQLite opens it (a FIFO
+        // would otherwise read as an empty store, or fail as "disk I/O error").
+        if path != ":memory:", PosixFile.holdsNonRegularFile(path) {
+            throw StoreError.unreadable(path: path, reason: "not a regular file")
+        }
         switch access {
         case .change:
             let access: SQLiteAccess = try fileSize(path) ?? 0 > 0 ? .write(createFolders: false) : .read
@@ -57,12 +62,12 @@ extension SQLiteDatabase {
         case .write(let createFolders):
             var created = false
             if try fileSize(path) == nil {
-                let folder = parentFolder(of: path)
+                let folder = PosixFile.directory(of: path)
                 if try fileSize(folder) == nil {
                     guard createFolders else {
                         throw StoreError.cannotCreate(path: path, reason: "the folder \(folder) does not exist")
                     }
-                    try makePrivateDirectories(folder)
+                    try PosixFile.makeDirectories(folder)
                 }
                 created = try createExclusively(path)
             }
@@ -78,7 +83,7 @@ extension SQLiteDatabase {
                 return database
             } catch {
                 // No empty database left behind by a failed first open.
-                if created { for suffix in ["-wal", "-shm", "-journal", ""] { unlink(path + suffix) } }
+                if created { for suffix in ["-wal", "-shm", "-journal", ""] { unlink((path + suffix).systemPath) } }
                 throw error
             }
         }
@@ -213,7 +218,7 @@ extension SQLiteDatabase {
     ) throws(StoreError) -> SQLiteDatabase {
         var connection: OpaquePointer?
         let previousMask = umask(0o077)  // files SQLite creates (-wal, -shm): 0600
-        let code = sqlite3_open_v2(target, &connection, flags, nil)
+        let code = sqlite3_open_v2(target.systemPath, &connection, flags, nil)
         umask(previousMask)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
@@ -228,7 +233,7 @@ extension SQLiteDatabase {
     /// `file:` URI text for a path: every byte but unreserved ones and '/' percent-escaped.
     private static func uriEscaped(_ path: String) -> String {
         var result = ""
-        for byte in path.utf8 {
+        for byte in LosslessText.encode(path) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
@@ -246,36 +251,21 @@ extension SQLiteDatabase {
     /// The size of the file at `path`, nil when there is none.
     static func fileSize(_ path: String) throws(StoreError) -> Int64? {
         var info = stat()
-        if stat(path, &info) == 0 { return Int64(info.st_size) }
+        if stat(path.systemPath, &info) == 0 { return Int64(info.st_size) }
         if errno == ENOENT || errno == ENOTDIR { return nil }
         throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-
-    private static func parentFolder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let folder = String(path[..<slash])
-        return folder.isEmpty ? "/" : folder
     }
 
     /// Creates the file (0600, never through a symlink); false when another process made it first.
     private static func createExclusively(_ path: String) throws(StoreError) -> Bool {
         #if canImport(Glibc)
-        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = Glibc.open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 { Glibc.close(descriptor); return true }
         #else
-        let descriptor = Darwin.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = Darwin.open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 { Darwin.close(descriptor); return true }
         #endif
         if errno == EEXIST { return false }
         throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
-    }
-
-    private static func makePrivateDirectories(_ folder: String) throws(StoreError) {
-        if try fileSize(folder) != nil { return }
-        let parent = parentFolder(of: folder)
-        if parent != folder && parent != "." && parent != "/" { try makePrivateDirectories(parent) }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.cannotCreate(path: folder, reason: String(cString: strerror(errno)))
-        }
     }
 }

@@ -36,7 +36,7 @@ struct DemoData {
                 }
             }
         }
-        commands.invocation.err.line("Demo set \(set): \(entries.count) accounts, \(count) updates in \(store.path)")
+        commands.invocation.say("Demo set \(set): \(entries.count) accounts, \(count) updates in \(store.path)")
         return .ok
     }
 

@@ -87,7 +87,7 @@ struct PortfolioCommands {
             if let initial = input.initial { _ = try store.addUpdate(account: account, at: input.at, value: initial.minorUnits) }
             return account
         }
-        invocation.err.line("Added '\(account.name)' (\(input.currency.code))" + (input.initial.map { ": \(money($0.minorUnits, input.currency)) on \(Instant.dateTime(input.at))" } ?? ""))
+        invocation.say("Added '\(account.name)' (\(input.currency.code))" + (input.initial.map { ": \(money($0.minorUnits, input.currency)) on \(Instant.dateTime(input.at))" } ?? ""))
         return .ok
     }
 
@@ -104,7 +104,7 @@ struct PortfolioCommands {
             return (account, amount, try store.addUpdate(account: account, at: at, value: amount.minorUnits))
         }
         let future = at > Instant.now() ? " (in the future: current from then on)" : ""
-        invocation.err.line("'\(account.name)': \(money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at))\(future) [update \(id)]")
+        invocation.say("'\(account.name)': \(money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at))\(future) [update \(id)]")
         return .ok
     }
 
@@ -116,7 +116,7 @@ struct PortfolioCommands {
             try store.setClosed(account, at: at)  // refuses a close before one of its updates
             return account
         }
-        invocation.err.line("Closed '\(account.name)' on \(Instant.dateTime(at)); its history stays. Undo with: portfolio reopen '\(account.name)'")
+        invocation.say("Closed '\(account.name)' on \(Instant.dateTime(at)); its history stays. Undo with: portfolio reopen '\(account.name)'")
         return .ok
     }
 
@@ -127,7 +127,7 @@ struct PortfolioCommands {
             try store.setClosed(account, at: nil)
             return account
         }
-        invocation.err.line("Reopened '\(account.name)'.")
+        invocation.say("Reopened '\(account.name)'.")
         return .ok
     }
 
@@ -144,7 +144,7 @@ struct PortfolioCommands {
         let found = try store.account(named: name)
         let count = try store.updateCount(of: found)
         guard try Confirmation.require("Delete '\(found.name)' and its \(count) update\(count == 1 ? "" : "s")", invocation: invocation) else {
-            invocation.err.line("Nothing deleted.")
+            invocation.say("Nothing deleted.")
             return .ok
         }
         // Looked up again under the write lock: the one confirmed, if it still exists.
@@ -154,7 +154,7 @@ struct PortfolioCommands {
             try store.delete(account)
             return count
         }
-        invocation.err.line("Deleted '\(found.name)' and \(deleted) update\(deleted == 1 ? "" : "s"). (To keep the history instead: portfolio close.)")
+        invocation.say("Deleted '\(found.name)' and \(deleted) update\(deleted == 1 ? "" : "s"). (To keep the history instead: portfolio close.)")
         return .ok
     }
 
@@ -167,13 +167,13 @@ struct PortfolioCommands {
             throw CLIError("'\(account.name)' has no update with id \(id)", hint: "'portfolio updates \(account.name)' lists them with their ids", exitCode: .noInput)
         }
         guard try Confirmation.require("Delete update \(id) of '\(account.name)'", invocation: invocation) else {
-            invocation.err.line("Nothing deleted.")
+            invocation.say("Nothing deleted.")
             return .ok
         }
         try store.transaction {
             try store.deleteUpdate(id: id, of: try store.account(id: account.id, name: account.name))
         }
-        invocation.err.line("Deleted update \(id) of '\(account.name)'.")
+        invocation.say("Deleted update \(id) of '\(account.name)'.")
         return .ok
     }
 

@@ -72,7 +72,7 @@ struct PortfolioTransfer {
             let preview = try ImportPlan(rows: rows, names: names, currencies: currencies, store: commands.store, fallbackCurrency: fallbackCurrency, faults: faults)
             guard preview.faults.isEmpty else { throw preview.faults.error }
             if dryRun || preview.changesNothing {
-                commands.invocation.err.line(preview.summary(dryRun: dryRun))
+                commands.invocation.say(preview.summary(dryRun: dryRun))
                 return .ok
             }
             previewOfEmptyStore = preview
@@ -92,7 +92,7 @@ struct PortfolioTransfer {
             try plan.apply(to: writer)
             return plan
         }
-        commands.invocation.err.line(plan.summary(dryRun: false))
+        commands.invocation.say(plan.summary(dryRun: false))
         return .ok
     }
 

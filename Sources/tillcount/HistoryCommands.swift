@@ -62,7 +62,7 @@ struct HistoryCommands {
             }).serialized(pretty: true))
         case .text:
             guard !counts.isEmpty else {
-                commands.invocation.err.line("No saved counts yet. File the live count with: tillcount save")
+                commands.invocation.say("No saved counts yet. File the live count with: tillcount save")
                 return .ok
             }
             let rendering = commands.rendering
@@ -134,11 +134,11 @@ struct HistoryCommands {
         let history = try commands.store.history(.change)
         _ = try history.header(id)  // a wrong id is reported before asking
         guard try Confirmation.require("Delete saved count \(id)", invocation: commands.invocation) else {
-            commands.invocation.err.line("Nothing deleted.")
+            commands.invocation.say("Nothing deleted.")
             return .ok
         }
         try history.delete(id, definitions: commands.store.denominations(for:))
-        commands.invocation.err.line("Deleted saved count \(id).")
+        commands.invocation.say("Deleted saved count \(id).")
         return .ok
     }
 
@@ -160,7 +160,7 @@ struct HistoryCommands {
             live.rollDefinitions = replacement.rollDefinitions
             live.notes = replacement.notes
         }
-        commands.invocation.err.line("Resumed saved count \(saved.id) into the live count. Undo with: tillcount undo")
+        commands.invocation.say("Resumed saved count \(saved.id) into the live count. Undo with: tillcount undo")
         return .ok
     }
 }

@@ -139,6 +139,10 @@ import Glibc
         ("billsplit", ["--config", "STORE", "prefs"]),
         ("tillcount", ["--state", "STORE", "--currency", "GBP", "add", "10"]),
         ("tillcount", ["--state", "STORE", "show"]),
+        ("tillcount", ["--db", "STORE", "history"]),
+        ("tillcount", ["--db", "STORE", "--currency", "GBP", "save"]),
+        ("portfolio", ["--db", "STORE", "list"]),
+        ("portfolio", ["--db", "STORE", "add", "X", "1", "--currency", "GBP"]),
     ])
     func aFIFOAtTheStorePathIsRefusedAtOnce(tool: String, arguments: [String]) throws {
         let sandbox = try Sandbox()

@@ -127,21 +127,10 @@ public final class RawTerminal {
 
     /// The key a CSI sequence stands for (xterm and VT220 forms; modifiers ignored).
     static func csiKey(parameters: [UInt8], final: UInt8) -> Key {
-        let fields = String(decoding: parameters, as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
-        let first = fields.first.flatMap { Int($0) }
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
-        case UInt8(ascii: "P"): return .function(1)
-        case UInt8(ascii: "Q"): return .function(2)
-        case UInt8(ascii: "R"): return .function(3)
-        case UInt8(ascii: "S"): return .function(4)
         case UInt8(ascii: "~"):
+            let first = String(decoding: parameters, as: UTF8.self).split(separator: ";").first.flatMap { Int($0) }
             switch first {
             case 1, 7: return .home
             case 2: return .insert
@@ -149,17 +138,22 @@ public final class RawTerminal {
             case 4, 8: return .end
             case 5: return .pageUp
             case 6: return .pageDown
-            case 11, 12, 13, 14, 15: return .function((first ?? 11) - 10)
-            case 17, 18, 19, 20, 21: return .function((first ?? 17) - 11)
-            case 23, 24: return .function((first ?? 23) - 12)
+            case let code? where (11...15).contains(code): return .function(code - 10)
+            case let code? where (17...21).contains(code): return .function(code - 11)
+            case let code? where (23...24).contains(code): return .function(code - 12)
             default: return .unknown
             }
-        default: return .unknown
+        default: return letterKey(final) ?? .unknown
         }
     }
 
-    /// The key an SS3 sequence stands for (application cursor keys, F1–F4).
+    /// The key an SS3 sequence stands for (application cursor keys, keypad Enter, F1–F4).
     static func ss3Key(_ final: UInt8) -> Key {
+        final == UInt8(ascii: "M") ? .enter : letterKey(final) ?? .unknown
+    }
+
+    /// The final letters CSI and SS3 share: arrows, Home, End, F1–F4.
+    private static func letterKey(_ final: UInt8) -> Key? {
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
@@ -167,12 +161,8 @@ public final class RawTerminal {
         case UInt8(ascii: "D"): return .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
-        case UInt8(ascii: "M"): return .enter
-        case UInt8(ascii: "P"): return .function(1)
-        case UInt8(ascii: "Q"): return .function(2)
-        case UInt8(ascii: "R"): return .function(3)
-        case UInt8(ascii: "S"): return .function(4)
-        default: return .unknown
+        case UInt8(ascii: "P")...UInt8(ascii: "S"): return .function(Int(final - UInt8(ascii: "P")) + 1)
+        default: return nil
         }
     }
 

@@ -92,9 +92,9 @@ struct ImportPlan {
             accounts.append(PlannedAccount(stored: account, name: account.name, currency: account.currency, closedAt: account.closedAt, latest: nil))
         }
         var latestLoaded = Set<Int>()
-        var planned = Set<Key>()
+        var occurrences: [Key: Int64] = [:]
         var accountOfName = [Int?](repeating: nil, count: names.count)
-        let duplicate = try store.database.cached("SELECT 1 FROM updates WHERE account_id = ? AND at = ? AND value = ? LIMIT 1")
+        let alreadyStored = try store.database.cached("SELECT count(*) FROM updates WHERE account_id = ? AND at = ? AND value = ?")
         let latest = try store.database.cached("SELECT max(at) FROM updates WHERE account_id = ?")
 
         for row in rows {
@@ -156,14 +156,18 @@ struct ImportPlan {
                     self.faults.add(line: line, CLIError.from(error).message)
                     continue
                 }
-                // A row identical to a stored or an earlier row's update adds nothing:
-                // importing one backup twice changes nothing the second time.
+                // Identical rows are counted, not merged: the Nth copy of an update is
+                // skipped when the store holds N already. So importing one backup twice
+                // changes nothing the second time, and an export that lists an update
+                // twice still reads back as it was written.
                 let key = Key(account: Int32(index), at: row.at, value: money.minorUnits)
-                var stored = false
+                let occurrence = (occurrences[key] ?? 0) + 1
+                occurrences[key] = occurrence
+                var storedCount: Int64 = 0
                 if let id = account.stored?.id {
-                    try duplicate.forEachRow([.integer(id), .integer(row.at), .integer(money.minorUnits)]) { _ in stored = true }
+                    try alreadyStored.forEachRow([.integer(id), .integer(row.at), .integer(money.minorUnits)]) { storedCount = $0.int64(0) }
                 }
-                if stored || !planned.insert(key).inserted {
+                if occurrence <= storedCount {
                     skipped += 1
                     continue
                 }

@@ -117,7 +117,10 @@ struct PortfolioStore {
             let id = row.int64(0)
             guard row.int64(5) == 1 else { throw corrupt("account \(id) has a value of the wrong type") }
             let name = row.text(1), code = row.text(2)
-            if let fault = PortfolioLimits.nameFault(name) { throw corrupt("account \(id): \(fault)") }
+            // Only an empty name is unusable. A control character cannot be typed or
+            // imported any more, but a store of an earlier release may hold one: it is
+            // shown escaped, never refused, so that store stays readable and exportable.
+            if name.isEmpty { throw corrupt("account \(id) has an empty name") }
             guard let currency = Currency(code: code) else { throw corrupt("account \(id) has an unknown currency '\(code)'") }
             let account = Account(id: id, name: name, currency: currency, createdAt: row.int64(3), closedAt: row.optionalInt64(4))
             for instant in [account.createdAt] + (account.closedAt.map { [$0] } ?? []) {

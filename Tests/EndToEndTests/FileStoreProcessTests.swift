@@ -8,13 +8,7 @@ import Testing
     @Test func fourProcessesHammeringOneFileLoseNothing() throws {
         let sandbox = try Sandbox()
         let store = sandbox.path("hammer/store.json")
-        let processes = (0..<4).map { _ -> Process in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ToolProcess.path(of: "mk-store-hammer"))
-            process.arguments = [store, "250"]
-            return process
-        }
-        for process in processes { try process.run() }
+        let processes = try ToolProcess.startHammers(4, store: store, increments: 250)
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)

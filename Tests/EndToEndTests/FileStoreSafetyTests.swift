@@ -77,14 +77,8 @@ import Glibc
         }
         deleter.start()
         defer { stop.set() }
-        let processes = (0..<4).map { _ -> Process in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ToolProcess.path(of: "mk-store-hammer"))
-            process.arguments = [store, "150"]
-            return process
-        }
         // All four start with no store: its creation is contended too.
-        for process in processes { try process.run() }
+        let processes = try ToolProcess.startHammers(4, store: store, increments: 150)
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
@@ -118,10 +112,7 @@ import Glibc
         let sandbox = try Sandbox()
         let store = sandbox.path("store.json")
         for _ in 0..<15 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ToolProcess.path(of: "mk-store-hammer"))
-            process.arguments = [store, "100000"]
-            try process.run()
+            let process = try ToolProcess.startHammers(1, store: store, increments: 100_000)[0]
             usleep(UInt32.random(in: 5_000...30_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -59,16 +59,17 @@ import Testing
 
     @Test func totalsAreExactEvenWhenARunningSumPassesBeyondTheRange() throws {
         let box = try PortfolioBox()
-        // Added in name order: A + B is beyond the range, A + B + C is 4.99.
+        // Added in name order: A + B is beyond the range, A + B + C is 5.00. (The most
+        // negative value, one cent below −largest, is refused on input.)
         try box.ok("add", "A", Self.largest, "--currency", "USD", "--date", "2025-01-01")
         try box.ok("add", "B", "5", "--currency", "USD", "--date", "2025-01-01")
-        try box.ok("add", "C", "--currency", "USD", "--date", "2025-01-01", "--", Self.smallest)
-        #expect(try box.list().totals == ["USD": "4.99"])
-        #expect(try box.csv("chart", "--format", "csv") == [["2025-01-01T00:00:00+00:00", "4.99"]])
+        try box.ok("add", "C", "--currency", "USD", "--date", "2025-01-01", "--", "-" + Self.largest)
+        #expect(try box.list().totals == ["USD": "5.00"])
+        #expect(try box.csv("chart", "--format", "csv") == [["2025-01-01T00:00:00+00:00", "5.00"]])
         let table = try box.csv("table", "--format", "csv", "--from", "2025-01-01", "--to", "2025-01-31")
-        #expect(table.first?.last == "4.99")
+        #expect(table.first?.last == "5.00")
         let list = try box.ok("list").stdout
-        #expect(list.contains("Total USD  $4.99"))
+        #expect(list.contains("Total USD  $5.00"))
     }
 
     // MARK: items 13 and 15: charts and reports never trap

@@ -130,6 +130,7 @@ import Testing
     // MARK: the history
 
     /// A history holding one good count (id 1), with count_lines rebuilt without CHECKs
+    /// (same columns, types and NOT NULLs: all the ownership check compares)
     /// so that any row can be planted; nil when the sqlite3 CLI is missing.
     static func plantedHistory() throws -> TillcountSandbox? {
         guard SQLiteShell.available else { return nil }
@@ -139,8 +140,9 @@ import Testing
         try till.ok("clear", "--force")
         _ = try till.sqlite("""
             CREATE TABLE loose_lines AS SELECT * FROM count_lines; DROP TABLE count_lines;
-            CREATE TABLE count_lines (count_id INTEGER, kind TEXT, value INTEGER, quantity INTEGER, roll_size INTEGER,
-                packaging TEXT, line_value INTEGER, roll_size_from TEXT, token TEXT, label TEXT);
+            CREATE TABLE count_lines (count_id INTEGER NOT NULL, kind TEXT NOT NULL, value INTEGER NOT NULL,
+                quantity INTEGER NOT NULL, roll_size INTEGER, packaging TEXT, line_value INTEGER, roll_size_from TEXT,
+                token TEXT, label TEXT);
             INSERT INTO count_lines SELECT * FROM loose_lines; DROP TABLE loose_lines;
             """)
         return till

@@ -101,6 +101,20 @@ enum ToolProcess {
     }
 }
 
+extension ToolProcess {
+    /// Starts `count` mk-store-hammer processes, each adding 1 to the store at `path`
+    /// `increments` times; the caller waits for them.
+    static func startHammers(_ count: Int, store path: String, increments: Int) throws -> [Process] {
+        try (0..<count).map { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ToolProcess.path(of: "mk-store-hammer"))
+            process.arguments = [path, String(increments)]
+            try process.run()
+            return process
+        }
+    }
+}
+
 /// Holds what the background reader collected; the DispatchGroup orders the accesses.
 private final class DataBox: @unchecked Sendable {
     var data = Data()

@@ -39,8 +39,7 @@ public struct ManualRenderer {
         var lines: [String] = []
         lines.append(".Dd \(date)")
         lines.append(".Dt \(root.name.uppercased()) 1")
-        // The footer names the toolkit and its version (a bare .Os would print "BSD").
-        lines.append(".Os MoneyKit \(StandardOptions.toolkitVersion)")
+        lines.append(".Os")
         lines.append(".Sh NAME")
         lines.append(".Nm \(root.name)")
         lines.append(".Nd \(Self.trimmedDescription(root.abstract))")

@@ -36,6 +36,24 @@ public enum LosslessText {
         return String(result)
     }
 
+    /// A C string from the system (an argument, a variable) as a String, losslessly.
+    /// Almost every one is plain UTF-8, read at once; only the others are decoded byte by
+    /// byte (this runs for every variable of the environment on every start).
+    public static func decode(cString pointer: UnsafePointer<CChar>) -> String {
+        if let text = String(validatingCString: pointer), !text.utf8.contains(0xF4) { return text }
+        let length = strlenOf(pointer)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            decode(UnsafeBufferPointer(start: bytes, count: length))
+        }
+    }
+
+    /// strlen without libc (MoneyKit imports none here).
+    private static func strlenOf(_ pointer: UnsafePointer<CChar>) -> Int {
+        var length = 0
+        while pointer[length] != 0 { length += 1 }
+        return length
+    }
+
     /// The bytes `text` stands for: escapes turned back into their bytes, the rest UTF-8.
     public static func encode(_ text: String) -> [UInt8] {
         guard holdsEscapes(text) else { return Array(text.utf8) }

@@ -45,21 +45,22 @@ extension StoredDocument {
 /// The checks loaders share, each throwing a message that names the fault.
 public enum StoredInvariants {
     /// Throws when two of `keys` are equal, naming the first repeated one.
+    /// (`what` is built only for the message: loaders run on every start.)
     public static func requireUnique<Key: Hashable & CustomStringConvertible>(
-        _ keys: some Sequence<Key>, what: String
+        _ keys: some Sequence<Key>, what: @autoclosure () -> String
     ) throws(StoredContentError) {
-        var seen = Set<Key>()
+        var seen = Set<Key>(minimumCapacity: keys.underestimatedCount)
         for key in keys where !seen.insert(key).inserted {
-            throw StoredContentError("\(what) '\(key)' appears more than once")
+            throw StoredContentError("\(what()) '\(key)' appears more than once")
         }
     }
 
     /// Throws unless `value` lies in `range`.
     public static func require<Value: Comparable & CustomStringConvertible>(
-        _ value: Value, in range: ClosedRange<Value>, what: String
+        _ value: Value, in range: ClosedRange<Value>, what: @autoclosure () -> String
     ) throws(StoredContentError) {
         guard range.contains(value) else {
-            throw StoredContentError("\(what) is \(value), outside \(range.lowerBound)...\(range.upperBound)")
+            throw StoredContentError("\(what()) is \(value), outside \(range.lowerBound)...\(range.upperBound)")
         }
     }
 }

@@ -184,7 +184,7 @@ public enum ToolRunner {
 
     /// A C string from the system, its bytes kept exactly.
     static func systemText(_ pointer: UnsafePointer<CChar>) -> String {
-        LosslessText.decode(UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
+        LosslessText.decode(cString: pointer)
     }
 
     /// The process environment, read from `environ` (no Foundation needed), byte for byte

@@ -83,12 +83,13 @@ struct Counter: Equatable, Sendable {
     }
 
     /// What the loader requires of a stored counter (see TallyDocument.checkInvariants).
-    func checkInvariants(place: String, nextSerial: Int64) throws(StoredContentError) {
+    /// `place` (e.g. `counters[3]`) is built only for a message.
+    func checkInvariants(place: @autoclosure () -> String, nextSerial: Int64) throws(StoredContentError) {
         if name.isEmpty || name.allSatisfy({ $0.isWhitespace }) {
-            throw StoredContentError("\(place) has an empty name")
+            throw StoredContentError("\(place()) has an empty name")
         }
-        if step == 0 { throw StoredContentError("\(place) ('\(name)') has a step of 0") }
-        try StoredInvariants.require(serial, in: 1...(nextSerial - 1), what: "the serial of \(place) ('\(name)')")
+        if step == 0 { throw StoredContentError("\(place()) ('\(name)') has a step of 0") }
+        try StoredInvariants.require(serial, in: 1...(nextSerial - 1), what: "the serial of \(place()) ('\(name)')")
     }
 
     /// A name must have a visible character; it may hold anything else (commas,

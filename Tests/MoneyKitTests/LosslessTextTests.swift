@@ -54,3 +54,13 @@ import Testing
         #expect(path.systemPath == [0x2F, 0x74, -1, 0])
     }
 }
+
+@Suite("Lossless C strings") struct LosslessCStringTests {
+    @Test(arguments: [[0x61, 0x62], [0x6E, 0xFF], [0xC3, 0xA9], [0x61, 0xF4, 0x8F, 0xBE, 0x80], []] as [[UInt8]])
+    func aCStringDecodesAsItsBytes(bytes: [UInt8]) {
+        let cString = (bytes + [0]).map { CChar(bitPattern: $0) }
+        let text = cString.withUnsafeBufferPointer { LosslessText.decode(cString: $0.baseAddress!) }
+        #expect(text == LosslessText.decode(bytes))
+        #expect(LosslessText.encode(text) == bytes)
+    }
+}

@@ -26,7 +26,7 @@ enum CurrencyTable {
         Currency(code: "AED", numericCode: 784, minorUnitExponent: 2, name: "UAE Dirham", displayLocaleIdentifier: "ar_AE"),
         Currency(code: "AFN", numericCode: 971, minorUnitExponent: 2, name: "Afghani", displayLocaleIdentifier: "fa_AF"),
         Currency(code: "ALL", numericCode: 8, minorUnitExponent: 2, name: "Lek", displayLocaleIdentifier: "sq_AL"),
-        Currency(code: "AMD", numericCode: 51, minorUnitExponent: 2, name: "Armenian Dram", displayLocaleIdentifier: "hy_AM"),
+        Currency(code: "AMD", numericCode: 51, minorUnitExponent: 2, name: "Armenian Dram", displayLocaleIdentifier: "hy_AM", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "ANG", numericCode: 532, minorUnitExponent: 2, name: "Netherlands Antillean Guilder", displayLocaleIdentifier: "nl_CW"),
         Currency(code: "AOA", numericCode: 973, minorUnitExponent: 2, name: "Kwanza", displayLocaleIdentifier: "pt_AO"),
         Currency(code: "ARS", numericCode: 32, minorUnitExponent: 2, name: "Argentine Peso", displayLocaleIdentifier: "es_AR"),
@@ -57,9 +57,9 @@ enum CurrencyTable {
         Currency(code: "CLF", numericCode: 990, minorUnitExponent: 4, name: "Unidad de Fomento", displayLocaleIdentifier: "es_CL"),
         Currency(code: "CLP", numericCode: 152, minorUnitExponent: 0, name: "Chilean Peso", displayLocaleIdentifier: "es_CL", cashRoundingMinorUnits: 10),  // cash: nearest 10 pesos (Ley 20.956, 2017)
         Currency(code: "CNY", numericCode: 156, minorUnitExponent: 2, name: "Yuan Renminbi", displayLocaleIdentifier: "zh_Hans_CN"),
-        Currency(code: "COP", numericCode: 170, minorUnitExponent: 2, name: "Colombian Peso", displayLocaleIdentifier: "es_CO"),
+        Currency(code: "COP", numericCode: 170, minorUnitExponent: 2, name: "Colombian Peso", displayLocaleIdentifier: "es_CO", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "COU", numericCode: 970, minorUnitExponent: 2, name: "Unidad de Valor Real", displayLocaleIdentifier: "es_CO"),
-        Currency(code: "CRC", numericCode: 188, minorUnitExponent: 2, name: "Costa Rican Colon", displayLocaleIdentifier: "es_CR"),
+        Currency(code: "CRC", numericCode: 188, minorUnitExponent: 2, name: "Costa Rican Colon", displayLocaleIdentifier: "es_CR", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "CUC", numericCode: 931, minorUnitExponent: 2, name: "Peso Convertible", displayLocaleIdentifier: "es_CU"),
         Currency(code: "CUP", numericCode: 192, minorUnitExponent: 2, name: "Cuban Peso", displayLocaleIdentifier: "es_CU"),
         Currency(code: "CVE", numericCode: 132, minorUnitExponent: 2, name: "Cabo Verde Escudo", displayLocaleIdentifier: "pt_CV"),
@@ -81,12 +81,12 @@ enum CurrencyTable {
         Currency(code: "GMD", numericCode: 270, minorUnitExponent: 2, name: "Dalasi", displayLocaleIdentifier: "en_GM"),
         Currency(code: "GNF", numericCode: 324, minorUnitExponent: 0, name: "Guinean Franc", displayLocaleIdentifier: "fr_GN"),
         Currency(code: "GTQ", numericCode: 320, minorUnitExponent: 2, name: "Quetzal", displayLocaleIdentifier: "es_GT"),
-        Currency(code: "GYD", numericCode: 328, minorUnitExponent: 2, name: "Guyana Dollar", displayLocaleIdentifier: "en_GY"),
+        Currency(code: "GYD", numericCode: 328, minorUnitExponent: 2, name: "Guyana Dollar", displayLocaleIdentifier: "en_GY", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "HKD", numericCode: 344, minorUnitExponent: 2, name: "Hong Kong Dollar", displayLocaleIdentifier: "zh_Hant_HK"),
         Currency(code: "HNL", numericCode: 340, minorUnitExponent: 2, name: "Lempira", displayLocaleIdentifier: "es_HN"),
         Currency(code: "HTG", numericCode: 332, minorUnitExponent: 2, name: "Gourde", displayLocaleIdentifier: "fr_HT"),
         Currency(code: "HUF", numericCode: 348, minorUnitExponent: 2, name: "Forint", displayLocaleIdentifier: "hu_HU", cashRoundingMinorUnits: 500),  // cash: nearest 5 Ft (1 and 2 Ft coins withdrawn 2008)
-        Currency(code: "IDR", numericCode: 360, minorUnitExponent: 2, name: "Rupiah", displayLocaleIdentifier: "id_ID"),
+        Currency(code: "IDR", numericCode: 360, minorUnitExponent: 2, name: "Rupiah", displayLocaleIdentifier: "id_ID", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "ILS", numericCode: 376, minorUnitExponent: 2, name: "New Israeli Sheqel", displayLocaleIdentifier: "he_IL", cashRoundingMinorUnits: 10),  // cash: nearest 0.10 (5-agora coin withdrawn 2008)
         Currency(code: "INR", numericCode: 356, minorUnitExponent: 2, name: "Indian Rupee", displayLocaleIdentifier: "en_IN"),
         Currency(code: "IQD", numericCode: 368, minorUnitExponent: 3, name: "Iraqi Dinar", displayLocaleIdentifier: "ar_IQ"),
@@ -115,10 +115,10 @@ enum CurrencyTable {
         Currency(code: "MGA", numericCode: 969, minorUnitExponent: 2, name: "Malagasy Ariary", displayLocaleIdentifier: "mg_MG"),
         Currency(code: "MKD", numericCode: 807, minorUnitExponent: 2, name: "Denar", displayLocaleIdentifier: "mk_MK"),
         Currency(code: "MMK", numericCode: 104, minorUnitExponent: 2, name: "Kyat", displayLocaleIdentifier: "my_MM"),
-        Currency(code: "MNT", numericCode: 496, minorUnitExponent: 2, name: "Tugrik", displayLocaleIdentifier: "mn_MN"),
+        Currency(code: "MNT", numericCode: 496, minorUnitExponent: 2, name: "Tugrik", displayLocaleIdentifier: "mn_MN", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "MOP", numericCode: 446, minorUnitExponent: 2, name: "Pataca", displayLocaleIdentifier: "zh_Hant_MO"),
         Currency(code: "MRU", numericCode: 929, minorUnitExponent: 2, name: "Ouguiya", displayLocaleIdentifier: "ar_MR"),
-        Currency(code: "MUR", numericCode: 480, minorUnitExponent: 2, name: "Mauritius Rupee", displayLocaleIdentifier: "en_MU"),
+        Currency(code: "MUR", numericCode: 480, minorUnitExponent: 2, name: "Mauritius Rupee", displayLocaleIdentifier: "en_MU", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "MVR", numericCode: 462, minorUnitExponent: 2, name: "Rufiyaa", displayLocaleIdentifier: "dv_MV"),
         Currency(code: "MWK", numericCode: 454, minorUnitExponent: 2, name: "Malawi Kwacha", displayLocaleIdentifier: "en_MW"),
         Currency(code: "MXN", numericCode: 484, minorUnitExponent: 2, name: "Mexican Peso", displayLocaleIdentifier: "es_MX"),
@@ -136,7 +136,7 @@ enum CurrencyTable {
         Currency(code: "PEN", numericCode: 604, minorUnitExponent: 2, name: "Sol", displayLocaleIdentifier: "es_PE"),
         Currency(code: "PGK", numericCode: 598, minorUnitExponent: 2, name: "Kina", displayLocaleIdentifier: "en_PG"),
         Currency(code: "PHP", numericCode: 608, minorUnitExponent: 2, name: "Philippine Peso", displayLocaleIdentifier: "en_PH"),
-        Currency(code: "PKR", numericCode: 586, minorUnitExponent: 2, name: "Pakistan Rupee", displayLocaleIdentifier: "en_PK"),
+        Currency(code: "PKR", numericCode: 586, minorUnitExponent: 2, name: "Pakistan Rupee", displayLocaleIdentifier: "en_PK", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "PLN", numericCode: 985, minorUnitExponent: 2, name: "Zloty", displayLocaleIdentifier: "pl_PL"),
         Currency(code: "PYG", numericCode: 600, minorUnitExponent: 0, name: "Guarani", displayLocaleIdentifier: "es_PY"),
         Currency(code: "QAR", numericCode: 634, minorUnitExponent: 2, name: "Qatari Rial", displayLocaleIdentifier: "ar_QA"),
@@ -167,7 +167,7 @@ enum CurrencyTable {
         Currency(code: "TRY", numericCode: 949, minorUnitExponent: 2, name: "Turkish Lira", displayLocaleIdentifier: "tr_TR"),
         Currency(code: "TTD", numericCode: 780, minorUnitExponent: 2, name: "Trinidad and Tobago Dollar", displayLocaleIdentifier: "en_TT"),
         Currency(code: "TWD", numericCode: 901, minorUnitExponent: 2, name: "New Taiwan Dollar", displayLocaleIdentifier: "zh_Hant_TW", cashRoundingMinorUnits: 100),  // cash: whole dollars (no cent coins in use)
-        Currency(code: "TZS", numericCode: 834, minorUnitExponent: 2, name: "Tanzanian Shilling", displayLocaleIdentifier: "sw_TZ"),
+        Currency(code: "TZS", numericCode: 834, minorUnitExponent: 2, name: "Tanzanian Shilling", displayLocaleIdentifier: "sw_TZ", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "UAH", numericCode: 980, minorUnitExponent: 2, name: "Hryvnia", displayLocaleIdentifier: "uk_UA", cashRoundingMinorUnits: 10),  // cash: nearest 0.10 (1, 2 and 5 kopiyka coins withdrawn 2020)
         Currency(code: "UGX", numericCode: 800, minorUnitExponent: 0, name: "Uganda Shilling", displayLocaleIdentifier: "en_UG"),
         Currency(code: "USD", numericCode: 840, minorUnitExponent: 2, name: "US Dollar", displayLocaleIdentifier: "en_US"),
@@ -175,7 +175,7 @@ enum CurrencyTable {
         Currency(code: "UYI", numericCode: 940, minorUnitExponent: 0, name: "Uruguay Peso en Unidades Indexadas (UI)", displayLocaleIdentifier: "es_UY"),
         Currency(code: "UYU", numericCode: 858, minorUnitExponent: 2, name: "Peso Uruguayo", displayLocaleIdentifier: "es_UY"),
         Currency(code: "UYW", numericCode: 927, minorUnitExponent: 4, name: "Unidad Previsional", displayLocaleIdentifier: "es_UY"),
-        Currency(code: "UZS", numericCode: 860, minorUnitExponent: 2, name: "Uzbekistan Sum", displayLocaleIdentifier: "uz_Latn_UZ"),
+        Currency(code: "UZS", numericCode: 860, minorUnitExponent: 2, name: "Uzbekistan Sum", displayLocaleIdentifier: "uz_Latn_UZ", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "VED", numericCode: 926, minorUnitExponent: 2, name: "Bolívar Soberano", displayLocaleIdentifier: "es_VE"),
         Currency(code: "VES", numericCode: 928, minorUnitExponent: 2, name: "Bolívar Soberano", displayLocaleIdentifier: "es_VE"),
         Currency(code: "VND", numericCode: 704, minorUnitExponent: 0, name: "Dong", displayLocaleIdentifier: "vi_VN"),

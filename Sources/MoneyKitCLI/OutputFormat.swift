@@ -11,8 +11,19 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         .option(
             "format", value: "FORMAT",
             help: "Output format: \(formats.map(\.rawValue).joined(separator: ", ")) (default \(defaultFormat.rawValue)). "
-                + "text is for people; the others are stable for scripts.",
+                + scriptNote(formats),
             default: defaultFormat.rawValue, allowed: formats.map(\.rawValue))
+    }
+
+    /// Which of `formats` are for people and which are stable for scripts, naming them.
+    static func scriptNote(_ formats: [OutputFormat]) -> String {
+        let forScripts = formats.filter { $0 != .text }.map(\.rawValue)
+        switch forScripts.count {
+        case 0: return "text is for people."
+        case 1: return "text is for people; \(forScripts[0]) is stable for scripts."
+        default:
+            return "text is for people; \(forScripts.dropLast().joined(separator: ", ")) and \(forScripts.last ?? "") are stable for scripts."
+        }
     }
 
     /// The format chosen in `arguments`, or `fallback`.

@@ -14,10 +14,22 @@ struct PortfolioInputs {
         guard let instant = Instant.parse(text) else {
             throw CLIError.data(
                 "invalid \(option) '\(text)': expected 2025-07-27, '2025-07-27 14:30' or ISO 8601 such as 2025-07-27T14:30:00+01:00",
-                hint: "a date must exist in the calendar (no 31 June), with a year from 0001 to 9999 in UTC and in local time")
+                hint: Self.dateHint(text))
         }
         try PortfolioCommands.checkStorable(instant: instant, text: text)
         return instant
+    }
+
+    /// What is allowed, for the date that was refused: at the ends of the range it is the
+    /// range (local midnight of 0001-01-01 east of UTC is still year 0 in UTC); otherwise
+    /// the calendar.
+    static func dateHint(_ text: String) -> String {
+        let year = text.drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+        if year.count > 4 || year == "0000" || year == "0001" || year == "9999" {
+            return "the year must be 0001 to 9999 both in UTC and in local time (TZ); "
+                + "at the very start of 0001 or the end of 9999 the two can differ"
+        }
+        return "a date must exist in the calendar (no 31 June) and read like one of these"
     }
 
     func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {

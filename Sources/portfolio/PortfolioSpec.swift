@@ -7,7 +7,9 @@ enum PortfolioSpec {
     static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored).", completion: .dynamic(["list", "--names"]))
     static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset (+01:00, also +01:19:32), now, today or yesterday; local time (TZ) unless an offset is given; the year, in UTC and in local time, 0001 to 9999 (default: now).")
     static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update).")
-    static let to = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today).")
+    static let to = OptionSpec.option("to", value: "D", help: "End of the range (default: now).")
+    /// A chart's end: its line always runs on to today, whatever the range.
+    static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today).")
     static let currencyFilter = OptionSpec.option("currency", short: "c", value: "CODE", help: "Only the accounts in this currency.")
 
     static let root = CommandSpec(
@@ -54,7 +56,7 @@ enum PortfolioSpec {
             CommandSpec(
                 name: "chart", abstract: "A chart of an account or of the portfolio over time",
                 discussion: "Without NAME the portfolio total, one chart per currency. CSV has the header date,value and one row per instant at which the value changes (an update or a close); with several currencies, name one with --currency.",
-                options: [from, to, .option("format", value: "FORMAT", help: "text, svg, csv or json.", default: "text", allowed: ["text", "svg", "csv", "json"]),
+                options: [from, chartTo, .option("format", value: "FORMAT", help: "text, svg, csv or json.", default: "text", allowed: ["text", "svg", "csv", "json"]),
                           .option("width", short: "w", value: "W", help: "Width in columns (text) or pixels (svg) (default: the terminal's, 800 for svg)."),
                           .option("height", value: "H", help: "Height in rows (text) or pixels per chart (svg) (default 12, 300 for svg)."),
                           .flag("ascii", help: "Plain ASCII instead of block characters."), currencyFilter],
@@ -81,7 +83,7 @@ enum PortfolioSpec {
                 defaultSubcommand: "list"),
             CommandSpec(
                 name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
-                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). A row identical to an update already stored (same account, instant and value), or to an earlier row, is skipped and counted in the summary, so importing one backup twice changes nothing. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
+                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
                 options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing.")],
                 arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)]),
             CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",

@@ -66,7 +66,9 @@ struct NoteCommand {
         close(fd)
         // The editor may be a command with arguments ("code --wait"): let the shell split it.
         let status = system("\(editor) '\(path.replacingEvery("'", with: "'\\''"))'")
-        guard status == 0 else { throw CLIError("the editor failed (status \(status)); notes unchanged", exitCode: .ioError) }
+        guard status == 0 else {
+            throw CLIError("the editor \(Self.describeWaitStatus(status)); notes unchanged", exitCode: .ioError)
+        }
         let edited = try InputReader.readText(path)
         let lines = edited.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let kept = Array(lines.reversed().drop { $0.isEmpty }.reversed())
@@ -76,6 +78,17 @@ struct NoteCommand {
         }
         commands.invocation.err.line("\(kept.count) note line\(kept.count == 1 ? "" : "s") saved.")
         return .ok
+    }
+}
+
+extension NoteCommand {
+    /// What a wait status from system(3) says, as people read it: "exited with status 1",
+    /// "was killed by signal 9" (the raw status 256 means exit status 1).
+    static func describeWaitStatus(_ status: Int32) -> String {
+        if status == -1 { return "could not be started" }
+        let signal = status & 0x7F
+        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
+        return "was killed by signal \(signal)"
     }
 }
 

@@ -7,7 +7,7 @@ enum TillcountSpec {
     static let tokens = ArgumentSpec(
         "TOKEN", help: "Denominations: a face value (20, 0.50), note:1 or coin:1, roll:0.25; with =QTY for a quantity.",
         repeating: true, completion: .dynamic(["denominations", "--tokens"]))
-    static let value = OptionSpec.option("value", value: "AMOUNT", help: "Give the amount instead of a quantity (for weighed coins): set 0.20 --value 12.40 is 62 coins.")
+    static let value = OptionSpec.option("value", value: "AMOUNT", help: "Give the amount instead of a quantity (for weighed coins): 0.20 --value 12.40 is 62 coins of 20p.")
     static let savedID = ArgumentSpec("ID", help: "A saved count's id, as 'tillcount history' lists it.", completion: .dynamic(["history", "--ids"]))
 
     static let root = CommandSpec(

@@ -57,3 +57,32 @@ import Testing
         #expect(result.stdout.split(separator: "\n").count == 3)
     }
 }
+
+// Issue 13, items 11, 12 and 14: messages and help that say what is true.
+@Suite struct HelpAndHintTests {
+    @Test func aNumberOutsideTheSetsIsNotCalledATypoOfAnother() throws {
+        let result = try Sandbox().run("portfolio", "--db", "/nonexistent/p.sqlite", "demo", "--set", "4")
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("expected one of 1, 2, 3"))
+        #expect(!result.stderr.contains("did you mean"))
+    }
+
+    @Test func aDateAtTheEndOfTheRangeGetsAHintAboutTheRange() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run("portfolio", "--db", sandbox.path("p.sqlite"), "add", "X", "1", "--date", "0001-01-01",
+                                     extraEnvironment: ["TZ": "Asia/Tokyo"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("0001 to 9999"))
+        #expect(!result.stderr.contains("31 June"))
+    }
+
+    @Test func aFormatOptionNamesItsOwnScriptFormats() throws {
+        let help = try Sandbox().run("billsplit", "prefs", "--help").stdout
+        #expect(help.contains("json is stable for scripts"))
+        #expect(!help.contains("the others"))
+        let table = try Sandbox().run("portfolio", "table", "--help").stdout
+        #expect(!table.contains("a chart always reaches today"))
+        let add = try Sandbox().run("tillcount", "add", "--help").stdout
+        #expect(!add.contains("set 0.20 --value"))
+    }
+}

@@ -108,7 +108,8 @@ import Testing
         let editor = try till.writeScript("fail.sh", "#!/bin/sh\necho scribble >> \"$1\"\nexit 3\n")
         let result = try till.run(["note", "--edit"], environment: ["EDITOR": editor])
         #expect(result.status == 74)
-        #expect(result.stderr.contains("the editor failed"))
+        // The editor's own exit status (issue 13, item 11), not the raw wait status (768).
+        #expect(result.stderr.contains("the editor exited with status 3; notes unchanged"), "\(result.stderr)")
         #expect(till.stateBytes() == before)
     }
 

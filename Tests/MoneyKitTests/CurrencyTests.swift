@@ -40,6 +40,9 @@ struct CurrencyTests {
 
     @Test("cash rounding units", arguments: [
         ("NOK", 100), ("CHF", 5), ("CAD", 5), ("USD", nil), ("EUR", nil), ("JPY", nil), ("GBP", nil),
+        // Issue 13, item 20: CLDR 47's whole-unit cash rounding.
+        ("AMD", 100), ("COP", 100), ("CRC", 100), ("GYD", 100), ("IDR", 100),
+        ("MNT", 100), ("MUR", 100), ("PKR", 100), ("TZS", 100), ("UZS", 100),
     ] as [(String, Int64?)])
     func cashRounding(code: String, unit: Int64?) {
         #expect(currency(code).cashRoundingMinorUnits == unit)

@@ -223,7 +223,7 @@ public struct ArgumentParser: Sendable {
         mutating func setValue(_ value: String, for option: OptionSpec) throws(CLIError) {
             try Self.requireText(value, unlessPath: option.completion, named: "the value of --\(option.long)")
             if let allowed = option.allowedValues, !allowed.contains(value) {
-                let hint = Suggestions.closest(to: value, among: allowed).map { "did you mean '\($0)'?" }
+                let hint = Self.closedSetHint(value, allowed)
                 throw CLIError.usage(
                     "invalid value '\(value)' for --\(option.long): expected one of \(allowed.joined(separator: ", "))",
                     hint: hint, commandPath: path)
@@ -268,7 +268,7 @@ public struct ArgumentParser: Sendable {
             for argument in specs {
                 guard let allowed = argument.allowedValues else { continue }
                 for value in argumentValues[argument.name] ?? [] where !allowed.contains(value) {
-                    let hint = Suggestions.closest(to: value, among: allowed).map { "did you mean '\($0)'?" }
+                    let hint = Self.closedSetHint(value, allowed)
                     throw CLIError.usage(
                         "invalid \(argument.name) '\(value)': expected one of \(allowed.joined(separator: ", "))",
                         hint: hint, commandPath: path)
@@ -283,6 +283,13 @@ public struct ArgumentParser: Sendable {
             if completion == .file || completion == .directory { return }
             guard LosslessText.holdsEscapes(value) else { return }
             throw CLIError.data("\(name) is not valid UTF-8 text: '\(value)'")
+        }
+
+        /// "did you mean" for a value outside a closed set, which the message lists whole.
+        /// Not for a number: in a list like 1, 2, 3 a 4 is no misspelling of a 1.
+        static func closedSetHint(_ value: String, _ allowed: [String]) -> String? {
+            if !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
+            return Suggestions.closest(to: value, among: allowed).map { "did you mean '\($0)'?" }
         }
 
         func result() -> ParsedArguments {

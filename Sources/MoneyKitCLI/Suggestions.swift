@@ -13,8 +13,6 @@ public enum Suggestions {
     /// cost minutes of CPU).
     public static func closest(to word: String, among candidates: [String]) -> String? {
         guard word.utf8.count <= longestWord * 4, word.count <= longestWord else { return nil }
-        // A number is not a misspelling: '4' is not a typo of '1' (the message lists what is allowed).
-        if !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {

@@ -10,7 +10,7 @@ import Darwin
 
 package enum PosixFile {
     /// The text of the current errno, e.g. "Permission denied".
-    static func errorText(_ code: Int32 = errno) -> String {
+    package static func errorText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
 

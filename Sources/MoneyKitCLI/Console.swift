@@ -47,7 +47,7 @@ public final class OutputChannel: @unchecked Sendable {
     /// tools print after they store, so a change the command made is kept: say that too,
     /// so nobody runs it again.
     private static func reportOutputFailure(_ code: Int32) {
-        let reason = String(cString: strerror(code))
+        let reason = PosixFile.errorText(code)
         let message = "\(Console.toolName): error: cannot write to standard output: \(reason); "
             + "any change the command made is saved\n"
         _ = PosixFile.writeAll(STDERR_FILENO, Array(message.utf8))

@@ -29,7 +29,8 @@ public final class RawTerminal {
     public private(set) var inputEnded = false
 
     /// Enters raw mode and the alternate screen. Refuses politely off a terminal.
-    public init(commandName: String) throws(CLIError) {
+    /// `terminal`: the facts of this run (its TERM decides whether a screen can be drawn).
+    public init(commandName: String, terminal: Terminal) throws(CLIError) {
         let commandPath = Array(commandName.split(separator: " ").dropFirst().map(String.init))
         guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
             throw CLIError.usage(
@@ -37,7 +38,7 @@ public final class RawTerminal {
                 commandPath: commandPath)
         }
         // A dumb terminal cannot place the cursor or switch screens: draw nothing there.
-        if let term = getenv("TERM"), String(cString: term) == "dumb" {
+        if terminal.isDumb {
             throw CLIError.usage(
                 "\(commandName) needs a terminal that can draw a screen, and TERM is dumb",
                 hint: "set TERM to your terminal's type, or use the plain commands", commandPath: commandPath)

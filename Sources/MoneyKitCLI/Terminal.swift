@@ -33,6 +33,9 @@ public struct Terminal: Sendable {
     /// Prompts and full-screen interaction only when a person is at both ends.
     public var isInteractive: Bool { stdinIsTerminal && stdoutIsTerminal }
 
+    /// TERM=dumb: a terminal that cannot colour, place the cursor or switch screens.
+    public var isDumb: Bool { environment["TERM"] == "dumb" }
+
     /// Columns for output: the terminal's width when stdout is one, else `COLUMNS` when
     /// set, else 80.
     public var width: Int {
@@ -67,7 +70,7 @@ public struct Terminal: Sendable {
         case .never: return false
         case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if environment["TERM"] == "dumb" { return false }
+            if isDumb { return false }
             switch descriptor {
             case STDOUT_FILENO: return stdoutIsTerminal
             case STDERR_FILENO: return stderrIsTerminal

@@ -178,13 +178,8 @@ public enum ToolRunner {
     /// never become one.
     static func rawArguments() -> [String] {
         (1..<Int(CommandLine.argc)).compactMap { index in
-            CommandLine.unsafeArgv[index].map { systemText($0) }
+            CommandLine.unsafeArgv[index].map { LosslessText.decode(cString: $0) }
         }
-    }
-
-    /// A C string from the system, its bytes kept exactly.
-    static func systemText(_ pointer: UnsafePointer<CChar>) -> String {
-        LosslessText.decode(cString: pointer)
     }
 
     /// The process environment, read from `environ` (no Foundation needed), byte for byte
@@ -193,7 +188,7 @@ public enum ToolRunner {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = systemText(entry)
+            let text = LosslessText.decode(cString: entry)
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }

@@ -35,7 +35,7 @@ struct SplitScreen {
             tipIndex: Preferences.tipPresets.firstIndex { options.tip.value == DecimalText(significand: $0, scale: 0) } ?? Preferences.tipPresets.count,
             customTipText: saved.customTipPercent ?? (Preferences.tipPresets.contains { options.tip.value == DecimalText(significand: $0, scale: 0) } ? Preferences.defaultCustomTip : options.tip.description),
             people: options.people, currency: options.currency)
-        let terminal = try RawTerminal(commandName: "billsplit")
+        let terminal = try RawTerminal(commandName: "billsplit", terminal: invocation.terminal)
         var printCard = false
         screen: while true {
             draw(state, on: terminal)

@@ -10,7 +10,7 @@ struct TapScreen {
     func run() throws -> ExitCode {
         let name = commands.name
         var counter = try commands.store.load().counter(named: name)
-        let terminal = try RawTerminal(commandName: "tally tap")
+        let terminal = try RawTerminal(commandName: "tally tap", terminal: commands.invocation.terminal)
         defer { terminal.restore() }
         var message = ""
         draw(counter, message: message, on: terminal)

@@ -10,7 +10,7 @@ struct CountScreen {
     let commands: TillCommands
 
     func run() throws -> ExitCode {
-        let terminal = try RawTerminal(commandName: "tillcount count")
+        let terminal = try RawTerminal(commandName: "tillcount count", terminal: commands.invocation.terminal)
         defer { terminal.restore() }
         var selected = 0
         var typed = ""

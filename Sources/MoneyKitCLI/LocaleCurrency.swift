@@ -22,3 +22,14 @@ public enum LocaleCurrency {
         return Currency.forRegion(String(region))
     }
 }
+
+extension LocaleCurrency {
+    /// The currency every tool uses when none is given or saved and the locale names no
+    /// region (C, POSIX, C.UTF-8, or none): one fallback for the four tools.
+    public static let fallback = Currency.usd
+
+    /// The locale region's currency, else the fallback (USD).
+    public static func defaultCurrency(_ environment: [String: String]) -> Currency {
+        currency(environment) ?? fallback
+    }
+}

@@ -10,11 +10,14 @@ public struct ManualRenderer {
     public let date: String
     /// The other tools, for SEE ALSO.
     public let seeAlso: [String]
+    /// The toolkit's version, for the page footer (.Os).
+    public let version: String
 
-    public init(root: CommandSpec, date: String, seeAlso: [String]) {
+    public init(root: CommandSpec, date: String, seeAlso: [String], version: String = StandardOptions.toolkitVersion) {
         self.root = root
         self.date = date
         self.seeAlso = seeAlso
+        self.version = version
     }
 
     /// "November 21, 2026" for seconds since 1970 (UTC), as .Dd wants it.
@@ -39,7 +42,9 @@ public struct ManualRenderer {
         var lines: [String] = []
         lines.append(".Dd \(date)")
         lines.append(".Dt \(root.name.uppercased()) 1")
-        lines.append(".Os")
+        // mdoc(7): software outside the base system names itself and its version here,
+        // which the page footer shows (a bare .Os would read "BSD" or the host system).
+        lines.append(".Os MoneyKit \(version)")
         lines.append(".Sh NAME")
         lines.append(".Nm \(root.name)")
         lines.append(".Nd \(Self.trimmedDescription(root.abstract))")

@@ -6,6 +6,8 @@ public enum Suggestions {
 
     /// The candidate closest to `word` when it is close enough to be a plausible typo
     /// (edit distance with transpositions ≤ 2, and less than half the word), else nil.
+    /// Something must stay: a one-character word is no typo of another ("x" or "4" does
+    /// not suggest "1"), so such a guess is left out and the hint says what is allowed.
     /// Letter case is ignored, so `--Format` suggests `--format`.
     /// Cost stays linear in the input: a word longer than `longestWord` gets no
     /// suggestion, and a candidate whose length differs from the word's by more than the
@@ -22,7 +24,7 @@ public enum Suggestions {
             let limit = min(2, max(1, (max(target.count, other.count) - 1) / 2))
             guard abs(other.count - target.count) <= limit else { continue }
             let distance = editDistance(target, other, stoppingAbove: limit)
-            guard distance <= limit else { continue }
+            guard distance <= limit, distance < max(target.count, other.count) else { continue }
             if let current = best, current.distance <= distance { continue }
             best = (candidate, distance)
         }

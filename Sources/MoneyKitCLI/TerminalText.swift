@@ -42,18 +42,9 @@ public enum TerminalText {
         return result
     }
 
-    /// Whether `scalar` would act on the terminal or hide what is shown: C0 controls,
-    /// DEL, C1 controls (U+0080–U+009F, e.g. U+009B is CSI on 8-bit terminals), the
-    /// bidirectional embeddings, overrides and isolates, and the line and paragraph
-    /// separators.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
-        case 0x10_FF80...0x10_FFFF: return true  // bytes that were not UTF-8 (LosslessText)
-        default: return false
-        }
-    }
+    /// Whether `scalar` would act on the terminal or hide what is shown: the one list in
+    /// MoneyKit's ItemName, which also keeps such characters out of new names.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { ItemName.isHiddenControl(scalar) }
 
     private static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)

@@ -36,7 +36,7 @@ struct BillOptions {
             guard let known = Currency(code: saved) else { throw savedValueError("currency", saved) }
             currency = known
         } else {
-            currency = LocaleCurrency.currency(invocation.environment) ?? .nok
+            currency = LocaleCurrency.defaultCurrency(invocation.environment)
         }
         let tip: Percentage
         if let given = arguments.value("tip") {

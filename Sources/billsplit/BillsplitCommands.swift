@@ -115,7 +115,7 @@ struct BillsplitCommands {
             return .ok
         }
         let saved = try store.load()
-        let currency = saved.currency ?? LocaleCurrency.currency(invocation.environment)?.code ?? "NOK"
+        let currency = saved.currency ?? LocaleCurrency.defaultCurrency(invocation.environment).code
         let entries: [(String, String, Bool)] = [
             ("currency", currency, saved.currency != nil),
             ("tipPercent", saved.tipPercent ?? Preferences.defaultTip, saved.tipPercent != nil),

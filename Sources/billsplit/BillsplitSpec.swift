@@ -23,9 +23,10 @@ enum BillsplitSpec {
 
             The currency, tip and people given on the command line for one bill (or on the \
             screen) are remembered as the defaults for the next run (unless --no-save); a \
-            batch (AMOUNT -) never changes them. Without saved preferences the \
-            currency comes from the locale's region (LC_ALL, LC_MONETARY, LANG), else NOK, \
-            the tip is 15 % and the split is for 1 person.
+            batch (AMOUNT -) never changes them. Without saved preferences the tip is \
+            15 % and the split is for 1 person.
+
+            \(SharedConventions.defaultCurrency(after: "the saved one"))
 
             AMOUNT is a plain decimal with at most the currency's decimals (12.34 for USD, \
             500 for JPY), optionally after the currency's code or symbol. With - as AMOUNT, \
@@ -35,7 +36,7 @@ enum BillsplitSpec {
         options: [
             .option("tip", short: "t", value: "PCT", help: "Tip percentage, 0 to 50 with up to two decimals (presets 0, 5, 10, 15, 20, 25; default: saved, else 15)."),
             .option("people", short: "p", value: "N", help: "Split among N people, 1 to 20 (default: saved, else 1)."),
-            .option("currency", short: "c", value: "CODE", help: "ISO 4217 currency of the bill (default: saved, else the locale's, else NOK).", completion: .values(["NOK", "USD", "KES", "EUR", "GBP", "SEK", "DKK", "JPY", "CHF", "CAD", "AUD"])),
+            .option("currency", short: "c", value: "CODE", help: "ISO 4217 currency of the bill (default: saved, else the locale's, else USD).", completion: .values(["NOK", "USD", "KES", "EUR", "GBP", "SEK", "DKK", "JPY", "CHF", "CAD", "AUD"])),
             .option("weights", short: "w", value: "W,W,…", help: "Split unevenly by whole-number weights, one per person (2,1,1: the first pays half)."),
             .option("round-up", value: "UNIT", help: "Round each share up to a multiple of UNIT (e.g. 1, 5, 10) for cash."),
             .option("locale", value: "LOCALE", help: "Format amounts for LOCALE (e.g. de_DE), or 'user' for the locale of LC_ALL, LC_MONETARY or LANG (default: the currency's own)."),

@@ -132,8 +132,8 @@ struct PortfolioCommands {
     }
 
     private func rename() throws -> ExitCode {
-        guard let newName = arguments.argument("NEW") else { throw CLIError.usage("missing NEW", commandPath: arguments.commandPath) }
-        try Self.validate(name: newName)
+        guard let typedName = arguments.argument("NEW") else { throw CLIError.usage("missing NEW", commandPath: arguments.commandPath) }
+        let newName = try Self.validate(name: typedName)
         try store.transaction {
             try store.rename(try store.account(named: name), to: newName)
         }
@@ -177,17 +177,11 @@ struct PortfolioCommands {
         return .ok
     }
 
-    /// An account name as typed or imported: 64 when it is empty or has edge spaces (a
-    /// typing slip), 65 when it holds a line break or another control character.
-    static func validate(name: String) throws(CLIError) {
-        if name.isEmpty || name.allSatisfy(\.isWhitespace) { throw CLIError.usage("an account name cannot be empty") }
-        if name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            throw CLIError.data("an account name cannot contain a line break (control characters are refused)")
-        }
-        if let fault = PortfolioLimits.nameFault(name) {
-            if fault.contains("control") { throw CLIError.data(fault, hint: "names are shown on terminals and in files; use visible characters") }
-            throw CLIError.usage(fault)
-        }
+    /// An account name as typed or imported, in the form it is stored (NFC), by the one
+    /// name rule (MoneyKit's ItemName): 64 when it is empty or has edge spaces (a typing
+    /// slip), 65 when it holds a control character or is too long.
+    static func validate(name: String) throws(CLIError) -> String {
+        try CLIError.checkedName(name, what: "an account name")
     }
 
     /// A value typed or imported, or exit 65 when portfolio could not add it up.

@@ -61,9 +61,8 @@ struct AddInput {
 
     func read() throws -> (name: String, currency: Currency, at: Int64, initial: Money?) {
         let inputs = PortfolioInputs(invocation: invocation)
-        let name = invocation.arguments.argument("NAME") ?? ""
-        try PortfolioCommands.validate(name: name)
-        let currency = try inputs.currencyOption() ?? LocaleCurrency.currency(invocation.environment) ?? .gbp
+        let name = try PortfolioCommands.validate(name: invocation.arguments.argument("NAME") ?? "")
+        let currency = try inputs.currencyOption() ?? LocaleCurrency.defaultCurrency(invocation.environment)
         let at = try inputs.dateOption()
         let initial = try invocation.arguments.argument("VALUE").map { text throws(CLIError) in try inputs.value(text, currency: currency) }
         return (name, currency, at, initial)

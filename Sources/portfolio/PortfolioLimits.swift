@@ -12,30 +12,6 @@ enum PortfolioLimits {
     /// negated and its magnitude taken without a trap.
     static let values: ClosedRange<Int64> = -Int64.max...Int64.max
 
-    /// Why `name` cannot be an account's name, or nil when it can.
-    static func nameFault(_ name: String) -> String? {
-        if name.isEmpty || name.allSatisfy(\.isWhitespace) { return "an account name cannot be empty" }
-        if let control = name.unicodeScalars.first(where: isControl) {
-            let code = String(control.value, radix: 16, uppercase: true)
-            return "an account name cannot contain control characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
-        }
-        if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
-            return "an account name cannot start or end with a space"
-        }
-        return nil
-    }
-
-    /// C0 (but tab), DEL, C1 and the bidirectional controls: they would hide or reorder
-    /// what a name shows, and a NUL would cut it short in C code. A tab is kept: names
-    /// with tabs round-trip through export and import, and are shown escaped.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09: return false
-        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
-
     /// Why `instant` cannot be stored, or nil.
     static func instantFault(_ instant: Int64) -> String? {
         instants.contains(instant) ? nil : "the date is outside 0001-01-01 to 9999-12-31"

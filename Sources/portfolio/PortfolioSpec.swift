@@ -4,7 +4,7 @@
 import MoneyKitCLI
 
 enum PortfolioSpec {
-    static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored).", completion: .dynamic(["list", "--names"]))
+    static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored; see Names).", completion: .dynamic(["list", "--names"]))
     static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset (+01:00, also +01:19:32), now, today or yesterday; local time (TZ) unless an offset is given; the year, in UTC and in local time, 0001 to 9999 (default: now).")
     static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update).")
     static let to = OptionSpec.option("to", value: "D", help: "End of the range (default: now).")
@@ -36,6 +36,10 @@ enum PortfolioSpec {
             Every date, whether typed (--date, --from, --to) or imported, must name an instant \
             whose year is 0001 to 9999 both in UTC and in local time, so that whatever is stored \
             is exported with a four-digit year and imported again unchanged.
+
+            \(SharedConventions.names(of: "an account"))
+
+            \(SharedConventions.defaultCurrency(after: nil)) An account keeps the currency it was created in.
             """,
         options: [
             .option("db", value: "PATH", help: "The database (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),
@@ -45,7 +49,7 @@ enum PortfolioSpec {
             CommandSpec(name: "dashboard", abstract: "Totals per currency, each active account with its value, last update and trend, and the portfolio chart",
                         options: [.flag("ascii", help: "Plain ASCII instead of block characters.")]),
             CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
-                        options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else GBP).")],
+                        options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else USD).")],
                         arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200 or 1234.56.", optional: true)]),
             CommandSpec(name: "update", abstract: "Record a new value of an account", aliases: ["set"],
                         options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")]),
@@ -83,7 +87,7 @@ enum PortfolioSpec {
                 defaultSubcommand: "list"),
             CommandSpec(
                 name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
-                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else GBP). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
+                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else USD). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
                 options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing.")],
                 arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)]),
             CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",

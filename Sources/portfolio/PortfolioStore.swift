@@ -142,12 +142,19 @@ struct PortfolioStore {
         return Update(id: id, accountID: accountID, at: at, value: value)
     }
 
-    /// The account called `name` (letter case ignored), or exit 66 with "did you mean".
+    /// The account called `name` (exactly, else in another letter case or Unicode form:
+    /// ItemName's rule), or exit 66 with "did you mean".
     /// A command that changes the account looks it up inside its write transaction.
     func account(named name: String) throws -> Account {
         let all = try accounts()
-        if let exact = all.first(where: { $0.name == name }) ?? all.first(where: { $0.name.lowercased() == name.lowercased() }) {
-            return exact
+        switch ItemName.lookup(name, in: all.map(\.name)) {
+        case .found(let index):
+            return all[index]
+        case .ambiguous(let names):
+            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+            throw CLIError("'\(name)' matches several accounts: \(listed)", hint: "give one of them exactly", exitCode: .noInput)
+        case .missing:
+            break
         }
         let hint: String?
         if !database.exists {
@@ -166,7 +173,7 @@ struct PortfolioStore {
 
     func createAccount(name: String, currency: Currency, at instant: Int64) throws -> Account {
         try transaction {
-            if let existing = try accounts().first(where: { $0.name.lowercased() == name.lowercased() }) {
+            if let existing = try accounts().first(where: { ItemName.matchKey($0.name) == ItemName.matchKey(name) }) {
                 throw Self.alreadyExists(existing.name)
             }
             do {
@@ -184,7 +191,7 @@ struct PortfolioStore {
 
     func rename(_ account: Account, to newName: String) throws {
         try transaction {
-            if let other = try accounts().first(where: { $0.id != account.id && $0.name.lowercased() == newName.lowercased() }) {
+            if let other = try accounts().first(where: { $0.id != account.id && ItemName.matchKey($0.name) == ItemName.matchKey(newName) }) {
                 throw CLIError.data("an account named '\(other.name)' already exists")
             }
             do {

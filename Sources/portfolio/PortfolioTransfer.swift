@@ -60,7 +60,7 @@ struct PortfolioTransfer {
         let path = commands.arguments.argument("FILE") ?? "-"
         let source = path == "-" ? "standard input" : path
         let dryRun = commands.arguments.flag("dry-run")
-        let fallbackCurrency = LocaleCurrency.currency(commands.invocation.environment) ?? .gbp
+        let fallbackCurrency = LocaleCurrency.defaultCurrency(commands.invocation.environment)
         let (rows, names, currencies, faults, barShown) = try readRows(path: path, source: source)
         if barShown { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
 
@@ -156,7 +156,7 @@ struct PortfolioTransfer {
                 if let known = nameIndex[name] {
                     index = known
                 } else {
-                    do { try PortfolioCommands.validate(name: name) } catch {
+                    do { _ = try PortfolioCommands.validate(name: name) } catch {
                         faults.add(line: line, CLIError.from(error).message)
                         return
                     }

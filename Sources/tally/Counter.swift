@@ -92,11 +92,9 @@ struct Counter: Equatable, Sendable {
         try StoredInvariants.require(serial, in: 1...(nextSerial - 1), what: "the serial of \(place()) ('\(name)')")
     }
 
-    /// A name must have a visible character; it may hold anything else (commas,
-    /// quotes, newlines, spaces), and survives export and import unchanged.
-    static func validate(name: String) throws(CLIError) {
-        if name.isEmpty || name.allSatisfy({ $0.isWhitespace }) {
-            throw CLIError.usage("a counter name cannot be empty or only spaces")
-        }
+    /// A new name as it is stored (NFC), or the error ItemName's rule gives: 64 for an
+    /// empty name or edge spaces, 65 for control characters or a name too long.
+    static func validate(name: String) throws(CLIError) -> String {
+        try CLIError.checkedName(name, what: "a counter name")
     }
 }

@@ -64,8 +64,10 @@ struct CounterTransfer {
         // A struct, not a tuple: Swift 6.3 crashes lowering a typed-throws closure that
         // returns a labelled tuple through a generic.
         let summary = try commands.store.change { document -> ImportSummary in
-            let existing = Set(document.counters.map(\.name))
-            let clashes = incoming.map(\.name).filter(existing.contains)
+            // Names clash as the name rule compares them: in any letter case.
+            var existing: [String: String] = [:]
+            for counter in document.counters { existing[ItemName.matchKey(counter.name)] = counter.name }
+            let clashes = incoming.map(\.name).filter { existing[ItemName.matchKey($0)] != nil }
             if policy == "error", !clashes.isEmpty {
                 let listed = clashes.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (clashes.count > 5 ? ", …" : "")
                 throw CLIError.data(
@@ -74,29 +76,35 @@ struct CounterTransfer {
             }
             var added = 0, replaced = 0, skipped = 0
             var renamed: [String] = []
-            var touched: [String] = []
+            var replacedNames: [String] = []
             var toInsert: [Imported] = []
-            var taken = existing.union(incoming.map(\.name))
+            var taken = Set(existing.keys).union(incoming.map { ItemName.matchKey($0.name) })
             for var counter in incoming {
-                if existing.contains(counter.name) {
+                if let stored = existing[ItemName.matchKey(counter.name)] {
                     switch policy {
                     case "skip": skipped += 1; continue
-                    case "replace": replaced += 1
+                    case "replace":
+                        replaced += 1
+                        replacedNames.append(stored)
                     default:
                         let original = counter.name
                         counter.name = Self.freeName(for: original, taken: taken)
-                        taken.insert(counter.name)
+                        taken.insert(ItemName.matchKey(counter.name))
                         renamed.append("\(original) → \(counter.name)")
+                        added += 1
                     }
+                } else {
+                    added += 1
                 }
-                if !existing.contains(counter.name) { added += 1 }
-                touched.append(counter.name)
                 toInsert.append(counter)
             }
             guard !toInsert.isEmpty else { return ImportSummary(added: added, replaced: replaced, skipped: skipped, renamed: renamed) }
-            document.recordUndo("import \(toInsert.count) counter\(toInsert.count == 1 ? "" : "s")", before: touched, after: touched)
+            document.recordUndo(
+                "import \(toInsert.count) counter\(toInsert.count == 1 ? "" : "s")", before: replacedNames,
+                after: toInsert.map(\.name))
+            let removing = Set(replacedNames)
+            document.counters.removeAll { removing.contains($0.name) }
             for counter in toInsert {
-                document.counters.removeAll { $0.name == counter.name }
                 document.counters.append(Counter(
                     name: counter.name, count: counter.count, start: counter.start, step: counter.step,
                     pinned: counter.pinned, created: counter.created, serial: try document.takeSerial()))
@@ -118,19 +126,22 @@ struct CounterTransfer {
         var renamed: [String]
     }
 
-    /// "NAME (2)", "NAME (3)", …: the first not taken.
+    /// "NAME (2)", "NAME (3)", …: the first whose match key is not taken.
     static func freeName(for name: String, taken: Set<String>) -> String {
         var number = 2
-        while taken.contains("\(name) (\(number))") { number += 1 }
+        while taken.contains(ItemName.matchKey("\(name) (\(number))")) { number += 1 }
         return "\(name) (\(number))"
     }
 
     static func checkUnique(_ counters: [Imported], source: String) throws(CLIError) {
-        var seen = Set<String>()
+        var seen: [String: String] = [:]
         for counter in counters {
-            if !seen.insert(counter.name).inserted {
-                throw CLIError.data("\(source) names the counter '\(counter.name)' twice; nothing was imported")
+            let key = ItemName.matchKey(counter.name)
+            if let first = seen[key] {
+                let how = first == counter.name ? "'\(first)' twice" : "'\(first)' and '\(counter.name)', one name in two cases"
+                throw CLIError.data("\(source) names the counter \(how); nothing was imported")
             }
+            seen[key] = counter.name
         }
     }
 
@@ -239,7 +250,7 @@ struct CounterTransfer {
     static func validated(
         name: String, count: Int64?, start: Int64?, step: Int64?, pinned: Bool?, created: String?, place: String
     ) throws(CLIError) -> Imported {
-        if name.isEmpty || name.allSatisfy(\.isWhitespace) { throw CLIError.data("\(place): the name is empty") }
+        let name = try CLIError.checkedName(name, what: "the counter name", place: place)
         let step = step ?? 1
         if step == 0 { throw CLIError.data("\(place): the step of '\(name)' is 0") }
         if let created, Timestamp.parseISO8601(created) == nil {

@@ -17,8 +17,8 @@ struct FeedCommand {
     static let saveInterval = 0.1
 
     func run() throws -> ExitCode {
-        let name = commands.name
-        _ = try commands.store.load().counter(named: name)  // fail early on a wrong name
+        // Fails early on a wrong name; later saves find the counter by its stored name.
+        let name = try commands.store.load().counter(named: commands.name).name
         SignalFlags.install()
         let session = "feed \(name) (pid \(getpid()))"
         var pending: Int64 = 0  // lines read but not yet saved

@@ -56,7 +56,9 @@ struct TallyCommands {
     private func list() throws -> ExitCode {
         let counters = try store.load().counters.sorted(by: Counter.listOrder)
         if arguments.flag("names") {
-            for counter in counters { out.line(counter.name) }
+            // One line per name, always: a name stored before the name rule may hold a
+            // newline, shown escaped.
+            for counter in counters { out.line(counter.name.terminalSafe) }
             return .ok
         }
         let format = OutputFormat.chosen(in: arguments)
@@ -87,9 +89,9 @@ struct TallyCommands {
         guard step != 0 else {
             throw CLIError.usage("the step cannot be 0", hint: "use a positive or negative whole number", commandPath: arguments.commandPath)
         }
-        if let given = arguments.argument("NAME") { try Counter.validate(name: given) }
+        let given = try arguments.argument("NAME").map { name throws(CLIError) in try Counter.validate(name: name) }
         let created = try store.change { document -> String in
-            let newName = arguments.argument("NAME") ?? CounterNaming.nextDefaultName(existing: document.counters.map(\.name))
+            let newName = given ?? CounterNaming.nextDefaultName(existing: document.counters.map(\.name))
             try document.requireUnused(newName)
             document.recordUndo("new \(newName)", before: [newName], after: [newName])
             document.counters.append(Counter(
@@ -107,7 +109,8 @@ struct TallyCommands {
         let count = try store.change { document -> Int64 in
             let index = try document.requireIndex(of: name)
             let newCount = try transform(document.counters[index])
-            document.recordUndo("\(action) \(name)", before: [name], after: [name])
+            let stored = document.counters[index].name
+            document.recordUndo("\(action) \(stored)", before: [stored], after: [stored])
             document.counters[index].count = newCount
             return newCount
         }
@@ -138,13 +141,14 @@ struct TallyCommands {
     }
 
     private func rename() throws -> ExitCode {
-        guard let newName = arguments.argument("NEW") else { throw CLIError.usage("missing NEW", commandPath: arguments.commandPath) }
-        try Counter.validate(name: newName)
+        guard let typedNewName = arguments.argument("NEW") else { throw CLIError.usage("missing NEW", commandPath: arguments.commandPath) }
+        let newName = try Counter.validate(name: typedNewName)
         try store.change { document in
             let index = try document.requireIndex(of: name)
-            if newName == name { return }
-            try document.requireUnused(newName)
-            document.recordUndo("rename \(name) to \(newName)", before: [name], after: [newName])
+            let oldName = document.counters[index].name
+            if newName == oldName { return }
+            try document.requireUnused(newName, renaming: index)
+            document.recordUndo("rename \(oldName) to \(newName)", before: [oldName], after: [newName])
             document.counters[index].name = newName
         }
         return .ok
@@ -157,7 +161,8 @@ struct TallyCommands {
         }
         try store.change { document in
             let index = try document.requireIndex(of: name)
-            document.recordUndo("step \(name)", before: [name], after: [name])
+            let stored = document.counters[index].name
+            document.recordUndo("step \(stored)", before: [stored], after: [stored])
             document.counters[index].step = step
         }
         return .ok
@@ -167,7 +172,8 @@ struct TallyCommands {
         try store.change { document in
             let index = try document.requireIndex(of: name)
             guard document.counters[index].pinned != pinned else { return }
-            document.recordUndo("\(pinned ? "pin" : "unpin") \(name)", before: [name], after: [name])
+            let stored = document.counters[index].name
+            document.recordUndo("\(pinned ? "pin" : "unpin") \(stored)", before: [stored], after: [stored])
             document.counters[index].pinned = pinned
         }
         return .ok
@@ -177,19 +183,29 @@ struct TallyCommands {
         let names = arguments.arguments("NAME")
         // Check the names before asking, so a typo is reported rather than confirmed.
         let current = try store.load()
-        for name in names { _ = try current.counter(named: name) }
-        let what = names.count == 1 ? "counter '\(names[0])'" : "\(names.count) counters"
+        let chosen = try Self.storedNames(names, in: current)
+        let what = chosen.count == 1 ? "counter '\(chosen[0])'" : "\(chosen.count) counters"
         guard try Confirmation.require("Delete \(what)", invocation: invocation) else {
             invocation.err.line("Nothing deleted.")
             return .ok
         }
         try store.change { document in
-            for name in names { _ = try document.requireIndex(of: name) }
-            document.recordUndo("rm \(names.joined(separator: ", "))", before: names, after: [])
-            document.counters.removeAll { names.contains($0.name) }
+            let removed = try Self.storedNames(names, in: document)
+            document.recordUndo("rm \(removed.joined(separator: ", "))", before: removed, after: [])
+            document.counters.removeAll { removed.contains($0.name) }
         }
         invocation.err.line("Deleted \(what.terminalSafe). Undo with: tally undo")
         return .ok
+    }
+
+    /// The stored names that `typed` name, each once, in the order given.
+    private static func storedNames(_ typed: [String], in document: TallyDocument) throws(CLIError) -> [String] {
+        var result: [String] = []
+        for name in typed {
+            let stored = document.counters[try document.requireIndex(of: name)].name
+            if !result.contains(stored) { result.append(stored) }
+        }
+        return result
     }
 
     private func undo() throws -> ExitCode {

@@ -72,7 +72,9 @@ struct TallyDocument: StoredDocument {
         return serial
     }
 
-    func index(of name: String) -> Int? { counters.firstIndex { $0.name == name } }
+    /// Where the counter called `name` is: exactly, else in another letter case or
+    /// Unicode form (ItemName's rule).
+    func lookup(_ name: String) -> ItemName.Lookup { ItemName.lookup(name, in: counters.map(\.name)) }
 
     /// Records what `names` were before a change, so `undo` can restore them. A name not
     /// present is recorded as absent (undo removes what the change created).

@@ -4,7 +4,7 @@
 import MoneyKitCLI
 
 enum TallySpec {
-    static let name = ArgumentSpec("NAME", help: "The counter's name (quote it if it has spaces).", completion: .dynamic(["list", "--names"]))
+    static let name = ArgumentSpec("NAME", help: "The counter's name (quote it if it has spaces; letter case ignored, see Names).", completion: .dynamic(["list", "--names"]))
 
     static let root = CommandSpec(
         name: "tally",
@@ -21,6 +21,8 @@ enum TallySpec {
 
             Counters live in one JSON file (see FILES), changed under a lock and replaced \
             atomically, so concurrent invocations never lose an update.
+
+            \(SharedConventions.names(of: "a counter"))
             """,
         options: [
             .option("file", value: "PATH", help: "The counters file (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.json).", global: true, completion: .file),

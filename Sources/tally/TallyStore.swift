@@ -30,13 +30,19 @@ struct TallyStore {
 extension TallyDocument {
     /// The counter called `name`, or exit 66 with "did you mean" when one is close.
     func counter(named name: String) throws(CLIError) -> Counter {
-        guard let index = index(of: name) else { throw notFound(name) }
-        return counters[index]
+        counters[try requireIndex(of: name)]
     }
 
+    /// The index of the counter `name` names (exactly, else in another letter case), or
+    /// exit 66: not found, or several stored names differ only in case from it.
     func requireIndex(of name: String) throws(CLIError) -> Int {
-        guard let index = index(of: name) else { throw notFound(name) }
-        return index
+        switch lookup(name) {
+        case .found(let index): return index
+        case .missing: throw notFound(name)
+        case .ambiguous(let names):
+            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+            throw CLIError("'\(name)' matches several counters: \(listed)", hint: "give one of them exactly", exitCode: .noInput)
+        }
     }
 
     func notFound(_ name: String) -> CLIError {
@@ -44,9 +50,14 @@ extension TallyDocument {
         return CLIError.notFound("counter", name, known: counters.map(\.name), hint: hint)
     }
 
-    func requireUnused(_ name: String) throws(CLIError) {
-        if index(of: name) != nil {
-            throw CLIError.data("a counter named '\(name)' already exists", hint: "choose another name, or rename the existing one")
+    /// Refuses `name` when another counter has it, in any letter case (the counter at
+    /// `renaming` may take its own name in another case).
+    func requireUnused(_ name: String, renaming: Int? = nil) throws(CLIError) {
+        let key = ItemName.matchKey(name)
+        if let other = counters.indices.first(where: { $0 != renaming && ItemName.matchKey(counters[$0].name) == key }) {
+            let existing = counters[other].name
+            let what = existing == name ? "a counter named '\(name)'" : "a counter named '\(existing)' (the same name in another case)"
+            throw CLIError.data("\(what) already exists", hint: "choose another name, or rename the existing one")
         }
     }
 }

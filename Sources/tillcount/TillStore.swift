@@ -33,7 +33,7 @@ struct TillStore {
             do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: invocation.arguments.commandPath) }
         }
         if let code = count?.currencyCode, let currency = Currency(code: code) { return currency }
-        return LocaleCurrency.currency(invocation.environment) ?? .usd
+        return LocaleCurrency.defaultCurrency(invocation.environment)
     }
 
     /// The notes, coins and rolls of `currency`: the built-in set with the user's file applied.

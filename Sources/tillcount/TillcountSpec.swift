@@ -26,6 +26,8 @@ enum TillcountSpec {
             The total is set against the float: what is above it is the deposit, what is below \
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
+
+            \(SharedConventions.defaultCurrency(after: "the live count's"))
             """,
         options: [
             .option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true),

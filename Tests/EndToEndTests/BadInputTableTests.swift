@@ -26,7 +26,8 @@ enum BadInputTables {
         // Unknown counters (the store holds "coffee" and "tea").
         for command in ["get", "inc", "dec", "reset", "pin", "unpin", "show", "tap", "feed"] {
             // tap checks the name before it needs a terminal.
-            for name in ["cofee", "nothing", "Coffee ", "TEA"] { calls.append(BadCall(arguments: [command, name], status: 66)) }
+            // Letter case does not tell names apart ("TEA" is tea), so "TEAS" is unknown.
+            for name in ["cofee", "nothing", "Coffee ", "TEAS"] { calls.append(BadCall(arguments: [command, name], status: 66)) }
         }
         for name in ["cofee", "nothing"] {
             calls.append(BadCall(arguments: ["add", name, "1"], status: 66))
@@ -166,7 +167,7 @@ enum BadInputTables {
         }
         for value in ["12.345", "1,5", "abc", "1e3", "NaN", "", "99999999999999999999", "$5", "€5", "--5", "1.2.3", "0x10"] {
             calls.append(BadCall(arguments: ["update", "Saver", value], status: value == "--5" ? 64 : 65))
-            calls.append(BadCall(arguments: ["add", "Other", value], status: value == "--5" ? 64 : 65))
+            calls.append(BadCall(arguments: ["add", "Other", value, "-c", "GBP"], status: value == "--5" ? 64 : 65))
             calls.append(BadCall(arguments: ["update", "Saver", value, "--date", "2025-06-01"], status: value == "--5" ? 64 : 65))
         }
         for name in ["Savr", "nothing", "Saver2"] {

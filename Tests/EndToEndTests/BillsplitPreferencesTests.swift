@@ -121,10 +121,10 @@ import Testing
         let defaults = try BillsplitE2E.run(sandbox, ["prefs"])
         #expect(defaults.status == 0)
         #expect(BillsplitE2E.squeezedLines(defaults.stdout) == [
-            "Currency NOK default", "Tip % 15 default", "Custom tip % 18 default", "People 1 default", "File: \(file)", "",
+            "Currency USD default", "Tip % 15 default", "Custom tip % 18 default", "People 1 default", "File: \(file)", "",
         ])
         let defaultsJSON = try BillsplitE2E.jsonObject(try BillsplitE2E.run(sandbox, ["prefs", "--format", "json"]).stdout)
-        #expect(defaultsJSON["currency"] as? String == "NOK")
+        #expect(defaultsJSON["currency"] as? String == "USD")
         #expect((defaultsJSON["tipPercent"] as? NSNumber)?.intValue == 15)
         #expect((defaultsJSON["customTipPercent"] as? NSNumber)?.intValue == 18)
         #expect(defaultsJSON["people"] as? Int == 1)
@@ -162,9 +162,9 @@ import Testing
         let content = try BillsplitE2E.preferences(file)
         #expect(content.isEmpty)
         let prefs = try BillsplitE2E.run(sandbox, ["prefs"])
-        #expect(BillsplitE2E.squeezedLines(prefs.stdout).prefix(4) == ["Currency NOK default", "Tip % 15 default", "Custom tip % 18 default", "People 1 default"])
+        #expect(BillsplitE2E.squeezedLines(prefs.stdout).prefix(4) == ["Currency USD default", "Tip % 15 default", "Custom tip % 18 default", "People 1 default"])
         let json = try BillsplitE2E.jsonObject(try BillsplitE2E.run(sandbox, ["100", "--format", "json"]).stdout)
-        #expect(json["currency"] as? String == "NOK")
+        #expect(json["currency"] as? String == "USD")
         #expect(json["tip"] as? String == "15.00")
         #expect(json["people"] as? Int == 1)
     }

@@ -239,9 +239,9 @@ import Testing
     static let localeCurrencyCases: [LocaleCurrencyCase] = [
         LocaleCurrencyCase(environment: ["LANG": "en_US.UTF-8"], currency: "USD"),
         LocaleCurrencyCase(environment: ["LANG": "nb_NO.UTF-8"], currency: "NOK"),
-        LocaleCurrencyCase(environment: ["LANG": "C.UTF-8"], currency: "NOK"),
-        LocaleCurrencyCase(environment: ["LANG": "POSIX"], currency: "NOK"),
-        LocaleCurrencyCase(environment: ["LANG": "en"], currency: "NOK"),
+        LocaleCurrencyCase(environment: ["LANG": "C.UTF-8"], currency: "USD"),
+        LocaleCurrencyCase(environment: ["LANG": "POSIX"], currency: "USD"),
+        LocaleCurrencyCase(environment: ["LANG": "en"], currency: "USD"),
         LocaleCurrencyCase(environment: ["LANG": "en_GB"], currency: "GBP"),
         LocaleCurrencyCase(environment: ["LANG": "ja_JP.UTF-8"], currency: "JPY"),
         LocaleCurrencyCase(environment: ["LANG": "nb_NO.UTF-8", "LC_MONETARY": "en_US.UTF-8"], currency: "USD"),

@@ -68,7 +68,7 @@ import Testing
         #expect(show["created"] as? String == "2025-07-27T00:00:00+00:00")
     }
 
-    @Test(arguments: [("C.UTF-8", "GBP"), ("en_US.UTF-8", "USD"), ("de_DE.UTF-8", "EUR"), ("en_GB.UTF-8", "GBP")])
+    @Test(arguments: [("C.UTF-8", "USD"), ("POSIX", "USD"), ("en", "USD"), ("en_US.UTF-8", "USD"), ("de_DE.UTF-8", "EUR"), ("en_GB.UTF-8", "GBP")])
     func addDefaultsToTheLocalesCurrency(lang: String, currency: String) throws {
         let box = try PortfolioBox()
         try box.ok("add", "Account", "10", "--date", "2025-01-01", environment: ["LANG": lang])

@@ -7,7 +7,8 @@ import Testing
 import FoundationXML
 #endif
 
-/// A sandbox holding one portfolio database (PORTFOLIO_DB), in a chosen time zone.
+/// A sandbox holding one portfolio database (PORTFOLIO_DB), in a chosen time zone, for a
+/// user in Britain (LANG=en_GB.UTF-8: new accounts default to GBP).
 final class PortfolioBox {
     let sandbox: Sandbox
     let database: String
@@ -20,7 +21,7 @@ final class PortfolioBox {
     }
 
     var environment: [String: String] {
-        sandbox.environment.merging(["PORTFOLIO_DB": database, "TZ": timeZone]) { $1 }
+        sandbox.environment.merging(["PORTFOLIO_DB": database, "TZ": timeZone, "LANG": "en_GB.UTF-8"]) { $1 }
     }
 
     /// Runs `portfolio arguments…` against the box's database.

@@ -141,7 +141,8 @@ import Testing
         return (first, try box.run(["--db", copy, "export"]).stdout, try box.run(["--db", copy, "list", "--names"]).stdout)
     }
 
-    @Test(arguments: ["Plain", "Comma, name", #"Say "cheese""#, "Tab\there", "Café €", "100", "-5"])
+    // A tab is refused in a new name (the name rule), so it is not among them.
+    @Test(arguments: ["Plain", "Comma, name", #"Say "cheese""#, "Café €", "日本 ファンド", "100", "-5"])
     func namesRoundTrip(name: String) throws {
         let box = try PortfolioBox()
         try box.ok("add", "--date", "2025-01-01", "--", name, "1")

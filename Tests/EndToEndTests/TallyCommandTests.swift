@@ -248,7 +248,7 @@ import Testing
 
     @Test func exportJSONHoldsEveryCounterInCreationOrder() throws {
         let box = try TallyBox()
-        try box.seed(TallyListTests.seeded)
+        try box.seedStored(TallyListTests.seeded)
         try box.ok("new", "fresh", "--step", "4")
         let export = try box.exported()
         #expect(export.format == "tally-export")

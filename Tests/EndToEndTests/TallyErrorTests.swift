@@ -86,7 +86,7 @@ import Testing
         (["rename", "cofee", "tea"], "cofee"), (["step", "cofee", "2"], "cofee"), (["pin", "cofee"], "cofee"),
         (["unpin", "cofee"], "cofee"), (["rm", "--force", "cofee"], "cofee"), (["rm", "cofee"], "cofee"),
         (["rm", "-f", "water", "cofee"], "cofee"), (["show", "cofee"], "cofee"), (["feed", "cofee"], "cofee"),
-        (["tap", "cofee"], "cofee"), (["get", "COFFEE"], "COFFEE"), (["get", "cofffee"], "cofffee"),
+        (["tap", "cofee"], "cofee"), (["get", "COFEE"], "COFEE"), (["get", "cofffee"], "cofffee"),
         (["get", "ocffee"], "ocffee"),
     ])
     func anUnknownCounterIsExit66WithASuggestion(arguments: [String], missing: String) throws {

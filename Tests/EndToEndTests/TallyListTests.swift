@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 @Suite struct TallyListTests {
-    /// Three counters with every field set, seeded in this order (so with these serials).
+    /// Three counters with every field set, stored in this order (so with these serials);
+    /// the third has a name from before the name rule (a newline), shown escaped.
     static let seeded = [
         TallyCounter("alpha", count: 3, start: 1, step: 2, created: "2024-01-01T00:00:00Z"),
         TallyCounter("pinned one", count: -4, start: 0, step: -1, pinned: true, created: "2023-06-01T12:00:00Z"),
@@ -15,7 +16,7 @@ import Testing
 
     static func seededBox() throws -> TallyBox {
         let box = try TallyBox()
-        try box.seed(seeded)
+        try box.seedStored(seeded)
         return box
     }
 

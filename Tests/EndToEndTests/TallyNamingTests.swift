@@ -35,14 +35,14 @@ import Testing
         NamingCase(situation: "1 and 3 in use", setup: [["new", "New Counter 3"], ["new", "New Counter 1"]], next: "New Counter 2"),
         NamingCase(situation: "a leading zero takes nothing", setup: [["new", "New Counter 01"]], next: "New Counter 1"),
         NamingCase(situation: "a bare 'New Counter' takes nothing", setup: [["new", "New Counter"]], next: "New Counter 1"),
-        NamingCase(situation: "'New Counter ' with a space takes nothing", setup: [["new", "New Counter "]], next: "New Counter 1"),
+        NamingCase(situation: "'New Counter  2' with two spaces takes nothing", setup: [["new", "New Counter  2"]], next: "New Counter 1"),
         NamingCase(situation: "lower case takes its number", setup: [["new", "new counter 1"]], next: "New Counter 2"),
         NamingCase(
             situation: "upper case takes its number", setup: [["new", "NEW COUNTER 1"], ["new", "New Counter 2"]], next: "New Counter 3"),
         NamingCase(situation: "mixed case takes its number", setup: [["new", "nEw CoUnTeR 1"]], next: "New Counter 2"),
         NamingCase(
             situation: "other text after the number takes nothing",
-            setup: [["new", "New Counter 1a"], ["new", "New Counter 1 "], ["new", "New Counter 1.0"]], next: "New Counter 1"),
+            setup: [["new", "New Counter 1a"], ["new", "New Counter 1 x"], ["new", "New Counter 1.0"]], next: "New Counter 1"),
         NamingCase(
             situation: "signs take nothing", setup: [["new", "New Counter -1"], ["new", "--", "New Counter +1"]], next: "New Counter 1"),
         NamingCase(situation: "two spaces take nothing", setup: [["new", "New Counter  1"]], next: "New Counter 1"),

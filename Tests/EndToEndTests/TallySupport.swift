@@ -119,6 +119,23 @@ final class TallyBox {
         try ok(arguments: ["import", "-"], stdin: Self.exportJSON(counters), sourceLocation: sourceLocation)
     }
 
+    /// Writes a store holding exactly these counters (serials in the order given), as a
+    /// store written before the name rule may hold them: any name, newlines included.
+    func seedStored(_ counters: [TallyCounter]) throws {
+        struct Stored: Encodable {
+            let name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64
+        }
+        struct Content: Encodable { let counters: [Stored]; let nextSerial: Int64; let undo: [String] }
+        struct Document: Encodable { let format = "tally"; let version = 1; let content: Content }
+        let stored = counters.enumerated().map { index, counter in
+            Stored(
+                name: counter.name, count: counter.count, start: counter.start, step: counter.step, pinned: counter.pinned,
+                created: counter.created, serial: Int64(index + 1))
+        }
+        let document = Document(content: Content(counters: stored, nextSerial: Int64(counters.count + 1), undo: []))
+        try writeStore(String(decoding: try JSONEncoder().encode(document), as: UTF8.self))
+    }
+
     static func exportJSON(_ counters: [TallyCounter]) throws -> String {
         struct Export: Encodable {
             let format = "tally-export"

@@ -6,11 +6,18 @@ import Testing
 
 @Suite struct TallyTransferTests {
     /// Names that CSV quoting, formula neutralising and JSON escaping must all survive.
+    /// All are allowed by the name rule, and stored as given (NFC: "é" is one scalar).
     static let awkwardNames = [
-        "plain", "a,b", "x,", "say \"hi\"", "\"", "\"\"", "two\nlines", "\nleading newline", "trailing newline\n",
-        "cr\rin the middle", "tab\there", "\ttab first", "=SUM(A1)", "=", "+cmd", "+", "-minus", "-", "-5", "+7", "-.5",
-        "@at", "'quoted", "'", "''two", "'=already", " padded ", "trailing ", "héllo wörld", "☕️ 日本語 👩‍👩‍👧",
-        "e\u{301} decomposed", "\"\u{301} a quote with an accent", "crlf\r\nline end", "back\\slash", "\u{1}control\u{7F}", "line\u{2028}separator", "{\"json\": [1]}",
+        "plain", "a,b", "x,", "say \"hi\"", "\"", "\"\"", "two lines", "=SUM(A1)", "=", "+cmd", "+", "-minus", "-",
+        "-5", "+7", "-.5", "@at", "'quoted", "'", "''two", "'=already", "héllo wörld", "☕️ 日本語 👩‍👩‍👧",
+        "\u{E9} composed", "\"\u{301} a quote with an accent", "back\\slash", "{\"json\": [1]}", "a;b\\t", "Ünïcödé",
+    ]
+
+    /// Names the rule refuses (control characters, edge spaces): a store written before
+    /// the rule may hold them; it exports them, and an import names the line and refuses.
+    static let refusedNames = [
+        "two\nlines", "\nleading newline", "trailing newline\n", "cr\rin the middle", "tab\there", "\ttab first",
+        " padded ", "trailing ", "crlf\r\nline end", "\u{1}control\u{7F}", "line\u{2028}separator",
     ]
 
     /// Every field away from its default somewhere, the 64-bit edges included.
@@ -49,7 +56,7 @@ import Testing
         #expect(try target.ok("export", "--format", format) == export)
         #expect(try target.ok("list", "--format", "json") == source.ok("list", "--format", "json"))
         // The imported counters work like any other.
-        #expect(try target.ok("inc", "two\nlines") == String(counters[6].count + counters[6].step))
+        #expect(try target.ok("inc", "TWO LINES") == String(counters[6].count + counters[6].step))
     }
 
     @Test(arguments: ["json", "csv"])
@@ -73,17 +80,36 @@ import Testing
         #expect(names == ["'=SUM(A1)", "'+cmd", "'-minus", "'@at", "''quoted", "-5", "+7", "plain"])
     }
 
-    /// A name with a Windows line end must be quoted like any other line break.
-    @Test func aCRLFInANameSurvivesCSV() throws {
+    /// A name stored before the rule with a Windows line end is exported quoted like any
+    /// other line break; importing it is refused with the line named, and nothing stored.
+    @Test func aCRLFInAStoredNameIsQuotedInCSVAndRefusedOnImport() throws {
         let source = try TallyBox()
         let counters = [TallyCounter("crlf\r\nin the name", count: 3), TallyCounter("after", count: 4)]
-        try source.seed(counters)
+        try source.seedStored(counters)
         let csv = try source.ok("export", "--format", "csv")
-        let target = try TallyBox()
         #expect(csv.contains("\"crlf\r\nin the name\""), "the name is quoted")
+        #expect(try source.exported().counters == counters)
+        let target = try TallyBox()
         let result = try target.run("import", "-", stdin: csv)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try target.exported().counters == counters)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("counter name") && result.stderr.contains("U+000D"), "\(result.stderr)")
+        #expect(target.storeBytes() == nil)
+    }
+
+    @Test(arguments: refusedNames)
+    func aNameTheRuleRefusesIsNotImported(name: String) throws {
+        let source = try TallyBox()
+        try source.seedStored([TallyCounter(name, count: 1)])
+        for format in ["json", "csv"] {
+            let export = try source.ok("export", "--format", format)
+            let target = try TallyBox()
+            try target.ok("new", "kept")
+            let before = target.storeBytes()
+            let result = try target.run("import", "-", stdin: export + "\n")
+            #expect(result.status == 65, "\(format): \(result.stderr)")
+            #expect(result.stderr.contains("counter name"), "\(result.stderr)")
+            #expect(target.storeBytes() == before)
+        }
     }
 
     /// The lowest 64-bit count is exported in CSV and must import back.

@@ -48,6 +48,9 @@ func closestFinds(_ word: String, _ candidates: [String], _ expected: String) {
         ("nosuch", ["inc", "list", "new"]),
         ("ad", ["rm"]),  // distance 2, limit 1
         ("x", []),
+        ("x", ["1", "2", "3"]),  // one character: nothing would stay of the word
+        ("4", ["1", "2", "3"]),
+        ("3", ["1", "2", "5", "10"]),
     ])
 func closestRespectsThreshold(_ word: String, _ candidates: [String]) {
     #expect(Suggestions.closest(to: word, among: candidates) == nil)
@@ -56,6 +59,8 @@ func closestRespectsThreshold(_ word: String, _ candidates: [String]) {
 @Test func thresholdGrowsWithLength() {
     // Short words allow one edit; words of 5+ letters allow two; never more than two.
     #expect(Suggestions.closest(to: "ab", among: ["ac"]) == "ac")
+    #expect(Suggestions.closest(to: "ab", among: ["ba"]) == "ba")
+    #expect(Suggestions.closest(to: "", among: ["a"]) == nil)
     #expect(Suggestions.closest(to: "abc", among: ["axy"]) == nil)
     #expect(Suggestions.closest(to: "abcde", among: ["axcye"]) == "axcye")
     #expect(Suggestions.closest(to: "abcdefghij", among: ["axcyefzhij"]) == nil)  // 3 edits

@@ -1,0 +1,24 @@
+// How every tool reports a name that breaks MoneyKit's ItemName rule, so the four read
+// alike: a typing slip (empty, edge spaces) is a usage error (64); a name holding a
+// control character or too long is bad data (65).
+
+import MoneyKit
+
+extension CLIError {
+    /// `name` as it is stored (NFC), or the error for why it cannot be a new name.
+    /// `what` names it for the message ("a counter name"); `place` (e.g. "file.csv line
+    /// 3") prefixes the message when the name came from a file, which makes it bad data.
+    public static func checkedName(_ name: String, what: String, place: String? = nil) throws(CLIError) -> String {
+        switch ItemName.checked(name) {
+        case .success(let stored):
+            return stored
+        case .failure(let fault):
+            let message = fault.message(for: what)
+            let hint: String? =
+                if case .control = fault { "names are shown on terminals and in lists one per line; use visible characters" } else { nil }
+            if let place { throw CLIError.data("\(place): \(message)", hint: hint) }
+            if fault.isUsageSlip { throw CLIError.usage(message) }
+            throw CLIError.data(message, hint: hint)
+        }
+    }
+}

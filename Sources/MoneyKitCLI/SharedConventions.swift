@@ -1,0 +1,30 @@
+// The conventions the four tools share, worded once for their help and man pages, so
+// that every page says the same thing the shared code does (ItemName, LocaleCurrency).
+
+public enum SharedConventions {
+    /// The name rule (MoneyKit's ItemName), for a tool whose things are `thing` with its
+    /// article ("a counter", "an account").
+    public static func names(of thing: String) -> String {
+        """
+        Names: \(thing) name has at most 100 characters (and 400 bytes of UTF-8), a \
+        visible character, no space at either end, and no control or invisible formatting \
+        character (tab and newline included); another name is refused (exit 64 when empty \
+        or with a space at an end, 65 otherwise) and nothing is stored. Names are stored in \
+        Unicode NFC, and letter case does not tell them apart: 'Cash ISA' and 'cash isa' are \
+        one name, kept as first typed, and an exact match wins. A name stored before this \
+        rule stays readable and is shown escaped. tally and portfolio share this rule.
+        """
+    }
+
+    /// Where a tool's currency comes from when none is given: `saved` says what the tool
+    /// remembers first ("the live count's currency"), or nil.
+    public static func defaultCurrency(after saved: String?) -> String {
+        let remembered = saved.map { "else \($0), " } ?? ""
+        return """
+            Currency: when --currency is not given, \(remembered)else the currency of the \
+            locale's region (the first of LC_ALL, LC_MONETARY and LANG that is set: en_GB \
+            gives GBP), else \(LocaleCurrency.fallback.code) (a C or POSIX locale names no region). \
+            billsplit, portfolio and tillcount share this rule.
+            """
+    }
+}

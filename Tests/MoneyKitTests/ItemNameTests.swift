@@ -1,0 +1,80 @@
+// The one name rule (MoneyKit's ItemName): what a new name may hold, its stored form, and
+// when two names are one.
+
+import MoneyKit
+import Testing
+
+@Suite struct ItemNameTests {
+    @Test(arguments: [
+        ("", ItemName.Fault.empty),
+        ("   ", .empty),
+        ("\u{200B}", .empty),  // a zero-width space alone shows nothing
+        ("\u{FEFF}\u{200B} ", .empty),
+        (" cash", .edgeSpace),
+        ("cash\u{00A0}", .edgeSpace),
+        ("a\tb", .control("\t")),
+        ("a\nb", .control("\n")),
+        ("a\rb", .control("\r")),
+        ("a\u{1B}[31mb", .control("\u{1B}")),
+        ("a\u{7F}", .control("\u{7F}")),
+        ("a\u{9B}b", .control("\u{9B}")),
+        ("abc\u{202E}fed", .control("\u{202E}")),
+        ("a\u{2028}b", .control("\u{2028}")),
+        ("a\u{2066}b", .control("\u{2066}")),
+        (String(repeating: "x", count: 101), .tooLong),
+        (String(repeating: "€", count: 134), .tooLong),  // 100 characters would be fine, but 402 bytes
+    ])
+    func refusedNames(name: String, fault: ItemName.Fault) {
+        #expect(ItemName.fault(in: name) == fault)
+        guard case .failure(let given) = ItemName.checked(name) else {
+            Issue.record("'\(name.debugDescription)' was accepted")
+            return
+        }
+        #expect(given == fault)
+    }
+
+    @Test(arguments: [
+        "Cash ISA", "x", String(repeating: "x", count: 100), String(repeating: "€", count: 100),
+        "Café ☕", "日本円の口座", "a, \"quoted\"; name", "🇳🇴 saving", "=SUM(A1)",
+    ])
+    func acceptedNames(name: String) {
+        #expect(ItemName.fault(in: name) == nil)
+        #expect((try? ItemName.checked(name).get()) == name)
+    }
+
+    @Test func storedInNFC() throws {
+        let decomposed = "Cafe\u{301}"
+        let stored = try ItemName.checked(decomposed).get()
+        #expect(Array(stored.unicodeScalars) == Array("Caf\u{E9}".unicodeScalars))
+    }
+
+    @Test func limitsCountCharactersNotScalars() {
+        // 100 flags are 200 scalars but 100 characters: allowed by characters, and 800
+        // bytes: refused by bytes. 100 "e + combining acute" become 100 "é" in NFC.
+        #expect(ItemName.fault(in: String(repeating: "🇳🇴", count: 100)) == .tooLong)
+        #expect((try? ItemName.checked(String(repeating: "e\u{301}", count: 100)).get())?.unicodeScalars.count == 100)
+    }
+
+    @Test func lookupPrefersTheExactName() {
+        let names = ["Cars", "cars", "Vans"]
+        #expect(ItemName.lookup("cars", in: names) == .found(1))
+        #expect(ItemName.lookup("Cars", in: names) == .found(0))
+        #expect(ItemName.lookup("vans", in: names) == .found(2))
+        #expect(ItemName.lookup("CARS", in: names) == .ambiguous(["Cars", "cars"]))
+        #expect(ItemName.lookup("Bikes", in: names) == .missing)
+        #expect(ItemName.lookup("CAFE\u{301}", in: ["Caf\u{E9}"]) == .found(0))
+    }
+
+    @Test func matchKeyIgnoresCaseAndForm() {
+        #expect(ItemName.matchKey("Ärger") == ItemName.matchKey("A\u{308}RGER"))
+        #expect(ItemName.matchKey("Cash") != ItemName.matchKey("Cash 2"))
+    }
+
+    @Test func theSanitiserAndTheRuleShareOneList() {
+        for value in UInt32(0)...0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let refused = ItemName.fault(in: "a\(Character(scalar))b") == .control(scalar)
+            #expect(refused == ItemName.isHiddenControl(scalar), "U+\(String(value, radix: 16))")
+        }
+    }
+}

@@ -3,9 +3,11 @@
 // the reports print: "£1,234.56", "1 234,56 kr"), so a label reads like the amounts
 // beside it; --ascii names the currency by code instead ("GBP 1.2k").
 //
-// Precision is raised until every label says its tick's value (a round number: to within
-// a tenth of the step), so adjacent labels always differ: £12k, £12k, £12k becomes
-// £11.8k, £12.0k, £12.2k. Labels of one size (k, M, …) share their number of decimals.
+// Precision is raised until every label says its tick's value exactly (ticks are round
+// numbers, worked out in whole minor units), so adjacent labels always differ: £12k, £12k,
+// £12k becomes £12.00k, £12.10k, £12.25k. Labels of one size (k, M, …) share their number
+// of decimals; a size that would need three or more gives way to the next smaller one
+// (¥1,001, not ¥1.001k).
 
 import MoneyKit
 import MoneyKitFormatting
@@ -16,6 +18,7 @@ struct ChartLabels {
         let prefix: String
         let suffix: String
         let decimalSeparator: String
+        let groupingSeparator: String
 
         /// The affixes of `currency` as the reports format it, learnt from a formatted
         /// sample (digits and separators in the middle; invisible format marks dropped).
@@ -24,6 +27,7 @@ struct ChartLabels {
                 prefix = currency.code + " "
                 suffix = ""
                 decimalSeparator = "."
+                groupingSeparator = ","
                 return
             }
             let exponent = currency.minorUnitExponent
@@ -36,10 +40,13 @@ struct ChartLabels {
                 prefix = CurrencyFormatterCache.shared.symbol(for: currency)
                 suffix = ""
                 decimalSeparator = "."
+                groupingSeparator = ","
                 return
             }
             prefix = Self.visible(text[..<first])
             suffix = Self.visible(text[(last + 1)...])
+            // The grouping separator: what stands between "1" and "234" (none in some locales).
+            groupingSeparator = digits.count > 1 ? String(text[(first + 1)..<digits[1]]) : ""
             // The separator: what stands before the last `exponent` digits.
             if exponent > 0, digits.count > exponent {
                 let fractionStart = digits[digits.count - exponent]
@@ -56,61 +63,68 @@ struct ChartLabels {
         }
     }
 
-    private static let units: [(threshold: Double, letter: String)] = [
-        (1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k"),
-    ]
+    /// The sizes a label may use, largest first: the letter and its size in major units.
+    private static let units: [(letter: String, digits: Int)] = [("T", 12), ("B", 9), ("M", 6), ("k", 3), ("", 0)]
 
     /// One label per tick of `scale`, bottom to top.
     static func labels(for scale: ChartScale, currency: Currency, ascii: Bool) -> [String] {
         let style = Style(currency: currency, ascii: ascii)
-        let perMajor = Double(currency.minorUnitsPerMajor)
-        let tolerance = scale.step / 10
-        // Each tick in major units and its size's letter and divisor.
-        let parts = scale.ticks.map { tick -> (major: Double, letter: String, divisor: Double) in
-            let major = tick / perMajor
-            for unit in units where abs(major) >= unit.threshold { return (major, unit.letter, unit.threshold) }
-            return (major, "", 1)
+        let exponent = currency.minorUnitExponent
+        let ticks = scale.exactTicks.map { (negative: $0.negative, minor: $0.magnitude) }
+        // Each tick's size: the largest that it reaches.
+        var unitOf = ticks.map { tick in
+            units.firstIndex { tick.minor >= power(of: $0.digits + exponent) } ?? units.count - 1
         }
-        // The fewest decimals per size that say every tick of that size exactly.
-        var decimals: [String: Int] = [:]
-        for part in parts {
-            var places = 0
-            while places < 12 {
-                let shown = rounded(part.major / part.divisor, places: places) * part.divisor * perMajor
-                if abs(shown - part.major * perMajor) <= tolerance { break }
-                places += 1
+        // The decimals each size needs to say all its ticks exactly; a size needing three
+        // or more gives way to the next smaller one (£1,001, not £1.001k).
+        var decimals: [Int] = []
+        while true {
+            decimals = Array(repeating: 0, count: units.count)
+            for (tick, unit) in zip(ticks, unitOf) {
+                decimals[unit] = max(decimals[unit], places(tick.minor, digits: units[unit].digits + exponent))
             }
-            // Below a thousand, amounts with a fraction show the currency's decimals.
-            if part.letter.isEmpty && places > 0 { places = max(places, currency.minorUnitExponent) }
-            decimals[part.letter] = max(decimals[part.letter] ?? 0, places)
+            guard let crowded = decimals.indices.first(where: { $0 < units.count - 1 && decimals[$0] >= 3 }) else { break }
+            unitOf = unitOf.map { $0 == crowded ? $0 + 1 : $0 }
         }
-        return parts.map { part in
-            if part.major == 0 { return style.prefix + "0" + style.suffix }
-            let body = number(abs(part.major) / part.divisor, places: decimals[part.letter] ?? 0, separator: style.decimalSeparator)
-            return (part.major < 0 ? "-" : "") + style.prefix + body + part.letter + style.suffix
+        // Whole amounts without decimals; amounts with a fraction show all of the
+        // currency's decimals (£0.50, not £0.5).
+        if decimals[units.count - 1] > 0 { decimals[units.count - 1] = exponent }
+        return zip(ticks, unitOf).map { tick, unit in
+            if tick.minor == 0 { return style.prefix + "0" + style.suffix }
+            let body = number(tick.minor, digits: units[unit].digits + exponent, places: decimals[unit], style: style)
+            return (tick.negative ? "-" : "") + style.prefix + body + units[unit].letter + style.suffix
         }
     }
 
-    private static func rounded(_ value: Double, places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return (value * scale).rounded() / scale
+    /// 10^digits (digits at most 19).
+    private static func power(of digits: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<min(digits, 19) { result *= 10 }
+        return result
     }
 
-    /// `value` (not negative) with `places` decimals: "12", "1.25". Digits beyond what an
-    /// Int64 holds (a value of 10^19 and more) are written whole, never trapped on.
-    static func number(_ value: Double, places: Int, separator: String) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        guard scaled.isFinite, scaled < 9.0e18 else {
-            return value.isFinite && value < 9.0e18 ? String(Int64(value.rounded())) : "∞"
+    /// How many decimals `minor` needs when divided by 10^digits.
+    private static func places(_ minor: UInt64, digits: Int) -> Int {
+        var remainder = minor % power(of: digits), needed = digits
+        guard remainder != 0 else { return 0 }
+        while remainder % 10 == 0 { remainder /= 10; needed -= 1 }
+        return needed
+    }
+
+    /// `minor` divided by 10^digits with `places` decimals (dropping only zeros, or
+    /// digits beyond places), the whole part grouped: "12", "1,234.5".
+    static func number(_ minor: UInt64, digits: Int, places: Int, style: Style) -> String {
+        let divisor = power(of: digits)
+        var whole = String(minor / divisor)
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = style.groupingSeparator + String(whole.suffix(3)) + grouped
+            whole.removeLast(3)
         }
-        let whole = Int64(scaled)
-        guard places > 0 else { return String(whole) }
-        let divisor = Int64(scale)
-        var fraction = String(whole % divisor)
-        while fraction.count < places { fraction = "0" + fraction }
-        return String(whole / divisor) + separator + fraction
+        grouped = whole + grouped
+        guard places > 0, digits > 0 else { return grouped }
+        var fraction = String(minor % divisor)
+        while fraction.count < digits { fraction = "0" + fraction }
+        return grouped + style.decimalSeparator + String(fraction.prefix(places))
     }
 }

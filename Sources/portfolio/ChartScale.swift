@@ -14,7 +14,7 @@
 
 import MoneyKit
 
-struct ChartScale: Equatable {
+struct ChartScale {
     /// Most intervals between ticks (so at most six ticks).
     static let maxIntervals = 5
 
@@ -25,6 +25,9 @@ struct ChartScale: Equatable {
     let step: Double
     /// The tick values from bottom to top, in minor units: `low`, `low + step`, … `high`.
     let ticks: [Double]
+    /// The same ticks exactly, in whole minor units, as a sign and a magnitude: Double
+    /// cannot hold every Int64, and a tick may lie a step beyond the range of amounts.
+    let exactTicks: [(negative: Bool, magnitude: UInt64)]
 
     /// The axis for `values`; nil when there are none.
     init?(values: some Sequence<Int64>, currency: Currency) {
@@ -53,6 +56,15 @@ struct ChartScale: Equatable {
         let count = Int(Swift.max(1, Swift.min(Double(Self.maxIntervals), last - first)))
         self.step = step
         ticks = (0...count).map { (first + Double($0)) * step }
+        // A nice step is an exact Double (5^k fits in 53 bits up to 10^22), and `first`
+        // a whole number of at most 2^63 / step: both convert exactly, and every tick's
+        // magnitude (under 2^63 plus six steps of at most 5 × 10^18) fits in UInt64.
+        let wholeStep = Self.uint64(step), wholeFirst = Self.int64(first)
+        exactTicks = (0...Int64(count)).map { index in
+            let multiple = wholeFirst.addingReportingOverflow(index).partialValue
+            let product = multiple.magnitude.multipliedReportingOverflow(by: wholeStep)
+            return (multiple < 0, product.overflow ? UInt64.max : product.partialValue)
+        }
         low = ticks.first ?? bottom
         high = ticks.last ?? top
     }
@@ -80,6 +92,20 @@ struct ChartScale: Equatable {
         }
         chosen.append(lastIndex)
         return chosen
+    }
+
+    /// A whole number as Int64, clamped (the callers' numbers are in range).
+    private static func int64(_ number: Double) -> Int64 {
+        guard number.isFinite else { return 0 }
+        if number >= 9_223_372_036_854_775_807.0 { return .max }
+        if number <= -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(number)
+    }
+
+    /// A positive whole number as UInt64, clamped.
+    private static func uint64(_ number: Double) -> UInt64 {
+        guard number.isFinite, number >= 1 else { return 1 }
+        return number >= 18_446_744_073_709_551_615.0 ? .max : UInt64(number)
     }
 
     private static func intervals(_ bottom: Double, _ top: Double, _ step: Double) -> Double {

@@ -17,9 +17,9 @@ struct TextChart {
 
     /// The chart of `points` between `from` and `to`, with value labels on the left and
     /// dates below. Empty columns are before the series starts. Each column shows the
-    /// value in force at its instant, except that the column in whose time the series
-    /// reaches its highest (else lowest) value shows that: no peak or dip is lost between
-    /// columns. Every value draws at least one mark, the lowest too. The value axis is
+    /// value in force at its instant, except that a column in whose time the series
+    /// reaches its highest (else lowest) value and leaves it again shows that value: the
+    /// highest and lowest values are never lost between columns. Every value draws at least one mark, the lowest too. The value axis is
     /// ChartScale's, shared with the SVG chart. Total for any Int64 values and instants:
     /// spans are worked out in Double or full width, never wrapped.
     func render(_ points: [SeriesPoint], from: Int64, to: Int64, currency: Currency) -> [String] {
@@ -50,7 +50,10 @@ struct TextChart {
             let end = column == 0 ? next : points.firstIndex(after: instant)
             let changes = points[min(next, end)..<end].map(\.value)
             next = max(next, end)
-            samples.append(changes.contains(top) ? top : changes.contains(bottom) ? bottom : points.value(at: instant))
+            // The value in force at the column's instant, unless the series peaks or dips
+            // to its extreme in the column's time and is back by then.
+            let value = points.value(at: instant)
+            samples.append(value != top && changes.contains(top) ? top : value != bottom && changes.contains(bottom) ? bottom : value)
         }
         // Marks per cell: eighths with blocks, halves ("." and "#") in ASCII.
         let marksPerRow = ascii ? 2 : 8

@@ -1,6 +1,8 @@
 // The chart as SVG, drawn as the app drew it: an account is a blue line over a
-// light-blue area; the portfolio a thicker blue line with points. Four date marks along
-// the bottom, currency labels up the side. One panel per currency.
+// light-blue area; the portfolio a thicker blue line with points. Up to four date marks
+// along the bottom, compact currency labels at round ticks up the side (ChartScale, the
+// axis the text chart uses too). One panel per currency. Every label lies inside the
+// picture: the left margin is set from the widest label's estimated width.
 
 import MoneyKit
 import MoneyKitCLI
@@ -32,40 +34,83 @@ struct SVGChart {
         return svg + "</svg>\n"
     }
 
+    /// The labels' font size, and how wide a character is taken to be (0.6em: wider than
+    /// the average sans-serif glyph, so an estimate errs towards room to spare; a wide
+    /// East Asian character counts twice, a bold one a tenth more).
+    static let fontSize = 12.0
+    static let glyphWidth = 0.6
+
+    static func textWidth(_ text: String, bold: Bool = false) -> Double {
+        Double(DisplayWidth.of(text)) * glyphWidth * fontSize * (bold ? 1.1 : 1)
+    }
+
+    private func text(_ content: String, x: Double, y: Double, anchor: String = "start", extra: String = "") -> String {
+        "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(Self.fontSize))\" text-anchor=\"\(anchor)\"\(extra)>\(Self.escape(content))</text>\n"
+    }
+
     private func drawPanel(_ panel: Panel, top: Int) -> String {
-        let left = 80.0, right = Double(width) - 20, plotTop = Double(top) + 30, plotBottom = Double(top + panelHeight) - 40
+        let f = Self.f
+        let scale = ChartScale(values: panel.points.map(\.value), currency: panel.currency)
+        let labels = scale.map { ChartLabels.labels(for: $0, currency: panel.currency, ascii: false) } ?? []
+        // The plot starts right of the widest value label: no label is cut at the left edge.
+        let labelWidth = labels.map { Self.textWidth($0) }.max() ?? 0
+        let left = max(40, (labelWidth + 12).rounded(.up)), right = max(left + 10, Double(width) - 20)
+        let plotTop = Double(top) + 30, plotBottom = Double(top + panelHeight) - 40
         // Spans in Double: no pair of Int64 instants or values can overflow them.
         let span = max(1, Double(to) - Double(from))
-        let values = panel.points.map(\.value)
-        let high = Double(max(values.max() ?? 1, 1))
-        let low = Double(min(values.min() ?? 0, 0))
         func x(_ instant: Int64) -> Double { left + TextChart.position(Double(instant), low: Double(from), high: Double(from) + span) * (right - left) }
-        func y(_ value: Int64) -> Double { plotBottom - TextChart.position(Double(value), low: low, high: high) * (plotBottom - plotTop) }
-        func f(_ number: Double) -> String { String(Double(Int(number.isFinite ? min(max(number, -1e9), 1e9) * 10 : 0)) / 10) }
+        func y(_ value: Double) -> Double { plotBottom - (scale?.position(value) ?? 0) * (plotBottom - plotTop) }
 
-        // A name is shown as text people read: control characters escaped (XML cannot hold them).
-        var out = "<g>\n<text x=\"\(f(left))\" y=\"\(top + 18)\" font-weight=\"bold\">\(Self.escape(panel.title.terminalSafe))</text>\n"
-        // Axis labels: three values, formatted in the currency.
-        for step in 0...2 {
-            let value = Self.int64(clamping: low + (high - low) * Double(step) / 2)
-            let label = Money(minorUnits: value, currency: panel.currency).formatted()
-            out += "<text x=\"\(f(left - 6))\" y=\"\(f(y(value) + 4))\" text-anchor=\"end\" fill=\"#555\">\(Self.escape(label))</text>\n"
-            out += "<line x1=\"\(f(left))\" y1=\"\(f(y(value)))\" x2=\"\(f(right))\" y2=\"\(f(y(value)))\" stroke=\"#e5e5e5\"/>\n"
+        // A name is shown as text people read: control characters escaped (XML cannot hold
+        // them). Above the plot, or from the left edge and cut to fit when that is too narrow.
+        var out = "<g>\n"
+        let title = panel.title.terminalSafe
+        if left + Self.textWidth(title, bold: true) <= Double(width) - 8 {
+            out += text(title, x: left, y: Double(top) + 18, extra: " font-weight=\"bold\"")
+        } else {
+            let room = Int((Double(width) - 16) / (Self.glyphWidth * Self.fontSize * 1.1))
+            out += text(DisplayWidth.truncate(title, to: max(1, room)), x: 8, y: Double(top) + 18, extra: " font-weight=\"bold\"")
         }
-        // Four date marks.
-        for step in 0..<4 {
-            let instant = Instant.interpolate(from: from, to: max(from, to), step: step, of: 3)
-            let anchor = step == 0 ? "start" : step == 3 ? "end" : "middle"
-            out += "<text x=\"\(f(x(instant)))\" y=\"\(f(plotBottom + 18))\" text-anchor=\"\(anchor)\" fill=\"#555\">\(Self.escape(Instant.date(instant)))</text>\n"
+        // The value axis: a grid line at every tick, a label where there is room for one.
+        if let scale {
+            let labelled = Set(scale.labelledTicks(minimumGap: Self.fontSize + 2) { y(scale.ticks[$0]) })
+            for (index, tick) in scale.ticks.enumerated() {
+                out += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(right))\" y2=\"\(f(y(tick)))\" stroke=\"#e5e5e5\"/>\n"
+                if labelled.contains(index) {
+                    out += text(labels[index], x: left - 6, y: y(tick) + 4, anchor: "end", extra: " fill=\"#555\"")
+                }
+            }
+        }
+        // Date marks: four, or as many as fit side by side (at least the first).
+        let dateY = plotBottom + 18
+        var placed = false
+        for count in stride(from: 4, through: 2, by: -1) {
+            let instants = (0..<count).map { Instant.interpolate(from: from, to: max(from, to), step: $0, of: count - 1) }
+            let dates = instants.map(Instant.date)
+            let widest = dates.map { Self.textWidth($0) }.max() ?? 0
+            guard (right - left) / Double(count - 1) >= 1.5 * widest + 8 else { continue }
+            for (index, (instant, date)) in zip(instants, dates).enumerated() {
+                let anchor = index == 0 ? "start" : index == count - 1 ? "end" : "middle"
+                out += text(date, x: x(instant), y: dateY, anchor: anchor, extra: " fill=\"#555\"")
+            }
+            placed = true
+            break
+        }
+        if !placed {
+            let date = Instant.date(from)
+            let fits = left + Self.textWidth(date) <= Double(width) - 4
+            out += text(date, x: fits ? left : Double(width) - 4, y: dateY, anchor: fits ? "start" : "end", extra: " fill=\"#555\"")
         }
         guard !panel.points.isEmpty else { return out + "</g>\n" }
-        // The step line: flat until the next point, then up or down; on to the end.
+        // The step line: flat until the next point, then up or down; on to the end. Thinned
+        // to the first, lowest, highest and last point per pixel column: the same picture.
+        let drawn = ChartThinning.thinned(panel.points) { Int(x($0.at).rounded(.down)) }
         var path: [(Double, Double)] = []
-        for (index, point) in panel.points.enumerated() {
-            if index > 0 { path.append((x(point.at), y(panel.points[index - 1].value))) }
-            path.append((x(point.at), y(point.value)))
+        for (index, point) in drawn.enumerated() {
+            if index > 0 { path.append((x(point.at), y(Double(drawn[index - 1].value)))) }
+            path.append((x(point.at), y(Double(point.value))))
         }
-        if let last = panel.points.last { path.append((x(to), y(last.value))) }
+        if let last = drawn.last { path.append((x(to), y(Double(last.value)))) }
         let line = path.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ")
         if !panel.isPortfolio {
             let area = "\(f(path[0].0)),\(f(plotBottom)) " + line + " \(f(path[path.count - 1].0)),\(f(plotBottom))"
@@ -74,19 +119,15 @@ struct SVGChart {
         out += "<polyline points=\"\(line)\" fill=\"none\" stroke=\"#1f6fd1\" stroke-width=\"\(panel.isPortfolio ? 3 : 2)\"/>\n"
         if panel.isPortfolio && panel.points.count <= 400 {
             for point in panel.points {
-                out += "<circle cx=\"\(f(x(point.at)))\" cy=\"\(f(y(point.value)))\" r=\"3.5\" fill=\"#1f6fd1\"/>\n"
+                out += "<circle cx=\"\(f(x(point.at)))\" cy=\"\(f(y(Double(point.value))))\" r=\"3.5\" fill=\"#1f6fd1\"/>\n"
             }
         }
         return out + "</g>\n"
     }
 
-    /// The Int64 nearest `number` (an axis label's value): Double(Int64.max) is 2^63,
-    /// which Int64(_:) would trap on.
-    static func int64(clamping number: Double) -> Int64 {
-        guard number.isFinite else { return 0 }
-        if number >= 9_223_372_036_854_775_807.0 { return .max }
-        if number <= -9_223_372_036_854_775_808.0 { return .min }
-        return Int64(number)
+    /// A coordinate with one decimal, finite and bounded.
+    static func f(_ number: Double) -> String {
+        String(Double(Int(number.isFinite ? min(max(number, -1e9), 1e9) * 10 : 0)) / 10)
     }
 
     static func escape(_ text: String) -> String {

@@ -16,47 +16,63 @@ struct TextChart {
     static let sparks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// The chart of `points` between `from` and `to`, with value labels on the left and
-    /// dates below. Empty columns are before the series starts. Total for any Int64
-    /// values and instants: spans are worked out in Double or full width, never wrapped.
+    /// dates below. Empty columns are before the series starts. Each column shows the
+    /// value in force at its instant, except that a column in whose time the series
+    /// reaches its highest (else lowest) value and leaves it again shows that value: the
+    /// highest and lowest values are never lost between columns. Every value draws at least one mark, the lowest too. The value axis is
+    /// ChartScale's, shared with the SVG chart. Total for any Int64 values and instants:
+    /// spans are worked out in Double or full width, never wrapped.
     func render(_ points: [SeriesPoint], from: Int64, to: Int64, currency: Currency) -> [String] {
-        let labelWidth = 9
-        // At most 1,000 columns (chart --width's limit), whatever COLUMNS claims.
-        let columns = max(10, min(width, 1_000) - labelWidth - 2)
-        let samples: [Int64?] = (0..<columns).map { column in
-            points.value(at: Instant.interpolate(from: from, to: to, step: column, of: columns - 1))
-        }
-        let present = samples.compactMap { $0 }
-        guard let top = present.max(), let bottom = present.min() else {
+        // The values drawn: the one in force at `from` and every change after it up to `to`.
+        let start = points.value(at: from)
+        let firstAfter = points.firstIndex(after: from)
+        let shown = (start.map { [$0] } ?? []) + points[firstAfter..<points.firstIndex(after: to)].map(\.value)
+        guard let scale = ChartScale(values: shown, currency: currency),
+              let top = shown.max(), let bottom = shown.min() else {
             return ["(no values in this range)"]
         }
-        // The axis starts at 0 unless every value is far from it (then the range is what
-        // shows); a flat series is drawn from 0 so that it shows as full bars.
-        let low = Double(top == bottom ? min(0, bottom) : (bottom >= 0 && bottom < top / 2 ? 0 : bottom))
-        let high = Double(top) == low ? low + 1 : Double(top)
         let rows = max(3, height)
+        let labels = ChartLabels.labels(for: scale, currency: currency, ascii: ascii)
+        // A tick's row: 0 at the bottom, rows - 1 at the top.
+        func tickRow(_ index: Int) -> Double { scale.position(scale.ticks[index]) * Double(rows - 1) }
+        var rowLabels: [Int: String] = [:]
+        for index in scale.labelledTicks(minimumGap: 2, coordinate: tickRow) {
+            rowLabels[Int(tickRow(index).rounded())] = labels[index]
+        }
+        let labelWidth = max(1, rowLabels.values.map(DisplayWidth.of).max() ?? 1)
+        // At most 1,000 columns (chart --width's limit), whatever COLUMNS claims.
+        let columns = max(10, min(width, 1_000) - labelWidth - 2)
+        let instants = (0..<columns).map { Instant.interpolate(from: from, to: to, step: $0, of: columns - 1) }
+        var samples: [Int64?] = []
+        var next = firstAfter
+        for (column, instant) in instants.enumerated() {
+            // The changes since the previous column's instant belong to this column.
+            let end = column == 0 ? next : points.firstIndex(after: instant)
+            let changes = points[min(next, end)..<end].map(\.value)
+            next = max(next, end)
+            // The value in force at the column's instant, unless the series peaks or dips
+            // to its extreme in the column's time and is back by then.
+            let value = points.value(at: instant)
+            samples.append(value != top && changes.contains(top) ? top : value != bottom && changes.contains(bottom) ? bottom : value)
+        }
+        // Marks per cell: eighths with blocks, halves ("." and "#") in ASCII.
+        let marksPerRow = ascii ? 2 : 8
         var lines: [String] = []
         for row in stride(from: rows - 1, through: 0, by: -1) {
             var line = ""
             for sample in samples {
                 guard let sample else { line.append(" "); continue }
-                // Eighths of a row filled at this height.
-                let scaled = Self.position(Double(sample), low: low, high: high) * Double(rows * 8)
-                let filled = Int(scaled.rounded()) - row * 8
+                // At least one mark: the lowest value still shows.
+                let marks = max(1, Int((scale.position(Double(sample)) * Double(rows * marksPerRow)).rounded()))
+                let filled = marks - row * marksPerRow
                 if ascii {
-                    line.append(filled >= 8 ? "#" : filled >= 4 ? "." : " ")
+                    line.append(filled >= 2 ? "#" : filled == 1 ? "." : " ")
                 } else {
                     line.append(Self.eighths[min(8, max(0, filled))])
                 }
             }
-            let label: String
-            switch row {
-            case rows - 1: label = Self.compact(high, currency: currency, ascii: ascii)
-            case 0: label = Self.compact(low, currency: currency, ascii: ascii)
-            case rows / 2: label = Self.compact(low + (high - low) / 2, currency: currency, ascii: ascii)
-            default: label = ""
-            }
             let axis = ascii ? "|" : "│"
-            lines.append(DisplayWidth.pad(label, to: labelWidth, alignRight: true) + " " + axis + styler.color(line, .blue))
+            lines.append(DisplayWidth.pad(rowLabels[row] ?? "", to: labelWidth, alignRight: true) + " " + axis + styler.color(line, .blue))
         }
         let corner = ascii ? "+" : "└"
         let rule = ascii ? "-" : "─"
@@ -96,27 +112,5 @@ struct TextChart {
         let fraction = (value - low) / range
         guard fraction.isFinite else { return 0 }
         return min(1, max(0, fraction))
-    }
-
-    /// Axis labels: "£950", "£12k", "£1.2M" (the app's large-value style), up to "£92234T".
-    static func compact(_ minorUnits: Double, currency: Currency, ascii: Bool = false) -> String {
-        // ASCII output names the currency by code: "GBP 1.2k".
-        let symbol = ascii ? currency.code + " " : CurrencyFormatterCache.shared.symbol(for: currency)
-        let major = minorUnits / Double(currency.minorUnitsPerMajor)
-        let sign = major < 0 ? "-" : ""
-        let size = abs(major)
-        func trimmed(_ value: Double) -> String {
-            let text = value >= 10 ? String(Int(value.rounded())) : String(Double(Int((value * 10).rounded())) / 10)
-            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-        }
-        let body: String
-        switch size {
-        case 1_000_000_000_000...: body = trimmed(size / 1_000_000_000_000) + "T"
-        case 1_000_000_000...: body = trimmed(size / 1_000_000_000) + "B"
-        case 1_000_000...: body = trimmed(size / 1_000_000) + "M"
-        case 1_000...: body = trimmed(size / 1_000) + "k"
-        default: body = String(Int(size.rounded()))
-        }
-        return sign + symbol + body
     }
 }

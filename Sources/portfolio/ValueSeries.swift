@@ -112,11 +112,18 @@ struct ValueSeries {
 extension Array where Element == SeriesPoint {
     /// The value in force at `instant` (the last point at or before it).
     func value(at instant: Int64) -> Int64? {
+        let index = firstIndex(after: instant)
+        return index == 0 ? nil : self[index - 1].value
+    }
+
+    /// The index of the first point after `instant` (`count` when there is none), by
+    /// binary search: the points are in time order.
+    func firstIndex(after instant: Int64) -> Int {
         var low = 0, high = count
         while low < high {
-            let middle = (low + high) / 2
+            let middle = low + (high - low) / 2
             if self[middle].at <= instant { low = middle + 1 } else { high = middle }
         }
-        return low == 0 ? nil : self[low - 1].value
+        return low
     }
 }

@@ -33,6 +33,10 @@ enum PortfolioSpec {
             with an error naming the currency (exit 65). Each account's own values still show \
             with show, updates and chart NAME.
 
+            Every change (add, update, close, reopen, rename, rm, updates rm, import, demo) \
+            can be undone with 'portfolio undo', a delete included: the last \(UndoJournal.limit) \
+            changes are remembered in the database.
+
             Every date, whether typed (--date, --from, --to) or imported, must name an instant \
             whose year is 0001 to 9999 both in UTC and in local time, so that whatever is stored \
             is exported with a four-digit year and imported again unchanged.
@@ -71,13 +75,14 @@ enum PortfolioSpec {
                         options: [date], arguments: [account]),
             CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account]),
             CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")]),
-            CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)", aliases: ["delete"],
+            CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)",
+                        discussion: "'portfolio undo' brings the account back with every update, ids and times as they were.", aliases: ["delete"],
                         options: [StandardOptions.force], arguments: [account]),
             CommandSpec(
                 name: "updates", abstract: "List an account's updates with their ids, or delete one",
                 subcommands: [
                     CommandSpec(name: "list", abstract: "An account's updates, newest first, with ids", aliases: ["ls"], options: [OutputFormat.option()], arguments: [account]),
-                    CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate)", aliases: ["delete"],
+                    CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate; 'portfolio undo' restores it)", aliases: ["delete"],
                                 options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "The update's id, from 'portfolio updates NAME'.")]),
                 ],
                 defaultSubcommand: "list"),
@@ -89,6 +94,10 @@ enum PortfolioSpec {
             CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
                         discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes.",
                         options: [.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])]),
+            CommandSpec(
+                name: "undo", abstract: "Revert the last change, a delete or an import included",
+                discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import and demo. Up to \(UndoJournal.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
+                options: [.flag("dry-run", short: "n", help: "Say which change undo would revert, changing nothing.")]),
             CommandSpec(
                 name: "demo", abstract: "Fill an empty store with one of the app's test sets",
                 discussion: "1: 7 accounts, 42 updates on 6 dates (1 May to 1 Aug 2025) at 08:00. 2: 6 accounts over the last 2 years, 200+ updates. 3: two accounts, £100 added on the 1st (account 1) and the 15th (account 2) of each of the last 6 months, ending at £600 each.",
@@ -108,12 +117,12 @@ enum PortfolioSpec {
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units. Commands that only read (dashboard, list, show, chart, table, updates list, export, import --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version 2 in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units; the undo journal: undo_steps(id, command, description, at), with the rows each step saved (undo_accounts, undo_updates) and the ids it created (undo_created), written in the same transaction as the change. A version 1 database (before undo) is read as it is and gains the journal on its next change. Commands that only read (dashboard, list, show, chart, table, updates list, export, import --dry-run, undo --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, a control character in a name, a close before a later update, an overflow, or a corrupt, newer or not-a-portfolio database."),
-            ExitStatusSpec(.noInput, "No account or update of that name or id, or the import file cannot be read."),
+            ExitStatusSpec(.noInput, "No account or update of that name or id, the import file cannot be read, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],
         security: StandardOptions.security("The database is changed only through SQL statements with bound parameters; no text typed by a user or read from an import is ever part of an SQL statement.")

@@ -70,8 +70,15 @@ struct PortfolioCommands {
     /// An instant from --date/--from/--to text, or exit 65 naming the option.
     func instant(_ text: String, option: String) throws(CLIError) -> Int64 { try inputs.instant(text, option: option) }
 
+    /// The options that end a range: a date given without a time includes that whole day.
+    static let rangeEndOptions: Set<String> = ["to"]
+
+    /// An instant from --date/--from/--to (`fallback` when absent). For --to, a date
+    /// without a time means the end of that day (Instant.rangeEnd).
     func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {
-        try inputs.dateOption(long, default: fallback)
+        let instant = try inputs.dateOption(long, default: fallback)
+        guard Self.rangeEndOptions.contains(long), let text = arguments.value(long) else { return instant }
+        return Instant.rangeEnd(of: text, parsed: instant)
     }
 
     func value(_ text: String, currency: Currency) throws(CLIError) -> Money { try inputs.value(text, currency: currency) }

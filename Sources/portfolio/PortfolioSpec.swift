@@ -7,9 +7,11 @@ enum PortfolioSpec {
     static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored).", completion: .dynamic(["list", "--names"]))
     static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset (+01:00, also +01:19:32), now, today or yesterday; local time (TZ) unless an offset is given; the year, in UTC and in local time, 0001 to 9999 (default: now).")
     static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update).")
-    static let to = OptionSpec.option("to", value: "D", help: "End of the range (default: now).")
+    /// How --to reads a date (Instant.rangeEnd), said once for every --to.
+    static let wholeDayTo = "A date without a time includes that whole day (to 23:59:59 local time); a time is exact."
+    static let to = OptionSpec.option("to", value: "D", help: "End of the range, included (default: now). \(wholeDayTo)")
     /// A chart's end: its line always runs on to today, whatever the range.
-    static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today).")
+    static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today). \(wholeDayTo)")
     static let currencyFilter = OptionSpec.option("currency", short: "c", value: "CODE", help: "Only the accounts in this currency.")
 
     static let root = CommandSpec(
@@ -36,6 +38,11 @@ enum PortfolioSpec {
             Every change (add, update, close, reopen, rename, rm, updates rm, import, demo) \
             can be undone with 'portfolio undo', a delete included: the last \(UndoJournal.limit) \
             changes are remembered in the database.
+
+            A range given with --from and --to includes both ends. A date without a time \
+            given to --to includes that whole day: '--to 2016-12-31' ends at 2016-12-31 \
+            23:59:59 local time; with a time (--to '2016-12-31 12:00') it ends exactly \
+            there. --from 2016-12-31 starts at that day's first second.
 
             Every date, whether typed (--date, --from, --to) or imported, must name an instant \
             whose year is 0001 to 9999 both in UTC and in local time, so that whatever is stored \
@@ -67,7 +74,7 @@ enum PortfolioSpec {
                 arguments: [ArgumentSpec("NAME", help: "An account; without it, the portfolio.", optional: true, completion: .dynamic(["list", "--names"]))]),
             CommandSpec(
                 name: "table", abstract: "Each account's value and the total at the end of each period",
-                discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time).",
+                discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59.",
                 options: [.option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]),
                           from, to, OutputFormat.option(), currencyFilter]),
             CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",

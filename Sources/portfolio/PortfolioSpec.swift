@@ -26,7 +26,7 @@ enum PortfolioSpec {
 
             An account counts from its first update, not as 0 before it; a closed account keeps \
             its history, counts up to its close and not after; a deleted one is gone with all \
-            its updates. Amounts in different currencies are never added: totals, tables and \
+            its updates (until 'portfolio undo' brings it back). Amounts in different currencies are never added: totals, tables and \
             charts are per currency. Periods follow the calendar in the local time zone.
 
             Totals are exact. A total beyond the range of amounts (92233720368547758.07 in a \

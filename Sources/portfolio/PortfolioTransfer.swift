@@ -92,7 +92,7 @@ struct PortfolioTransfer {
                 guard plan.faults.isEmpty else { throw plan.faults.error }
             }
             try plan.apply(to: writer, undo)
-            undo.description = "import from \(source == "standard input" ? source : "'\(source)'") (\(plan.changeSummary))"
+            undo.description = "import from \(source == "standard input" ? source : "'\(source)'"): \(plan.changeSummary)"
             return plan
         }
         commands.invocation.say(plan.summary(dryRun: false))

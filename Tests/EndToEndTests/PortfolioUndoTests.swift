@@ -55,7 +55,7 @@ struct PortfolioUndoTests {
         UndoCase(arguments: ["import", "-"],
                  stdin: "date,account,value,currency\n2024-04-01T00:00:00Z,Alpha,180,GBP\n2024-04-02T00:00:00Z,Fresh,1,GBP\n"
                      + "2024-04-03T00:00:00Z,Fresh,2,GBP\n2024-04-04T00:00:00Z,Spare,closed,EUR\n2024-01-01T09:00:00Z,Alpha,100,GBP\n",
-                 undid: "import from standard input (3 updates, 1 new account, 1 close) (1 account and 3 updates removed)."),
+                 undid: "import from standard input: 3 updates, 1 new account, 1 close (1 account and 3 updates removed)."),
     ])
     func undoRevertsAChangeExactly(_ test: UndoCase) throws {
         let box = try PortfolioBox()

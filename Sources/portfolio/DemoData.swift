@@ -26,12 +26,13 @@ struct DemoData {
         default: entries = setOne()
         }
         var count = 0
-        try store.transaction {
+        try store.change("demo") { undo in
+            undo.description = "demo set \(set)"
             for entry in entries {
                 guard let first = entry.updates.first else { continue }
-                let account = try store.createAccount(name: entry.name, currency: .gbp, at: first.at)
+                let account = try store.createAccount(name: entry.name, currency: .gbp, at: first.at, undo)
                 for update in entry.updates {
-                    _ = try store.addUpdate(account: account, at: update.at, value: update.pounds)
+                    _ = try store.addUpdate(account: account, at: update.at, value: update.pounds, undo)
                     count += 1
                 }
             }

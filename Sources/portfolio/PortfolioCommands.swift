@@ -1,5 +1,6 @@
 // portfolio's commands that change accounts and updates: add, update, close, reopen,
-// rename, rm, and listing or deleting single updates.
+// rename, rm, and listing or deleting single updates. Each change is one undo step
+// (store.change), reverted by 'portfolio undo'.
 
 import MoneyKit
 import MoneyKitCLI
@@ -15,7 +16,9 @@ struct PortfolioCommands {
 
     init(invocation: Invocation) throws {
         self.invocation = invocation
-        let access = Self.access(invocation.arguments.commandPath)
+        var access = Self.access(invocation.arguments.commandPath)
+        // undo --dry-run only reads: it says which change undo would revert.
+        if invocation.arguments.commandPath == ["undo"], invocation.arguments.flag("dry-run") { access = .read }
         // What creates a store checks its input first: a failure leaves no new empty database.
         if invocation.arguments.commandPath.first == "add" { _ = try AddInput(invocation: invocation).read() }
         self.store = try PortfolioStore(invocation: invocation, access: access)
@@ -27,7 +30,7 @@ struct PortfolioCommands {
     static func access(_ commandPath: [String]) -> SQLiteAccess {
         switch commandPath.first ?? "dashboard" {
         case "add", "demo": return .write(createFolders: true)
-        case "update", "close", "reopen", "rename", "rm": return .change
+        case "update", "close", "reopen", "rename", "rm", "undo": return .change
         case "updates": return commandPath == ["updates", "rm"] ? .change : .read
         default: return .read
         }
@@ -53,6 +56,7 @@ struct PortfolioCommands {
         case "import": return try PortfolioTransfer(commands: self).importCSV()
         case "export": return try PortfolioTransfer(commands: self).export()
         case "demo": return try DemoData(commands: self).run()
+        case "undo": return try UndoCommand(commands: self).run()
         default: throw CLIError.usage("unknown command '\(arguments.commandPath.joined(separator: " "))'")
         }
     }
@@ -66,8 +70,15 @@ struct PortfolioCommands {
     /// An instant from --date/--from/--to text, or exit 65 naming the option.
     func instant(_ text: String, option: String) throws(CLIError) -> Int64 { try inputs.instant(text, option: option) }
 
+    /// The options that end a range: a date given without a time includes that whole day.
+    static let rangeEndOptions: Set<String> = ["to"]
+
+    /// An instant from --date/--from/--to (`fallback` when absent). For --to, a date
+    /// without a time means the end of that day (Instant.rangeEnd).
     func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {
-        try inputs.dateOption(long, default: fallback)
+        let instant = try inputs.dateOption(long, default: fallback)
+        guard Self.rangeEndOptions.contains(long), let text = arguments.value(long) else { return instant }
+        return Instant.rangeEnd(of: text, parsed: instant)
     }
 
     func value(_ text: String, currency: Currency) throws(CLIError) -> Money { try inputs.value(text, currency: currency) }
@@ -82,9 +93,10 @@ struct PortfolioCommands {
 
     private func addAccount() throws -> ExitCode {
         let input = try AddInput(invocation: invocation).read()
-        let account = try store.transaction {
-            let account = try store.createAccount(name: input.name, currency: input.currency, at: input.at)
-            if let initial = input.initial { _ = try store.addUpdate(account: account, at: input.at, value: initial.minorUnits) }
+        let account = try store.change("add") { undo in
+            let account = try store.createAccount(name: input.name, currency: input.currency, at: input.at, undo)
+            if let initial = input.initial { _ = try store.addUpdate(account: account, at: input.at, value: initial.minorUnits, undo) }
+            undo.description = "add '\(account.name)'"
             return account
         }
         invocation.say("Added '\(account.name)' (\(input.currency.code))" + (input.initial.map { ": \(money($0.minorUnits, input.currency)) on \(Instant.dateTime(input.at))" } ?? ""))
@@ -95,13 +107,15 @@ struct PortfolioCommands {
         guard let text = arguments.argument("VALUE") else { throw CLIError.usage("missing VALUE", commandPath: arguments.commandPath) }
         let at = try dateOption()
         // The lookup and the insert see one state: an account deleted meanwhile is 66.
-        let (account, amount, id) = try store.transaction {
+        let (account, amount, id) = try store.change("update") { undo in
             let account = try store.account(named: name)
             let amount = try value(text, currency: account.currency)
             if let closed = account.closedAt, at >= closed {
                 throw CLIError.data("'\(account.name)' was closed on \(Instant.dateTime(closed))", hint: "reopen it first with 'portfolio reopen \(account.name)'")
             }
-            return (account, amount, try store.addUpdate(account: account, at: at, value: amount.minorUnits))
+            let id = try store.addUpdate(account: account, at: at, value: amount.minorUnits, undo)
+            undo.description = "update '\(account.name)' to \(money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at)) [update \(id)]"
+            return (account, amount, id)
         }
         let future = at > Instant.now() ? " (in the future: current from then on)" : ""
         invocation.say("'\(account.name)': \(money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at))\(future) [update \(id)]")
@@ -110,21 +124,23 @@ struct PortfolioCommands {
 
     private func close() throws -> ExitCode {
         let at = try dateOption()
-        let account = try store.transaction {
+        let account = try store.change("close") { undo in
             let account = try store.account(named: name)
             guard account.closedAt == nil else { throw CLIError.data("'\(account.name)' is already closed") }
-            try store.setClosed(account, at: at)  // refuses a close before one of its updates
+            try store.setClosed(account, at: at, undo)  // refuses a close before one of its updates
+            undo.description = "close '\(account.name)' on \(Instant.dateTime(at))"
             return account
         }
-        invocation.say("Closed '\(account.name)' on \(Instant.dateTime(at)); its history stays. Undo with: portfolio reopen '\(account.name)'")
+        invocation.say("Closed '\(account.name)' on \(Instant.dateTime(at)); its history stays. Undo with: portfolio undo")
         return .ok
     }
 
     private func reopen() throws -> ExitCode {
-        let account = try store.transaction {
+        let account = try store.change("reopen") { undo in
             let account = try store.account(named: name)
-            guard account.closedAt != nil else { throw CLIError.data("'\(account.name)' is not closed") }
-            try store.setClosed(account, at: nil)
+            guard let closed = account.closedAt else { throw CLIError.data("'\(account.name)' is not closed") }
+            try store.setClosed(account, at: nil, undo)
+            undo.description = "reopen '\(account.name)' (closed on \(Instant.dateTime(closed)))"
             return account
         }
         invocation.say("Reopened '\(account.name)'.")
@@ -134,8 +150,10 @@ struct PortfolioCommands {
     private func rename() throws -> ExitCode {
         guard let typedName = arguments.argument("NEW") else { throw CLIError.usage("missing NEW", commandPath: arguments.commandPath) }
         let newName = try Self.validate(name: typedName)
-        try store.transaction {
-            try store.rename(try store.account(named: name), to: newName)
+        try store.change("rename") { undo in
+            let account = try store.account(named: name)
+            try store.rename(account, to: newName, undo)
+            undo.description = "rename '\(account.name)' to '\(newName)'"
         }
         return .ok
     }
@@ -148,13 +166,14 @@ struct PortfolioCommands {
             return .ok
         }
         // Looked up again under the write lock: the one confirmed, if it still exists.
-        let deleted = try store.transaction {
+        let deleted = try store.change("rm") { undo in
             let account = try store.account(id: found.id, name: found.name)
             let count = try store.updateCount(of: account)
-            try store.delete(account)
+            try store.delete(account, undo)
+            undo.description = "rm '\(account.name)' and its \(count) update\(count == 1 ? "" : "s")"
             return count
         }
-        invocation.say("Deleted '\(found.name)' and \(deleted) update\(deleted == 1 ? "" : "s"). (To keep the history instead: portfolio close.)")
+        invocation.say("Deleted '\(found.name)' and \(deleted) update\(deleted == 1 ? "" : "s"). Undo with: portfolio undo. (To keep the history instead: portfolio close.)")
         return .ok
     }
 
@@ -170,10 +189,11 @@ struct PortfolioCommands {
             invocation.say("Nothing deleted.")
             return .ok
         }
-        try store.transaction {
-            try store.deleteUpdate(id: id, of: try store.account(id: account.id, name: account.name))
+        try store.change("updates rm") { undo in
+            try store.deleteUpdate(id: id, of: try store.account(id: account.id, name: account.name), undo)
+            undo.description = "updates rm '\(account.name)' \(id)"
         }
-        invocation.say("Deleted update \(id) of '\(account.name)'.")
+        invocation.say("Deleted update \(id) of '\(account.name)'. Undo with: portfolio undo")
         return .ok
     }
 

@@ -87,8 +87,8 @@ struct ImportPlan {
     init(rows: [ImportRow], names: [String], currencies: [Currency], store: PortfolioStore, fallbackCurrency: Currency, faults: ImportFaults) throws {
         self.faults = faults
         var byName: [String: Int] = [:]
-        for account in try store.accounts() where byName[account.name.lowercased()] == nil {
-            byName[account.name.lowercased()] = accounts.count
+        for account in try store.accounts() where byName[ItemName.matchKey(account.name)] == nil {
+            byName[ItemName.matchKey(account.name)] = accounts.count
             accounts.append(PlannedAccount(stored: account, name: account.name, currency: account.currency, closedAt: account.closedAt, latest: nil))
         }
         var latestLoaded = Set<Int>()
@@ -102,7 +102,7 @@ struct ImportPlan {
             let rowCurrency = row.currency >= 0 ? currencies[Int(row.currency)] : nil
             // The account: known by name (letter case ignored), else created by this row.
             let index: Int
-            if let known = accountOfName[name] ?? byName[names[name].lowercased()] {
+            if let known = accountOfName[name] ?? byName[ItemName.matchKey(names[name])] {
                 index = known
                 if let currency = rowCurrency, currency != accounts[index].currency {
                     self.faults.add(line: line, "'\(accounts[index].name)' is in \(accounts[index].currency.code), not \(currency.code)")
@@ -113,7 +113,7 @@ struct ImportPlan {
                 index = accounts.count
                 let currency = rowCurrency ?? fallbackCurrency
                 accounts.append(PlannedAccount(stored: nil, name: names[name], currency: currency, closedAt: nil, latest: nil))
-                byName[names[name].lowercased()] = index
+                byName[ItemName.matchKey(names[name])] = index
                 changes.append(.create(account: Int32(index), at: row.at))
                 created += 1
             }
@@ -180,33 +180,49 @@ struct ImportPlan {
 
     var changesNothing: Bool { changes.isEmpty }
 
-    /// Makes the changes in `store`, inside the caller's write transaction.
-    func apply(to store: PortfolioStore) throws {
+    /// Makes the changes in `store`, inside the caller's write transaction, recording in
+    /// `undo` what they created and the stored accounts as they were before.
+    func apply(to store: PortfolioStore, _ undo: UndoRecorder) throws {
         var ids = accounts.map { $0.stored?.id }
+        // The accounts the import touches: the stored ones are saved before any change.
+        var touched = Set<Int>()
+        for change in changes {
+            switch change {
+            case let .create(account, _), let .update(account, _, _), let .close(account, _): touched.insert(Int(account))
+            }
+        }
+        for index in touched.sorted() { if let id = ids[index] { try undo.saveAccount(id) } }
         let insert = try store.database.prepare("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)")
         for change in changes {
             switch change {
             case let .create(account, at):
                 let planned = accounts[Int(account)]
-                ids[Int(account)] = try store.createAccount(name: planned.name, currency: planned.currency, at: at).id
+                ids[Int(account)] = try store.createAccount(name: planned.name, currency: planned.currency, at: at, undo).id
             case let .update(account, at, value):
                 guard let id = ids[Int(account)] else { continue }
                 try insert.run([.integer(id), .integer(at), .integer(value)])
+                try undo.created(.updates, id: store.database.lastInsertRowID)
             case let .close(account, at):
                 guard let id = ids[Int(account)] else { continue }
                 try store.database.query("UPDATE accounts SET closed_at = ? WHERE id = ?", [.integer(at), .integer(id)])
             }
         }
-        try store.recount(ids.compactMap { $0 })
+        try store.recount(touched.sorted().compactMap { ids[$0] })
+    }
+
+    private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+    /// "3 updates, 1 new account, 1 close": what the import changes.
+    var changeSummary: String {
+        var text = plural(updates, "update")
+        if created > 0 { text += ", \(plural(created, "new account"))" }
+        if closed > 0 { text += ", \(plural(closed, "close"))" }
+        return text
     }
 
     /// "Imported 3 updates, 1 new account. Skipped 2 rows already in the store."
     func summary(dryRun: Bool) -> String {
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        var text = (dryRun ? "Would import " : "Imported ") + plural(updates, "update")
-        if created > 0 { text += ", \(plural(created, "new account"))" }
-        if closed > 0 { text += ", \(plural(closed, "close"))" }
-        text += "."
+        var text = (dryRun ? "Would import " : "Imported ") + changeSummary + "."
         if skipped > 0 {
             text += " \(dryRun ? "Would skip" : "Skipped") \(plural(skipped, "row")) already in the store."
         }

@@ -7,9 +7,11 @@ enum PortfolioSpec {
     static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored; see Names).", completion: .dynamic(["list", "--names"]))
     static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset (+01:00, also +01:19:32), now, today or yesterday; local time (TZ) unless an offset is given; the year, in UTC and in local time, 0001 to 9999 (default: now).")
     static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update).")
-    static let to = OptionSpec.option("to", value: "D", help: "End of the range (default: now).")
+    /// How --to reads a date (Instant.rangeEnd), said once for every --to.
+    static let wholeDayTo = "A date without a time includes that whole day (to 23:59:59 local time); a time is exact."
+    static let to = OptionSpec.option("to", value: "D", help: "End of the range, included (default: now). \(wholeDayTo)")
     /// A chart's end: its line always runs on to today, whatever the range.
-    static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today).")
+    static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today). \(wholeDayTo)")
     static let currencyFilter = OptionSpec.option("currency", short: "c", value: "CODE", help: "Only the accounts in this currency.")
 
     static let root = CommandSpec(
@@ -24,7 +26,7 @@ enum PortfolioSpec {
 
             An account counts from its first update, not as 0 before it; a closed account keeps \
             its history, counts up to its close and not after; a deleted one is gone with all \
-            its updates. Amounts in different currencies are never added: totals, tables and \
+            its updates (until 'portfolio undo' brings it back). Amounts in different currencies are never added: totals, tables and \
             charts are per currency. Periods follow the calendar in the local time zone.
 
             Totals are exact. A total beyond the range of amounts (92233720368547758.07 in a \
@@ -32,6 +34,15 @@ enum PortfolioSpec {
             would show it (dashboard, list, table, chart; text, JSON, CSV and TSV alike) stops \
             with an error naming the currency (exit 65). Each account's own values still show \
             with show, updates and chart NAME.
+
+            Every change (add, update, close, reopen, rename, rm, updates rm, import, demo) \
+            can be undone with 'portfolio undo', a delete included: the last \(UndoJournal.limit) \
+            changes are remembered in the database.
+
+            A range given with --from and --to includes both ends. A date without a time \
+            given to --to includes that whole day: '--to 2016-12-31' ends at 2016-12-31 \
+            23:59:59 local time; with a time (--to '2016-12-31 12:00') it ends exactly \
+            there. --from 2016-12-31 starts at that day's first second.
 
             Every date, whether typed (--date, --from, --to) or imported, must name an instant \
             whose year is 0001 to 9999 both in UTC and in local time, so that whatever is stored \
@@ -67,7 +78,7 @@ enum PortfolioSpec {
                 arguments: [ArgumentSpec("NAME", help: "An account; without it, the portfolio.", optional: true, completion: .dynamic(["list", "--names"]))]),
             CommandSpec(
                 name: "table", abstract: "Each account's value and the total at the end of each period",
-                discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time).",
+                discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59.",
                 options: [.option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]),
                           from, to, OutputFormat.option(), currencyFilter]),
             CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
@@ -75,13 +86,14 @@ enum PortfolioSpec {
                         options: [date], arguments: [account]),
             CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account]),
             CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")]),
-            CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)", aliases: ["delete"],
+            CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)",
+                        discussion: "'portfolio undo' brings the account back with every update, ids and times as they were.", aliases: ["delete"],
                         options: [StandardOptions.force], arguments: [account]),
             CommandSpec(
                 name: "updates", abstract: "List an account's updates with their ids, or delete one",
                 subcommands: [
                     CommandSpec(name: "list", abstract: "An account's updates, newest first, with ids", aliases: ["ls"], options: [OutputFormat.option()], arguments: [account]),
-                    CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate)", aliases: ["delete"],
+                    CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate; 'portfolio undo' restores it)", aliases: ["delete"],
                                 options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "The update's id, from 'portfolio updates NAME'.")]),
                 ],
                 defaultSubcommand: "list"),
@@ -93,6 +105,10 @@ enum PortfolioSpec {
             CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
                         discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes.",
                         options: [.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])]),
+            CommandSpec(
+                name: "undo", abstract: "Revert the last change, a delete or an import included",
+                discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import and demo. Up to \(UndoJournal.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
+                options: [.flag("dry-run", short: "n", help: "Say which change undo would revert, changing nothing.")]),
             CommandSpec(
                 name: "demo", abstract: "Fill an empty store with one of the app's test sets",
                 discussion: "1: 7 accounts, 42 updates on 6 dates (1 May to 1 Aug 2025) at 08:00. 2: 6 accounts over the last 2 years, 200+ updates. 3: two accounts, £100 added on the 1st (account 1) and the 15th (account 2) of each of the last 6 months, ending at £600 each.",
@@ -112,12 +128,12 @@ enum PortfolioSpec {
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units. Commands that only read (dashboard, list, show, chart, table, updates list, export, import --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version 2 in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units; the undo journal: undo_steps(id, command, description, at), with the rows each step saved (undo_accounts, undo_updates) and the ids it created (undo_created), written in the same transaction as the change. A version 1 database (before undo) is read as it is and gains the journal on its next change. Commands that only read (dashboard, list, show, chart, table, updates list, export, import --dry-run, undo --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, a control character in a name, a close before a later update, an overflow, or a corrupt, newer or not-a-portfolio database."),
-            ExitStatusSpec(.noInput, "No account or update of that name or id, or the import file cannot be read."),
+            ExitStatusSpec(.noInput, "No account or update of that name or id, the import file cannot be read, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],
         security: StandardOptions.security("The database is changed only through SQL statements with bound parameters; no text typed by a user or read from an import is ever part of an SQL statement.")

@@ -3,18 +3,22 @@
 // cached snapshots; a current value is the latest update at or before now, the later
 // entered (higher id) winning a tie on the same instant.
 //
-// Schema (PRAGMA user_version 1, PRAGMA application_id 0x4D4B5046):
+// Schema (PRAGMA user_version 2, PRAGMA application_id 0x4D4B5046):
 //   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at,
 //            update_count: how many updates it has, kept with every insert and delete)
 //   updates(id, account_id → accounts ON DELETE CASCADE, at, value)
 //   index updates(account_id, at, id, value): the latest update per account is one
 //   lookup in the index alone (it covers the value);
 //   index updates(at, id): the whole history streams in time order for charts.
+//   version 2 adds the undo journal (PortfolioUndo.swift): undo_steps, undo_accounts,
+//   undo_updates, undo_created. A version 1 store is read as if migrated (in memory)
+//   and migrated on its next write.
 // Instants are whole seconds since 1970 (UTC); values are minor units of the account's
 // currency. Commands open the store for reading (nothing created or changed; a missing
 // store reads as empty) or for writing (see SQLiteDatabase+Opening.swift); a change
 // looks its account up inside its write transaction, so the lookup and the write see
-// one state.
+// one state. Every method that changes rows takes the change's UndoRecorder: nothing
+// is changed without its undo step, written in the same transaction (`change`).
 
 import MoneyKit
 import MoneyKitCLI
@@ -39,7 +43,7 @@ struct Update: Equatable {
 }
 
 struct PortfolioStore {
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
     // New stores get CHECKs for what the code relies on; stores made before them are
     // checked where their rows are read (see PortfolioLimits).
     static let migrations = [
@@ -61,6 +65,7 @@ struct PortfolioStore {
         CREATE INDEX updates_by_account_time ON updates(account_id, at, id, value);
         CREATE INDEX updates_by_time ON updates(at, id);
         """,
+        UndoJournal.migration,
     ]
     /// What makes a file portfolio's: PRAGMA application_id 0x4D4B5046 ("MKPF") and the tables above.
     static let schema = SQLiteSchema(name: "a portfolio database", applicationID: 0x4D4B_5046, migrations: migrations)
@@ -171,7 +176,7 @@ struct PortfolioStore {
         return account
     }
 
-    func createAccount(name: String, currency: Currency, at instant: Int64) throws -> Account {
+    func createAccount(name: String, currency: Currency, at instant: Int64, _ undo: UndoRecorder) throws -> Account {
         try transaction {
             if let existing = try accounts().first(where: { ItemName.matchKey($0.name) == ItemName.matchKey(name) }) {
                 throw Self.alreadyExists(existing.name)
@@ -181,7 +186,9 @@ struct PortfolioStore {
             } catch StoreError.rejected(_, let reason) where reason.contains("UNIQUE") {
                 throw Self.alreadyExists(name)
             }
-            return Account(id: database.lastInsertRowID, name: name, currency: currency, createdAt: instant, closedAt: nil)
+            let id = database.lastInsertRowID
+            try undo.created(.accounts, id: id)
+            return Account(id: id, name: name, currency: currency, createdAt: instant, closedAt: nil)
         }
     }
 
@@ -189,11 +196,12 @@ struct PortfolioStore {
         CLIError.data("an account named '\(name)' already exists", hint: "choose another name, or update it with 'portfolio update'")
     }
 
-    func rename(_ account: Account, to newName: String) throws {
+    func rename(_ account: Account, to newName: String, _ undo: UndoRecorder) throws {
         try transaction {
             if let other = try accounts().first(where: { $0.id != account.id && ItemName.matchKey($0.name) == ItemName.matchKey(newName) }) {
                 throw CLIError.data("an account named '\(other.name)' already exists")
             }
+            try undo.saveAccount(account.id)
             do {
                 try database.query("UPDATE accounts SET name = ? WHERE id = ?", [.text(newName), .integer(account.id)])
             } catch StoreError.rejected(_, let reason) where reason.contains("UNIQUE") {
@@ -203,21 +211,24 @@ struct PortfolioStore {
         }
     }
 
-    func setClosed(_ account: Account, at instant: Int64?) throws {
+    func setClosed(_ account: Account, at instant: Int64?, _ undo: UndoRecorder) throws {
         try transaction {
             if let instant, let later = try latestUpdate(of: account, atOrAfter: instant) {
                 throw CLIError.data(
                     "'\(account.name)' has an update on \(Instant.dateTime(later.at)) (update \(later.id)), not before \(Instant.dateTime(instant))",
                     hint: "close it at or after its last update, or delete that update first with 'portfolio updates rm'")
             }
+            try undo.saveAccount(account.id)
             try database.query("UPDATE accounts SET closed_at = ? WHERE id = ?", [instant.map(SQLiteValue.integer) ?? .null, .integer(account.id)])
             if database.changes == 0 { throw CLIError.notFound("account", account.name) }
         }
     }
 
-    /// Deletes the account and, by cascade, all its updates.
-    func delete(_ account: Account) throws {
+    /// Deletes the account and, by cascade, all its updates (all saved for undo first).
+    func delete(_ account: Account, _ undo: UndoRecorder) throws {
         try transaction {
+            try undo.saveAccount(account.id)
+            try undo.saveUpdates(ofAccount: account.id)
             try database.query("DELETE FROM accounts WHERE id = ?", [.integer(account.id)])
             if database.changes == 0 { throw CLIError.notFound("account", account.name) }
         }
@@ -235,20 +246,23 @@ struct PortfolioStore {
 
     // MARK: updates
 
-    func addUpdate(account: Account, at instant: Int64, value: Int64) throws -> Int64 {
+    func addUpdate(account: Account, at instant: Int64, value: Int64, _ undo: UndoRecorder) throws -> Int64 {
         try transaction {
+            try undo.saveAccount(account.id)  // its update_count changes
             do {
                 try database.query("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)", [.integer(account.id), .integer(instant), .integer(value)])
             } catch StoreError.rejected(_, let reason) where reason.contains("FOREIGN KEY") {
                 throw CLIError.notFound("account", account.name)  // deleted meanwhile
             }
             let id = database.lastInsertRowID
+            try undo.created(.updates, id: id)
             try recount([account.id])
             return id
         }
     }
 
-    /// Sets update_count of `accounts` from the updates themselves (after a bulk import).
+    /// Sets update_count of `accounts` from the updates themselves (after a bulk import);
+    /// the caller has saved them for undo.
     func recount(_ accounts: [Int64]) throws {
         let statement = try database.cached("UPDATE accounts SET update_count = (SELECT count(*) FROM updates WHERE account_id = ?1) WHERE id = ?1")
         for id in accounts { try statement.run([.integer(id)]) }
@@ -295,13 +309,26 @@ struct PortfolioStore {
         }
     }
 
-    func deleteUpdate(id: Int64, of account: Account) throws {
+    func deleteUpdate(id: Int64, of account: Account, _ undo: UndoRecorder) throws {
         try transaction {
+            try undo.saveAccount(account.id)
+            try undo.saveUpdate(id)
             try database.query("DELETE FROM updates WHERE id = ? AND account_id = ?", [.integer(id), .integer(account.id)])
             if database.changes == 0 {
                 throw CLIError("account '\(account.name)' has no update with id \(id)", hint: "'portfolio updates \(account.name)' lists them with their ids", exitCode: .noInput)
             }
             try recount([account.id])
+        }
+    }
+
+    /// Runs `body` as one change of the store that `portfolio undo` can revert: the
+    /// change and its undo step (described by the body) in one write transaction.
+    func change<Result>(_ command: String, _ body: (UndoRecorder) throws -> Result) throws -> Result {
+        try transaction {
+            let undo = UndoRecorder(database: database, command: command)
+            let result = try body(undo)
+            try undo.finish()
+            return result
         }
     }
 

@@ -80,16 +80,19 @@ struct PortfolioTransfer {
         commands.store.database.close()
         let writer = try PortfolioStore(invocation: commands.invocation, access: .write(createFolders: true))
         defer { writer.database.close() }
-        let plan = try writer.transaction {
+        // One undo step: 'portfolio undo' takes the whole import back.
+        let plan = try writer.change("import") { undo in
             // Again under the lock, unless the store is still as empty as the preview saw
             // it: another process may have changed it meanwhile.
+            let plan: ImportPlan
             if let previewOfEmptyStore, try writer.database.scalarInteger("SELECT count(*) FROM accounts") == 0 {
-                try previewOfEmptyStore.apply(to: writer)
-                return previewOfEmptyStore
+                plan = previewOfEmptyStore
+            } else {
+                plan = try ImportPlan(rows: rows, names: names, currencies: currencies, store: writer, fallbackCurrency: fallbackCurrency, faults: faults)
+                guard plan.faults.isEmpty else { throw plan.faults.error }
             }
-            let plan = try ImportPlan(rows: rows, names: names, currencies: currencies, store: writer, fallbackCurrency: fallbackCurrency, faults: faults)
-            guard plan.faults.isEmpty else { throw plan.faults.error }
-            try plan.apply(to: writer)
+            try plan.apply(to: writer, undo)
+            undo.description = "import from \(source == "standard input" ? source : "'\(source)'"): \(plan.changeSummary)"
             return plan
         }
         commands.invocation.say(plan.summary(dryRun: false))
@@ -156,12 +159,14 @@ struct PortfolioTransfer {
                 if let known = nameIndex[name] {
                     index = known
                 } else {
-                    do { _ = try PortfolioCommands.validate(name: name) } catch {
+                    // Kept in the form the name rule stores (NFC).
+                    let stored: String
+                    do { stored = try PortfolioCommands.validate(name: name) } catch {
                         faults.add(line: line, CLIError.from(error).message)
                         return
                     }
                     index = names.count
-                    names.append(name)
+                    names.append(stored)
                     nameIndex[name] = index
                 }
                 let valueText = record[2].trimmingSpaces

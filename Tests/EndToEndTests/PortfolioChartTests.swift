@@ -58,7 +58,7 @@ import Testing
         #expect(panel["title"] as? String == "Cash")
         #expect(panel["currency"] as? String == "GBP")
         #expect(panel["from"] as? String == "2025-02-01T00:00:00+00:00")
-        #expect(panel["to"] as? String == "2025-03-31T00:00:00+00:00")
+        #expect(panel["to"] as? String == "2025-03-31T23:59:59+00:00")
         let points = try #require(panel["points"] as? [[String: String]])
         #expect(points == [["date": "2025-02-01T00:00:00+00:00", "value": "500.00"], ["date": "2025-03-01T00:00:00+00:00", "value": "250.00"]])
 

@@ -71,8 +71,9 @@ struct PortfolioReports {
                 commands.invocation.err.line("No accounts yet. Create one with: portfolio add NAME VALUE")
                 return .ok
             }
-            // Values, dates and counts are shown whole; names give way.
-            var table = TextTable(columns: [.text("ACCOUNT", minimum: 10), .init("CUR", importance: 100), .amount("VALUE"), .init("UPDATED", importance: 100), .amount("UPDATES")])
+            // Values and dates are shown whole; names give way to a useful minimum, then
+            // the count of updates is left out.
+            var table = TextTable(columns: [.text("ACCOUNT", minimum: 12, importance: 10), .init("CUR", importance: 100), .amount("VALUE"), .init("UPDATED", importance: 100), .init("UPDATES", .right, fit: .droppable, importance: 20)])
             for row in rows {
                 let value = row.current.map { commands.money($0.value, row.account.currency) } ?? "—"
                 let closed = " (closed)"

@@ -23,7 +23,8 @@ struct BillRendering {
 
     /// The results card: bill, tip with its percentage, total, per person.
     func card(_ result: BillResult) -> [String] {
-        var table = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .text("note", minimum: 12)], showsHeader: false)
+        // The note holds amounts ("to multiples of $5.00"): shown whole or, when narrow, left out.
+        var table = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
         table.append(["Bill", money(result.request.bill), ""])
         table.append(["Tip (\(result.request.tipPercent)%)", money(result.tip), ""])
         if let unit = result.request.roundUpUnit {

@@ -195,7 +195,7 @@ struct PortfolioReports {
             out.line(styler.bold(account.name.terminalSafe) + "  " + account.currency.code + (account.isActive ? "" : styler.dim("  closed \(Instant.dateTime(account.closedAt ?? 0))")))
             out.line("Value  " + styler.bold(current.map { commands.money($0.value, account.currency) } ?? "no value yet"))
             out.line("")
-            var table = TextTable(columns: [.amount("ID"), .init("DATE", importance: 100), .amount("VALUE"), .init("", importance: 50)])
+            var table = TextTable(columns: [.amount("ID"), .init("DATE", importance: 100), .amount("VALUE"), .init("", fit: .droppable, importance: 50)])
             for update in updates.reversed() {
                 let mark = update.id == current?.id ? "current" : update.at > now ? "future" : ""
                 table.append([TextTable.Cell(String(update.id)), TextTable.Cell(Instant.dateTime(update.at)), TextTable.Cell(commands.money(update.value, account.currency)), TextTable.Cell(mark, style: styler.dim)])

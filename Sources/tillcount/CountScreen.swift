@@ -116,7 +116,7 @@ struct CountScreen {
         var lines: [String] = [styler.bold("tillcount") + "  " + styler.dim("\(summary.currency.code) · ↑/↓ move  +/- change  0-9 type  f float  s save  u undo  q quit")]
         // The rows through the one table mechanism: the label gives way on a narrow
         // terminal, quantities and values are never cut.
-        var table = TextTable(columns: [.init("", importance: 100), .text("", minimum: 8), .amount(""), .amount("")], showsHeader: false)
+        var table = TextTable(columns: [.init("", importance: 100), .text("", minimum: 10), .amount(""), .amount("")], showsHeader: false)
         var rowOfSelected = 0
         for (index, line) in summary.lines.enumerated() {
             if index == 0 || (line.item.kind == .roll) != (summary.lines[index - 1].item.kind == .roll) {

@@ -134,7 +134,7 @@ struct DepositCommand {
             ]).serialized(pretty: true))
         case .text:
             let styler = commands.invocation.styler
-            var table = TextTable(columns: [.text("DENOMINATION", minimum: 8), .amount("QTY"), .amount("VALUE")])
+            var table = TextTable(columns: [.text("DENOMINATION", minimum: 12), .amount("QTY"), .amount("VALUE")])
             table.append([TextTable.Cell("Leave in the drawer", style: styler.bold), "", ""])
             for entry in keep { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
             table.append(["  Float", "", TextTable.Cell(rendering.money(floatMade), style: styler.bold)])

@@ -299,7 +299,7 @@ struct TillCommands {
                 })),
             ]).serialized(pretty: true))
         case .text:
-            var table = TextTable(columns: [.init("TOKEN", importance: 50), .init("KIND", importance: 50), .text("LABEL", minimum: 8), .amount("PIECES"), .amount("VALUE")])
+            var table = TextTable(columns: [.init("TOKEN", importance: 50), .init("KIND", importance: 50), .text("LABEL", minimum: 10), .amount("PIECES"), .amount("VALUE")])
             for row in rows { table.append(row) }
             for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
             if let note = set.rollNote { out.line(invocation.styler.dim(note)) }

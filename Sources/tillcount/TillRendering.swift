@@ -28,7 +28,7 @@ struct TillRendering {
     /// The live count as a sectioned table, fitted to the width: labels give way,
     /// tokens, quantities and values never.
     func table(_ summary: TillSummary, showAll: Bool) -> [String] {
-        var table = TextTable(columns: [.text("DENOMINATION", minimum: 8), .init("TOKEN", importance: 50), .amount("QTY"), .amount("VALUE")])
+        var table = TextTable(columns: [.text("DENOMINATION", minimum: 12), .init("TOKEN", importance: 50), .amount("QTY"), .amount("VALUE")])
         func section(_ title: String, _ lines: [TillLine], subtotal: Money, pieces: Int64, color: Styler.Color) {
             let shown = showAll ? lines : lines.filter { $0.quantity > 0 }
             guard !shown.isEmpty else { return }
@@ -46,7 +46,8 @@ struct TillRendering {
         }
         var lines = table.render(maxWidth: width, styleHeader: styler.dim)
         lines.append("")
-        var totals = TextTable(columns: [.init("what"), .amount("amount"), .text("note", minimum: 12)], showsHeader: false)
+        // The note is "short by £3.00": an amount, never cut.
+        var totals = TextTable(columns: [.init("what"), .amount("amount"), .init("note", importance: 100)], showsHeader: false)
         totals.append([TextTable.Cell("Total"), TextTable.Cell(money(summary.total), style: styler.bold), ""])
         totals.append(["Float", money(summary.float), ""])
         let (label, amount) = standing(summary)

@@ -70,4 +70,19 @@ import Testing
         #expect(lines.allSatisfy { $0.count <= 30 }, "\(lines)")
         #expect(lines.contains { $0.contains("a counter") && $0.contains("…") && $0.contains("1234567890") }, "\(lines)")
     }
+
+    @Test func billsplitsCardLeavesOutItsNoteRatherThanCutAnAmount() throws {
+        let sandbox = try Sandbox()
+        let arguments = ["100", "--round-up", "5", "-c", "USD", "-p", "3"]
+        let wide = try BillsplitE2E.run(sandbox, arguments, environment: ["COLUMNS": "80"])
+        #expect(wide.status == 0)
+        #expect(wide.stdout.contains("to multiples of $5.00"), "\(wide.stdout)")
+        let narrow = try BillsplitE2E.run(sandbox, arguments, environment: ["COLUMNS": "30"])
+        #expect(narrow.status == 0)
+        let lines = narrow.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 30 }, "\(narrow.stdout)")
+        #expect(!narrow.stdout.contains("…"), "nothing cut: \(narrow.stdout)")
+        #expect(lines.contains { $0.hasPrefix("Rounding up") && $0.hasSuffix("$5.00") })
+        #expect(lines.contains { $0.hasPrefix("Total") && $0.hasSuffix("$120.00") })
+    }
 }

@@ -117,22 +117,28 @@ struct CountScreen {
         // The rows through the one table mechanism: the label gives way on a narrow
         // terminal, quantities and values are never cut.
         var table = TextTable(columns: [.init("", importance: 100), .text("", minimum: 10), .amount(""), .amount("")], showsHeader: false)
-        var rowOfSelected = 0
+        var sectionTitles: [Int: String] = [:]  // table row → the title printed above it
+        var selectedRow = 0
         for (index, line) in summary.lines.enumerated() {
             if index == 0 || (line.item.kind == .roll) != (summary.lines[index - 1].item.kind == .roll) {
-                table.append(["", TextTable.Cell(line.item.kind == .roll ? "Rolls and bags" : "Loose notes and coins", style: styler.bold), "", ""])
+                sectionTitles[table.rows.count] = styler.bold(line.item.kind == .roll ? "Rolls and bags" : "Loose notes and coins")
             }
             let color: Styler.Color = line.item.kind == .roll ? .red : .green
             let isSelected = index == selected
             let quantity = isSelected && !typed.isEmpty ? typed + "▏" : String(line.quantity)
             let emphasis: (String) -> String = { isSelected ? styler.bold($0) : $0 }
-            if isSelected { rowOfSelected = lines.count + table.rows.count }
+            if isSelected { selectedRow = table.rows.count }
             table.append([
                 TextTable.Cell(isSelected ? "›" : " ", style: emphasis), TextTable.Cell(line.label, style: { emphasis(styler.color($0, color)) }),
                 TextTable.Cell(quantity, style: emphasis), TextTable.Cell(rendering.money(line.value), style: emphasis),
             ])
         }
-        lines += table.render(maxWidth: columns)
+        var rowOfSelected = 0
+        for (row, text) in table.render(maxWidth: columns).enumerated() {
+            if let title = sectionTitles[row] { lines.append(title) }
+            if row == selectedRow { rowOfSelected = lines.count }
+            lines.append(text)
+        }
         // Keep the selected line visible above the totals bar.
         let available = max(3, rows - 4)
         var visible = lines

@@ -10,7 +10,10 @@ public struct Denomination: Hashable, Sendable, Codable {
     public let kind: Kind
     /// The face value in minor units (GBP 50p = 50, USD $20 = 2000, JPY ¥500 = 500).
     public let minorUnits: Int64
-    /// How people name it: "£20", "50p", "25¢", "1 kr".
+    /// How people name it: "£20", "50p", "25¢", "1 kr"; with the symbol amounts of the
+    /// currency are formatted with, and "note" or "coin" where both exist at one value
+    /// ("$1 note", "$1 coin"). For people, MoneyKitFormatting's
+    /// `DenominationSet.displayLabel(for:currency:)` derives it from the amount format itself.
     public let label: String
 
     public init(_ kind: Kind, _ minorUnits: Int64, label: String) {
@@ -65,6 +68,13 @@ public struct DenominationSet: Hashable, Sendable, Codable {
         self.rolls = rolls.sorted { $0.coinMinorUnits > $1.coinMinorUnits }
         self.hasStandardRolls = hasStandardRolls
         self.rollNote = rollNote
+    }
+
+    /// Whether both a note and a coin of this face value are in the set (the US $1):
+    /// their labels must then say which is which.
+    public func hasNoteAndCoin(of minorUnits: Int64) -> Bool {
+        denominations.contains { $0.kind == .note && $0.minorUnits == minorUnits }
+            && denominations.contains { $0.kind == .coin && $0.minorUnits == minorUnits }
     }
 
     private static func highestFirst(_ a: Denomination, _ b: Denomination) -> Bool {

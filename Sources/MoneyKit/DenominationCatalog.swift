@@ -14,6 +14,10 @@
 // New Zealand. Roll and bag sizes are the conventions of each country's banks and cash
 // centres where one exists; where no standard is published the set says so and has none.
 // Items that rest on weaker evidence are marked in comments below.
+//
+// Labels use the symbol that amounts of the currency are formatted with (ICU's, in the
+// currency's display locale: "Ksh", "CHF", "kr."), and say "note" or "coin" where both
+// exist at one value; a test holds every label to the formatted amount.
 
 enum DenominationCatalog {
     static let sets: [String: DenominationSet] = [
@@ -116,8 +120,8 @@ enum DenominationCatalog {
             Denomination(.note, 1000, label: "$10"),
             Denomination(.note, 500, label: "$5"),
             Denomination(.note, 200, label: "$2"),
-            Denomination(.note, 100, label: "$1"),
-            Denomination(.coin, 100, label: "$1"),
+            Denomination(.note, 100, label: "$1 note"),
+            Denomination(.coin, 100, label: "$1 coin"),
             Denomination(.coin, 50, label: "50¢"),
             Denomination(.coin, 25, label: "25¢"),
             Denomination(.coin, 10, label: "10¢"),
@@ -227,15 +231,15 @@ enum DenominationCatalog {
     private static let chf = DenominationSet(
         currencyCode: "CHF",
         denominations: [
-            Denomination(.note, 100_000, label: "1000 Fr."),
-            Denomination(.note, 20000, label: "200 Fr."),
-            Denomination(.note, 10000, label: "100 Fr."),
-            Denomination(.note, 5000, label: "50 Fr."),
-            Denomination(.note, 2000, label: "20 Fr."),
-            Denomination(.note, 1000, label: "10 Fr."),
-            Denomination(.coin, 500, label: "5 Fr."),
-            Denomination(.coin, 200, label: "2 Fr."),
-            Denomination(.coin, 100, label: "1 Fr."),
+            Denomination(.note, 100_000, label: "CHF 1000"),
+            Denomination(.note, 20000, label: "CHF 200"),
+            Denomination(.note, 10000, label: "CHF 100"),
+            Denomination(.note, 5000, label: "CHF 50"),
+            Denomination(.note, 2000, label: "CHF 20"),
+            Denomination(.note, 1000, label: "CHF 10"),
+            Denomination(.coin, 500, label: "CHF 5"),
+            Denomination(.coin, 200, label: "CHF 2"),
+            Denomination(.coin, 100, label: "CHF 1"),
             Denomination(.coin, 50, label: "50 Rp."),
             Denomination(.coin, 20, label: "20 Rp."),
             Denomination(.coin, 10, label: "10 Rp."),
@@ -333,16 +337,16 @@ enum DenominationCatalog {
     private static let dkk = DenominationSet(
         currencyCode: "DKK",
         denominations: [
-            Denomination(.note, 100_000, label: "1000 kr"),
-            Denomination(.note, 50000, label: "500 kr"),
-            Denomination(.note, 20000, label: "200 kr"),
-            Denomination(.note, 10000, label: "100 kr"),
-            Denomination(.note, 5000, label: "50 kr"),
-            Denomination(.coin, 2000, label: "20 kr"),
-            Denomination(.coin, 1000, label: "10 kr"),
-            Denomination(.coin, 500, label: "5 kr"),
-            Denomination(.coin, 200, label: "2 kr"),
-            Denomination(.coin, 100, label: "1 kr"),
+            Denomination(.note, 100_000, label: "1000 kr."),
+            Denomination(.note, 50000, label: "500 kr."),
+            Denomination(.note, 20000, label: "200 kr."),
+            Denomination(.note, 10000, label: "100 kr."),
+            Denomination(.note, 5000, label: "50 kr."),
+            Denomination(.coin, 2000, label: "20 kr."),
+            Denomination(.coin, 1000, label: "10 kr."),
+            Denomination(.coin, 500, label: "5 kr."),
+            Denomination(.coin, 200, label: "2 kr."),
+            Denomination(.coin, 100, label: "1 kr."),
             Denomination(.coin, 50, label: "50 øre"),
         ],
         rolls: [],
@@ -357,15 +361,15 @@ enum DenominationCatalog {
     private static let kes = DenominationSet(
         currencyCode: "KES",
         denominations: [
-            Denomination(.note, 100_000, label: "KSh 1,000"),
-            Denomination(.note, 50000, label: "KSh 500"),
-            Denomination(.note, 20000, label: "KSh 200"),
-            Denomination(.note, 10000, label: "KSh 100"),
-            Denomination(.note, 5000, label: "KSh 50"),
-            Denomination(.coin, 2000, label: "KSh 20"),
-            Denomination(.coin, 1000, label: "KSh 10"),
-            Denomination(.coin, 500, label: "KSh 5"),
-            Denomination(.coin, 100, label: "KSh 1"),
+            Denomination(.note, 100_000, label: "Ksh 1,000"),
+            Denomination(.note, 50000, label: "Ksh 500"),
+            Denomination(.note, 20000, label: "Ksh 200"),
+            Denomination(.note, 10000, label: "Ksh 100"),
+            Denomination(.note, 5000, label: "Ksh 50"),
+            Denomination(.coin, 2000, label: "Ksh 20"),
+            Denomination(.coin, 1000, label: "Ksh 10"),
+            Denomination(.coin, 500, label: "Ksh 5"),
+            Denomination(.coin, 100, label: "Ksh 1"),
         ],
         rolls: [],
         hasStandardRolls: false,

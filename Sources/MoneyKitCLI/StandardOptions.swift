@@ -49,7 +49,7 @@ public enum StandardOptions {
     public static let environment: [EnvironmentSpec] = [
         EnvironmentSpec("NO_COLOR", "When set and not empty, no colour (unless --color always)."),
         EnvironmentSpec("TERM", "When dumb, no colour and no full-screen display."),
-        EnvironmentSpec("COLUMNS", "Output width when standard output is not a terminal (default 80)."),
+        EnvironmentSpec("COLUMNS", "Output width when standard output is not a terminal (default 80). Text tables fit the width: names, labels and notes are shortened with …, and trends left out, first; amounts and dates are never cut."),
         EnvironmentSpec("HOME", "Base of the default data, state and config folders."),
     ]
 

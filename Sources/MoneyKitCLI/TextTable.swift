@@ -1,19 +1,70 @@
-// Aligned text tables for people: columns padded by display width, numbers right-aligned.
+// Aligned text tables for people: the one place where a table is fitted to the terminal.
+//
+// Every column says how it may give way when the table is wider than the terminal:
+// values (amounts, dates, counts) are never cut, since a cut amount is a wrong amount;
+// free text (names, labels, notes) shrinks with an ellipsis, down to a useful minimum;
+// extras (trends, sparklines) are left out whole. The least important columns give way
+// first, the widest of them first. Every cell is one line: cell text is shown escaped
+// (`TerminalText`) before it is measured, so a stored newline or control character can
+// neither break a row nor drive the terminal, and widths are those of what is printed.
 
-public struct TextTable: Sendable {
+public struct TextTable {
     public enum Alignment: Sendable { case left, right }
+
+    /// How a column may give way when the table does not fit.
+    public enum Fit: Sendable, Equatable {
+        /// Values (amounts, dates, ids, counts): always shown whole. Only the title may
+        /// be shortened, down to the width of the values.
+        case whole
+        /// Free text: cut with "…", first down to `minimum` columns, and only when nothing
+        /// else can give way, further.
+        case shrinks(minimum: Int)
+        /// Nice to have: left out entirely when the table does not fit.
+        case droppable
+    }
 
     public struct Column: Sendable {
         public var title: String
         public var alignment: Alignment
-        public init(_ title: String, _ alignment: Alignment = .left) {
+        public var fit: Fit
+        /// Higher is more useful: less important columns give way first.
+        public var importance: Int
+
+        public init(_ title: String, _ alignment: Alignment = .left, fit: Fit = .whole, importance: Int = 0) {
             self.title = title
             self.alignment = alignment
+            self.fit = fit
+            self.importance = importance
+        }
+
+        /// Free text such as a name or label: shrinks first, with an ellipsis.
+        public static func text(_ title: String, minimum: Int = 8, importance: Int = 0) -> Column {
+            Column(title, .left, fit: .shrinks(minimum: minimum), importance: importance)
+        }
+
+        /// An amount or number: right-aligned, never cut.
+        public static func amount(_ title: String) -> Column {
+            Column(title, .right, fit: .whole, importance: 100)
+        }
+    }
+
+    /// One cell: its text (shown escaped) and how it is styled once it has been fitted.
+    public struct Cell: ExpressibleByStringLiteral {
+        public var text: String
+        public var style: ((String) -> String)?
+
+        public init(_ text: String, style: ((String) -> String)? = nil) {
+            self.text = text
+            self.style = style
+        }
+
+        public init(stringLiteral value: String) {
+            self.init(value)
         }
     }
 
     public var columns: [Column]
-    public var rows: [[String]] = []
+    public var rows: [[Cell]] = []
     /// Print the titles as the first line.
     public var showsHeader: Bool
     public var separator: String
@@ -24,39 +75,44 @@ public struct TextTable: Sendable {
         self.separator = separator
     }
 
+    /// A row of plain text cells (escaped when shown).
     public mutating func append(_ row: [String]) {
+        rows.append(row.map { Cell($0) })
+    }
+
+    /// A row of cells, some of them styled.
+    public mutating func append(_ row: [Cell]) {
         rows.append(row)
     }
 
-    /// The lines of the table. Cells may hold ANSI colour; widths ignore it. When
-    /// `maxWidth` is given, the widest left-aligned column is shortened to fit.
+    /// The lines of the table, fitted to `maxWidth` columns when given. Styles (colour)
+    /// take no columns. A table whose whole columns alone are wider than `maxWidth`
+    /// is printed wider: a value is never cut.
     public func render(maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }) -> [String] {
-        var widths = columns.map { DisplayWidth.of($0.title) }
-        if !showsHeader { widths = widths.map { _ in 0 } }
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], DisplayWidth.of(cell))
-            }
+        let titles = columns.map { TerminalText.escaped($0.title) }
+        let cells = rows.map { row in columns.indices.map { index in index < row.count ? TerminalText.escaped(row[index].text) : "" } }
+        var cellWidths = columns.map { _ in 0 }
+        for row in cells {
+            for (index, cell) in row.enumerated() { cellWidths[index] = max(cellWidths[index], DisplayWidth.of(cell)) }
         }
-        var shrinkColumn: Int?
-        if let maxWidth {
-            let total = widths.reduce(0, +) + separator.count * max(0, columns.count - 1)
-            if total > maxWidth,
-                let widest = columns.indices.filter({ columns[$0].alignment == .left }).max(by: { widths[$0] < widths[$1] }) {
-                widths[widest] = max(4, widths[widest] - (total - maxWidth))
-                shrinkColumn = widest
-            }
-        }
-        func line(_ cells: [String]) -> String {
+        let titleWidths = showsHeader ? titles.map(DisplayWidth.of) : titles.map { _ in 0 }
+        let natural = columns.indices.map { max(cellWidths[$0], titleWidths[$0]) }
+        let layout = TableLayout(
+            columns: columns, natural: natural, cellWidths: cellWidths,
+            separatorWidth: DisplayWidth.of(separator), maxWidth: maxWidth)
+        let shown = columns.indices.filter { !layout.hidden.contains($0) }
+
+        func line(_ texts: [String], styles: [((String) -> String)?]) -> String {
             var parts: [String] = []
-            for index in columns.indices {
-                var cell = index < cells.count ? cells[index] : ""
-                if index == shrinkColumn { cell = DisplayWidth.truncate(cell, to: widths[index]) }
-                let isLast = index == columns.count - 1
+            for index in shown {
+                let width = layout.widths[index]
+                var text = DisplayWidth.truncate(texts[index], to: width)
+                if let style = styles[index], !text.isEmpty { text = style(text) }
+                let isLast = index == shown.last
                 if isLast && columns[index].alignment == .left {
-                    parts.append(cell)  // no trailing spaces
+                    parts.append(text)  // no trailing spaces
                 } else {
-                    parts.append(DisplayWidth.pad(cell, to: widths[index], alignRight: columns[index].alignment == .right))
+                    parts.append(DisplayWidth.pad(text, to: width, alignRight: columns[index].alignment == .right))
                 }
             }
             var joined = parts.joined(separator: separator)
@@ -66,9 +122,86 @@ public struct TextTable: Sendable {
         }
         var lines: [String] = []
         if showsHeader {
-            lines.append(styleHeader(line(columns.map(\.title))))
+            lines.append(styleHeader(line(titles, styles: columns.map { _ in nil })))
         }
-        lines += rows.map(line)
+        for (row, texts) in zip(rows, cells) {
+            lines.append(line(texts, styles: columns.indices.map { $0 < row.count ? row[$0].style : nil }))
+        }
         return lines
+    }
+}
+
+/// The widths of a table's columns within a maximum width, and which columns are left out.
+struct TableLayout {
+    private(set) var widths: [Int]
+    private(set) var hidden: Set<Int> = []
+
+    init(columns: [TextTable.Column], natural: [Int], cellWidths: [Int], separatorWidth: Int, maxWidth: Int?) {
+        widths = natural
+        guard let maxWidth else { return }
+        // The least important first; among equals, the order of the columns.
+        let levels = Set(columns.map(\.importance)).sorted()
+        func minimum(_ index: Int) -> Int {
+            if case .shrinks(let minimum) = columns[index].fit { return min(natural[index], max(1, minimum)) }
+            return natural[index]
+        }
+        func excess() -> Int {
+            let shown = widths.indices.filter { !hidden.contains($0) }
+            return shown.reduce(0) { $0 + widths[$1] } + separatorWidth * max(0, shown.count - 1) - maxWidth
+        }
+        guard excess() > 0 else { return }
+        // 1. Free text down to its minimum and extras left out, level by level.
+        for level in levels {
+            let shrinkable = columns.indices.filter { columns[$0].importance == level && columns[$0].fit != .whole && columns[$0].fit != .droppable }
+            shrink(shrinkable, floor: minimum, by: excess())
+            if excess() <= 0 { break }
+            let droppable = columns.indices.filter { columns[$0].importance == level && columns[$0].fit == .droppable }
+            for index in droppable.sorted(by: { natural[$0] > natural[$1] }) where excess() > 0 {
+                hidden.insert(index)
+            }
+            if excess() <= 0 { break }
+        }
+        // Leaving a column out may have freed more room than was needed: give it back,
+        // the most important columns first.
+        if excess() < 0 {
+            var spare = -excess()
+            for level in levels.reversed() {
+                for index in columns.indices where columns[index].importance == level && !hidden.contains(index) && spare > 0 {
+                    let grow = min(spare, natural[index] - widths[index])
+                    widths[index] += grow
+                    spare -= grow
+                }
+            }
+        }
+        guard excess() > 0 else { return }
+        // 2. Titles of whole columns down to their values.
+        for index in columns.indices where columns[index].fit == .whole && !hidden.contains(index) && excess() > 0 {
+            let floor = max(cellWidths[index], min(natural[index], 3))
+            widths[index] = max(floor, widths[index] - excess())
+        }
+        guard excess() > 0 else { return }
+        // 3. Free text below its useful minimum: a few characters and an ellipsis.
+        for level in levels {
+            let shrinkable = columns.indices.filter { columns[$0].importance == level && { if case .shrinks = $0 { true } else { false } }(columns[$0].fit) }
+            shrink(shrinkable, floor: { min(natural[$0], 3) }, by: excess())
+            if excess() <= 0 { break }
+        }
+    }
+
+    /// Takes up to `amount` columns from `indices`, always from the widest of them, none
+    /// below its floor.
+    private mutating func shrink(_ indices: [Int], floor: (Int) -> Int, by amount: Int) {
+        var left = amount
+        while left > 0 {
+            let candidates = indices.filter { widths[$0] > floor($0) }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return }
+            // Columns equally wide take turns, a column at a time; a single widest one
+            // comes down to the next widest (or its floor) in one step.
+            let tied = candidates.filter { widths[$0] == widths[widest] }.count > 1
+            let next = candidates.filter { widths[$0] < widths[widest] }.map { widths[$0] }.max() ?? 0
+            let step = tied ? 1 : min(left, widths[widest] - max(floor(widest), next))
+            widths[widest] -= step
+            left -= step
+        }
     }
 }

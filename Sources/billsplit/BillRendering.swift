@@ -8,6 +8,8 @@ import MoneyKitFormatting
 struct BillRendering {
     let localeIdentifier: String?
     let styler: Styler
+    /// Columns to fit the tables to (nil: as wide as they need).
+    var width: Int? = nil
 
     func money(_ amount: Money) -> String { amount.formatted(localeIdentifier: localeIdentifier) }
 
@@ -21,23 +23,24 @@ struct BillRendering {
 
     /// The results card: bill, tip with its percentage, total, per person.
     func card(_ result: BillResult) -> [String] {
-        var table = TextTable(columns: [.init("what"), .init("amount", .right), .init("note")], showsHeader: false)
+        // The note holds amounts ("to multiples of $5.00"): shown whole or, when narrow, left out.
+        var table = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
         table.append(["Bill", money(result.request.bill), ""])
         table.append(["Tip (\(result.request.tipPercent)%)", money(result.tip), ""])
         if let unit = result.request.roundUpUnit {
             let effective = result.effectiveTipPercent.map { "effective tip \($0)%" } ?? ""
             table.append(["Rounding up", money(result.roundingExtra), "to multiples of \(money(unit)); \(effective)"])
         }
-        table.append(["Total", styler.bold(money(result.total)), ""])
-        var lines = table.render()
+        table.append([TextTable.Cell("Total"), TextTable.Cell(money(result.total), style: styler.bold), ""])
+        var lines = table.render(maxWidth: width)
         let people = result.shares.count
         if let weights = result.request.weights as [Int64]?, !result.request.isEqualSplit {
             lines.append("")
-            var shares = TextTable(columns: [.init("person"), .init("weight", .right), .init("pays", .right)])
+            var shares = TextTable(columns: [.init("person", importance: 100), .amount("weight"), .amount("pays")])
             for (index, share) in result.shares.enumerated() {
                 shares.append(["Person \(index + 1)", String(weights[index]), money(share)])
             }
-            lines += shares.render(styleHeader: styler.dim)
+            lines += shares.render(maxWidth: width, styleHeader: styler.dim)
         } else {
             lines.append("")
             lines.append("\(people == 1 ? "1 person pays" : "Each of \(people) pays"): \(styler.bold(perPerson(result)))")

@@ -20,7 +20,7 @@ struct BillsplitCommands {
         if arguments.commandPath == ["prefs"] { return try preferences() }
         let saved = try store.load()
         let options = try BillOptions.resolve(invocation, preferences: saved, preferencesPath: store.file.path)
-        let rendering = BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler)
+        let rendering = BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler, width: invocation.terminal.width)
         guard let amountText = arguments.argument("AMOUNT") else {
             guard invocation.terminal.isInteractive else {
                 throw CLIError.usage("missing AMOUNT", hint: "give the bill, or - to read bills from standard input; the interactive screen needs a terminal")

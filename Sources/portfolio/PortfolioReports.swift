@@ -71,11 +71,17 @@ struct PortfolioReports {
                 commands.invocation.err.line("No accounts yet. Create one with: portfolio add NAME VALUE")
                 return .ok
             }
-            var table = TextTable(columns: [.init("ACCOUNT"), .init("CUR"), .init("VALUE", .right), .init("UPDATED"), .init("UPDATES", .right)])
+            // Values and dates are shown whole; names give way to a useful minimum, then
+            // the count of updates is left out.
+            var table = TextTable(columns: [.text("ACCOUNT", minimum: 12, importance: 10), .init("CUR", importance: 100), .amount("VALUE"), .init("UPDATED", importance: 100), .init("UPDATES", .right, fit: .droppable, importance: 20)])
             for row in rows {
                 let value = row.current.map { commands.money($0.value, row.account.currency) } ?? "—"
-                let name = row.account.name.terminalSafe + (row.account.isActive ? "" : styler.dim(" (closed)"))
-                table.append([name, row.account.currency.code, value, row.current.map { Instant.dateTime($0.at) } ?? "", String(row.updateCount)])
+                let closed = " (closed)"
+                let name = TextTable.Cell(row.account.name + (row.account.isActive ? "" : closed), style: row.account.isActive ? nil : { text in
+                    text.hasSuffix(closed) ? String(text.dropLast(closed.count)) + styler.dim(closed) : text
+                })
+                table.append([name, TextTable.Cell(row.account.currency.code), TextTable.Cell(value),
+                              TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? ""), TextTable.Cell(String(row.updateCount))])
             }
             for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
             out.line("")
@@ -140,13 +146,15 @@ struct PortfolioReports {
         out.line("")
         let sparkWidth = 16
         let sparkColumns = (0..<sparkWidth).map { $0 * (columns - 1) / (sparkWidth - 1) }
-        var table = TextTable(columns: [.init("ACCOUNT"), .init("VALUE", .right), .init("UPDATED"), .init("TREND")])
+        // Values and dates are shown whole; names shrink to a useful minimum, then the
+        // trend is left out, and only then do names shrink further.
+        var table = TextTable(columns: [.text("ACCOUNT", minimum: 12, importance: 10), .amount("VALUE"), .init("UPDATED", importance: 100), .init("TREND", fit: .droppable, importance: 20)])
         for row in rows {
             let values = sparkColumns.map { samples[row.account.id]?[$0] ?? nil }
             table.append([
-                row.account.name.terminalSafe, row.current.map { commands.money($0.value, row.account.currency) } ?? (ascii ? "-" : "—"),
-                row.current.map { Instant.dateTime($0.at) } ?? "no value yet",
-                styler.color(TextChart.sparkline(values, ascii: ascii), .blue),
+                TextTable.Cell(row.account.name), TextTable.Cell(row.current.map { commands.money($0.value, row.account.currency) } ?? (ascii ? "-" : "—")),
+                TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "no value yet"),
+                TextTable.Cell(TextChart.sparkline(values, ascii: ascii), style: { styler.color($0, .blue) }),
             ])
         }
         for line in table.render(maxWidth: terminal.width, styleHeader: styler.dim) { out.line(line) }
@@ -187,12 +195,12 @@ struct PortfolioReports {
             out.line(styler.bold(account.name.terminalSafe) + "  " + account.currency.code + (account.isActive ? "" : styler.dim("  closed \(Instant.dateTime(account.closedAt ?? 0))")))
             out.line("Value  " + styler.bold(current.map { commands.money($0.value, account.currency) } ?? "no value yet"))
             out.line("")
-            var table = TextTable(columns: [.init("ID", .right), .init("DATE"), .init("VALUE", .right), .init("")])
+            var table = TextTable(columns: [.amount("ID"), .init("DATE", importance: 100), .amount("VALUE"), .init("", fit: .droppable, importance: 50)])
             for update in updates.reversed() {
                 let mark = update.id == current?.id ? "current" : update.at > now ? "future" : ""
-                table.append([String(update.id), Instant.dateTime(update.at), commands.money(update.value, account.currency), styler.dim(mark)])
+                table.append([TextTable.Cell(String(update.id)), TextTable.Cell(Instant.dateTime(update.at)), TextTable.Cell(commands.money(update.value, account.currency)), TextTable.Cell(mark, style: styler.dim)])
             }
-            for line in table.render(styleHeader: styler.dim) { out.line(line) }
+            for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
             let series = ValueSeries(store: commands.store, accounts: [account])
             let points = try series.accountSeries(account, to: now)
             if let first = points.first {
@@ -217,9 +225,9 @@ struct PortfolioReports {
                          ("value", .string(Money(minorUnits: update.value, currency: account.currency).plainString))])
             }).serialized(pretty: true))
         case .text:
-            var table = TextTable(columns: [.init("ID", .right), .init("DATE"), .init("VALUE", .right)])
+            var table = TextTable(columns: [.amount("ID"), .init("DATE", importance: 100), .amount("VALUE")])
             for update in updates { table.append([String(update.id), Instant.dateTime(update.at), commands.money(update.value, account.currency)]) }
-            for line in table.render(styleHeader: styler.dim) { out.line(line) }
+            for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
         case .csv, .tsv:
             let rows = updates.map { [String($0.id), Instant.iso8601($0.at), Money(minorUnits: $0.value, currency: account.currency).plainString] }
             for line in RecordPrinter.delimitedLines(header: ["id", "date", "value"], rows: rows, format: format) { out.line(line) }

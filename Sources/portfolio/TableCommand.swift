@@ -116,9 +116,9 @@ struct TableCommand {
             ]).serialized(pretty: true))
         case .text:
             // Periods down the side, accounts across: a long history stays readable.
-            var columns: [TextTable.Column] = [.init("PERIOD")]
-            columns += accounts.map { TextTable.Column($0.name.terminalSafe, .right) }
-            columns += currencies.map { TextTable.Column("TOTAL \($0.code)", .right) }
+            var columns: [TextTable.Column] = [.init("PERIOD", importance: 100)]
+            columns += accounts.map { TextTable.Column.amount($0.name) }
+            columns += currencies.map { TextTable.Column.amount("TOTAL \($0.code)") }
             var table = TextTable(columns: columns)
             for (column, label) in labels.enumerated() {
                 var row = [label]
@@ -126,7 +126,7 @@ struct TableCommand {
                 row += currencies.map { currency in totals[currency]?[column].map { commands.money($0, currency) } ?? "" }
                 table.append(row)
             }
-            for line in table.render(styleHeader: commands.invocation.styler.dim) { out.line(line) }
+            for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: commands.invocation.styler.dim) { out.line(line) }
         case let format:
             let header = ["period", "end"] + accounts.map { "\($0.name) (\($0.currency.code))" } + currencies.map { "total \($0.code)" }
             let rows = labels.indices.map { column in

@@ -35,9 +35,10 @@ struct CounterRendering {
             }
         case .text:
             let styler = invocation.styler
-            var table = TextTable(columns: [.init(""), .init("NAME"), .init("COUNT", .right), .init("STEP", .right)], separator: " ")
+            // Counts and steps are shown whole; names give way.
+            var table = TextTable(columns: [.init("", importance: 100), .text("NAME", minimum: 8), .amount("COUNT"), .amount("STEP")], separator: " ")
             for counter in counters {
-                table.append([counter.pinned ? "*" : " ", counter.name.terminalSafe, String(counter.count), Self.signedStep(counter.step)])
+                table.append([counter.pinned ? "*" : " ", counter.name, String(counter.count), Self.signedStep(counter.step)])
             }
             for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
         }
@@ -55,7 +56,7 @@ struct CounterRendering {
         case .text:
             let created = Timestamp.parseISO8601(counter.created).map(Timestamp.localMinutes) ?? counter.created
             var table = TextTable(columns: [.init("field"), .init("value")], showsHeader: false)
-            table.append(["name:", counter.name.terminalSafe])
+            table.append(["name:", counter.name])
             table.append(["count:", String(counter.count)])
             table.append(["start:", String(counter.start)])
             table.append(["step:", Self.signedStep(counter.step)])

@@ -114,18 +114,30 @@ struct CountScreen {
         let styler = Styler(enabled: commands.invocation.terminal.colorEnabled(commands.invocation.colorChoice))
         let rendering = TillRendering(styler: styler, width: columns)
         var lines: [String] = [styler.bold("tillcount") + "  " + styler.dim("\(summary.currency.code) · ↑/↓ move  +/- change  0-9 type  f float  s save  u undo  q quit")]
-        var rowOfSelected = 0
+        // The rows through the one table mechanism: the label gives way on a narrow
+        // terminal, quantities and values are never cut.
+        var table = TextTable(columns: [.init("", importance: 100), .text("", minimum: 10), .amount(""), .amount("")], showsHeader: false)
+        var sectionTitles: [Int: String] = [:]  // table row → the title printed above it
+        var selectedRow = 0
         for (index, line) in summary.lines.enumerated() {
             if index == 0 || (line.item.kind == .roll) != (summary.lines[index - 1].item.kind == .roll) {
-                lines.append(styler.bold(line.item.kind == .roll ? "Rolls and bags" : "Loose notes and coins"))
+                sectionTitles[table.rows.count] = styler.bold(line.item.kind == .roll ? "Rolls and bags" : "Loose notes and coins")
             }
             let color: Styler.Color = line.item.kind == .roll ? .red : .green
-            let marker = index == selected ? "›" : " "
-            let quantity = index == selected && !typed.isEmpty ? typed + "▏" : String(line.quantity)
-            let label = DisplayWidth.pad(DisplayWidth.truncate(line.label.terminalSafe, to: 22), to: 22)
-            let text = "\(marker) \(styler.color(label, color)) \(DisplayWidth.pad(quantity, to: 7, alignRight: true))  \(DisplayWidth.pad(rendering.money(line.value), to: 14, alignRight: true))"
-            if index == selected { rowOfSelected = lines.count }
-            lines.append(index == selected ? styler.bold(text) : text)
+            let isSelected = index == selected
+            let quantity = isSelected && !typed.isEmpty ? typed + "▏" : String(line.quantity)
+            let emphasis: (String) -> String = { isSelected ? styler.bold($0) : $0 }
+            if isSelected { selectedRow = table.rows.count }
+            table.append([
+                TextTable.Cell(isSelected ? "›" : " ", style: emphasis), TextTable.Cell(line.label, style: { emphasis(styler.color($0, color)) }),
+                TextTable.Cell(quantity, style: emphasis), TextTable.Cell(rendering.money(line.value), style: emphasis),
+            ])
+        }
+        var rowOfSelected = 0
+        for (row, text) in table.render(maxWidth: columns).enumerated() {
+            if let title = sectionTitles[row] { lines.append(title) }
+            if row == selectedRow { rowOfSelected = lines.count }
+            lines.append(text)
         }
         // Keep the selected line visible above the totals bar.
         let available = max(3, rows - 4)

@@ -10,6 +10,7 @@
 
 import MoneyKit
 import MoneyKitCLI
+import MoneyKitFormatting
 
 /// What a till holds a quantity of: a note, a coin, or a roll/bag of a coin.
 struct TillItem: Hashable, Comparable {
@@ -71,8 +72,10 @@ enum DenominationToken {
         case .roll?:
             guard set.rolls.contains(where: { $0.coinMinorUnits == minorUnits }) else {
                 if let coin = set.denominations.first(where: { $0.kind == .coin && $0.minorUnits == minorUnits }) {
+                    // The label says "coin" itself where a note shares the value ("$1 coin").
+                    let label = set.displayLabel(for: coin, currency: currency)
                     throw CLIError(
-                        "no roll size is known for the \(coin.label) coin in \(currency.code)",
+                        "no roll size is known for the \(label.hasSuffix(" coin") ? label : label + " coin") in \(currency.code)",
                         hint: (set.rollNote.map { $0 + " " } ?? "") + "Define one in the denominations file (see FILES in tillcount(1)).",
                         exitCode: .noInput)
                 }

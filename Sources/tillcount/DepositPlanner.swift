@@ -133,14 +133,15 @@ struct DepositCommand {
                 ("deposit", .string(deposit.plainString)), ("keep", json(keep)), ("bank", json(bank)),
             ]).serialized(pretty: true))
         case .text:
-            var table = TextTable(columns: [.init("DENOMINATION"), .init("QTY", .right), .init("VALUE", .right)])
-            table.append([commands.invocation.styler.bold("Leave in the drawer"), "", ""])
-            for entry in keep { table.append(["  " + entry.line.label.terminalSafe, String(entry.quantity), rendering.money(entry.value)]) }
-            table.append(["  Float", "", commands.invocation.styler.bold(rendering.money(floatMade))])
-            table.append([commands.invocation.styler.bold("Bank"), "", ""])
-            for entry in bank { table.append(["  " + entry.line.label.terminalSafe, String(entry.quantity), rendering.money(entry.value)]) }
-            table.append(["  Deposit", "", commands.invocation.styler.bold(rendering.money(deposit))])
-            for line in table.render(styleHeader: commands.invocation.styler.dim) { out.line(line) }
+            let styler = commands.invocation.styler
+            var table = TextTable(columns: [.text("DENOMINATION", minimum: 12), .amount("QTY"), .amount("VALUE")])
+            table.append([TextTable.Cell("Leave in the drawer", style: styler.bold), "", ""])
+            for entry in keep { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
+            table.append(["  Float", "", TextTable.Cell(rendering.money(floatMade), style: styler.bold)])
+            table.append([TextTable.Cell("Bank", style: styler.bold), "", ""])
+            for entry in bank { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
+            table.append(["  Deposit", "", TextTable.Cell(rendering.money(deposit), style: styler.bold)])
+            for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
             if !plan.exact {
                 let gap = (try? summary.float - floatMade) ?? summary.float
                 out.line("")

@@ -66,12 +66,13 @@ struct HistoryCommands {
                 return .ok
             }
             let rendering = commands.rendering
-            var table = TextTable(columns: [.init("ID", .right), .init("SAVED"), .init("LABEL"), .init("TOTAL", .right), .init("FLOAT", .right), .init("DEPOSIT/SHORT", .right), .init("OVER/SHORT")])
+            // Ids, dates and amounts are shown whole; the label gives way.
+            var table = TextTable(columns: [.amount("ID"), .init("SAVED", importance: 100), .text("LABEL", minimum: 8), .amount("TOTAL"), .amount("FLOAT"), .amount("DEPOSIT/SHORT"), .init("OVER/SHORT", importance: 100)])
             for count in counts {
                 let difference = count.difference.isNegative ? "short \(rendering.money((try? count.difference.negated()) ?? count.difference))" : rendering.money(count.difference)
                 table.append([
-                    String(count.id), Timestamp.parseISO8601(count.savedAt).map(Timestamp.localMinutes) ?? count.savedAt.terminalSafe,
-                    count.label?.terminalSafe ?? "", rendering.money(count.total), rendering.money(count.float), difference,
+                    String(count.id), Timestamp.parseISO8601(count.savedAt).map(Timestamp.localMinutes) ?? count.savedAt,
+                    count.label ?? "", rendering.money(count.total), rendering.money(count.float), difference,
                     count.overShort.map(rendering.overShortText) ?? "",
                 ])
             }

@@ -299,9 +299,9 @@ struct TillCommands {
                 })),
             ]).serialized(pretty: true))
         case .text:
-            var table = TextTable(columns: [.init("TOKEN"), .init("KIND"), .init("LABEL"), .init("PIECES", .right), .init("VALUE", .right)])
-            for row in rows { table.append(row.map(\.terminalSafe)) }
-            for line in table.render(styleHeader: invocation.styler.dim) { out.line(line) }
+            var table = TextTable(columns: [.init("TOKEN", importance: 50), .init("KIND", importance: 50), .text("LABEL", minimum: 10), .amount("PIECES"), .amount("VALUE")])
+            for row in rows { table.append(row) }
+            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
             if let note = set.rollNote { out.line(invocation.styler.dim(note)) }
         case let format:
             for line in RecordPrinter.delimitedLines(header: header, rows: rows, format: format) { out.line(line) }

@@ -25,35 +25,37 @@ struct TillRendering {
         return "over by \(money(difference))"
     }
 
-    /// The live count as a sectioned table.
+    /// The live count as a sectioned table, fitted to the width: labels give way,
+    /// tokens, quantities and values never.
     func table(_ summary: TillSummary, showAll: Bool) -> [String] {
-        var table = TextTable(columns: [.init("DENOMINATION"), .init("TOKEN"), .init("QTY", .right), .init("VALUE", .right)])
+        var table = TextTable(columns: [.text("DENOMINATION", minimum: 12), .init("TOKEN", importance: 50), .amount("QTY"), .amount("VALUE")])
         func section(_ title: String, _ lines: [TillLine], subtotal: Money, pieces: Int64, color: Styler.Color) {
             let shown = showAll ? lines : lines.filter { $0.quantity > 0 }
             guard !shown.isEmpty else { return }
-            table.append([styler.bold(title), "", "", ""])
+            table.append([TextTable.Cell(title, style: styler.bold), "", "", ""])
             for line in shown {
-                table.append([styler.color("  " + line.label.terminalSafe, color), line.token.terminalSafe, String(line.quantity), money(line.value)])
+                table.append([TextTable.Cell("  " + line.label, style: { styler.color($0, color) }), TextTable.Cell(line.token), TextTable.Cell(String(line.quantity)), TextTable.Cell(money(line.value))])
             }
             // Lines not shown hold 0 pieces: the section's count is the summary's.
-            table.append(["  Subtotal", "", "\(pieces) pc", styler.bold(money(subtotal))])
+            table.append(["  Subtotal", "", TextTable.Cell("\(pieces) pc"), TextTable.Cell(money(subtotal), style: styler.bold)])
         }
         section("Loose notes and coins", summary.loose, subtotal: summary.looseTotal, pieces: summary.loosePieces, color: .green)
         section("Rolls and bags", summary.rolls, subtotal: summary.rollTotal, pieces: summary.rollPieces, color: .red)
         if summary.counted.isEmpty && !showAll {
-            table.append([styler.dim("(nothing counted yet)"), "", "", ""])
+            table.append([TextTable.Cell("(nothing counted yet)", style: styler.dim), "", "", ""])
         }
         var lines = table.render(maxWidth: width, styleHeader: styler.dim)
         lines.append("")
-        var totals = TextTable(columns: [.init("what"), .init("amount", .right), .init("note")], showsHeader: false)
-        totals.append(["Total", styler.bold(money(summary.total)), ""])
+        // The note is "short by £3.00": an amount, never cut.
+        var totals = TextTable(columns: [.init("what"), .amount("amount"), .init("note", importance: 100)], showsHeader: false)
+        totals.append([TextTable.Cell("Total"), TextTable.Cell(money(summary.total), style: styler.bold), ""])
         totals.append(["Float", money(summary.float), ""])
         let (label, amount) = standing(summary)
-        totals.append([label, label == "Short by" ? styler.color(money(amount), .red) : money(amount), ""])
+        totals.append([TextTable.Cell(label), TextTable.Cell(money(amount), style: label == "Short by" ? { styler.color($0, .red) } : nil), ""])
         if let expected = summary.expected, let overShort = summary.overShort {
             totals.append(["Expected", money(expected), overShortText(overShort)])
         }
-        lines += totals.render()
+        lines += totals.render(maxWidth: width)
         return lines
     }
 

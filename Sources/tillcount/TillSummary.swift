@@ -4,6 +4,7 @@
 
 import MoneyKit
 import MoneyKitCLI
+import MoneyKitFormatting
 
 struct TillLine: Equatable {
     let item: TillItem
@@ -138,13 +139,15 @@ struct TillSummary {
         }
     }
 
-    /// How people name `item`: "£20", "50p", "£1 bag of 20" (`roll`: the roll's own
+    /// How people name `item`: "£20", "50p", "$1 coin", "£1 bag of 20" (`roll`: the roll's own
     /// definition, else the set's).
     static func label(_ item: TillItem, set: DenominationSet, currency: Currency, roll: CoinRoll? = nil) -> String {
         let coinOrNote = set.denominations.first {
             $0.minorUnits == item.minorUnits && ($0.kind == .note ? item.kind == .note : item.kind != .note)
         }
-        let base = coinOrNote?.label ?? Money.plainString(minorUnits: item.minorUnits, exponent: currency.minorUnitExponent)
+        // Named as amounts are formatted (one symbol), "note"/"coin" where both exist.
+        let base = coinOrNote.map { set.displayLabel(for: $0, currency: currency) }
+            ?? Money.plainString(minorUnits: item.minorUnits, exponent: currency.minorUnitExponent)
         guard item.kind == .roll else { return base }
         let roll = roll ?? set.rolls.first { $0.coinMinorUnits == item.minorUnits }
         let packaging = roll?.packaging == .bag ? "bag" : "roll"

@@ -170,14 +170,14 @@ func truncateCuts(_ text: String, _ width: Int, _ expected: String) {
 
 @Test func headerIsStyledAndColouredCellsAlign() {
     var table = TextTable(columns: [.init("Name"), .init("Value", .right)])
-    table.append(["\u{1B}[32mok\u{1B}[0m", "1"])
+    table.append([TextTable.Cell("ok", style: { "\u{1B}[32m\($0)\u{1B}[0m" }), "1"])
     let lines = table.render(styleHeader: { "<\($0)>" })
     #expect(lines[0] == "<Name  Value>")
     #expect(stripANSI(lines[1]) == "ok        1")
 }
 
 @Test func tableShrinksTheWidestLeftColumnToMaxWidth() {
-    var table = TextTable(columns: [.init("Name"), .init("Note"), .init("Amount", .right)])
+    var table = TextTable(columns: [.text("Name"), .text("Note"), .amount("Amount")])
     table.append(["coffee", "a very long note that will not fit in the terminal", "12.50"])
     table.append(["tea", "short", "-3.10"])
     let full = table.render()
@@ -193,7 +193,7 @@ func truncateCuts(_ text: String, _ width: Int, _ expected: String) {
 }
 
 @Test func shrinkingAWideCharacterColumnKeepsAlignment() {
-    var table = TextTable(columns: [.init("Amount", .right), .init("Name")])
+    var table = TextTable(columns: [.amount("Amount"), .text("Name")])
     table.append(["1", "日本語のとても長い名前です"])
     table.append(["22", "short"])
     let lines = table.render(maxWidth: 20)

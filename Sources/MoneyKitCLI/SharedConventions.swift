@@ -1,6 +1,8 @@
 // The conventions the four tools share, worded once for their help and man pages, so
 // that every page says the same thing the shared code does (ItemName, LocaleCurrency).
 
+import MoneyKit
+
 public enum SharedConventions {
     /// The name rule (MoneyKit's ItemName), for a tool whose things are `thing` with its
     /// article ("a counter", "an account").
@@ -13,6 +15,16 @@ public enum SharedConventions {
         Unicode NFC, and letter case does not tell them apart: 'Cash ISA' and 'cash isa' are \
         one name, kept as first typed, and an exact match wins. A name stored before this \
         rule stays readable and is shown escaped. tally and portfolio share this rule.
+        """
+    }
+
+    /// The undo rule (MoneyKit's UndoHistory) for `tool`.
+    public static func undo(_ tool: String) -> String {
+        """
+        Undo: every command that changes what \(tool) stores is one step; '\(tool) undo' \
+        reverts the newest step exactly and says what it was, and can go back \
+        \(UndoHistory.stepsKept) steps. An undo is not itself a step (there is no redo); \
+        with nothing to undo it exits 66. tally, tillcount and portfolio share this rule.
         """
     }
 

@@ -20,11 +20,15 @@ struct PortfolioInputs {
         return instant
     }
 
-    /// What is allowed, for the date that was refused: at the ends of the range it is the
-    /// range (local midnight of 0001-01-01 east of UTC is still year 0 in UTC); otherwise
-    /// the calendar.
+    /// What is allowed, for the date that was refused: for a word, the words portfolio
+    /// knows; at the ends of the range, the range (local midnight of 0001-01-01 east of
+    /// UTC is still year 0 in UTC); otherwise the calendar.
     static func dateHint(_ text: String) -> String {
-        let year = text.drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+        let trimmed = text.drop { $0 == " " }
+        if let first = trimmed.first, first.isLetter {
+            return "the words portfolio knows are now, today and yesterday; other days are written as dates"
+        }
+        let year = trimmed.prefix { $0.isASCII && $0.isNumber }
         if year.count > 4 || year == "0000" || year == "0001" || year == "9999" {
             return "the year must be 0001 to 9999 both in UTC and in local time (TZ); "
                 + "at the very start of 0001 or the end of 9999 the two can differ"

@@ -39,6 +39,8 @@ enum PortfolioSpec {
             can be undone with 'portfolio undo', a delete included: the last \(UndoJournal.limit) \
             changes are remembered in the database.
 
+            \(SharedConventions.undo("portfolio"))
+
             A range given with --from and --to includes both ends. A date without a time \
             given to --to includes that whole day: '--to 2016-12-31' ends at 2016-12-31 \
             23:59:59 local time; with a time (--to '2016-12-31 12:00') it ends exactly \

@@ -16,8 +16,8 @@ import MoneyKitCLI
 import MoneyKitSQLite
 
 enum UndoJournal {
-    /// How many changes `portfolio undo` can go back (as tally).
-    static let limit = 100
+    /// How many changes `portfolio undo` can go back: the shared convention.
+    static let limit = UndoHistory.stepsKept
 
     /// Schema version 2: the journal's tables, added to a version 1 store on its next write.
     static let migration = """

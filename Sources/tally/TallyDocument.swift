@@ -14,7 +14,7 @@ struct TallyDocument: StoredDocument {
     static let formatName = "tally"
     static let formatVersion = 1
     /// How many changes `tally undo` can go back.
-    static let undoLimit = 100
+    static let undoLimit = UndoHistory.stepsKept
 
     var counters: [Counter] = []
     var nextSerial: Int64 = 1

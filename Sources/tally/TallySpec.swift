@@ -22,6 +22,8 @@ enum TallySpec {
             Counters live in one JSON file (see FILES), changed under a lock and replaced \
             atomically, so concurrent invocations never lose an update.
 
+            \(SharedConventions.undo("tally"))
+
             \(SharedConventions.names(of: "a counter"))
             """,
         options: [

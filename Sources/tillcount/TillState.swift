@@ -24,7 +24,7 @@ import MoneyKitCLI
 struct TillState: StoredDocument, Equatable {
     static let formatName = "tillcount-state"
     static let formatVersion = 2
-    static let undoLimit = 50
+    static let undoLimit = UndoHistory.stepsKept
     /// The largest roll or bag, as the denominations file allows it.
     static let rollSizes: ClosedRange<Int64> = 1...100_000
 

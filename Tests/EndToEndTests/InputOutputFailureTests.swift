@@ -67,6 +67,25 @@ import Testing
         #expect(!result.stderr.contains("did you mean"))
     }
 
+    @Test(arguments: ["x", "q", "4"])
+    func aOneCharacterWordIsNotCalledATypoOfASet(set: String) throws {
+        let result = try Sandbox().run("portfolio", "--db", "/nonexistent/p.sqlite", "demo", "--set", set)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("expected one of 1, 2, 3"))
+        #expect(!result.stderr.contains("did you mean"))
+    }
+
+    @Test(arguments: ["tomorrow", "next week", "Today's"])
+    func aWordThatIsNoDateIsToldTheWordsThereAre(word: String) throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run("portfolio", "--db", sandbox.path("p.sqlite"), "add", "X", "1", "--date", word)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("now, today and yesterday"))
+        #expect(!result.stderr.contains("31 June"))
+        let typo = try sandbox.run("portfolio", "--db", sandbox.path("p.sqlite"), "add", "X", "1", "--date", "2025-06-31")
+        #expect(typo.stderr.contains("31 June"))
+    }
+
     @Test func aDateAtTheEndOfTheRangeGetsAHintAboutTheRange() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run("portfolio", "--db", sandbox.path("p.sqlite"), "add", "X", "1", "--date", "0001-01-01",

@@ -13,6 +13,9 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case currencyMismatch(String, String)
     /// No ISO 4217 currency has this code; `suggestion` names a close one, if any.
     case unknownCurrency(String, suggestion: String? = nil)
+    /// The code is ISO 4217's, but withdrawn: amounts already stored in it still read,
+    /// new ones are refused. `date` and `replacement` are list three's.
+    case withdrawnCurrency(String, date: String, replacement: String?)
     /// A split or percentage got an argument it cannot work with.
     case invalidArgument(String)
 
@@ -34,6 +37,11 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
             }
             let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
             return "unknown currency '\(code)': not an ISO 4217 code\(hint)"
+        case let .withdrawnCurrency(code, date, replacement):
+            // "on 2026-01-01", but "in 2021-06" where ISO gives only the month.
+            let when = date.count == 10 ? "on \(date)" : "in \(date)"
+            let replaced = replacement.map { "; it was replaced by \($0)" } ?? ""
+            return "currency '\(code)' was withdrawn \(when)\(replaced)"
         case let .invalidArgument(message):
             return message
         }

@@ -31,7 +31,7 @@ struct BillOptions {
         }
         let currency: Currency
         if let code = arguments.value("currency") {
-            do { currency = try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: path) }
+            currency = try CurrencyOption.parse(code, commandPath: path)
         } else if let saved = preferences.currency {
             guard let known = Currency(code: saved) else { throw savedValueError("currency", saved) }
             currency = known

@@ -51,7 +51,7 @@ struct PortfolioInputs {
 
     func currencyOption(_ long: String = "currency") throws(CLIError) -> Currency? {
         guard let code = arguments.value(long) else { return nil }
-        do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: arguments.commandPath) }
+        return try CurrencyOption.parse(code, commandPath: arguments.commandPath)
     }
 }
 

@@ -1,0 +1,23 @@
+// The currency a user names on the command line (--currency, tillcount currency CODE):
+// one reading for all four tools, so that every tool refuses the same codes alike.
+
+import MoneyKit
+
+public enum CurrencyOption {
+    /// The current ISO 4217 currency `code` names, for new amounts. An unknown code, one
+    /// without a minor unit or a withdrawn one (BGN since 2026-01-01) is a usage error
+    /// (64); amounts already stored in a withdrawn currency are read with
+    /// `Currency(code:)` and stay readable.
+    public static func parse(_ code: String, commandPath: [String]) throws(CLIError) -> Currency {
+        do {
+            return try Currency.named(code)
+        } catch {
+            var hint: String?
+            if case let .withdrawnCurrency(withdrawn, _, replacement) = error {
+                let instead = replacement.map { " such as \($0)" } ?? ""
+                hint = "amounts already stored in \(withdrawn) still show; new ones need a current currency\(instead)"
+            }
+            throw CLIError.usage("\(error)", hint: hint, commandPath: commandPath)
+        }
+    }
+}

@@ -17,7 +17,7 @@ extension Money {
     /// text, two signs (`--5`), a lone `.`, and values beyond 64-bit minor units.
     public static func parse(_ input: String, currency: Currency) throws(MoneyError) -> Money {
         let trimmed = input.trimmingWhitespace()
-        let written = WrittenAmount(trimmed.filter { !directionMarks.contains($0) }, currency: currency)
+        let written = WrittenAmount(trimmed.filter { !directionMarks.contains($0) }.trimmingWhitespace(), currency: currency)
         // "EUR 5" for a USD amount: say so, rather than "not a number".
         let leading = String(written.number.prefix { $0.isLetter })
         let trailing = String(String(written.number.reversed().prefix { $0.isLetter }).reversed())
@@ -27,9 +27,13 @@ extension Money {
             }
         }
         var number = written.number
-        if AmountNotation.isDigitsAndSeparators(written.number) {
+        if let mark = CurrencySymbols.decimalMark(for: currency.code), let at = number.firstIndex(of: mark),
+           at != number.startIndex, number[number.index(before: at)].isNumber {
+            number.replaceSubrange(at...at, with: ".")
+        }
+        if AmountNotation.isDigitsAndSeparators(number) {
             number = try AmountNotation.plain(
-                written.number, minorUnitExponent: currency.minorUnitExponent, input: trimmed)[...]
+                number, minorUnitExponent: currency.minorUnitExponent, input: trimmed)[...]
         }
         let decimal: DecimalText
         do {
@@ -46,8 +50,9 @@ extension Money {
         return Money(minorUnits: minor, currency: currency)
     }
 
-    /// Invisible marks ICU puts around amounts in right-to-left locales (LRM, RLM, ALM).
-    private static let directionMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+    /// Invisible marks ICU puts around amounts: direction marks in right-to-left locales
+    /// (LRM, RLM, ALM) and the zero-width space pt_CV writes as the escudo's symbol.
+    private static let directionMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}", "\u{200B}"]
 }
 
 /// An amount as written, split into its sign, its number and at most one code or symbol
@@ -58,11 +63,13 @@ struct WrittenAmount {
     var sign = ""
     var number: Substring
 
-    init(_ text: String, currency: Currency) {
+    init(_ written: String, currency: Currency) {
+        // One space for all: ICU writes U+00A0 or U+202F where people type a space.
+        let text = Self.plainSpaces(written)
         number = Substring(text)
         var rest = Substring(text)
         var sign = Self.takeSign(&rest)
-        let markers = [currency.code] + CurrencySymbols.symbols(for: currency.code)
+        let markers = [currency.code] + CurrencySymbols.symbols(for: currency.code).map(Self.plainSpaces)
         var marked = false
         for marker in markers where rest.count > marker.count && rest.uppercased().hasPrefix(marker.uppercased()) {
             var after = rest.dropFirst(marker.count).drop { Self.spaces.contains($0) }
@@ -92,7 +99,11 @@ struct WrittenAmount {
         self.number = rest
     }
 
-    private static let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
+    private static let spaces: Set<Character> = [" "]
+
+    private static func plainSpaces(_ text: String) -> String {
+        String(text.map { $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2009}" ? " " : $0 })
+    }
 
     /// Removes a leading `-`, `+` or `−` (U+2212, as ICU writes minus) and returns it as ASCII.
     private static func takeSign(_ text: inout Substring) -> String {
@@ -112,29 +123,6 @@ extension MoneyError {
         case let .invalidAmount(_, reason): return .invalidAmount(input: original, reason: reason)
         case .overflow: return .overflow(operation: "reading '\(original)'")
         default: return self
-        }
-    }
-}
-
-/// Symbols people put in front of an amount, for the parser. Display symbols come from
-/// the locale data in MoneyKitFormatting; these are only what is accepted on input.
-enum CurrencySymbols {
-    static func symbols(for code: String) -> [String] {
-        switch code {
-        case "USD": return ["US$", "$"]
-        case "CAD": return ["CA$", "C$", "$"]
-        case "AUD": return ["AU$", "A$", "$"]
-        case "NZD": return ["NZ$", "$"]
-        case "HKD", "SGD", "MXN": return ["$"]
-        case "GBP": return ["£"]
-        case "EUR": return ["€"]
-        case "JPY", "CNY": return ["¥", "￥"]
-        case "NOK", "SEK", "DKK", "ISK": return ["kr.", "kr"]
-        case "KES": return ["KSh", "Ksh"]
-        case "CHF": return ["Fr.", "SFr."]
-        case "INR": return ["₹"]
-        case "KRW": return ["₩"]
-        default: return []
         }
     }
 }

@@ -54,6 +54,8 @@ import MoneyKit
         GoodAmount("-$0.05", "USD", -5),
         GoodAmount("$-0.05", "USD", -5),
         GoodAmount("CHF-1’847.50", "CHF", -184_750),
+        // The escudo's cifrão as its decimal mark, and pt_CV's zero-width space.
+        GoodAmount("1 847$50\u{200B}", "CVE", 184_750),
         // Direction marks around the number (right-to-left locales) are invisible.
         GoodAmount("\u{200F}1,234.500", "KWD", 1_234_500),
     ]

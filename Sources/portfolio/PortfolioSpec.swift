@@ -36,6 +36,8 @@ enum PortfolioSpec {
             Every date, whether typed (--date, --from, --to) or imported, must name an instant \
             whose year is 0001 to 9999 both in UTC and in local time, so that whatever is stored \
             is exported with a four-digit year and imported again unchanged.
+
+            \(AmountInputHelp.forms) \(AmountInputHelp.csv) \(AmountInputHelp.currencies)
             """,
         options: [
             .option("db", value: "PATH", help: "The database (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),
@@ -46,7 +48,7 @@ enum PortfolioSpec {
                         options: [.flag("ascii", help: "Plain ASCII instead of block characters.")]),
             CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
                         options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else GBP).")],
-                        arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200 or 1234.56.", optional: true)]),
+                        arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200, 1234.56 or 1 234,56.", optional: true)]),
             CommandSpec(name: "update", abstract: "Record a new value of an account", aliases: ["set"],
                         options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")]),
             CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency", aliases: ["ls"],

@@ -26,6 +26,8 @@ enum TillcountSpec {
             The total is set against the float: what is above it is the deposit, what is below \
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
+
+            \(AmountInputHelp.forms) \(AmountInputHelp.currencies)
             """,
         options: [
             .option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true),
@@ -42,7 +44,7 @@ enum TillcountSpec {
             CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens]),
             CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", aliases: ["+"], options: [value], arguments: [tokens]),
             CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", aliases: ["-", "remove"], options: [value], arguments: [tokens]),
-            CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100 or 150.00.", optional: true)]),
+            CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100, 150.00 or 150,00.", optional: true)]),
             CommandSpec(
                 name: "currency", abstract: "Change the till's currency (only an empty count, or --force)",
                 options: [StandardOptions.force],

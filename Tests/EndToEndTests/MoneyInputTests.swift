@@ -160,3 +160,21 @@ import Testing
         #expect(try BillsplitE2E.jsonObject(result.stdout)["currency"] as? String == "BGN")
     }
 }
+
+/// The billsplit screen takes ',' as the decimal mark too (issue 13, item 17).
+@Suite struct SplitScreenDecimalCommaTests {
+    @Test func aTypedCommaIsTheDecimalMark() throws {
+        let sandbox = try Sandbox()
+        let pane = try BillsplitTmuxPane(sandbox: sandbox, arguments: ["--currency", "KWD", "--tip", "0", "--no-save"])
+        try pane.waitFor("billsplit KWD")
+        // Three decimals after a comma: ambiguous on the command line, but the screen
+        // groups no digits, so here it can only be the decimal mark.
+        try pane.type("1,500")
+        try pane.type(",")
+        try pane.waitFor("Only one decimal point")
+        try pane.press("Enter")
+        #expect(try pane.waitForExit() == 0)
+        let lines = try pane.screen()
+        #expect(lines.contains { $0.hasPrefix("Bill") && $0.contains("1.500") }, "\(lines)")
+    }
+}

@@ -17,7 +17,7 @@ extension Money {
     /// text, two signs (`--5`), a lone `.`, and values beyond 64-bit minor units.
     public static func parse(_ input: String, currency: Currency) throws(MoneyError) -> Money {
         let trimmed = input.trimmingWhitespace()
-        let written = WrittenAmount(trimmed.filter { !directionMarks.contains($0) }.trimmingWhitespace(), currency: currency)
+        let written = WrittenAmount(withoutInvisibleMarks(trimmed).trimmingWhitespace(), currency: currency)
         // "EUR 5" for a USD amount: say so, rather than "not a number".
         let leading = String(written.number.prefix { $0.isLetter })
         let trailing = String(String(written.number.reversed().prefix { $0.isLetter }).reversed())
@@ -53,6 +53,21 @@ extension Money {
     /// Invisible marks ICU puts around amounts: direction marks in right-to-left locales
     /// (LRM, RLM, ALM) and the zero-width space pt_CV writes as the escudo's symbol.
     private static let directionMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}", "\u{200B}"]
+
+    /// `text` without those marks, except one between two digits: "1\u{200F}2" is not 12.
+    private static func withoutInvisibleMarks(_ text: String) -> String {
+        let characters = Array(text)
+        var kept = ""
+        for (index, character) in characters.enumerated() {
+            if directionMarks.contains(character) {
+                let before = index > 0 && characters[index - 1].isNumber
+                let after = index + 1 < characters.count && characters[index + 1].isNumber
+                if !(before && after) { continue }
+            }
+            kept.append(character)
+        }
+        return kept
+    }
 }
 
 /// An amount as written, split into its sign, its number and at most one code or symbol

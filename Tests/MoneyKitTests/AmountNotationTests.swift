@@ -102,6 +102,8 @@ import MoneyKit
         Refused("'5", "CHF", says: ["starts with"]),
         Refused("1 000 kr kr", "NOK", says: []),
         Refused("12 EUR", "USD", says: ["it is in EUR"]),
+        // An invisible mark between digits is not ignored.
+        Refused("1\u{200F}2", "USD", says: []),
     ]
 
     @Test("refuses an unclear or malformed amount, quoting it", arguments: refused)

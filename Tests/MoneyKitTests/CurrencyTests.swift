@@ -139,4 +139,12 @@ func aCodeWithoutAMinorUnitIsNotCalledUnknown(code: String) {
             #expect(date.count == 7 || date.count == 10)
         }
     }
+
+    @Test("a locale's region gives a current currency: BG EUR, CW and SX XCG, CU CUP")
+    func regionsGiveCurrentCodes() {
+        #expect(Currency.forRegion("BG")?.code == "EUR")
+        #expect(Currency.forRegion("CW")?.code == "XCG")
+        #expect(Currency.forRegion("sx")?.code == "XCG")
+        #expect(Currency.forRegion("CU")?.code == "CUP")
+    }
 }

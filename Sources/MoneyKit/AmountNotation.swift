@@ -69,7 +69,8 @@ enum AmountNotation {
         }
         guard !separators.isEmpty else { return String(text) }
 
-        let decimal = try decimalSeparator(runs: runs, separators: separators, minorUnitExponent: minorUnitExponent, refuse: refuse)
+        let decimal = try decimalSeparator(
+            runs: runs, separators: separators, minorUnitExponent: minorUnitExponent, input: input, refuse: refuse)
         var wholeRuns = runs
         var fraction: String?
         if decimal != nil {
@@ -94,7 +95,7 @@ enum AmountNotation {
     /// Which separator marks the decimals, or nil when all of them group; checks that
     /// the decimal separator appears once, as the last separator.
     private static func decimalSeparator(
-        runs: [String], separators: [Separator], minorUnitExponent: Int, refuse: (String) -> MoneyError
+        runs: [String], separators: [Separator], minorUnitExponent: Int, input: String, refuse: (String) -> MoneyError
     ) throws(MoneyError) -> Separator? {
         let dots = separators.filter { $0 == .dot }.count
         let commas = separators.filter { $0 == .comma }.count
@@ -118,12 +119,8 @@ enum AmountNotation {
         guard couldGroup else { return candidate }
         if minorUnitExponent == 0 { return nil }
         if candidate == .dot { return .dot }
-        // Name both readings and how to write each so that it is clear.
-        var decimals = fraction
-        while decimals.count > 1 && decimals.hasSuffix("0") { decimals.removeLast() }
-        throw refuse(
-            "the ',' could separate thousands or decimals: write \(whole)\(fraction) or \(whole) \(fraction) "
-                + "if you mean thousands, \(whole).\(decimals) if you mean decimals")
+        // The error's hint names both readings and how to write each.
+        throw MoneyError.ambiguousSeparator(input: input, whole: whole, fraction: fraction)
     }
 
     /// Whether the whole-part runs are grouped as people group digits: three at a time

@@ -136,6 +136,7 @@ extension MoneyError {
     func renamingInput(to original: String) -> MoneyError {
         switch self {
         case let .invalidAmount(_, reason): return .invalidAmount(input: original, reason: reason)
+        case let .ambiguousSeparator(_, whole, fraction): return .ambiguousSeparator(input: original, whole: whole, fraction: fraction)
         case .overflow: return .overflow(operation: "reading '\(original)'")
         default: return self
         }

@@ -12,12 +12,7 @@ public enum CurrencyOption {
         do {
             return try Currency.named(code)
         } catch {
-            var hint: String?
-            if case let .withdrawnCurrency(withdrawn, _, replacement) = error {
-                let instead = replacement.map { " such as \($0)" } ?? ""
-                hint = "amounts already stored in \(withdrawn) still show; new ones need a current currency\(instead)"
-            }
-            throw CLIError.usage("\(error)", hint: hint, commandPath: commandPath)
+            throw CLIError.usage("\(error)", hint: error.hint, commandPath: commandPath)
         }
     }
 }

@@ -73,7 +73,7 @@ struct BillOptions {
         do {
             unit = try Money.parse(text, currency: currency)
         } catch {
-            throw CLIError.usage("invalid --round-up: \(error)", commandPath: commandPath)
+            throw CLIError.usage("invalid --round-up: \(error)", hint: error.hint, commandPath: commandPath)
         }
         guard unit.minorUnits > 0 else {
             throw CLIError.usage("invalid --round-up '\(text)': the unit must be more than 0", commandPath: commandPath)

@@ -43,7 +43,7 @@ struct PortfolioInputs {
         do {
             money = try Money.parse(text, currency: currency)
         } catch {
-            throw CLIError.data("\(error)")
+            throw CLIError.data("\(error)", hint: error.hint)
         }
         try PortfolioCommands.checkStorable(money)
         return money

@@ -62,7 +62,7 @@ struct TillCommands {
         do {
             return try Money.parse(text, currency: currency)
         } catch {
-            throw CLIError.data("\(what): \(error)")
+            throw CLIError.data("\(what): \(error)", hint: error.hint)
         }
     }
 

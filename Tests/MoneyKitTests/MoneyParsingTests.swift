@@ -12,7 +12,7 @@ enum MoneyErrorCase: Equatable, Sendable {
 extension MoneyError {
     var errorCase: MoneyErrorCase {
         switch self {
-        case .invalidAmount: return .invalidAmount
+        case .invalidAmount, .ambiguousSeparator: return .invalidAmount
         case .tooManyDecimals: return .tooManyDecimals
         case .overflow: return .overflow
         case .currencyMismatch: return .currencyMismatch

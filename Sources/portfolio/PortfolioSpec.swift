@@ -22,6 +22,8 @@ enum PortfolioSpec {
             but becomes current only when its time comes; two updates at the same instant: the \
             later entered wins).
 
+            \(AmountInputHelp.forms) \(AmountInputHelp.csv) \(AmountInputHelp.currencies)
+
             An account counts from its first update, not as 0 before it; a closed account keeps \
             its history, counts up to its close and not after; a deleted one is gone with all \
             its updates. Amounts in different currencies are never added: totals, tables and \
@@ -36,8 +38,6 @@ enum PortfolioSpec {
             Every date, whether typed (--date, --from, --to) or imported, must name an instant \
             whose year is 0001 to 9999 both in UTC and in local time, so that whatever is stored \
             is exported with a four-digit year and imported again unchanged.
-
-            \(AmountInputHelp.forms) \(AmountInputHelp.csv) \(AmountInputHelp.currencies)
             """,
         options: [
             .option("db", value: "PATH", help: "The database (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),

@@ -23,11 +23,11 @@ enum TillcountSpec {
             (the US $1), note:1 and coin:1 tell them apart and the bare value means the note. \
             Aliases such as 50p, 25c or £20 work too. 'tillcount denominations' lists them.
 
+            \(AmountInputHelp.forms) \(AmountInputHelp.currencies)
+
             The total is set against the float: what is above it is the deposit, what is below \
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
-
-            \(AmountInputHelp.forms) \(AmountInputHelp.currencies)
             """,
         options: [
             .option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true),

@@ -48,7 +48,7 @@ enum PortfolioSpec {
                         options: [.flag("ascii", help: "Plain ASCII instead of block characters.")]),
             CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
                         options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else GBP).")],
-                        arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200, 1234.56 or 1 234,56.", optional: true)]),
+                        arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200 or 1234.56.", optional: true)]),
             CommandSpec(name: "update", abstract: "Record a new value of an account", aliases: ["set"],
                         options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")]),
             CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency", aliases: ["ls"],

@@ -3,8 +3,11 @@
 
 /// An ISO 4217 currency.
 ///
-/// Every current code is known (see `Currency.all`); look one up with
-/// `Currency(code:)` or `Currency.named(_:)`, which accept any letter case.
+/// Every current code is known (see `Currency.all`), and so are the codes ISO has
+/// withdrawn recently enough that amounts may be stored in them (see `withdrawal`).
+/// `Currency(code:)` finds either, for reading what was stored; `Currency.named(_:)`,
+/// for a currency chosen for new amounts, refuses a withdrawn one. Both accept any
+/// letter case.
 public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The three-letter alphabetic code, upper case: `USD`.
     public let code: String
@@ -19,10 +22,26 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The smallest amount cash is rounded to, in minor units, where cash is rounded
     /// more coarsely than the minor unit (NOK 100 = 1.00, CHF 5 = 0.05); nil otherwise.
     public let cashRoundingMinorUnits: Int64?
+    /// When ISO 4217 withdrew the code (moved it to its list three) and what replaced it;
+    /// nil for a current code.
+    public let withdrawal: Withdrawal?
+
+    /// A code's withdrawal, as ISO 4217's list three and its amendments record it.
+    public struct Withdrawal: Hashable, Sendable {
+        /// `2026-01-01`, or `2021-06` where ISO gives only the month.
+        public let date: String
+        /// The current code that took its place, if one did.
+        public let replacement: String?
+
+        public init(date: String, replacement: String?) {
+            self.date = date
+            self.replacement = replacement
+        }
+    }
 
     public init(
         code: String, numericCode: Int, minorUnitExponent: Int, name: String,
-        displayLocaleIdentifier: String, cashRoundingMinorUnits: Int64? = nil
+        displayLocaleIdentifier: String, cashRoundingMinorUnits: Int64? = nil, withdrawal: Withdrawal? = nil
     ) {
         self.code = code
         self.numericCode = numericCode
@@ -30,19 +49,28 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
         self.name = name
         self.displayLocaleIdentifier = displayLocaleIdentifier
         self.cashRoundingMinorUnits = cashRoundingMinorUnits
+        self.withdrawal = withdrawal
     }
 
-    /// The currency with this code (any letter case), or nil when ISO 4217 has none.
+    /// The currency with this code (any letter case), current or withdrawn, or nil when
+    /// MoneyKit knows no such ISO 4217 code. For reading stored amounts: a store that
+    /// holds a withdrawn currency stays readable.
     public init?(code: String) {
         guard let found = Currency.byCode[code.uppercased()] else { return nil }
         self = found
     }
 
-    /// The currency with this code, or an error that names the code and, when one is
-    /// close, suggests it.
+    /// Whether ISO 4217 lists this code as current.
+    public var isCurrent: Bool { withdrawal == nil }
+
+    /// The current currency with this code, for new amounts: an error names an unknown
+    /// code (suggesting a close one) or a withdrawn one (with its date and replacement).
     public static func named(_ code: String) throws(MoneyError) -> Currency {
         let trimmed = code.trimmingWhitespace()
-        if let found = Currency(code: trimmed) { return found }
+        if let found = Currency(code: trimmed) {
+            guard let withdrawal = found.withdrawal else { return found }
+            throw MoneyError.withdrawnCurrency(found.code, date: withdrawal.date, replacement: withdrawal.replacement)
+        }
         // Two neighbouring letters swapped is the typo worth naming (UDS for USD);
         // one wrong letter is not, since most such codes are a real currency.
         let letters = Array(trimmed.uppercased())
@@ -71,8 +99,11 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// Every current ISO 4217 currency, ordered by code.
     public static let all: [Currency] = CurrencyTable.entries.sorted()
 
+    /// The withdrawn codes MoneyKit still reads, ordered by code.
+    public static let withdrawn: [Currency] = CurrencyTable.withdrawnEntries.sorted()
+
     private static let byCode: [String: Currency] = Dictionary(
-        uniqueKeysWithValues: CurrencyTable.entries.map { ($0.code, $0) })
+        uniqueKeysWithValues: (CurrencyTable.entries + CurrencyTable.withdrawnEntries).map { ($0.code, $0) })
 }
 
 extension Currency {

@@ -1,12 +1,15 @@
 // The built-in table of currencies behind `Currency.all` and `Currency(code:)`.
 //
 // Source: ISO 4217 List One (current currency & funds codes, maintained by SIX for
-// ISO), as current in 2025/2026: the list published 2024-06-25 plus the Caribbean
-// Guilder (XCG) that Curaçao and Sint Maarten adopted in 2025. Names, numeric codes
-// and minor-unit exponents are ISO's. Entries whose minor unit ISO gives as "N.A."
-// (SDR, precious metals, bond-market units, SUCRE, ADB unit, test and no-currency
-// codes) are left out: they have no minor unit to count in. Withdrawn codes (HRK,
-// SLL, ZWL, VEF, MRO, STD, USS …) are left out too.
+// ISO) as it stands on 2026-01-01: the list published 2024-06-25 with amendments 176
+// (XCG replaces ANG from 2025-03-31, keeping numeric 532), 177 (ZWG), 178 (CUC moved
+// to list three, withdrawn 2021-06) and 180 (BGN moved to list three on 2026-01-01,
+// Bulgaria uses EUR). Names, numeric codes and minor-unit exponents are ISO's. Entries
+// whose minor unit ISO gives as "N.A." (SDR, precious metals, bond-market units,
+// SUCRE, ADB unit, test and no-currency codes) are left out: they have no minor unit
+// to count in. Codes withdrawn before MoneyKit knew them (HRK, SLL, ZWL, VEF, MRO,
+// STD, USS …) are left out too; the ones it listed once are in `withdrawnEntries`, so
+// that amounts stored in them stay readable.
 //
 // `displayLocaleIdentifier` is an ICU locale of a country that uses the currency.
 // `cashRoundingMinorUnits` is set only where cash is, in practice, settled in a
@@ -27,7 +30,6 @@ enum CurrencyTable {
         Currency(code: "AFN", numericCode: 971, minorUnitExponent: 2, name: "Afghani", displayLocaleIdentifier: "fa_AF"),
         Currency(code: "ALL", numericCode: 8, minorUnitExponent: 2, name: "Lek", displayLocaleIdentifier: "sq_AL"),
         Currency(code: "AMD", numericCode: 51, minorUnitExponent: 2, name: "Armenian Dram", displayLocaleIdentifier: "hy_AM", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
-        Currency(code: "ANG", numericCode: 532, minorUnitExponent: 2, name: "Netherlands Antillean Guilder", displayLocaleIdentifier: "nl_CW"),
         Currency(code: "AOA", numericCode: 973, minorUnitExponent: 2, name: "Kwanza", displayLocaleIdentifier: "pt_AO"),
         Currency(code: "ARS", numericCode: 32, minorUnitExponent: 2, name: "Argentine Peso", displayLocaleIdentifier: "es_AR"),
         Currency(code: "AUD", numericCode: 36, minorUnitExponent: 2, name: "Australian Dollar", displayLocaleIdentifier: "en_AU", cashRoundingMinorUnits: 5),  // cash: nearest 0.05
@@ -36,7 +38,6 @@ enum CurrencyTable {
         Currency(code: "BAM", numericCode: 977, minorUnitExponent: 2, name: "Convertible Mark", displayLocaleIdentifier: "bs_Latn_BA"),
         Currency(code: "BBD", numericCode: 52, minorUnitExponent: 2, name: "Barbados Dollar", displayLocaleIdentifier: "en_BB"),
         Currency(code: "BDT", numericCode: 50, minorUnitExponent: 2, name: "Taka", displayLocaleIdentifier: "bn_BD"),
-        Currency(code: "BGN", numericCode: 975, minorUnitExponent: 2, name: "Bulgarian Lev", displayLocaleIdentifier: "bg_BG"),
         Currency(code: "BHD", numericCode: 48, minorUnitExponent: 3, name: "Bahraini Dinar", displayLocaleIdentifier: "ar_BH"),
         Currency(code: "BIF", numericCode: 108, minorUnitExponent: 0, name: "Burundi Franc", displayLocaleIdentifier: "rn_BI"),
         Currency(code: "BMD", numericCode: 60, minorUnitExponent: 2, name: "Bermudian Dollar", displayLocaleIdentifier: "en_BM"),
@@ -60,7 +61,6 @@ enum CurrencyTable {
         Currency(code: "COP", numericCode: 170, minorUnitExponent: 2, name: "Colombian Peso", displayLocaleIdentifier: "es_CO", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
         Currency(code: "COU", numericCode: 970, minorUnitExponent: 2, name: "Unidad de Valor Real", displayLocaleIdentifier: "es_CO"),
         Currency(code: "CRC", numericCode: 188, minorUnitExponent: 2, name: "Costa Rican Colon", displayLocaleIdentifier: "es_CR", cashRoundingMinorUnits: 100),  // cash: whole units (CLDR 47 cash digits 0)
-        Currency(code: "CUC", numericCode: 931, minorUnitExponent: 2, name: "Peso Convertible", displayLocaleIdentifier: "es_CU"),
         Currency(code: "CUP", numericCode: 192, minorUnitExponent: 2, name: "Cuban Peso", displayLocaleIdentifier: "es_CU"),
         Currency(code: "CVE", numericCode: 132, minorUnitExponent: 2, name: "Cabo Verde Escudo", displayLocaleIdentifier: "pt_CV"),
         Currency(code: "CZK", numericCode: 203, minorUnitExponent: 2, name: "Czech Koruna", displayLocaleIdentifier: "cs_CZ", cashRoundingMinorUnits: 100),  // cash: nearest 1 Kč (haléř coins withdrawn 2008)
@@ -190,5 +190,14 @@ enum CurrencyTable {
         Currency(code: "ZAR", numericCode: 710, minorUnitExponent: 2, name: "Rand", displayLocaleIdentifier: "en_ZA"),
         Currency(code: "ZMW", numericCode: 967, minorUnitExponent: 2, name: "Zambian Kwacha", displayLocaleIdentifier: "en_ZM"),
         Currency(code: "ZWG", numericCode: 924, minorUnitExponent: 2, name: "Zimbabwe Gold", displayLocaleIdentifier: "en_ZW"),
+    ]
+
+    /// Codes ISO 4217 has moved to list three (historic denominations) since MoneyKit
+    /// listed them: readable in stores, refused for new amounts. The dates are list
+    /// three's (amendments 176, 178, 180).
+    static let withdrawnEntries: [Currency] = [
+        Currency(code: "ANG", numericCode: 532, minorUnitExponent: 2, name: "Netherlands Antillean Guilder", displayLocaleIdentifier: "nl_CW", withdrawal: .init(date: "2025-03-31", replacement: "XCG")),
+        Currency(code: "BGN", numericCode: 975, minorUnitExponent: 2, name: "Bulgarian Lev", displayLocaleIdentifier: "bg_BG", withdrawal: .init(date: "2026-01-01", replacement: "EUR")),
+        Currency(code: "CUC", numericCode: 931, minorUnitExponent: 2, name: "Peso Convertible", displayLocaleIdentifier: "es_CU", withdrawal: .init(date: "2021-06", replacement: "CUP")),
     ]
 }

@@ -1,25 +1,43 @@
 // Reading an amount typed by a person or found in a file.
 
 extension Money {
-    /// Reads an amount strictly, whatever the locale: `12`, `12.5`, `12.50`, `-3.10`,
-    /// `0.07`, `.5`, `+4`. A leading currency code or symbol of this currency is allowed
-    /// (`USD 12.50`, `$12.50`, `-$3`, `kr 20`); surrounding whitespace is ignored.
+    /// Reads an amount strictly, as people write it and as the tools print it:
+    /// `12`, `12.5`, `-3.10`, `.5`, `+4`; a decimal comma (`1847,50`, `12,5`, `0,05`);
+    /// digits grouped by spaces (also U+00A0 and U+202F), apostrophes, or the separator
+    /// that is not the decimal one (`1 847,50`, `1.847,50`, `1,847.50`, `1’847.50`,
+    /// `18,47,500.00`); the minus sign U+2212. A code or symbol of this currency may come
+    /// before or after the number (`USD 12.50`, `$12.50`, `-$3`, `1 847,50 kr`,
+    /// `CHF-5`); surrounding whitespace and direction marks are ignored.
     ///
     /// Rejected with a message naming the input: more decimals than the currency has
-    /// (`12.345` USD; trailing zeros such as `12.500` are fine), a comma (`1,5`),
-    /// letters (`12abc`), exponents (`1e3`), `NaN`, empty text, two signs (`--5`),
-    /// a lone `.`, and values beyond 64-bit minor units.
+    /// (`12.345` USD; trailing zeros such as `12.500` are fine), a comma that could be
+    /// either separator (`1,500`: a comma before exactly three digits with nothing else
+    /// to tell; in a currency without decimals it groups), mixed or misplaced separators
+    /// (`1.2,3.4`, `1,2,3`, `5,`), letters (`12abc`), exponents (`1e3`), `NaN`, empty
+    /// text, two signs (`--5`), a lone `.`, and values beyond 64-bit minor units.
     public static func parse(_ input: String, currency: Currency) throws(MoneyError) -> Money {
         let trimmed = input.trimmingWhitespace()
-        let number = stripCurrencyMarker(trimmed, currency: currency)
+        let written = WrittenAmount(withoutInvisibleMarks(trimmed).trimmingWhitespace(), currency: currency)
         // "EUR 5" for a USD amount: say so, rather than "not a number".
-        let letters = number.prefix { $0.isLetter }
-        if letters.count == 3, let other = Currency(code: String(letters)), other != currency {
-            throw MoneyError.invalidAmount(input: trimmed, reason: "it is in \(other.code), but the amount is in \(currency.code)")
+        let leading = String(written.number.prefix { $0.isLetter })
+        let trailing = String(String(written.number.reversed().prefix { $0.isLetter }).reversed())
+        for letters in [leading, trailing] where letters.count == 3 {
+            if let other = Currency(code: letters), other != currency {
+                throw MoneyError.invalidAmount(input: trimmed, reason: "it is in \(other.code), but the amount is in \(currency.code)")
+            }
+        }
+        var number = written.number
+        if let mark = CurrencySymbols.decimalMark(for: currency.code), let at = number.firstIndex(of: mark),
+           at != number.startIndex, number[number.index(before: at)].isNumber {
+            number.replaceSubrange(at...at, with: ".")
+        }
+        if AmountNotation.isDigitsAndSeparators(number) {
+            number = try AmountNotation.plain(
+                number, minorUnitExponent: currency.minorUnitExponent, input: trimmed)[...]
         }
         let decimal: DecimalText
         do {
-            decimal = try DecimalText(parsing: number)
+            decimal = try DecimalText(parsing: written.sign + number)
         } catch .invalidAmount(_, let reason) where reason.hasPrefix("more than") && reason.hasSuffix("decimals") {
             throw MoneyError.tooManyDecimals(input: trimmed, currency: currency.code, allowed: currency.minorUnitExponent)
         } catch let error {
@@ -32,24 +50,84 @@ extension Money {
         return Money(minorUnits: minor, currency: currency)
     }
 
-    /// Removes one leading code or symbol of `currency` (after an optional sign),
-    /// keeping the sign: `-$3.10` → `-3.10`, `USD 5` → `5`.
-    private static func stripCurrencyMarker(_ text: String, currency: Currency) -> String {
-        var sign = ""
-        var rest = Substring(text)
-        if let first = rest.first, first == "-" || first == "+" {
-            sign = String(first)
-            rest = rest.dropFirst()
+    /// Invisible marks ICU puts around amounts: direction marks in right-to-left locales
+    /// (LRM, RLM, ALM) and the zero-width space pt_CV writes as the escudo's symbol.
+    private static let directionMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}", "\u{200B}"]
+
+    /// `text` without those marks, except one between two digits: "1\u{200F}2" is not 12.
+    private static func withoutInvisibleMarks(_ text: String) -> String {
+        let characters = Array(text)
+        var kept = ""
+        for (index, character) in characters.enumerated() {
+            if directionMarks.contains(character) {
+                let before = index > 0 && characters[index - 1].isNumber
+                let after = index + 1 < characters.count && characters[index + 1].isNumber
+                if !(before && after) { continue }
+            }
+            kept.append(character)
         }
-        for marker in [currency.code] + CurrencySymbols.symbols(for: currency.code) {
-            if rest.count > marker.count, rest.uppercased().hasPrefix(marker.uppercased()) {
-                let afterMarker = rest.dropFirst(marker.count).drop { $0 == " " || $0 == "\u{00A0}" }
-                if let next = afterMarker.first, next.isASCII, next.isNumber || next == "." || next == "-" {
-                    return sign + afterMarker
+        return kept
+    }
+}
+
+/// An amount as written, split into its sign, its number and at most one code or symbol
+/// of the currency before or after the number (`-$3.10`, `$-3.10`, `−1 847,50 kr`).
+/// When the text does not have that shape, `number` is the whole text, for the number
+/// reader to report on.
+struct WrittenAmount {
+    var sign = ""
+    var number: Substring
+
+    init(_ written: String, currency: Currency) {
+        // One space for all: ICU writes U+00A0 or U+202F where people type a space.
+        let text = Self.plainSpaces(written)
+        number = Substring(text)
+        var rest = Substring(text)
+        var sign = Self.takeSign(&rest)
+        let markers = [currency.code] + CurrencySymbols.symbols(for: currency.code).map(Self.plainSpaces)
+        var marked = false
+        for marker in markers where rest.count > marker.count && rest.uppercased().hasPrefix(marker.uppercased()) {
+            var after = rest.dropFirst(marker.count).drop { Self.spaces.contains($0) }
+            // CHF-5, $-3: the sign may follow the symbol.
+            let signAfter = sign.isEmpty ? Self.takeSign(&after) : ""
+            if let next = after.first, next.isASCII, next.isNumber || next == "." || next == "," || next == "-" {
+                sign += signAfter
+                rest = after
+                marked = true
+                break
+            }
+        }
+        if !marked {
+            for marker in markers where rest.count > marker.count && rest.uppercased().hasSuffix(marker.uppercased()) {
+                var before = rest.dropLast(marker.count)
+                while let last = before.last, Self.spaces.contains(last) { before.removeLast() }
+                if let last = before.last, last.isASCII, last.isNumber {
+                    rest = before
+                    break
                 }
             }
         }
-        return text
+        // Only a number that begins with a digit or separator was split off; anything
+        // else ("--5", "- 5") goes to the number reader whole, with its sign.
+        guard let first = rest.first, first.isASCII, first.isNumber || first == "." || first == "," else { return }
+        self.sign = sign
+        self.number = rest
+    }
+
+    private static let spaces: Set<Character> = [" "]
+
+    private static func plainSpaces(_ text: String) -> String {
+        String(text.map { $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2009}" ? " " : $0 })
+    }
+
+    /// Removes a leading `-`, `+` or `−` (U+2212, as ICU writes minus) and returns it as ASCII.
+    private static func takeSign(_ text: inout Substring) -> String {
+        guard let first = text.first else { return "" }
+        switch first {
+        case "-", "\u{2212}": text.removeFirst(); return "-"
+        case "+": text.removeFirst(); return "+"
+        default: return ""
+        }
     }
 }
 
@@ -58,31 +136,9 @@ extension MoneyError {
     func renamingInput(to original: String) -> MoneyError {
         switch self {
         case let .invalidAmount(_, reason): return .invalidAmount(input: original, reason: reason)
+        case let .ambiguousSeparator(_, whole, fraction): return .ambiguousSeparator(input: original, whole: whole, fraction: fraction)
         case .overflow: return .overflow(operation: "reading '\(original)'")
         default: return self
-        }
-    }
-}
-
-/// Symbols people put in front of an amount, for the parser. Display symbols come from
-/// the locale data in MoneyKitFormatting; these are only what is accepted on input.
-enum CurrencySymbols {
-    static func symbols(for code: String) -> [String] {
-        switch code {
-        case "USD": return ["US$", "$"]
-        case "CAD": return ["CA$", "C$", "$"]
-        case "AUD": return ["AU$", "A$", "$"]
-        case "NZD": return ["NZ$", "$"]
-        case "HKD", "SGD", "MXN": return ["$"]
-        case "GBP": return ["£"]
-        case "EUR": return ["€"]
-        case "JPY", "CNY": return ["¥", "￥"]
-        case "NOK", "SEK", "DKK", "ISK": return ["kr.", "kr"]
-        case "KES": return ["KSh", "Ksh"]
-        case "CHF": return ["Fr.", "SFr."]
-        case "INR": return ["₹"]
-        case "KRW": return ["₩"]
-        default: return []
         }
     }
 }

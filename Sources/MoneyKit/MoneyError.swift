@@ -5,6 +5,9 @@
 public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The text is not an amount; `reason` says why.
     case invalidAmount(input: String, reason: String)
+    /// A comma before exactly three digits with nothing else to tell whether it groups
+    /// thousands or marks decimals (`1,500`): `whole` and `fraction` are its two sides.
+    case ambiguousSeparator(input: String, whole: String, fraction: String)
     /// The text has more decimals than the currency's minor unit allows.
     case tooManyDecimals(input: String, currency: String, allowed: Int)
     /// The amount, or the result of a calculation, does not fit in 64-bit minor units.
@@ -13,6 +16,9 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case currencyMismatch(String, String)
     /// No ISO 4217 currency has this code; `suggestion` names a close one, if any.
     case unknownCurrency(String, suggestion: String? = nil)
+    /// The code is ISO 4217's, but withdrawn: amounts already stored in it still read,
+    /// new ones are refused. `date` and `replacement` are list three's.
+    case withdrawnCurrency(String, date: String, replacement: String?)
     /// A split or percentage got an argument it cannot work with.
     case invalidArgument(String)
 
@@ -20,6 +26,8 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidAmount(input, reason):
             return "invalid amount '\(input)': \(reason)"
+        case let .ambiguousSeparator(input, _, _):
+            return "invalid amount '\(input)': the ',' could separate thousands or decimals"
         case let .tooManyDecimals(input, currency, allowed):
             let places = allowed == 0 ? "no decimals" : allowed == 1 ? "at most 1 decimal" : "at most \(allowed) decimals"
             return "invalid amount '\(input)': \(currency) amounts have \(places)"
@@ -34,8 +42,32 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
             }
             let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
             return "unknown currency '\(code)': not an ISO 4217 code\(hint)"
+        case let .withdrawnCurrency(code, date, replacement):
+            // "on 2026-01-01", but "in 2021-06" where ISO gives only the month.
+            let when = date.count == 10 ? "on \(date)" : "in \(date)"
+            let replaced = replacement.map { "; it was replaced by \($0)" } ?? ""
+            return "currency '\(code)' was withdrawn \(when)\(replaced)"
         case let .invalidArgument(message):
             return message
+        }
+    }
+}
+
+extension MoneyError {
+    /// What to do about it, where a line of advice helps: both readings of an ambiguous
+    /// comma and how to write each; what a withdrawn currency still allows.
+    public var hint: String? {
+        switch self {
+        case let .ambiguousSeparator(_, whole, fraction):
+            var decimals = fraction
+            while decimals.count > 1 && decimals.hasSuffix("0") { decimals.removeLast() }
+            return "write \(whole)\(fraction) or \(whole) \(fraction) if you mean thousands, "
+                + "\(whole).\(decimals) if you mean decimals"
+        case let .withdrawnCurrency(code, _, replacement):
+            let instead = replacement.map { " such as \($0)" } ?? ""
+            return "amounts already stored in \(code) still show; new ones need a current currency\(instead)"
+        default:
+            return nil
         }
     }
 }

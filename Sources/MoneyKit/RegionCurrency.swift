@@ -4,7 +4,7 @@
 extension Currency {
     /// The currency of an ISO 3166 region code (GB → GBP, DE → EUR), when MoneyKit knows it.
     public static func forRegion(_ region: String) -> Currency? {
-        regionCurrencies[region.uppercased()].flatMap(Currency.init(code:))
+        regionCurrencies[region.uppercased()].flatMap(Currency.init(code:)).flatMap { $0.isCurrent ? $0 : nil }
     }
 
     private static let regionCurrencies: [String: String] = [
@@ -17,5 +17,8 @@ extension Currency {
         "AE": "AED", "SA": "SAR", "NG": "NGN", "GH": "GHS", "TZ": "TZS", "UG": "UGX", "EG": "EGP", "MA": "MAD",
         "AR": "ARS", "CL": "CLP", "CO": "COP", "PE": "PEN", "TH": "THB", "MY": "MYR", "ID": "IDR", "PH": "PHP",
         "VN": "VND", "PK": "PKR", "BD": "BDT", "RO": "RON", "UA": "UAH", "RS": "RSD", "KW": "KWD",
+        // Current codes only (ISO 4217 on 2026-01-01): Bulgaria above uses EUR, Curaçao and
+        // Sint Maarten XCG (not ANG), Cuba CUP (not CUC).
+        "CW": "XCG", "SX": "XCG", "CU": "CUP",
     ]
 }

@@ -46,7 +46,7 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
         case let cliError as CLIError:
             return cliError
         case let moneyError as MoneyError:
-            return CLIError(moneyError.description, exitCode: .dataError)
+            return CLIError(moneyError.description, hint: moneyError.hint, exitCode: .dataError)
         case let storeError as StoreError:
             return CLIError(storeError.description, hint: storeError.hint, exitCode: storeError.exitCode)
         default:

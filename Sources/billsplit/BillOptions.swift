@@ -31,7 +31,7 @@ struct BillOptions {
         }
         let currency: Currency
         if let code = arguments.value("currency") {
-            do { currency = try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: path) }
+            currency = try CurrencyOption.parse(code, commandPath: path)
         } else if let saved = preferences.currency {
             guard let known = Currency(code: saved) else { throw savedValueError("currency", saved) }
             currency = known
@@ -73,7 +73,7 @@ struct BillOptions {
         do {
             unit = try Money.parse(text, currency: currency)
         } catch {
-            throw CLIError.usage("invalid --round-up: \(error)", commandPath: commandPath)
+            throw CLIError.usage("invalid --round-up: \(error)", hint: error.hint, commandPath: commandPath)
         }
         guard unit.minorUnits > 0 else {
             throw CLIError.usage("invalid --round-up '\(text)': the unit must be more than 0", commandPath: commandPath)

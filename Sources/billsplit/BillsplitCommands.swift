@@ -50,7 +50,7 @@ struct BillsplitCommands {
         do {
             bill = try Money.parse(amountText, currency: options.currency)
         } catch {
-            throw CLIError.data("\(error)")
+            throw CLIError.data("\(error)", hint: error.hint)
         }
         guard !bill.isNegative else { throw CLIError.data("invalid amount '\(amountText)': a bill cannot be negative") }
         let request = BillRequest(bill: bill, tipPercent: options.tip, weights: options.splitWeights, roundUpUnit: unit)

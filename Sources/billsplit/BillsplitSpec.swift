@@ -28,8 +28,9 @@ enum BillsplitSpec {
 
             \(SharedConventions.defaultCurrency(after: "the saved one"))
 
-            AMOUNT is a plain decimal with at most the currency's decimals (12.34 for USD, \
-            500 for JPY), optionally after the currency's code or symbol. With - as AMOUNT, \
+            \(AmountInputHelp.forms) \(AmountInputHelp.currencies)
+
+            With - as AMOUNT, \
             one amount is read per line of standard input and one result is printed per \
             line. On a terminal, billsplit without AMOUNT opens an interactive screen.
             """,
@@ -45,7 +46,7 @@ enum BillsplitSpec {
             .option("config", value: "PATH", help: "The preferences file (default $BILLSPLIT_CONFIG, else $XDG_CONFIG_HOME/billsplit/preferences.json).", global: true, completion: .file),
             StandardOptions.color,
         ],
-        arguments: [ArgumentSpec("AMOUNT", help: "The bill, e.g. 100 or 84.50; - reads one bill per line from standard input.", optional: true)],
+        arguments: [ArgumentSpec("AMOUNT", help: "The bill, e.g. 100, 84.50 or 84,50; - reads one bill per line from standard input.", optional: true)],
         subcommands: [
             CommandSpec(
                 name: "prefs", abstract: "Show the remembered preferences, or clear them",

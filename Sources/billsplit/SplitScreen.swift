@@ -74,7 +74,7 @@ struct SplitScreen {
             case .tab: state.currency = nextCurrency(after: state.currency)
             case .backspace, .delete:
                 if state.editingCustomTip { _ = state.customTipText.popLast() } else { _ = state.amountText.popLast() }
-            case .character(let character) where character.isASCII && (character.isNumber || character == "."):
+            case .character(let character) where character.isASCII && (character.isNumber || character == "." || character == ","):
                 type(character, into: &state)
             default:
                 continue
@@ -108,16 +108,24 @@ struct SplitScreen {
         }
         let candidate = state.amountText + String(character)
         let exponent = state.currency.minorUnitExponent
-        if character == ".", exponent == 0 || state.amountText.contains(".") {
+        // '.' or ',' is the decimal mark here, as the user's own habit has it.
+        let isPoint: (Character) -> Bool = { $0 == "." || $0 == "," }
+        if isPoint(character), exponent == 0 || state.amountText.contains(where: isPoint) {
             state.message = exponent == 0 ? "\(state.currency.code) has no decimals" : "Only one decimal point"
             return
         }
-        if let point = candidate.firstIndex(of: "."), candidate[candidate.index(after: point)...].count > exponent {
+        if let point = candidate.firstIndex(where: isPoint), candidate[candidate.index(after: point)...].count > exponent {
             state.message = "\(state.currency.code) has \(exponent) decimal\(exponent == 1 ? "" : "s")"
             return
         }
         if candidate.count > 15 { state.message = "That is as large as a bill gets here"; return }
         state.amountText = candidate
+    }
+
+    /// The field as Money.parse reads it: the screen groups no digits, so a typed ','
+    /// is always the decimal mark (12,500 KWD is 12.500, never ambiguous here).
+    static func decimalPoint(_ text: String) -> String {
+        String(text.map { $0 == "," ? "." : $0 })
     }
 
     private func nextCurrency(after currency: Currency) -> Currency {
@@ -132,7 +140,7 @@ struct SplitScreen {
     }
 
     private func result(for state: State, tip: Percentage?) -> BillResult? {
-        guard let tip, !state.amountText.isEmpty, let bill = try? Money.parse(state.amountText, currency: state.currency) else { return nil }
+        guard let tip, !state.amountText.isEmpty, let bill = try? Money.parse(Self.decimalPoint(state.amountText), currency: state.currency) else { return nil }
         return try? BillCalculator.calculate(BillRequest(
             bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people), roundUpUnit: nil))
     }

@@ -153,7 +153,9 @@ struct ImportPlan {
                     money = try Money.parse(text, currency: account.currency)
                     try PortfolioCommands.checkStorable(money)
                 } catch {
-                    self.faults.add(line: line, CLIError.from(error).message)
+                    // One line per bad row: the advice (both readings of 1,500) goes on it.
+                    let failure = CLIError.from(error)
+                    self.faults.add(line: line, failure.message + (failure.hint.map { " (\($0))" } ?? ""))
                     continue
                 }
                 // Identical rows are counted, not merged: the Nth copy of an update is

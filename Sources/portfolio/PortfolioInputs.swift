@@ -47,7 +47,7 @@ struct PortfolioInputs {
         do {
             money = try Money.parse(text, currency: currency)
         } catch {
-            throw CLIError.data("\(error)")
+            throw CLIError.data("\(error)", hint: error.hint)
         }
         try PortfolioCommands.checkStorable(money)
         return money
@@ -55,7 +55,7 @@ struct PortfolioInputs {
 
     func currencyOption(_ long: String = "currency") throws(CLIError) -> Currency? {
         guard let code = arguments.value(long) else { return nil }
-        do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: arguments.commandPath) }
+        return try CurrencyOption.parse(code, commandPath: arguments.commandPath)
     }
 }
 

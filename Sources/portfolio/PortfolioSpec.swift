@@ -24,6 +24,8 @@ enum PortfolioSpec {
             but becomes current only when its time comes; two updates at the same instant: the \
             later entered wins).
 
+            \(AmountInputHelp.forms) \(AmountInputHelp.csv) \(AmountInputHelp.currencies)
+
             An account counts from its first update, not as 0 before it; a closed account keeps \
             its history, counts up to its close and not after; a deleted one is gone with all \
             its updates (until 'portfolio undo' brings it back). Amounts in different currencies are never added: totals, tables and \

@@ -62,7 +62,7 @@ struct TillCommands {
         do {
             return try Money.parse(text, currency: currency)
         } catch {
-            throw CLIError.data("\(what): \(error)")
+            throw CLIError.data("\(what): \(error)", hint: error.hint)
         }
     }
 
@@ -231,8 +231,7 @@ struct TillCommands {
             out.line(currency.code)
             return .ok
         }
-        let currency: Currency
-        do { currency = try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: arguments.commandPath) }
+        let currency = try CurrencyOption.parse(code, commandPath: arguments.commandPath)
         try store.state.write { state in
             if !state.isEmpty, state.currencyCode != currency.code, !arguments.flag("force") {
                 throw CLIError.usage(

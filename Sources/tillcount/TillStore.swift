@@ -30,7 +30,7 @@ struct TillStore {
     /// The currency asked for with --currency, else `count`'s, else the locale's, else USD.
     func currency(for count: TillState?) throws(CLIError) -> Currency {
         if let code = invocation.arguments.value("currency") {
-            do { return try Currency.named(code) } catch { throw CLIError.usage("\(error)", commandPath: invocation.arguments.commandPath) }
+            return try CurrencyOption.parse(code, commandPath: invocation.arguments.commandPath)
         }
         if let code = count?.currencyCode, let currency = Currency(code: code) { return currency }
         return LocaleCurrency.defaultCurrency(invocation.environment)

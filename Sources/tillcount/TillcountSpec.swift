@@ -23,6 +23,8 @@ enum TillcountSpec {
             (the US $1), note:1 and coin:1 tell them apart and the bare value means the note. \
             Aliases such as 50p, 25c or £20 work too. 'tillcount denominations' lists them.
 
+            \(AmountInputHelp.forms) \(AmountInputHelp.currencies)
+
             The total is set against the float: what is above it is the deposit, what is below \
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
@@ -44,7 +46,7 @@ enum TillcountSpec {
             CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens]),
             CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", aliases: ["+"], options: [value], arguments: [tokens]),
             CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", aliases: ["-", "remove"], options: [value], arguments: [tokens]),
-            CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100 or 150.00.", optional: true)]),
+            CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100, 150.00 or 150,00.", optional: true)]),
             CommandSpec(
                 name: "currency", abstract: "Change the till's currency (only an empty count, or --force)",
                 options: [StandardOptions.force],

@@ -75,8 +75,8 @@ enum BadInputTables {
             calls.append(BadCall(arguments: ["prefs", option], status: 64))
             calls.append(BadCall(arguments: ["-", option], status: 64))
         }
-        for amount in ["12.345", "1,5", "12abc", "1e3", "NaN", "--5", ".", "-3", "99999999999999999999", "$", "EUR 5", "0x10", "1 000", "12..5", "abc"] {
-            for currency in ["USD", "JPY", "KWD", "NOK", "CLF"] where !((currency == "KWD" || currency == "CLF") && amount == "12.345") {
+        for amount in ["12.345", "1,2,3", "12abc", "1e3", "NaN", "--5", ".", "-3", "99999999999999999999", "$", "EUR 5", "0x10", "1.2,3.4", "12..5", "abc"] {
+            for currency in ["USD", "JPY", "KWD", "NOK", "CLF"] where !((currency == "KWD" || currency == "CLF" || currency == "JPY") && amount == "12.345") {
                 calls.append(BadCall(arguments: [amount, "--currency", currency, "--no-save"], status: amount == "--5" ? 64 : 65))
             }
         }
@@ -165,7 +165,7 @@ enum BadInputTables {
             calls.append(BadCall(arguments: ["chart", "Saver", "--to", date], status: 65))
             calls.append(BadCall(arguments: ["table", "--from", date, "--period", "year"], status: 65))
         }
-        for value in ["12.345", "1,5", "abc", "1e3", "NaN", "", "99999999999999999999", "$5", "€5", "--5", "1.2.3", "0x10"] {
+        for value in ["12.345", "1,500", "abc", "1e3", "NaN", "", "99999999999999999999", "$5", "€5", "--5", "1.2.3", "0x10"] {
             calls.append(BadCall(arguments: ["update", "Saver", value], status: value == "--5" ? 64 : 65))
             calls.append(BadCall(arguments: ["add", "Other", value, "-c", "GBP"], status: value == "--5" ? 64 : 65))
             calls.append(BadCall(arguments: ["update", "Saver", value, "--date", "2025-06-01"], status: value == "--5" ? 64 : 65))

@@ -85,3 +85,66 @@ func aCodeWithoutAMinorUnitIsNotCalledUnknown(code: String) {
     #expect(message.contains("without a minor unit"))
     #expect(!message.contains("not an ISO 4217 code"))
 }
+
+/// ISO 4217 as of 2026-01-01 (issue 13, item 19): BGN, ANG and CUC are withdrawn (list
+/// three), readable for stored amounts but refused for new ones.
+@Suite struct WithdrawnCurrencyTests {
+    struct Withdrawn: Sendable, CustomTestStringConvertible {
+        let code: String
+        let message: String
+        var testDescription: String { code }
+    }
+
+    static let withdrawn: [Withdrawn] = [
+        Withdrawn(code: "BGN", message: "currency 'BGN' was withdrawn on 2026-01-01; it was replaced by EUR"),
+        Withdrawn(code: "ANG", message: "currency 'ANG' was withdrawn on 2025-03-31; it was replaced by XCG"),
+        Withdrawn(code: "CUC", message: "currency 'CUC' was withdrawn in 2021-06; it was replaced by CUP"),
+    ]
+
+    @Test("a withdrawn code is refused for new amounts, saying when and what replaced it", arguments: withdrawn)
+    func refusedForNewAmounts(_ entry: Withdrawn) throws {
+        let error = try #require(throws: MoneyError.self) { try Currency.named(entry.code.lowercased()) }
+        #expect(error.description == entry.message)
+        #expect(!Currency.all.map(\.code).contains(entry.code))
+    }
+
+    @Test("a withdrawn code still reads, for amounts already stored in it", arguments: withdrawn)
+    func readableForStores(_ entry: Withdrawn) throws {
+        let currency = try #require(Currency(code: entry.code))
+        #expect(!currency.isCurrent)
+        #expect(currency.minorUnitExponent == 2)
+        #expect(try Money.parse("12.34", currency: currency).minorUnits == 1234)
+        let replacement = try #require(currency.withdrawal?.replacement)
+        #expect(try Currency.named(replacement).isCurrent)
+    }
+
+    @Test("numeric codes are unique among current codes (ANG and XCG share 532, one of them withdrawn)")
+    func numericCodesUniqueAmongCurrent() {
+        var seen: [Int: String] = [:]
+        for currency in Currency.all {
+            #expect(seen[currency.numericCode] == nil, "\(currency.code) and \(seen[currency.numericCode] ?? "") share \(currency.numericCode)")
+            seen[currency.numericCode] = currency.code
+            #expect(currency.isCurrent)
+            #expect((1...999).contains(currency.numericCode))
+        }
+        #expect(seen[532] == "XCG")
+        #expect(seen[975] == nil)
+    }
+
+    @Test("the withdrawn codes are the ones list three holds, each with a date")
+    func withdrawnList() {
+        #expect(Currency.withdrawn.map(\.code) == ["ANG", "BGN", "CUC"])
+        for currency in Currency.withdrawn {
+            let date = currency.withdrawal?.date ?? ""
+            #expect(date.count == 7 || date.count == 10)
+        }
+    }
+
+    @Test("a locale's region gives a current currency: BG EUR, CW and SX XCG, CU CUP")
+    func regionsGiveCurrentCodes() {
+        #expect(Currency.forRegion("BG")?.code == "EUR")
+        #expect(Currency.forRegion("CW")?.code == "XCG")
+        #expect(Currency.forRegion("sx")?.code == "XCG")
+        #expect(Currency.forRegion("CU")?.code == "CUP")
+    }
+}

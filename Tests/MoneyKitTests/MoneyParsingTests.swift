@@ -6,17 +6,18 @@ import MoneyKit
 /// Which case of `MoneyError` was thrown, ignoring the associated texts (whose wording
 /// is for people, not for tests).
 enum MoneyErrorCase: Equatable, Sendable {
-    case invalidAmount, tooManyDecimals, overflow, currencyMismatch, unknownCurrency, invalidArgument
+    case invalidAmount, tooManyDecimals, overflow, currencyMismatch, unknownCurrency, withdrawnCurrency, invalidArgument
 }
 
 extension MoneyError {
     var errorCase: MoneyErrorCase {
         switch self {
-        case .invalidAmount: return .invalidAmount
+        case .invalidAmount, .ambiguousSeparator: return .invalidAmount
         case .tooManyDecimals: return .tooManyDecimals
         case .overflow: return .overflow
         case .currencyMismatch: return .currencyMismatch
         case .unknownCurrency: return .unknownCurrency
+        case .withdrawnCurrency: return .withdrawnCurrency
         case .invalidArgument: return .invalidArgument
         }
     }
@@ -99,6 +100,11 @@ struct MoneyParsingTests {
         GoodAmount("92233720368547758.07", "USD", Int64.max),
         GoodAmount("-92233720368547758.07", "USD", -Int64.max),
         GoodAmount("9223372036854775807", "JPY", Int64.max),
+        // Written as the tools print them (issue 13, item 17): see AmountNotationTests.
+        GoodAmount("1,5", "USD", 150),
+        GoodAmount("1,000.00", "USD", 100_000),
+        GoodAmount("1 000", "USD", 100_000),
+        GoodAmount("12 USD", "USD", 1200),
     ]
 
     static let badAmounts: [BadAmount] = [
@@ -107,8 +113,6 @@ struct MoneyParsingTests {
         BadAmount("1.5", "JPY", .tooManyDecimals(allowed: 0)),
         BadAmount("1.2345", "KWD", .tooManyDecimals(allowed: 3)),
         BadAmount("0.00001", "CLF", .tooManyDecimals(allowed: 4)),
-        BadAmount("1,5", "USD", .invalidAmount),
-        BadAmount("1,000.00", "USD", .invalidAmount),
         BadAmount("12abc", "USD", .invalidAmount),
         BadAmount("1e3", "USD", .invalidAmount),
         BadAmount("1E3", "USD", .invalidAmount),
@@ -123,9 +127,7 @@ struct MoneyParsingTests {
         BadAmount("- 5", "USD", .invalidAmount),
         BadAmount("5-", "USD", .invalidAmount),
         BadAmount("12.", "USD", .invalidAmount),
-        BadAmount("1 000", "USD", .invalidAmount),
         BadAmount("1_000", "USD", .invalidAmount),
-        BadAmount("12 USD", "USD", .invalidAmount),
         BadAmount("$", "USD", .invalidAmount),
         BadAmount("USD", "USD", .invalidAmount),
         BadAmount("$$12", "USD", .invalidAmount),

@@ -127,7 +127,7 @@ import Glibc
         #expect(try till.quantities() == ["20": 1])
 
         #expect(try till.ok("undo").stderr == "Undid: add 20=1. Total £0.00\n")
-        #expect(try till.ok("undo").stderr == "Undid: currency GBP. Total £0.00\n")
+        #expect(try till.ok("undo").stderr.hasPrefix("Undid: currency GBP. Total "))
         let before = try #require(till.stateBytes())
         let nothing = try till.run("undo")
         #expect(nothing.status == 66)

@@ -24,11 +24,13 @@ struct TillUndo {
 
     /// Files `summary` in the history as one undo step; returns the new id.
     func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String) throws -> Int64 {
+        // Opened (created, migrated) first: a history that cannot be written is refused
+        // before the live count file changes.
+        let history = try store.history(.write(createFolders: true))
         let step = HistoryStep(change: .save, id: nil, action: action)
         try store.writeState { $0.push(.history(step)) }
         do {
-            return try store.history(.write(createFolders: true)).save(
-                summary, notes: notes, label: label, expected: expected, step: step, definitions: store.denominations(for:))
+            return try history.save(summary, notes: notes, label: label, expected: expected, step: step, definitions: store.denominations(for:))
         } catch {
             dropStep(step)
             throw error

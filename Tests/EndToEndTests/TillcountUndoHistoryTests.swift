@@ -135,6 +135,17 @@ import Glibc
         #expect(till.stateBytes() == before, "nothing to undo changes nothing")
     }
 
+    @Test func aSaveTheHistoryRefusesLeavesNoUndoStep() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20=2")
+        let before = try #require(till.stateBytes())
+        try Data("not a database, just text that is long enough to be read as a header......".utf8).write(to: URL(fileURLWithPath: till.dbPath))
+        let refused = try till.run("save")
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(till.stateBytes() == before, "no step for a save that never happened")
+        #expect(try till.ok("undo").stderr == "Undid: add 20=2. Total £0.00\n")
+    }
+
     @Test func nothingToUndoIsExit66() throws {
         let till = try TillcountSandbox()
         let fresh = try till.run("undo")

@@ -38,9 +38,9 @@ struct CountScreen {
                     switch key {
                     case .enter:
                         let float = try commands.amount(entry.isEmpty ? "0" : entry, currency: currency, what: "the float")
-                        try commands.store.state.write { state in
+                        try commands.store.writeState { state in
                             _ = try commands.adoptCurrency(&state)
-                            state.pushUndo()
+                            state.pushUndo("count: float \(float.plainString)")
                             state.floatMinorUnits = float.minorUnits
                         }
                         floatEntry = nil
@@ -82,12 +82,16 @@ struct CountScreen {
                 case .character("f"), .character("F"):
                     floatEntry = ""
                 case .character("u"), .character("U"):
-                    try commands.store.state.write { state in
-                        guard state.popUndo() else { throw CLIError("nothing to undo", exitCode: .noInput) }
+                    var skipped: [String] = []
+                    switch try TillUndo(store: commands.store).undo(warn: { skipped.append($0) }) {
+                    case .liveCount(let action): message = "Undid: \(action ?? "the last change")"
+                    case .history(let step, let reversal): message = "Undid: \(step.action)" + TillCommands.effect(of: reversal)
                     }
+                    if !skipped.isEmpty { message += " · " + skipped.joined(separator: " · ") }
+                    message = message.terminalSafe
                     typed = ""
                 case .character("s"), .character("S"):
-                    let id = try commands.store.history(.write(createFolders: true)).save(summary, notes: state.notes, label: nil, expected: nil, definitions: commands.store.denominations(for:))
+                    let id = try TillUndo(store: commands.store).save(summary, notes: state.notes, label: nil, expected: nil, action: "count: save")
                     message = "Saved as count \(id)"
                 default:
                     break
@@ -99,10 +103,10 @@ struct CountScreen {
     }
 
     private func setQuantity(_ item: TillItem, to transform: (Int64) throws(CLIError) -> Int64) throws {
-        try commands.store.state.write { state in
+        try commands.store.writeState { state in
             let currency = try commands.adoptCurrency(&state)
             let set = try commands.countingSet(state, currency: currency)
-            state.pushUndo()
+            state.pushUndo("count: \(item.kind.rawValue) \(Money.plainString(minorUnits: item.minorUnits, exponent: currency.minorUnitExponent))")
             state.quantities[item] = max(0, try transform(state.quantities[item] ?? 0))
             state.keepRollDefinitions(from: set)
             _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total

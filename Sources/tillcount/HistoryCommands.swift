@@ -32,7 +32,7 @@ struct HistoryCommands {
         let expected = try commands.expected(currency: currency)
         let summary = try TillSummary(state: state, set: set, currency: currency, expected: expected)
         let label = arguments.value("label").flatMap { $0.isEmpty ? nil : $0 }
-        let id = try commands.store.history(.write(createFolders: true)).save(summary, notes: state.notes, label: label, expected: expected, definitions: commands.store.denominations(for:))
+        let id = try TillUndo(store: commands.store).save(summary, notes: state.notes, label: label, expected: expected, action: commands.action)
         out.line(String(id))
         return .ok
     }
@@ -138,8 +138,8 @@ struct HistoryCommands {
             commands.invocation.say("Nothing deleted.")
             return .ok
         }
-        try history.delete(id, definitions: commands.store.denominations(for:))
-        commands.invocation.say("Deleted saved count \(id).")
+        try TillUndo(store: commands.store).delete(id, in: history, action: commands.action)
+        commands.invocation.say("Deleted saved count \(id). Undo with: tillcount undo")
         return .ok
     }
 
@@ -150,11 +150,11 @@ struct HistoryCommands {
         let replacement = state(of: saved)
         // Refuse a saved count that would not add up as a live count before anything changes.
         _ = try TillSummary(state: replacement, set: replacement.countingSet(try commands.store.denominations(for: saved.currency)), currency: saved.currency)
-        try commands.store.state.write { live in
+        try commands.store.writeState { live in
             if !live.isEmpty && !arguments.flag("force") && !commands.invocation.terminal.isInteractive {
                 throw CLIError.usage("the live count is not empty", hint: "save or clear it first, or add --force (undo brings it back)", commandPath: arguments.commandPath)
             }
-            live.pushUndo()
+            live.pushUndo(commands.action)
             live.currencyCode = replacement.currencyCode
             live.floatMinorUnits = replacement.floatMinorUnits
             live.quantities = replacement.quantities

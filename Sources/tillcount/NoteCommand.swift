@@ -13,8 +13,8 @@ struct NoteCommand {
     func run() throws -> ExitCode {
         let arguments = commands.arguments
         if arguments.flag("clear") {
-            try commands.store.state.write { state in
-                state.pushUndo()
+            try commands.store.writeState { state in
+                state.pushUndo(commands.action)
                 state.notes = []
             }
             commands.invocation.err.line("Notes cleared. Undo with: tillcount undo")
@@ -27,11 +27,11 @@ struct NoteCommand {
             return .ok
         }
         let text = words.joined(separator: " ")
-        let line = try commands.store.state.write { state -> String in
+        let line = try commands.store.writeState { state -> String in
             let currency = try commands.adoptCurrency(&state)
             let summary = try TillSummary(state: state, set: try commands.countingSet(state, currency: currency), currency: currency)
             let filled = fill(text, summary: summary)
-            state.pushUndo()
+            state.pushUndo(commands.action)
             state.notes.append(filled)
             return filled
         }
@@ -72,8 +72,8 @@ struct NoteCommand {
         let edited = try InputReader.readText(path)
         let lines = edited.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let kept = Array(lines.reversed().drop { $0.isEmpty }.reversed())
-        try commands.store.state.write { state in
-            state.pushUndo()
+        try commands.store.writeState { state in
+            state.pushUndo(commands.action)
             state.notes = kept
         }
         commands.invocation.err.line("\(kept.count) note line\(kept.count == 1 ? "" : "s") saved.")

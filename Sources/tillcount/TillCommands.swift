@@ -66,6 +66,17 @@ struct TillCommands {
         }
     }
 
+    /// This command as the undo stack names it ("add 20=4 10=3", "history rm 3"): its
+    /// words, arguments and the options that change what it does.
+    var action: String {
+        var words = arguments.commandPath
+        for name in ["TOKEN", "AMOUNT", "CODE", "ID", "TEXT"] { words += arguments.arguments(name) }
+        if let value = arguments.value("value") { words += ["--value", value] }
+        if let label = arguments.value("label"), !label.isEmpty { words += ["--label", label] }
+        for flag in ["clear", "edit", "keep-notes"] where arguments.flag(flag) { words.append("--" + flag) }
+        return words.joined(separator: " ")
+    }
+
     func expected(currency: Currency) throws(CLIError) -> Money? {
         try arguments.value("expected").map { text throws(CLIError) in try amount(text, currency: currency, what: "--expected") }
     }
@@ -153,11 +164,11 @@ struct TillCommands {
     }
 
     private func change(_ change: Change) throws -> ExitCode {
-        let summary = try store.state.write { state -> TillSummary in
+        let summary = try store.writeState { state -> TillSummary in
             let currency = try adoptCurrency(&state)
             let set = try countingSet(state, currency: currency)
             let requests = try requests(change, set: set, currency: currency)
-            state.pushUndo()
+            state.pushUndo(action)
             for request in requests {
                 let have = state.quantities[request.item] ?? 0
                 let next: Int64
@@ -213,11 +224,11 @@ struct TillCommands {
             out.line(Money(minorUnits: state.floatMinorUnits, currency: currency).plainString)
             return .ok
         }
-        let float = try store.state.write { state -> Money in
+        let float = try store.writeState { state -> Money in
             let currency = try adoptCurrency(&state)
             let float = try amount(text, currency: currency, what: "the float")
             guard !float.isNegative else { throw CLIError.data("the float cannot be negative") }
-            state.pushUndo()
+            state.pushUndo(action)
             state.floatMinorUnits = float.minorUnits
             return float
         }
@@ -232,14 +243,14 @@ struct TillCommands {
             return .ok
         }
         let currency = try CurrencyOption.parse(code, commandPath: arguments.commandPath)
-        try store.state.write { state in
+        try store.writeState { state in
             if !state.isEmpty, state.currencyCode != currency.code, !arguments.flag("force") {
                 throw CLIError.usage(
                     "the count is not empty: changing the currency would misread it",
                     hint: "save or clear it first, or add --force to keep the quantities of the same face values",
                     commandPath: arguments.commandPath)
             }
-            state.pushUndo()
+            state.pushUndo(action)
             state.currencyCode = currency.code
         }
         invocation.err.line("Currency \(currency.code)")
@@ -251,8 +262,8 @@ struct TillCommands {
             invocation.err.line("Nothing cleared.")
             return .ok
         }
-        try store.state.write { state in
-            state.pushUndo()
+        try store.writeState { state in
+            state.pushUndo(action)
             state.quantities = [:]
             state.rollDefinitions = [:]
             // The notes belong to the count being cleared (they were filed with it when it
@@ -264,13 +275,24 @@ struct TillCommands {
     }
 
     private func undo() throws -> ExitCode {
-        try store.state.write { state in
-            guard state.popUndo() else { throw CLIError("nothing to undo", exitCode: .noInput) }
+        switch try TillUndo(store: store).undo(warn: invocation.warn) {
+        case .liveCount(let action):
+            let (state, currency, set) = try current()
+            let summary = try TillSummary(state: state, set: set, currency: currency)
+            invocation.say("Undid: \(action ?? "the last change to the live count"). Total \(rendering.money(summary.total))")
+        case .history(let step, let reversal):
+            invocation.say("Undid: \(step.action)" + Self.effect(of: reversal))
         }
-        let (state, currency, set) = try current()
-        let summary = try TillSummary(state: state, set: set, currency: currency)
-        invocation.err.line("Undone. Total \(rendering.money(summary.total))")
         return .ok
+    }
+
+    /// What reverting a history step did, for "Undid: …".
+    static func effect(of reversal: TillHistory.Reversal) -> String {
+        switch reversal {
+        case .restored(let id): return " (saved count \(id) is back in the history)."
+        case .removed(let id): return " (saved count \(id) is removed from the history; the live count is unchanged)."
+        case .nothingFound(let why): return " (\(why))."
+        }
     }
 
     private func listDenominations() throws -> ExitCode {

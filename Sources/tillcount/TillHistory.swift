@@ -1,5 +1,10 @@
 // Saved counts in SQLite (the app kept them in SwiftData): one transaction per save or
 // delete, bound parameters only, the schema version in PRAGMA user_version.
+//
+// Since schema version 3 a deletion only hides a count (deleted_at, deleted_by), so that
+// `tillcount undo` can bring it back exactly; it is purged once its undo step is gone.
+// Every read leaves hidden counts out. saved_by and deleted_by hold the key of the undo
+// step that made or hid the row (see TillUndoStep.swift).
 
 import MoneyKit
 import MoneyKitCLI
@@ -45,7 +50,7 @@ struct SavedCount {
 }
 
 struct TillHistory {
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
     static let migrations = [
         """
         CREATE TABLE counts (
@@ -78,6 +83,13 @@ struct TillHistory {
         ALTER TABLE count_lines ADD COLUMN token TEXT;
         ALTER TABLE count_lines ADD COLUMN label TEXT;
         """,
+        // Version 3: undo of save and rm. Counts saved before have no saved_by (no undo
+        // step refers to them); none is hidden.
+        """
+        ALTER TABLE counts ADD COLUMN saved_by TEXT;
+        ALTER TABLE counts ADD COLUMN deleted_at TEXT;
+        ALTER TABLE counts ADD COLUMN deleted_by TEXT;
+        """,
     ]
 
     let database: SQLiteDatabase
@@ -95,16 +107,17 @@ struct TillHistory {
     /// The denominations of a currency now, for counts saved before roll sizes were kept.
     typealias Definitions = (Currency) throws -> DenominationSet
 
-    /// Files `summary` (with the count's notes) and returns the new id. Each line is
-    /// stored as counted: kind, face value, quantity, roll size, packaging and value.
-    func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, definitions: Definitions) throws -> Int64 {
+    /// Files `summary` (with the count's notes) as made by the undo step `step` (its time
+    /// and key) and returns the new id. Each line is stored as counted: kind, face value,
+    /// quantity, roll size, packaging and value.
+    func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, step: HistoryStep, definitions: Definitions) throws -> Int64 {
         try database.transaction { db in
             try fillInOldLines(definitions: definitions)
             try db.query(
-                "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [.text(Timestamp.iso8601UTC(Timestamp.now())), label.map(SQLiteValue.text) ?? .null, .text(summary.currency.code),
+                "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [.text(step.at), label.map(SQLiteValue.text) ?? .null, .text(summary.currency.code),
                  .integer(summary.total.minorUnits), .integer(summary.float.minorUnits),
-                 expected.map { .integer($0.minorUnits) } ?? .null, .text(notes.joined(separator: "\n"))])
+                 expected.map { .integer($0.minorUnits) } ?? .null, .text(notes.joined(separator: "\n")), .text(step.key)])
             let id = db.lastInsertRowID
             for line in summary.counted {
                 let packaging: SQLiteValue = line.item.kind == .roll
@@ -118,15 +131,16 @@ struct TillHistory {
         }
     }
 
-    /// Every saved count (without its lines), newest first.
+    /// Every saved count (without its lines), newest first; hidden ones left out.
     func all() throws -> [SavedCount] {
-        let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts ORDER BY saved_at DESC, id DESC")
+        let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE deleted_at IS NULL ORDER BY saved_at DESC, id DESC")
         return try rows.map { try savedCount(from: $0) }
     }
 
-    /// The saved count `id` without its lines, or exit 66 naming the id.
+    /// The saved count `id` without its lines, or exit 66 naming the id (also for a
+    /// hidden one: it is deleted until undo brings it back).
     func header(_ id: Int64) throws -> SavedCount {
-        let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE id = ?", [.integer(id)])
+        let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
         guard let row = rows.first else { throw notFound(id) }
         return try savedCount(from: row)
     }
@@ -141,12 +155,76 @@ struct TillHistory {
         return count
     }
 
-    func delete(_ id: Int64, definitions: Definitions) throws {
+    /// Deletes the saved count `id` for the undo step `step`: hides it (deleted_at, and
+    /// deleted_by the step's key) until undo brings it back or it is purged.
+    func delete(_ id: Int64, step: HistoryStep, definitions: Definitions) throws {
         try database.transaction { db in
             try fillInOldLines(definitions: definitions)
-            try db.query("DELETE FROM count_lines WHERE count_id = ?", [.integer(id)])
-            try db.query("DELETE FROM counts WHERE id = ?", [.integer(id)])
+            try db.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL",
+                         [.text(step.at), .text(step.key), .integer(id)])
             if db.changes == 0 { throw notFound(id) }
+        }
+    }
+
+    /// What reverting a history step did.
+    enum Reversal: Equatable {
+        /// The hidden count is back (rm undone).
+        case restored(id: Int64)
+        /// The count the step saved is deleted (save undone).
+        case removed(id: Int64)
+        /// The history holds nothing the step made: why, for the message.
+        case nothingFound(String)
+    }
+
+    /// Reverts `step` in one transaction: an rm's count is shown again exactly as it was,
+    /// a save's count is deleted with its lines. A step whose change never reached the
+    /// history (the command was killed between writing the step and the change), or
+    /// whose row is gone, changes nothing and says so.
+    func revert(_ step: HistoryStep) throws -> Reversal {
+        guard database.exists, !database.isReadOnly else { return .nothingFound(missing(step)) }
+        return try database.transaction { db -> Reversal in
+            switch step.change {
+            case .rm:
+                guard let id = try db.scalarInteger("SELECT id FROM counts WHERE deleted_by = ? AND deleted_at IS NOT NULL", [.text(step.key)]) else {
+                    return .nothingFound(missing(step))
+                }
+                try db.query("UPDATE counts SET deleted_at = NULL, deleted_by = NULL WHERE id = ?", [.integer(id)])
+                return .restored(id: id)
+            case .save:
+                guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL", [.text(step.key)]) else {
+                    if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ?", [.text(step.key)]) {
+                        return .nothingFound("saved count \(hidden) is deleted already")
+                    }
+                    return .nothingFound(missing(step))
+                }
+                try db.query("DELETE FROM count_lines WHERE count_id = ?", [.integer(id)])
+                try db.query("DELETE FROM counts WHERE id = ?", [.integer(id)])
+                return .removed(id: id)
+            }
+        }
+    }
+
+    private func missing(_ step: HistoryStep) -> String {
+        switch step.change {
+        case .rm: return "saved count \(step.id.map(String.init) ?? "?") is not deleted in \(database.path) (the command did not finish, or it is back already)"
+        case .save: return "\(database.path) holds no count this save made (the command did not finish, or it is gone already)"
+        }
+    }
+
+    /// Deletes for good the hidden counts deleted by the rm steps `keys` (steps no longer
+    /// on the undo stack), with their lines; returns how many. A history that does not
+    /// exist has nothing to purge.
+    func purge(_ keys: [String]) throws -> Int {
+        guard !keys.isEmpty, database.exists, !database.isReadOnly else { return 0 }
+        return try database.transaction { db -> Int in
+            var purged = 0
+            for key in keys {
+                let hidden = "SELECT id FROM counts WHERE deleted_by = ? AND deleted_at IS NOT NULL"
+                try db.query("DELETE FROM count_lines WHERE count_id IN (\(hidden))", [.text(key)])
+                try db.query("DELETE FROM counts WHERE id IN (\(hidden))", [.text(key)])
+                purged += db.changes
+            }
+            return purged
         }
     }
 

@@ -1,6 +1,6 @@
 // The live count: what tillcount keeps in its JSON state file and saves on every change.
 //
-// File format (version 2), inside {"format": "tillcount-state", "version": 2,
+// File format (version 3), inside {"format": "tillcount-state", "version": 3,
 // "content": …}:
 //   currency:  "GBP"
 //   float:     "100.00" (the starting float, plain decimal, 0 or more)
@@ -11,10 +11,14 @@
 //              is counted, whatever the denominations file says later)
 //   notes:     ["text", …]
 //   updated:   ISO 8601 time of the last change
-//   undo:      [the state before each change, without its own undo], newest last
+//   undo:      [steps, newest last, at most undoLimit]: the live count before a change,
+//              or a save or rm in the history (see TillUndoStep.swift)
+//   purge:     [keys of rm steps pushed off the stack]: the saved counts they deleted
+//              are purged from the history by the next write to it (see TillUndo)
 //
 // Version 1 files have no rollSize: their rolls take the current definitions and keep
-// them from the next change on. Every invariant the code relies on is checked on
+// them from the next change on. Version 1 and 2 files keep bare snapshots in "undo" and
+// have no "purge"; they are written as version 3 by their next change. Every invariant the code relies on is checked on
 // reading (one line per kind and value, quantities 0 or more, values that fit): a file
 // that breaks one is refused, never used.
 
@@ -23,7 +27,9 @@ import MoneyKitCLI
 
 struct TillState: StoredDocument, Equatable {
     static let formatName = "tillcount-state"
-    static let formatVersion = 2
+    static let formatVersion = 3
+    /// How many steps `tillcount undo` can go back (the live count's changes and the
+    /// history's saves and deletions, in one stack): the shared convention.
     static let undoLimit = UndoHistory.stepsKept
     /// The largest roll or bag, as the denominations file allows it.
     static let rollSizes: ClosedRange<Int64> = 1...100_000
@@ -36,7 +42,9 @@ struct TillState: StoredDocument, Equatable {
     var rollDefinitions: [Int64: CoinRoll] = [:]
     var notes: [String] = []
     var updated: String?
-    var undo: [TillState] = []
+    var undo: [TillUndoStep] = []
+    /// Keys of rm steps no longer on the stack: their saved counts are to be purged.
+    var purge: [String] = []
 
     init() {}
 
@@ -69,31 +77,49 @@ struct TillState: StoredDocument, Equatable {
         rollDefinitions = rollDefinitions.filter { (quantities[TillItem(kind: .roll, minorUnits: $0.key)] ?? 0) > 0 }
     }
 
-    /// Keeps the state as it is now for `tillcount undo`, before a change.
-    mutating func pushUndo() {
+    /// Keeps the state as it is now for `tillcount undo`, before a change named `action`.
+    mutating func pushUndo(_ action: String) {
         var snapshot = self
         snapshot.undo = []
-        undo.append(snapshot)
-        if undo.count > Self.undoLimit { undo.removeFirst(undo.count - Self.undoLimit) }
+        snapshot.purge = []
+        push(.count(snapshot, action: action))
         updated = Timestamp.iso8601UTC(Timestamp.now())
     }
 
-    /// Goes back one change; false when there is nothing to undo.
-    mutating func popUndo() -> Bool {
-        guard var previous = undo.popLast() else { return false }
+    /// Adds `step` to the stack. The oldest steps beyond `undoLimit` are dropped: the
+    /// keys of dropped rm steps go to `purge`, as their saved counts can no longer come back.
+    mutating func push(_ step: TillUndoStep) {
+        undo.append(step)
+        guard undo.count > Self.undoLimit else { return }
+        let dropped = undo.prefix(undo.count - Self.undoLimit)
+        for case .history(let old) in dropped where old.change == .rm && !purge.contains(old.key) { purge.append(old.key) }
+        undo.removeFirst(dropped.count)
+    }
+
+    /// Makes `snapshot` (a live-count step just taken off the stack) the live count again,
+    /// keeping the rest of the stack and the purge list.
+    mutating func restore(_ snapshot: TillState) {
+        var previous = snapshot
         previous.undo = undo
+        previous.purge = purge
         previous.updated = Timestamp.iso8601UTC(Timestamp.now())
         self = previous
-        return true
     }
 
     // MARK: JSON
 
     init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
-        try self.init(json: storedContent, place: "the content", withUndo: true)
+        try self.init(json: storedContent, place: "the content", undoVersion: version)
     }
 
-    private init(json: JSONValue, place: String, withUndo: Bool) throws(StoredContentError) {
+    /// A live count kept in an undo step: no stack of its own.
+    init(snapshot: JSONValue, place: String) throws(StoredContentError) {
+        try self.init(json: snapshot, place: place, undoVersion: nil)
+    }
+
+    /// Reads a live count; with `undoVersion` (the file's format version), its undo stack
+    /// and purge list too.
+    private init(json: JSONValue, place: String, undoVersion: Int?) throws(StoredContentError) {
         let fields = try JSONFields(json, place: place)
         if let code = fields.optional("currency") {
             guard let text = code.stringValue, Currency(code: text) != nil else {
@@ -158,15 +184,39 @@ struct TillState: StoredDocument, Equatable {
             guard let text = stamp.stringValue else { throw StoredContentError("'updated' in \(place) is not a string") }
             updated = text
         }
-        if withUndo, let entries = fields.optional("undo") {
-            guard let list = entries.arrayValue else { throw StoredContentError("'undo' in \(place) is not a list") }
-            for (index, entry) in list.enumerated() {
-                undo.append(try TillState(json: entry, place: "\(place).undo[\(index)]", withUndo: false))
+        if let version = undoVersion {
+            if let entries = fields.optional("undo") {
+                guard let list = entries.arrayValue else { throw StoredContentError("'undo' in \(place) is not a list") }
+                for (index, entry) in list.enumerated() {
+                    undo.append(try TillUndoStep(json: entry, place: "\(place).undo[\(index)]", version: version))
+                }
+            }
+            if version >= 3, let keys = fields.optional("purge") {
+                guard let list = keys.arrayValue else { throw StoredContentError("'purge' in \(place) is not a list") }
+                for key in list {
+                    guard let text = key.stringValue, HistoryStep.isValidKey(text) else {
+                        throw StoredContentError("'purge' in \(place) holds something that is not a key (1 to 64 lowercase hex digits)")
+                    }
+                    purge.append(text)
+                }
+            }
+            // Undo finds a history row by its step's key: one step per key, and never a
+            // key both on the stack and to be purged (that would destroy a count undo can
+            // still bring back).
+            var keys = Set<String>()
+            for key in undo.compactMap(\.historyKey) where !keys.insert(key).inserted {
+                throw StoredContentError("'undo' in \(place) has two steps with the key \(key)")
+            }
+            if let key = purge.first(where: keys.contains) {
+                throw StoredContentError("'purge' in \(place) names the key \(key) of a step still on the undo stack")
             }
         }
     }
 
     var storedContent: JSONValue { json(withUndo: true) }
+
+    /// The live count alone, as an undo step keeps it.
+    var snapshotJSON: JSONValue { json(withUndo: false) }
 
     private func json(withUndo: Bool) -> JSONValue {
         let exponent = currencyCode.flatMap(Currency.init(code:))?.minorUnitExponent ?? 2
@@ -189,7 +239,10 @@ struct TillState: StoredDocument, Equatable {
             ("notes", .array(notes.map(JSONValue.string))),
             ("updated", updated.map(JSONValue.string) ?? .null),
         ]
-        if withUndo { members.append(("undo", .array(undo.map { $0.json(withUndo: false) }))) }
+        if withUndo {
+            members.append(("undo", .array(undo.map(\.json))))
+            members.append(("purge", .array(purge.map(JSONValue.string))))
+        }
         return .object(members)
     }
 }

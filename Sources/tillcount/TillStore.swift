@@ -27,6 +27,18 @@ struct TillStore {
             kind: .config, tool: "tillcount", fileName: "denominations.json"))
     }
 
+    /// Changes the live count file under its lock (see JSONFileStore.write). When the
+    /// change pushed rm steps off the undo stack, their hidden counts are then purged
+    /// from the history, in a transaction of its own (see TillUndo.purge).
+    func writeState<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
+        let (result, purge) = try state.write { state -> (Result, [String]) in
+            let result = try body(&state)
+            return (result, state.purge)
+        }
+        TillUndo(store: self).purge(purge)
+        return result
+    }
+
     /// The currency asked for with --currency, else `count`'s, else the locale's, else USD.
     func currency(for count: TillState?) throws(CLIError) -> Currency {
         if let code = invocation.arguments.value("currency") {

@@ -29,6 +29,8 @@ enum TillcountSpec {
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
 
+            \(SharedConventions.undo("tillcount"))
+
             \(SharedConventions.defaultCurrency(after: "the live count's"))
             """,
         options: [
@@ -56,14 +58,26 @@ enum TillcountSpec {
                 discussion: "The notes belong to the count they were written for: 'save' files them with it, and 'clear' empties them with the quantities (undo brings both back). The float stays.",
                 options: [StandardOptions.force, .flag("keep-notes", help: "Keep the notes for the next count."),
                           .flag("notes", help: "Empty the notes too (the default; kept for old scripts).", hidden: true)]),
-            CommandSpec(name: "undo", abstract: "Revert the last change, a clear included", discussion: "Up to \(TillState.undoLimit) changes can be undone, one at a time."),
+            CommandSpec(
+                name: "undo", abstract: "Revert the last change, a clear, a save or a deletion included",
+                discussion: """
+                    Every command that changes what tillcount keeps is one step: a change to the live count (set, add, sub, \
+                    float, currency, clear, note, resume, the counting screen's keys), a save, a history rm. Undo reverts the \
+                    newest step exactly and says which it was ("Undid: …" on standard error): the live count as it was before \
+                    the change; a saved count deleted with 'history rm' back with the same id, lines, label, notes, times and \
+                    expected amount; a count filed by 'save' removed from the history again (the live count, which saving \
+                    does not change, stays as it is). The live count and the history share one stack, in the order the \
+                    commands ran. The last \(TillState.undoLimit) steps are kept; a deleted count whose step is older than \
+                    that is purged from the history for good. A step whose command was killed before it changed the history \
+                    is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
+                    """),
             CommandSpec(
                 name: "note", abstract: "Add a line to the notes, or print them",
                 discussion: "{time}, {total} and {discrepancy} in TEXT are replaced when the line is added (the time now, the count's total, the deposit or shortage).",
                 options: [.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR."), .flag("clear", help: "Remove all notes.")],
                 arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)]),
             CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
-                        discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes: a saved count never changes, whatever the denominations file says later.",
+                        discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.",
                         options: [.option("label", value: "TEXT", help: "A label, e.g. 'Friday close'."), .option("expected", value: "AMOUNT", help: "Cash the till should have held: kept to show over or short.")]),
             CommandSpec(
                 name: "history", abstract: "Saved counts: list, show, rm",
@@ -71,7 +85,10 @@ enum TillcountSpec {
                 subcommands: [
                     CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [OutputFormat.option(), .flag("ids", help: "Print only the ids, one a line.")]),
                     CommandSpec(name: "show", abstract: "Show one saved count", options: [OutputFormat.option()], arguments: [savedID]),
-                    CommandSpec(name: "rm", abstract: "Delete a saved count (asks on a terminal; --force otherwise)", aliases: ["delete"], options: [StandardOptions.force], arguments: [savedID]),
+                    CommandSpec(
+                        name: "rm", abstract: "Delete a saved count (asks on a terminal; --force otherwise; undo brings it back)",
+                        discussion: "The count is hidden at once from history, show, resume and completions, and 'tillcount undo' brings it back exactly. It is purged from the database when its undo step is no longer among the last \(TillState.undoLimit).",
+                        aliases: ["delete"], options: [StandardOptions.force], arguments: [savedID]),
                 ],
                 defaultSubcommand: "list"),
             CommandSpec(name: "resume", abstract: "Copy a saved count into the live count (the saved one is unchanged)", options: [StandardOptions.force], arguments: [savedID]),
@@ -109,8 +126,8 @@ enum TillcountSpec {
             EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency."),
         ] + StandardOptions.xdgEnvironment(["state", "data", "config"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The live count, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 2, \"content\": {\"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
-            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 2 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes) and count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), amounts in minor units; line_value = value × quantity × roll_size. A saved count is shown and resumed from these alone, never from the denominations file. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 (0x4D4B5443). Commands that only read it (history, history show, resume) never create, migrate or change it: a missing history reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next save. Missing folders are created for the default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The live count and the undo stack, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 3, \"content\": {\"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \"purge\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). \"undo\" holds the last \(TillState.undoLimit) steps, oldest first: {\"kind\": \"count\", \"action\", \"count\": {the live count before the change}} or {\"kind\": \"history\", \"change\": \"save\" or \"rm\", \"id\", \"key\", \"at\", \"action\"}, whose key (32 hex digits) marks the history row the command saved or deleted. \"purge\" holds the keys of rm steps that left the stack: their counts are deleted from the history right after, in a transaction of its own, and the keys leave \"purge\" once that has committed (a purge that fails, or is killed, runs again at the next change). Each step is written here before the history changes, so a killed save or rm leaves a step that undo skips, never a deleted count without its step. Version 1 and 2 files (bare snapshots in \"undo\") are read as they are and written as version 3 by the next change; a newer version is refused, untouched. A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
+            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 3 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by) and count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), amounts in minor units; line_value = value × quantity × roll_size. A saved count is shown and resumed from these alone, never from the denominations file. 'history rm' only hides a count (deleted_at, and deleted_by the key of its undo step; saved_by is the key of the save's step), so that undo can bring it back; hidden counts appear nowhere (history, show, resume, --ids, completions, exports). A hidden count is deleted for good, with its lines, in a later write transaction once its undo step has left the last \(TillState.undoLimit) of the live count file. A version 2 file gains the three columns (empty) on the next command that writes it (save, rm, the undo of either, a purge); reading never migrates it. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 (0x4D4B5443). Commands that only read it (history, history show, resume) never create, migrate or change it: a missing history reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next save. Missing folders are created for the default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an error (73)."),
             FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
         ],
         exitStatus: [

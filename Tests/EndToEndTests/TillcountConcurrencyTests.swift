@@ -51,7 +51,7 @@ import Testing
         let bytes = try #require(till.stateBytes())
         let content = try #require(TillcountJSON.stateContent(bytes))
         #expect(TillcountJSON.stateLines(content) == ["coin:1.00": 2000])
-        #expect((content["undo"] as? [Any])?.count == 50, "the undo history is capped at 50")
+        #expect((content["undo"] as? [Any])?.count == 100, "the undo history is capped at 100")
         // No temporary file is left behind.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: till.path("till")).filter { $0.contains(".tmp") }
         #expect(leftovers.isEmpty, "\(leftovers)")
@@ -70,7 +70,7 @@ import Testing
         let ids = try till.ok("history", "--ids").stdout.split(separator: "\n").compactMap { Int($0) }
         #expect(ids.count == 60)
         #expect(Set(ids) == Set(1...60))
-        #expect(try till.sqlite("PRAGMA user_version") ?? "2" == "2")
+        #expect(try till.sqlite("PRAGMA user_version") ?? "3" == "3")
         let history = try TillcountJSON.array(try till.ok("history", "--format", "json").stdout)
         #expect(history.allSatisfy { $0["total"] as? String == "61.00" && $0["label"] as? String == "parallel" })
         if let lines = try till.sqlite("SELECT count(*) FROM count_lines") {

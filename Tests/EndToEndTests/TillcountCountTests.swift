@@ -294,7 +294,10 @@ import Testing
         ])
         #expect((content["notes"] as? [Any])?.isEmpty == true)
         #expect((content["updated"] as? String)?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"#, options: .regularExpression) != nil)
-        #expect((content["undo"] as? [Any])?.count == 3)  // currency, float, add
+        let undo = try #require(content["undo"] as? [[String: Any]])
+        #expect(undo.map { $0["action"] as? String } == ["currency GBP", "float 100", "add 20=4 10=3 5=6 roll:1=2 50p=14"], "\(undo)")
+        #expect(undo.allSatisfy { $0["kind"] as? String == "count" && $0["count"] is [String: Any] })
+        #expect(content["purge"] as? [String] == [])
         let attributes = try FileManager.default.attributesOfItem(atPath: till.statePath)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
     }
@@ -406,7 +409,7 @@ import Testing
         try till.ok("clear", "--force")
         #expect(try till.quantities() == [:])
         let undone = try till.ok("undo")
-        #expect(undone.stderr == "Undone. Total £152.00\n")
+        #expect(undone.stderr == "Undid: clear. Total £152.00\n", "says which change it reverted (as tally)")
         #expect(try till.quantities() == ["20": 7, "10": 1, "0.50": 4])
         try till.ok("undo")
         #expect(try till.quantities() == ["20": 2, "10": 1, "0.50": 4])
@@ -432,20 +435,20 @@ import Testing
         #expect(result.stderr.hasPrefix("tillcount: error: nothing to undo"))
     }
 
-    @Test func undoKeepsAtMostFiftyChanges() throws {
+    @Test func undoKeepsTheLast100Changes() throws {
         let till = try TillcountSandbox(currency: "GBP")
-        // 55 changes in one file: write the state directly, then undo through all of them.
+        // 105 changes in one file: write the state directly, then undo through all of them.
         var undo: [String] = []
-        for quantity in 0..<55 {
+        for quantity in 0..<105 {
             undo.append(#"{"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": \#(quantity + 1)}], "notes": [], "updated": null}"#)
         }
         try till.writeState(#"{"format": "tillcount-state", "version": 1, "content": {"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": 99}], "notes": [], "updated": null, "undo": [\#(undo.joined(separator: ","))]}}"#)
-        try till.ok("add", "20")  // 56 entries would be kept; only the newest 50 are
+        try till.ok("add", "20")  // 106 entries would be kept; only the newest 100 are
         #expect(try till.quantities() == ["20": 100])
         var undone = 0
-        while try till.run("undo").status == 0 { undone += 1; if undone > 60 { break } }
-        #expect(undone == 50)
-        // Kept: the snapshots of quantities 7…55 and 99; the oldest six were dropped.
+        while try till.run("undo").status == 0 { undone += 1; if undone > 110 { break } }
+        #expect(undone == 100)
+        // Kept: the snapshots of quantities 7…105 and 99; the oldest six were dropped.
         #expect(try till.quantities() == ["20": 7])
     }
 }

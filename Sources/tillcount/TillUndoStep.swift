@@ -1,0 +1,128 @@
+// One step of tillcount's undo stack. The stack is kept in the live count file (newest
+// last), so the live count and the history share one order, the true order of the
+// commands: a step is either the live count as it was before a change, or a change to
+// the history (a save or an rm), which names the history row by a random key.
+//
+// In the file (format version 3), inside "undo": [...]:
+//   {"kind": "count", "action": "add 20=4", "count": {currency, float, lines, notes, updated}}
+//   {"kind": "history", "change": "rm", "id": 3, "key": "…32 hex…", "at": "2026-…Z", "action": "history rm 3"}
+//   {"kind": "history", "change": "save", "id": null, "key": "…", "at": "…", "action": "save"}
+// Format 1 and 2 files hold bare live-count snapshots there (read as "count" steps with no
+// action).
+
+import MoneyKit
+import MoneyKitCLI
+
+enum TillUndoStep: Equatable {
+    /// The live count before a change (its own undo stack left out), and what the change was.
+    case count(TillState, action: String?)
+    /// A change to the saved history.
+    case history(HistoryStep)
+
+    /// The key of a history step, nil for a live-count step.
+    var historyKey: String? {
+        if case .history(let step) = self { return step.key }
+        return nil
+    }
+}
+
+/// A save or an rm, as the undo stack keeps it: what undo needs to find the history row
+/// the command made or deleted (its `key`, stored in the row as saved_by or deleted_by).
+struct HistoryStep: Equatable {
+    enum Change: String {
+        /// Filed the live count: undo deletes the row it made.
+        case save
+        /// Deleted (hid) a saved count: undo brings it back.
+        case rm
+    }
+
+    let change: Change
+    /// The saved count deleted (rm); nil for a save, whose id exists only once its row does.
+    let id: Int64?
+    /// A random mark, unique to this step, written into the history row.
+    let key: String
+    /// When the command ran: the saved count's saved_at (save), its deleted_at (rm).
+    let at: String
+    /// What undo says it reverted: the command as typed ("history rm 3").
+    let action: String
+
+    /// A new step with a fresh random key, stamped now.
+    init(change: Change, id: Int64?, action: String) {
+        self.change = change
+        self.id = id
+        self.key = Self.randomKey()
+        self.at = Timestamp.iso8601UTC(Timestamp.now())
+        self.action = action
+    }
+
+    init(change: Change, id: Int64?, key: String, at: String, action: String) {
+        self.change = change
+        self.id = id
+        self.key = key
+        self.at = at
+        self.action = action
+    }
+
+    /// 128 random bits as 32 lowercase hex digits (the system's random source).
+    static func randomKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        return String((0..<32).map { _ in digits[Int(generator.next() % 16)] })
+    }
+
+    /// A key as written by `randomKey`, or one made the same way: 1 to 64 lowercase hex digits.
+    static func isValidKey(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
+
+extension TillUndoStep {
+    /// Reads one entry of "undo" in a file of `version`.
+    init(json: JSONValue, place: String, version: Int) throws(StoredContentError) {
+        guard version >= 3 else {
+            self = .count(try TillState(snapshot: json, place: place), action: nil)
+            return
+        }
+        let fields = try JSONFields(json, place: place)
+        var action: String?
+        if let text = fields.optional("action") {
+            guard let string = text.stringValue else { throw StoredContentError("'action' in \(place) is not a string") }
+            action = string
+        }
+        switch try fields.string("kind") {
+        case "count":
+            guard let snapshot = fields.value("count") else { throw StoredContentError("missing 'count' in \(place)") }
+            self = .count(try TillState(snapshot: snapshot, place: "\(place).count"), action: action)
+        case "history":
+            guard let change = HistoryStep.Change(rawValue: try fields.string("change")) else {
+                throw StoredContentError("\(place) has an unknown change (save or rm)")
+            }
+            var id: Int64?
+            if let value = fields.optional("id") {
+                guard let number = value.int64Value, number >= 1 else { throw StoredContentError("'id' in \(place) is not a saved count's id") }
+                id = number
+            }
+            if change == .rm, id == nil { throw StoredContentError("\(place) deletes no saved count: it has no 'id'") }
+            let key = try fields.string("key")
+            guard HistoryStep.isValidKey(key) else { throw StoredContentError("'key' in \(place) is not 1 to 64 lowercase hex digits") }
+            self = .history(HistoryStep(
+                change: change, id: id, key: key, at: try fields.string("at"), action: action ?? change.rawValue))
+        default:
+            throw StoredContentError("\(place) has an unknown kind (count or history)")
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .count(let snapshot, let action):
+            return .object([
+                ("kind", .string("count")), ("action", action.map(JSONValue.string) ?? .null), ("count", snapshot.snapshotJSON),
+            ])
+        case .history(let step):
+            return .object([
+                ("kind", .string("history")), ("change", .string(step.change.rawValue)), ("id", step.id.map(JSONValue.integer) ?? .null),
+                ("key", .string(step.key)), ("at", .string(step.at)), ("action", .string(step.action)),
+            ])
+        }
+    }
+}

@@ -10,10 +10,16 @@ public struct Percentage: Hashable, Sendable, CustomStringConvertible {
     public init(_ whole: Int64) { self.value = DecimalText(significand: whole, scale: 0) }
 
     /// Reads `15`, `12.5` or `12.5%` strictly (see `DecimalText`).
+    /// `15`, `12.5`, `12,5` or `12.5 %`. A percentage has no thousands to group, so one
+    /// comma (with no dot) is the decimal mark, as amounts print it in many locales.
     public init(parsing input: String) throws(MoneyError) {
         var text = input.trimmingWhitespace()
         if text.hasSuffix("%") { text.removeLast() }
-        self.value = try DecimalText(parsing: text.trimmingWhitespace())
+        text = text.trimmingWhitespace()
+        if !text.contains("."), text.filter({ $0 == "," }).count == 1 {
+            text = String(text.map { $0 == "," ? "." : $0 })
+        }
+        self.value = try DecimalText(parsing: text)
     }
 
     /// `12.5`, `15`: trailing zeros dropped.

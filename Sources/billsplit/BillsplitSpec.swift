@@ -35,7 +35,7 @@ enum BillsplitSpec {
             line. On a terminal, billsplit without AMOUNT opens an interactive screen.
             """,
         options: [
-            .option("tip", short: "t", value: "PCT", help: "Tip percentage, 0 to 50 with up to two decimals (presets 0, 5, 10, 15, 20, 25; default: saved, else 15)."),
+            .option("tip", short: "t", value: "PCT", help: "Tip percentage, 0 to 50 with up to two decimals, a decimal comma too (12,5) (presets 0, 5, 10, 15, 20, 25; default: saved, else 15)."),
             .option("people", short: "p", value: "N", help: "Split among N people, 1 to 20 (default: saved, else 1)."),
             .option("currency", short: "c", value: "CODE", help: "ISO 4217 currency of the bill (default: saved, else the locale's, else USD).", completion: .values(["NOK", "USD", "KES", "EUR", "GBP", "SEK", "DKK", "JPY", "CHF", "CAD", "AUD"])),
             .option("weights", short: "w", value: "W,W,…", help: "Split unevenly by whole-number weights, one per person (2,1,1: the first pays half)."),

@@ -44,10 +44,9 @@ struct PortfolioReports {
         let arguments = commands.arguments
         let rows = try rows(includeClosed: arguments.flag("all"))
         if arguments.flag("names") {
-            // For scripts and completion: exact names. On a terminal a person reads them, so
-            // control characters are shown escaped there.
-            let onTerminal = commands.invocation.terminal.stdoutIsTerminal
-            for row in rows { out.line(onTerminal ? row.account.name.terminalSafe : row.account.name) }
+            // One line per name, always (as tally): a name stored before the name rule may
+            // hold a newline or another control character, shown escaped; JSON has the bytes.
+            for row in rows { out.line(row.account.name.terminalSafe) }
             return .ok
         }
         let totals = try totals(try self.rows(includeClosed: false))

@@ -28,6 +28,9 @@ import Testing
         // 1.00 × 12.5 % = 0.125, half up to 0.13.
         JSONCase(arguments: ["1", "--currency", "USD", "--tip", "12.5", "--people", "2"],
                  currency: "USD", bill: "1.00", tipPercent: 12.5, tip: "0.13", total: "1.13", shares: ["0.57", "0.56"]),
+        // The same with the tip and amount written with a decimal comma.
+        JSONCase(arguments: ["1,00", "--currency", "USD", "--tip", "12,5", "--people", "2"],
+                 currency: "USD", bill: "1.00", tipPercent: 12.5, tip: "0.13", total: "1.13", shares: ["0.57", "0.56"]),
         // 200 × 0.25 % = 0.5 yen, half up to 1.
         JSONCase(arguments: ["200", "--currency", "JPY", "--tip", "0.25", "--people", "4"],
                  currency: "JPY", bill: "200", tipPercent: 0.25, tip: "1", total: "201", shares: ["51", "50", "50", "50"]),

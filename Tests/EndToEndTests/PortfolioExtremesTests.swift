@@ -255,8 +255,10 @@ import Testing
         #expect(try box.show(Self.hostileName)["name"] as? String == Self.hostileName)
         #expect(try box.csv("list", "--format", "csv").map { $0[0] }.contains(Self.hostileName))
         #expect(try box.ok("export").stdout.contains(Self.hostileName))
-        // --names is for scripts and completion when piped: exact too.
-        #expect(try box.ok("list", "--names").stdout.contains(Self.hostileName + "\n"))
+        // --names is one line per name, everywhere (as tally's): escaped, never raw.
+        let names = try box.ok("list", "--names").stdout
+        #expect(names.contains("Evil\\x1B]52;c;ZXZpbA==\\x07\\x1B[2J\\u{009B}31mX\n"))
+        #expect(!names.contains("\u{1B}"))
         let tsv = try box.ok("list", "--format", "tsv").stdout
         #expect(tsv.contains(Self.hostileName))
     }

@@ -168,6 +168,9 @@ struct PercentageTests {
         ("-3", -3, 0, "-3"),
         (".25%", 25, 2, "0.25"),
         ("10", 10, 0, "10"),
+        ("12,5", 125, 1, "12.5"),  // a decimal comma, as amounts print in many locales
+        ("1,5%", 15, 1, "1.5"),
+        (",25 %", 25, 2, "0.25"),
     ] as [(String, Int64, Int, String)])
     func parsesPercentage(input: String, significand: Int64, scale: Int, description: String) throws {
         let percentage = try Percentage(parsing: input)
@@ -175,7 +178,7 @@ struct PercentageTests {
         #expect(percentage.description == description)
     }
 
-    @Test("bad percentage text is refused", arguments: ["", "%", "abc%", "12.5%%", "1,5%", "1e2%", "12.5.1", "%12"])
+    @Test("bad percentage text is refused", arguments: ["", "%", "abc%", "12.5%%", "1,2,5%", "1.5,0", "1,5.0", "1e2%", "12.5.1", "%12"])
     func rejectsPercentage(_ input: String) {
         let error = #expect(throws: MoneyError.self) { try Percentage(parsing: input) }
         #expect(error?.errorCase == .invalidAmount)

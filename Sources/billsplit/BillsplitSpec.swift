@@ -58,7 +58,7 @@ enum BillsplitSpec {
         ],
         examples: [
             ExampleSpec("billsplit 100 --currency USD --tip 0 --people 3", "Three shares of a 100.00 USD bill: 33.34, 33.33, 33.33."),
-            ExampleSpec("billsplit 847 --tip 12.5 --people 4 --round-up 10", "Each of four pays a multiple of 10 kroner."),
+            ExampleSpec("billsplit 847 --currency NOK --tip 12.5 --people 4 --round-up 10", "Each of four pays a multiple of 10 kroner."),
             ExampleSpec("billsplit 90 --weights 2,1,1 --format json", "The first person pays half; JSON for scripts."),
             ExampleSpec("cut -d, -f2 bills.csv | tail -n +2 | billsplit - --people 2 --format csv", "Split every bill of a CSV file (its second column) in two."),
             ExampleSpec("billsplit prefs --reset --force", "Forget the remembered currency, tip and people."),

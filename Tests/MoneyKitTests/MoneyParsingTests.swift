@@ -237,3 +237,25 @@ struct MoneyParsingTests {
         #expect(parsed.minorUnits == minorUnits)
     }
 }
+
+/// A plain decimal takes a short path through Money.parse; the same number followed by
+/// the currency's code takes the full reading. Both must agree, value or error alike.
+@Test(arguments: ["USD", "JPY", "KWD", "NOK", "CLF"])
+func plainDecimalsReadAsTheFullReadingDoes(code: String) throws {
+    let currency = try #require(Currency(code: code))
+    var generator = SplitMix64(seed: 0x4D4B_5041_5253)
+    for _ in 0..<2_000 {
+        let whole = String(generator.next() % 10_000_000)
+        let decimals = Int(generator.next() % 6)
+        let fraction = String(String(generator.next()).prefix(decimals))
+        let sign = generator.next() % 4 == 0 ? "-" : ""
+        let text = sign + whole + (fraction.isEmpty ? "" : "." + fraction)
+        let plain = Result { () throws(MoneyError) -> Money in try Money.parse(text, currency: currency) }
+        let full = Result { () throws(MoneyError) -> Money in try Money.parse(text + " " + code, currency: currency) }
+        switch (plain, full) {
+        case (.success(let a), .success(let b)): #expect(a == b, "\(text) \(code)")
+        case (.failure, .failure): break
+        default: Issue.record("\(text) \(code): \(plain) against \(full)")
+        }
+    }
+}

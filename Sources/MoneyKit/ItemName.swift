@@ -68,7 +68,9 @@ public enum ItemName {
     /// Where `name` is among `names`: the exact name first, else the one name equal to it
     /// but for letter case or Unicode form; `.ambiguous` when several are (a store written
     /// before this rule may hold "a" and "A").
-    public static func lookup(_ name: String, in names: [String]) -> Lookup {
+    /// `names` may be a lazy view (`counters.lazy.map(\.name)`): a lookup on every
+    /// `tally inc` then copies no list of names.
+    public static func lookup<Names: Collection<String>>(_ name: String, in names: Names) -> Lookup where Names.Index == Int {
         if let exact = names.firstIndex(of: name) { return .found(exact) }
         let key = matchKey(name)
         let matches = names.indices.filter { matchKey(names[$0]) == key }

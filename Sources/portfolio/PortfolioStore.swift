@@ -156,8 +156,7 @@ struct PortfolioStore {
         case .found(let index):
             return all[index]
         case .ambiguous(let names):
-            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
-            throw CLIError("'\(name)' matches several accounts: \(listed)", hint: "give one of them exactly", exitCode: .noInput)
+            throw CLIError.ambiguousName(name, matches: names, things: "accounts")
         case .missing:
             break
         }
@@ -178,7 +177,8 @@ struct PortfolioStore {
 
     func createAccount(name: String, currency: Currency, at instant: Int64, _ undo: UndoRecorder) throws -> Account {
         try transaction {
-            if let existing = try accounts().first(where: { ItemName.matchKey($0.name) == ItemName.matchKey(name) }) {
+            let key = ItemName.matchKey(name)
+            if let existing = try accounts().first(where: { ItemName.matchKey($0.name) == key }) {
                 throw Self.alreadyExists(existing.name)
             }
             do {
@@ -198,7 +198,8 @@ struct PortfolioStore {
 
     func rename(_ account: Account, to newName: String, _ undo: UndoRecorder) throws {
         try transaction {
-            if let other = try accounts().first(where: { $0.id != account.id && ItemName.matchKey($0.name) == ItemName.matchKey(newName) }) {
+            let key = ItemName.matchKey(newName)
+            if let other = try accounts().first(where: { $0.id != account.id && ItemName.matchKey($0.name) == key }) {
                 throw CLIError.data("an account named '\(other.name)' already exists")
             }
             try undo.saveAccount(account.id)

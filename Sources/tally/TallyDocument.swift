@@ -74,7 +74,7 @@ struct TallyDocument: StoredDocument {
 
     /// Where the counter called `name` is: exactly, else in another letter case or
     /// Unicode form (ItemName's rule).
-    func lookup(_ name: String) -> ItemName.Lookup { ItemName.lookup(name, in: counters.map(\.name)) }
+    func lookup(_ name: String) -> ItemName.Lookup { ItemName.lookup(name, in: counters.lazy.map(\.name)) }
 
     /// Records what `names` were before a change, so `undo` can restore them. A name not
     /// present is recorded as absent (undo removes what the change created).

@@ -39,9 +39,7 @@ extension TallyDocument {
         switch lookup(name) {
         case .found(let index): return index
         case .missing: throw notFound(name)
-        case .ambiguous(let names):
-            let listed = names.map { "'\($0)'" }.joined(separator: ", ")
-            throw CLIError("'\(name)' matches several counters: \(listed)", hint: "give one of them exactly", exitCode: .noInput)
+        case .ambiguous(let names): throw CLIError.ambiguousName(name, matches: names, things: "counters")
         }
     }
 

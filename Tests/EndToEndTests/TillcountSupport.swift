@@ -362,21 +362,24 @@ extension TillcountSandbox {
         [FileManager.default.contents(atPath: dbPath), FileManager.default.contents(atPath: dbPath + "-wal")]
     }
 
+    /// The history's tables as tillcount's schema version 1 made them (before roll
+    /// sizes), without the version mark: the fixture later versions build on.
+    static let version1Tables = """
+        CREATE TABLE counts (id INTEGER PRIMARY KEY AUTOINCREMENT, saved_at TEXT NOT NULL, label TEXT,
+            currency TEXT NOT NULL, total INTEGER NOT NULL, float INTEGER NOT NULL, expected INTEGER,
+            notes TEXT NOT NULL DEFAULT '');
+        CREATE TABLE count_lines (count_id INTEGER NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('note', 'coin', 'roll')), value INTEGER NOT NULL,
+            quantity INTEGER NOT NULL CHECK (quantity > 0));
+        CREATE INDEX count_lines_by_count ON count_lines(count_id);
+
+        """
+
     /// Writes a schema-version-1 history (as tillcount before roll sizes made it) with
     /// `inserts` run after the schema; nil when the sqlite3 CLI is missing.
     func writeVersion1History(_ inserts: String) throws -> Bool {
         try FileManager.default.createDirectory(
             atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let schema = """
-            CREATE TABLE counts (id INTEGER PRIMARY KEY AUTOINCREMENT, saved_at TEXT NOT NULL, label TEXT,
-                currency TEXT NOT NULL, total INTEGER NOT NULL, float INTEGER NOT NULL, expected INTEGER,
-                notes TEXT NOT NULL DEFAULT '');
-            CREATE TABLE count_lines (count_id INTEGER NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('note', 'coin', 'roll')), value INTEGER NOT NULL,
-                quantity INTEGER NOT NULL CHECK (quantity > 0));
-            CREATE INDEX count_lines_by_count ON count_lines(count_id);
-            PRAGMA user_version = 1;
-            """
-        return try SQLiteShell.query(dbPath, schema + inserts) != nil
+        return try SQLiteShell.query(dbPath, Self.version1Tables + "PRAGMA user_version = 1;\n" + inserts) != nil
     }
 }

@@ -320,14 +320,7 @@ import Glibc
     @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"))
     func aVersion2HistoryAndFormat2CountMigrateWithoutLoss() throws {
         let till = try TillcountSandbox()
-        let schema = """
-            CREATE TABLE counts (id INTEGER PRIMARY KEY AUTOINCREMENT, saved_at TEXT NOT NULL, label TEXT,
-                currency TEXT NOT NULL, total INTEGER NOT NULL, float INTEGER NOT NULL, expected INTEGER,
-                notes TEXT NOT NULL DEFAULT '');
-            CREATE TABLE count_lines (count_id INTEGER NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('note', 'coin', 'roll')), value INTEGER NOT NULL,
-                quantity INTEGER NOT NULL CHECK (quantity > 0));
-            CREATE INDEX count_lines_by_count ON count_lines(count_id);
+        let schema = TillcountSandbox.version1Tables + """
             ALTER TABLE count_lines ADD COLUMN roll_size INTEGER;
             ALTER TABLE count_lines ADD COLUMN packaging TEXT;
             ALTER TABLE count_lines ADD COLUMN line_value INTEGER;

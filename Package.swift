@@ -15,27 +15,51 @@ let package = Package(
         .executable(name: "portfolio", targets: ["portfolio"]),
     ],
     targets: [
+        // Money only: amounts, currencies, denominations, cash rounding. No libc, no files:
+        // it builds in an Apple app unchanged.
         .target(name: "MoneyKit"),
-        .target(name: "MoneyKitFormatting", dependencies: ["MoneyKit"]),
-        .target(name: "MoneyKitCLI", dependencies: ["MoneyKit"]),
+        // Currency formatting for people (ICU), kept apart so that tally links no ICU.
+        .target(name: "MoneyKitFormatting", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
+        // The machine: the only target that imports Glibc, Musl or Darwin (time and
+        // calendar, files, locks, durable fsync, terminals, the process).
+        .target(name: "MoneyKitPlatform"),
+        // Storing things: JSON values and parser, the atomic file store, XDG paths, the
+        // name and undo conventions of stored items.
+        .target(name: "MoneyKitStorage", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // The SQLite wrapper the tools with history share (tillcount, portfolio).
-        .target(name: "MoneyKitSQLite", dependencies: ["MoneyKit", "CSQLite"]),
-        .executableTarget(name: "tillcount", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "MoneyKitSQLite"]),
-        .executableTarget(name: "tally", dependencies: ["MoneyKit", "MoneyKitCLI"]),
-        .executableTarget(name: "billsplit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI"]),
-        .executableTarget(name: "portfolio", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitCLI", "MoneyKitSQLite"]),
+        // The SQLite wrapper the stores with history share (tillcount, portfolio).
+        .target(name: "MoneyKitSQLite", dependencies: ["MoneyKitStorage", "MoneyKitPlatform", "CSQLite"]),
+        // The shared command-line engine: specs, parsing, help, errors and exit codes,
+        // manual and completions, report renderers, terminal text.
+        .target(name: "MoneyKitCLI", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        // One library per tool: its model, rules, reports as values, the repository it
+        // needs and its adapters. No command line: what an app would link.
+        .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        // The four thin executables: a spec, the wiring to the tool's library, rendering.
+        .executableTarget(name: "tally", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        // In-process tests, one target per library: fast, run in parallel with the rest.
         .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
-        .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitCLI"]),
+        .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MoneyKit", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer"]),
+            dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer"]),
         // swift package --allow-writing-to-package-directory generate-manual
         .plugin(
             name: "GenerateManual",
@@ -52,6 +76,6 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "writes the .deb files into .build/debian (or --output)")]),
             path: "Plugins/PackageDeb"),
         // A helper the end-to-end tests run several of at once against one file store.
-        .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
+        .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
     ]
 )

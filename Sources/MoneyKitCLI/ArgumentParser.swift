@@ -3,6 +3,7 @@
 
 /// What a command line asks for.
 import MoneyKit
+import MoneyKitPlatform
 
 public enum ParseOutcome: Sendable, Equatable {
     /// Run the command at `commandPath` with these arguments.

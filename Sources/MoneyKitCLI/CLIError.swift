@@ -1,6 +1,7 @@
 // The error every command throws to stop with a message and an exit code.
 
 import MoneyKit
+import MoneyKitPlatform
 
 /// An error shown as `TOOL: error: MESSAGE`, optionally followed by `hint: HINT`; a usage
 /// error also prints the usage line of the command and where to find help.

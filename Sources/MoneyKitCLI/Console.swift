@@ -9,6 +9,7 @@ import Musl
 import Darwin
 #endif
 import MoneyKit
+import MoneyKitPlatform
 
 /// A buffered writer to a file descriptor.
 public final class OutputChannel: @unchecked Sendable {

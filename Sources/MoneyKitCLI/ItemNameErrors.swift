@@ -3,6 +3,7 @@
 // control character or too long is bad data (65).
 
 import MoneyKit
+import MoneyKitStorage
 
 extension CLIError {
     /// `typed` names several stored things alike but for case (`names`, stored before the

@@ -10,6 +10,7 @@ import Musl
 import Darwin
 #endif
 import MoneyKit
+import MoneyKitPlatform
 
 public struct LineReader {
     private let descriptor: Int32

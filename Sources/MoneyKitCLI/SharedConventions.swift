@@ -2,6 +2,7 @@
 // that every page says the same thing the shared code does (ItemName, LocaleCurrency).
 
 import MoneyKit
+import MoneyKitStorage
 
 public enum SharedConventions {
     /// The name rule (MoneyKit's ItemName), for a tool whose things are `thing` with its

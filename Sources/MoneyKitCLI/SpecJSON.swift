@@ -2,6 +2,7 @@
 // plugin and the completion generators read. Bump `version` when the shape changes.
 
 import MoneyKit
+import MoneyKitStorage
 
 public enum SpecJSON {
     /// Version of this JSON shape (not of the tool).

@@ -6,6 +6,8 @@
 // exact bytes and never pass through here.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 
 public enum TerminalText {
     /// `text` with every control character shown as an escape: `\n`, `\r`, `\t`, other

@@ -10,6 +10,7 @@ import Musl
 import Darwin
 #endif
 import MoneyKit
+import MoneyKitPlatform
 
 /// Everything a command needs from its process: the parsed arguments, the environment
 /// and the terminal.

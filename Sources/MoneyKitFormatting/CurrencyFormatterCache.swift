@@ -13,6 +13,7 @@ internal import FoundationInternationalization
 internal import Foundation
 #endif
 import MoneyKit
+import MoneyKitPlatform
 
 /// One currency format per (currency, locale), made once and reused. Safe from any
 /// thread: the formats are values (Sendable) and the tables are guarded by a lock.

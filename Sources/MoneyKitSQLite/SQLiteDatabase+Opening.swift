@@ -13,6 +13,7 @@
 
 import CSQLite
 import MoneyKit
+import MoneyKitPlatform
 
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@
 
 import CSQLite
 import MoneyKit
+import MoneyKitPlatform
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@
 // reading or for writing (see SQLiteDatabase+Opening.swift).
 
 import MoneyKit
+import MoneyKitPlatform
 
 /// A tool's database: its mark, its migrations and what it is called in messages.
 public struct SQLiteSchema: Sendable {

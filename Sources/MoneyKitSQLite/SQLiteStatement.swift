@@ -3,6 +3,7 @@
 
 import CSQLite
 import MoneyKit
+import MoneyKitPlatform
 
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 

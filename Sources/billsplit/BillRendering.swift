@@ -2,6 +2,7 @@
 // JSON, CSV and TSV for scripts (amounts as plain "33.34", never locale formatted).
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitFormatting
 

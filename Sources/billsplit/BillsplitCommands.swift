@@ -2,6 +2,7 @@
 // interactive screen, and show or clear the preferences.
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 
 struct BillsplitCommands {

@@ -7,6 +7,7 @@
 // "people": 1}; any key may be missing (then the built-in default applies).
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 
 struct Preferences: StoredDocument, Codable, Equatable {

@@ -2,6 +2,8 @@
 // CSV or JSON. The range always reaches today unless --to says otherwise.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct ChartCommand {

@@ -7,6 +7,7 @@
 //      points in the portfolio series.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct DemoData {

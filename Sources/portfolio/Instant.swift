@@ -3,6 +3,7 @@
 // Local time is the process's time zone (TZ), through the C library, so calendar days
 // follow daylight saving (a DST day is 23 or 25 hours long).
 
+import MoneyKitPlatform
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,8 @@
 // (store.change), reverted by 'portfolio undo'.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitFormatting
 import MoneyKitSQLite

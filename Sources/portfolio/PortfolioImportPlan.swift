@@ -4,6 +4,8 @@
 // under the write lock for the import itself, so it never acts on a stale state.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitSQLite
 

@@ -2,6 +2,7 @@
 // before anything is stored (and before a store is created).
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct PortfolioInputs {

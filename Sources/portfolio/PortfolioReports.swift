@@ -2,6 +2,8 @@
 // per currency, one account with its history, and an account's updates with ids.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct PortfolioReports {

@@ -1,6 +1,7 @@
 // The command spec of portfolio: the single source of its parsing, help, man page and
 // completions.
 
+import MoneyKitPlatform
 import MoneyKitCLI
 
 enum PortfolioSpec {

@@ -21,6 +21,8 @@
 // is changed without its undo step, written in the same transaction (`change`).
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitSQLite
 

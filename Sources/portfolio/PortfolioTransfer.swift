@@ -7,6 +7,8 @@
 import Glibc
 #endif
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct PortfolioTransfer {

@@ -12,6 +12,8 @@
 // older ones are pruned in the transaction that records a new one.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitSQLite
 

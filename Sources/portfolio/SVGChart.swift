@@ -5,6 +5,7 @@
 // picture: the left margin is set from the widest label's estimated width.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitFormatting
 

@@ -6,6 +6,8 @@
 import Glibc
 #endif
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct TableCommand {

@@ -3,6 +3,7 @@
 // one-line sparklines of the dashboard. Braille is avoided: it breaks in many fonts.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitFormatting
 

@@ -1,6 +1,8 @@
 // A named counter: a count that moves by a step, with the start it resets to.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct Counter: Equatable, Sendable {

@@ -1,6 +1,8 @@
 // How counters look: a table for people, JSON, CSV and TSV for scripts.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct CounterRendering {

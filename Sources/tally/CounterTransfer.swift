@@ -7,6 +7,8 @@
 // (name is required; count, start, step, pinned, created optional), one counter a row.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct CounterTransfer {

@@ -3,6 +3,7 @@
 // SIGTERM or SIGHUP, so nothing read is lost; after such a signal it prints the count and
 // ends by that signal (status 130 for SIGINT). One `tally undo` reverts the whole feed.
 
+import MoneyKitPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

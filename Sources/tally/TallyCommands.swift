@@ -1,6 +1,7 @@
 // The tally commands that read or change counters, one function each.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct TallyCommands {

@@ -8,6 +8,7 @@
 //   undo:       [{action, before: [Counter], after: [names]}], newest last, at most 100
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 
 struct TallyDocument: StoredDocument {

@@ -1,6 +1,7 @@
 // tally's storage adapter: where the counters live and the locked changes to them.
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 
 struct TallyStore {

@@ -2,6 +2,7 @@
 // large digits in the middle, the creation date at the bottom; every key press is saved
 // before the screen shows it.
 
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct TapScreen {

@@ -6,6 +6,8 @@
 //             "remove": [{"kind": "note", "value": "1000"}]}}}
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct DenominationFile: StoredDocument {

@@ -4,6 +4,7 @@
 // smaller ones. Rolls are never broken: they go to the bank.
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 
 struct DepositPlan {

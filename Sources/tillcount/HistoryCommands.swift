@@ -2,6 +2,8 @@
 // and brought back.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct HistoryCommands {

@@ -5,6 +5,7 @@
 import Glibc
 #endif
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct NoteCommand {

@@ -1,6 +1,7 @@
 // tillcount report: the shareable summary (the app's Share button) of the live count.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct ReportCommand {

@@ -10,6 +10,7 @@
 // no definition and no size the total tells is an error naming it.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitSQLite
 

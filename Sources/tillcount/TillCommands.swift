@@ -1,6 +1,7 @@
 // tillcount's live-count commands: show, set/add/sub, float, currency, clear and undo.
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 
 struct TillCommands {

@@ -7,6 +7,7 @@
 // step that made or hid the row (see TillUndoStep.swift).
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitSQLite
 

@@ -2,6 +2,7 @@
 // terminal), JSON/CSV/TSV for scripts, and the shareable report in text or markdown.
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitFormatting
 

@@ -23,6 +23,8 @@
 // that breaks one is refused, never used.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 struct TillState: StoredDocument, Equatable {

@@ -3,6 +3,7 @@
 // or XDG default.
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitSQLite
 

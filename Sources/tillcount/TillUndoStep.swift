@@ -11,6 +11,8 @@
 // action).
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 
 enum TillUndoStep: Equatable {

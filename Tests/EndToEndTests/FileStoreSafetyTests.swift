@@ -2,6 +2,7 @@
 // 17, 21): planted links, FIFOs, deleted lock files, stale temporaries, paths that are not
 // UTF-8. Each runs the real tools, whose stores all go through MoneyKit's JSONFileStore.
 
+import MoneyKitStorage
 import Foundation
 import Testing
 #if canImport(Glibc)

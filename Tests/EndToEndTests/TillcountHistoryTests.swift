@@ -1,5 +1,6 @@
 // tillcount save, history (list, show, rm) and resume, against the SQLite history.
 
+import MoneyKitStorage
 import Foundation
 import Testing
 

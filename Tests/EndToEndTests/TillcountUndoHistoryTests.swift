@@ -10,6 +10,7 @@
 // step; undo drops such a step with a warning and undoes the one before it. The tests
 // below build exactly those in-between files, and kill rm at random instants.
 
+import MoneyKitStorage
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -3,6 +3,7 @@
 
 import Testing
 import MoneyKit
+import MoneyKitPlatform
 @testable import MoneyKitCLI
 
 // MARK: - Good command lines

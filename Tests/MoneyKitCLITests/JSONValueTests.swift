@@ -2,6 +2,7 @@
 
 import Foundation
 import MoneyKit
+import MoneyKitStorage
 import Testing
 @testable import MoneyKitCLI
 

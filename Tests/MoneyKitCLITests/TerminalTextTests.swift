@@ -2,6 +2,7 @@
 
 import Testing
 import MoneyKit
+import MoneyKitPlatform
 @testable import MoneyKitCLI
 
 @Suite("Terminal text") struct TerminalTextTests {

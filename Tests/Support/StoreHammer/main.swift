@@ -5,6 +5,7 @@
 //   mk-store-hammer PATH COUNT
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 
 #if canImport(Glibc)

@@ -2,6 +2,8 @@
 // when two names are one.
 
 import MoneyKit
+import MoneyKitPlatform
+import MoneyKitStorage
 import Testing
 
 @Suite struct ItemNameTests {

@@ -2,7 +2,7 @@
 // String exactly, UTF-8 or not.
 
 import Testing
-@testable import MoneyKit
+@testable import MoneyKitPlatform
 
 @Suite("Lossless text") struct LosslessTextTests {
     @Test("valid UTF-8 decodes as usual", arguments: ["", "plain", "Café", "日本", "🎉", "\u{10FF7F}"])

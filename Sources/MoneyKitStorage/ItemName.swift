@@ -15,6 +15,8 @@
 // Names already stored before this rule stay readable: the rule applies where a name
 // enters (new, add, rename, import), never where a store is read.
 
+import MoneyKitPlatform
+
 public enum ItemName {
     public static let maximumCharacters = 100
     public static let maximumBytes = 400

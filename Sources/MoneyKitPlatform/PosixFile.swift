@@ -38,7 +38,7 @@ package enum PosixFile {
         }
     }
 
-    enum ReadResult {
+    package enum ReadResult {
         case missing
         case contents([UInt8])
     }
@@ -46,7 +46,7 @@ package enum PosixFile {
     /// The whole file, or `.missing` when there is none. Anything but a regular file is
     /// refused before a byte is read: opened non-blocking, so a FIFO planted at the path
     /// cannot hang the tool (and its lock) waiting for a writer.
-    static func readAll(_ path: String) throws(StoreError) -> ReadResult {
+    package static func readAll(_ path: String) throws(StoreError) -> ReadResult {
         let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
@@ -59,7 +59,7 @@ package enum PosixFile {
 
     /// The whole of the regular file open on `fd`, from its start; `path` names it in
     /// errors.
-    static func readAll(descriptor fd: Int32, path: String) throws(StoreError) -> [UInt8] {
+    package static func readAll(descriptor fd: Int32, path: String) throws(StoreError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: errorText()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -93,7 +93,7 @@ package enum PosixFile {
     /// folder others can write to, nobody can guess it and plant a link or a file there
     /// first; its mode is set to 0600 whatever the umask. A writer killed before the
     /// rename leaves it behind: `removeStaleTemporaries` clears those under the lock.
-    static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(StoreError) {
+    package static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(StoreError) {
         let folder = directory(of: path)
         let (temporary, fd) = try createTemporary(for: path)
         var failure = writeAll(fd, bytes)
@@ -117,7 +117,7 @@ package enum PosixFile {
     /// temporary, fsynced, then hard-linked to `path`, which fails when another writer
     /// created it first. Returns false then (or when a lock holder's clean-up took the
     /// temporary): the caller runs its change again on the store that now exists.
-    static func createExclusively(_ path: String, with bytes: [UInt8]) throws(StoreError) -> Bool {
+    package static func createExclusively(_ path: String, with bytes: [UInt8]) throws(StoreError) -> Bool {
         let (temporary, fd) = try createTemporary(for: path)
         defer { unlink(temporary.systemPath) }
         var failure = writeAll(fd, bytes)
@@ -138,7 +138,7 @@ package enum PosixFile {
     }
 
     /// The prefix of every temporary file written for `path`: `.NAME.tmp-`.
-    static func temporaryPrefix(for path: String) -> String {
+    package static func temporaryPrefix(for path: String) -> String {
         ".\(fileName(of: path)).tmp-"
     }
 
@@ -164,7 +164,7 @@ package enum PosixFile {
     /// Removes the temporary files that writers of `path` killed before their rename
     /// left behind. Call only while holding the store's lock: then no live writer has
     /// one. Best effort; a file that cannot be removed is left.
-    static func removeStaleTemporaries(for path: String) {
+    package static func removeStaleTemporaries(for path: String) {
         let folder = directory(of: path)
         let prefix = LosslessText.encode(temporaryPrefix(for: path))
         guard let listing = opendir(folder.systemPath) else { return }
@@ -201,7 +201,7 @@ package enum PosixFile {
 
     /// fsyncs a folder so a rename in it survives a power cut. Best effort: some
     /// file systems refuse fsync on folders, and the data itself is already synced.
-    static func syncDirectory(_ folder: String) {
+    package static func syncDirectory(_ folder: String) {
         let fd = open(folder.systemPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = syncData(fd)
@@ -209,7 +209,7 @@ package enum PosixFile {
     }
 
     /// fdatasync where the system has it (Linux), fsync elsewhere.
-    static func syncData(_ fd: Int32) -> Int32 {
+    package static func syncData(_ fd: Int32) -> Int32 {
         #if os(Linux)
         return fdatasync(fd)
         #else
@@ -217,18 +217,18 @@ package enum PosixFile {
         #endif
     }
 
-    static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
 
     /// True when this process may create and rename files in `folder`.
-    static func isWritableDirectory(_ folder: String) -> Bool {
+    package static func isWritableDirectory(_ folder: String) -> Bool {
         access(folder.systemPath, W_OK | X_OK) == 0
     }
 
     /// True when `path` names a regular file (following links).
-    static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path.systemPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
@@ -241,13 +241,13 @@ package enum PosixFile {
     }
 
     /// True when `path` names an existing folder.
-    static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path.systemPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// True when the file exists and this process may not write it.
-    static func existsReadOnly(_ path: String) -> Bool {
+    package static func existsReadOnly(_ path: String) -> Bool {
         access(path.systemPath, F_OK) == 0 && access(path.systemPath, W_OK) != 0
     }
 }

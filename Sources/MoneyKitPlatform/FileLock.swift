@@ -19,8 +19,8 @@ import Darwin
 #endif
 
 /// A store file open and exclusively locked; closing it releases the lock.
-final class LockedStoreFile {
-    let descriptor: Int32
+package final class LockedStoreFile {
+    package let descriptor: Int32
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -28,7 +28,7 @@ final class LockedStoreFile {
 
     deinit { close(descriptor) }
 
-    enum Outcome {
+    package enum Outcome {
         /// The file at the path, locked.
         case locked(LockedStoreFile)
         /// No file at the path: create it with `PosixFile.createExclusively`.
@@ -38,7 +38,7 @@ final class LockedStoreFile {
     /// Locks the file at `path`, waiting up to `timeout` seconds for another writer.
     /// Anything but a regular file is refused; it is opened non-blocking, so a FIFO
     /// cannot hang us.
-    static func lock(_ path: String, timeout: Double) throws(StoreError) -> Outcome {
+    package static func lock(_ path: String, timeout: Double) throws(StoreError) -> Outcome {
         var waitedNanoseconds: UInt64 = 0
         var pause: UInt64 = 100_000  // 0.1 ms, doubling up to 10 ms
         let limit = UInt64(max(0, timeout) * 1_000_000_000)
@@ -75,7 +75,7 @@ final class LockedStoreFile {
     }
 
     /// Whether `path` still names this file (not replaced, not removed).
-    func isStillAt(_ path: String) -> Bool {
+    package func isStillAt(_ path: String) -> Bool {
         var open = stat()
         var named = stat()
         guard fstat(descriptor, &open) == 0, stat(path.systemPath, &named) == 0 else { return false }

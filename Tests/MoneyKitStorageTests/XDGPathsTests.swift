@@ -2,6 +2,8 @@
 
 import Testing
 import MoneyKit
+import MoneyKitPlatform
+import MoneyKitStorage
 
 @Suite("XDG paths")
 struct XDGPathsTests {

@@ -1,5 +1,7 @@
 // Where a tool keeps its files, by the XDG Base Directory specification.
 
+import MoneyKitPlatform
+
 /// The XDG base folders, resolved from an environment (never read implicitly, so tests
 /// and apps pass their own).
 public struct XDGPaths: Sendable {

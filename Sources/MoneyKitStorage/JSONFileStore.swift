@@ -4,6 +4,7 @@
 // On disk:
 //   { "format": "tally", "version": 1, "content": { …the document… } }
 
+import MoneyKitPlatform
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 import MoneyKit
+import MoneyKitPlatform
+import MoneyKitStorage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

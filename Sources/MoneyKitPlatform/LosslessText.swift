@@ -8,7 +8,7 @@
 
 public enum LosslessText {
     /// The first of the 128 scalars that stand for the bytes 0x80–0xFF.
-    static let firstEscape: UInt32 = 0x10_FF80
+    package static let firstEscape: UInt32 = 0x10_FF80
 
     /// `bytes` as a String: valid UTF-8 decoded, every other byte escaped.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
@@ -81,7 +81,7 @@ public enum LosslessText {
         return UInt8(truncatingIfNeeded: scalar.value - firstEscape + 0x80)
     }
 
-    static func escape(_ byte: UInt8) -> Unicode.Scalar {
+    package static func escape(_ byte: UInt8) -> Unicode.Scalar {
         // Bytes below 0x80 are always valid UTF-8 on their own and never escaped.
         Unicode.Scalar(firstEscape + UInt32(byte & 0x7F)) ?? "\u{FFFD}"
     }
@@ -89,7 +89,7 @@ public enum LosslessText {
     /// The length of the well-formed UTF-8 sequence starting at `index`, or 0 when the
     /// bytes there are not one (a stray continuation byte, a truncated or overlong
     /// sequence, a surrogate, a value above U+10FFFF).
-    static func sequenceLength<Bytes: Collection>(_ bytes: Bytes, from index: Bytes.Index) -> Int
+    package static func sequenceLength<Bytes: Collection>(_ bytes: Bytes, from index: Bytes.Index) -> Int
     where Bytes.Element == UInt8 {
         let lead = bytes[index]
         let length: Int

@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
-        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         // The four thin executables: a spec, the wiring to the tool's library, rendering.
         .executableTarget(name: "tally", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),

@@ -5,7 +5,7 @@ import MoneyKit
 import Testing
 @testable import PortfolioKit
 
-@Suite struct PortfolioReportTests {
+@Suite struct PortfolioKitReportTests {
     /// A closes on 20 March; B starts in February.
     func closedAndLater() throws -> Portfolio {
         let portfolio = memoryPortfolio()

@@ -5,7 +5,7 @@ import MoneyKit
 import Testing
 @testable import PortfolioKit
 
-@Suite struct PortfolioUndoTests {
+@Suite struct PortfolioKitUndoTests {
     @Test func eachChangeIsOneStepRevertedExactly() throws {
         let portfolio = memoryPortfolio()
         let account = try portfolio.add("Saver", "100", at: local(2025, 1, 1))

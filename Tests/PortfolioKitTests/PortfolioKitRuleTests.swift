@@ -5,7 +5,7 @@ import MoneyKit
 import Testing
 @testable import PortfolioKit
 
-@Suite struct PortfolioRuleTests {
+@Suite struct PortfolioKitRuleTests {
     @Test func theLaterEnteredUpdateWinsATie() throws {
         let portfolio = memoryPortfolio()
         try portfolio.add("Saver", "100", at: local(2025, 1, 1))

@@ -139,7 +139,7 @@ public enum ToolRunner {
             // The date comes from SOURCE_DATE_EPOCH (reproducible builds) or --date, so a
             // regenerated page is byte-identical.
             var epoch = environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }
-            if arguments.count == 3, arguments[1] == "--date", let value = Timestamp.parseISO8601(arguments[2] + "T00:00:00Z") {
+            if arguments.count == 3, arguments[1] == "--date", let value = Instant.parseISO8601(arguments[2] + "T00:00:00Z") {
                 epoch = Int64(value)
             }
             guard let epoch else {

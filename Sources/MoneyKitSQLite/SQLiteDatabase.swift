@@ -7,11 +7,6 @@ import CSQLite
 import MoneyKit
 import MoneyKitPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A value bound to a statement's `?` or read from a column.
 public enum SQLiteValue: Equatable, Sendable {
@@ -72,6 +67,10 @@ public final class SQLiteDatabase {
             try execute("PRAGMA foreign_keys = ON")
             // A reader never writes, whatever the statement.
             try execute(isReadOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = FULL")
+            #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            // Darwin's fsync stops at the drive's cache: ask SQLite for F_FULLFSYNC.
+            if !isReadOnly { try execute("PRAGMA fullfsync = ON") }
+            #endif
         } catch {
             close()
             throw error
@@ -240,7 +239,7 @@ public final class SQLiteDatabase {
                 return
             } catch .busy(let path) {
                 guard waitedMilliseconds < busyTimeoutMilliseconds else { throw .busy(path: path) }
-                usleep(2_000)
+                PosixFile.pause(milliseconds: 2)
                 waitedMilliseconds += 2
             }
         }

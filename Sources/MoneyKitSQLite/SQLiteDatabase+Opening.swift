@@ -20,7 +20,7 @@ extension SQLiteDatabase {
     /// Opens the database at `path` as `schema`'s store, for `access`.
     /// - Throws: `StoreError`: `.foreign` for another program's database, `.newerVersion`,
     ///   `.corrupt`, `.cannotCreate` (a write into a folder that does not exist), I/O.
-    public static func open(
+    package static func open(
         _ path: String, schema: SQLiteSchema, access: SQLiteAccess, busyTimeoutMilliseconds: Int32 = 10_000
     ) throws(StoreError) -> SQLiteDatabase {
         // A folder, FIFO or device is no database: refused before SQLite opens it (a FIFO

@@ -3,6 +3,7 @@
 // one at `from`, so a line starts at the value in force then.
 
 import MoneyKit
+import MoneyKitPlatform
 
 public struct ChartReport: Sendable {
     public struct Panel: Sendable {

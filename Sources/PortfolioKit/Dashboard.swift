@@ -3,6 +3,7 @@
 // set of instants from the first update to now.
 
 import MoneyKit
+import MoneyKitPlatform
 
 public struct Dashboard: Sendable {
     /// The portfolio line of one currency: the exact total at each sample where it changes.

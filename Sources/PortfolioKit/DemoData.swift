@@ -7,6 +7,7 @@
 //      points in the portfolio series.
 
 import MoneyKit
+import MoneyKitPlatform
 
 /// One account of a demo set: its name and its updates (values in pence).
 public typealias DemoAccount = (name: String, updates: [(at: Int64, pounds: Int64)])
@@ -69,8 +70,8 @@ public enum DemoSet: String, CaseIterable, Sendable {
     }
 
     static func setThree(now: Int64) -> [DemoAccount] {
-        let today = Instant.localParts(now)
-        var year = today.tm_year + 1900, month = today.tm_mon + 1
+        let today = Instant.localCalendar(now) ?? CalendarParts.epochStart
+        var year = Int32(today.year), month = Int32(today.month)
         var months: [(Int32, Int32)] = []
         for _ in 0..<6 {
             month -= 1

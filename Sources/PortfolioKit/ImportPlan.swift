@@ -4,6 +4,7 @@
 // under the write lock for the import itself, so it never acts on a stale state.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitStorage
 
 /// One row of an import file, checked for what needs no store.

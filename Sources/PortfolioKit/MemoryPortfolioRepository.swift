@@ -4,6 +4,7 @@
 // each change keeps the state before it, so undo restores exactly what was.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitStorage
 
 public final class MemoryPortfolioRepository: PortfolioRepository {

@@ -4,6 +4,7 @@
 // for the last period).
 
 import MoneyKit
+import MoneyKitPlatform
 
 public struct PeriodTable: Sendable {
     /// One period: its label ("2025-07") and the instant its values are taken at.

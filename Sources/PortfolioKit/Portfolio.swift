@@ -4,6 +4,7 @@
 // transaction, so the lookup and the write see one state.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitStorage
 import MoneyKitFormatting
 

@@ -2,6 +2,7 @@
 // kit's errors become what portfolio prints (the same words and codes as before the kit).
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 import PortfolioKit
 

@@ -1,6 +1,7 @@
 // Shared set-up of the kit's tests: a portfolio in memory, and local instants.
 
 import MoneyKit
+import MoneyKitPlatform
 @testable import PortfolioKit
 
 /// A portfolio in a MemoryPortfolioRepository.

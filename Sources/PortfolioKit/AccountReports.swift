@@ -18,6 +18,11 @@ public struct AccountRow: Sendable {
 public struct CurrencyTotal: Equatable, Sendable {
     public let currency: Currency
     public let value: Int64
+
+    public init(currency: Currency, value: Int64) {
+        self.currency = currency
+        self.value = value
+    }
 }
 
 extension Portfolio {

@@ -13,7 +13,7 @@ extension PortfolioCommands {
         let to = try dateOption("to")
         // Read first: totals before --from are never shown, so never checked.
         let fromOption = try dateOptionIfGiven("from")
-        let format = try arguments.value(PortfolioSpec.chartFormat) ?? .text
+        let format = try choice(PortfolioSpec.chartFormat)
         return try report { portfolio in
             let name = arguments.argument("NAME")
             // --currency picks among the portfolio's charts; an account's chart is in its own.

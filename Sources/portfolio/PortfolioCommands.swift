@@ -61,6 +61,15 @@ struct PortfolioCommands {
 
     func money(_ minorUnits: Int64, _ currency: Currency) -> String { Portfolio.money(minorUnits, currency) }
 
+    /// The value of an option whose spec has a default (spelled there only), as given or
+    /// that default.
+    func choice<Value>(_ option: TypedOption<Value>) throws(CLIError) -> Value {
+        guard let value = try arguments.value(option) else {
+            throw CLIError.usage("missing --\(option.spec.long)", commandPath: arguments.commandPath)
+        }
+        return value
+    }
+
     // MARK: changing
 
     func addAccount() throws -> ExitCode {
@@ -157,7 +166,7 @@ struct PortfolioCommands {
 
     /// portfolio demo: one of the app's test sets into an empty store.
     func demo() throws -> ExitCode {
-        let set = try arguments.value(PortfolioSpec.demoSet) ?? .one
+        let set = try choice(PortfolioSpec.demoSet)
         return try withStore(.write(createFolders: true)) { store, portfolio in
             let (accounts, updates) = try portfolio.fillDemo(set, now: Instant.now())
             invocation.say("Demo set \(set.rawValue): \(accounts) accounts, \(updates) updates in \(store.location)")

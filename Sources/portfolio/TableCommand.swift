@@ -10,7 +10,7 @@ import PortfolioKit
 
 extension PortfolioCommands {
     func table() throws -> ExitCode {
-        let period = try arguments.value(PortfolioSpec.period) ?? .month
+        let period = try choice(PortfolioSpec.period)
         let currency = try inputs.currencyOption()
         let from = try dateOptionIfGiven("from")
         let to = try dateOption("to")

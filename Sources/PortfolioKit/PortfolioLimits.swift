@@ -16,9 +16,12 @@ public enum PortfolioLimits {
         instants.contains(instant) ? nil : "the date is outside 0001-01-01 to 9999-12-31"
     }
 
+    /// Why a value outside `values` cannot be stored.
+    public static let valueBeyondLimits = "the value is beyond what portfolio can add up (±\(Int64.max) minor units)"
+
     /// Why `minorUnits` cannot be stored, or nil.
     public static func valueFault(_ minorUnits: Int64) -> String? {
-        values.contains(minorUnits) ? nil : "the value is beyond what portfolio can add up (±\(Int64.max) minor units)"
+        values.contains(minorUnits) ? nil : valueBeyondLimits
     }
 
     /// A value typed or imported, checked.

@@ -57,7 +57,7 @@ enum PortfolioErrorMessages {
                 "the total of the \(currency.code) accounts is out of range (beyond \(smallest) to \(largest) \(currency.code)); no total is shown rather than a wrong one",
                 hint: "'portfolio show NAME' shows each account's updates; remove a wrong one with 'portfolio updates rm NAME ID'")
         case .valueBeyondLimits:
-            return CLIError.data(PortfolioLimits.valueFault(.min) ?? "")
+            return CLIError.data(PortfolioLimits.valueBeyondLimits)
         case let .dateBeyondLimits(text):
             return CLIError.data("the date '\(text)' is outside 0001-01-01 to 9999-12-31")
         case .nothingToUndo:

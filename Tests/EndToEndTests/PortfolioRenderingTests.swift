@@ -57,4 +57,36 @@ import Testing
         #expect(series.last == last.minorUnits)
         #expect(Set(series).isSubset(of: Set(accepted.map(\.minorUnits))))
     }
+
+    /// Every value draws a mark in the text chart, blocks and ASCII: the chart axis tests'
+    /// value sets, drawn here in-process (PortfolioChartAxisTests keeps some through the processes).
+    @Test(arguments: PortfolioChartAxisTests.markCases.indices)
+    func everyValueDrawsAMark(index: Int) throws {
+        let testCase = PortfolioChartAxisTests.markCases[index]
+        let portfolio = Portfolio(repository: MemoryPortfolioRepository())
+        for (position, entry) in testCase.values.enumerated() {
+            let at = try #require(Instant.parse(entry.date))
+            let money = try Money.parse(entry.value, currency: .gbp)
+            if position == 0 {
+                _ = try portfolio.addAccount(name: "A", currency: .gbp, at: at, initial: money)
+            } else {
+                _ = try portfolio.addUpdate(named: "A", at: at) { _ in money }
+            }
+        }
+        let to = Instant.rangeEnd(of: "2025-04-01", parsed: try #require(Instant.parse("2025-04-01")))
+        let chart = try ChartReport(portfolio: portfolio, accountName: "A", currency: nil, from: nil, to: to)
+        let panel = try #require(chart.panels.first)
+        let distinct = Set(testCase.values.map { Double($0.value) ?? 0 }).count > 1
+        for ascii in [false, true] {
+            let text = TextChart(width: 60, height: Int(testCase.height) ?? 0, ascii: ascii, styler: Styler(enabled: false))
+            let output = text.render(panel.points, from: chart.from, to: max(chart.to, chart.from + 1), currency: panel.currency).joined(separator: "\n")
+            let reading = try #require(TextChartReading(output), "\(testCase.name): \(output)")
+            #expect(reading.heights.allSatisfy { $0 > 0 }, "\(testCase.name): every column has a mark:\n\(output)")
+            if distinct {
+                #expect(reading.heights.min() != reading.heights.max(), "\(testCase.name): the change shows:\n\(output)")
+            }
+            let labels = reading.labels.filter { !$0.isEmpty }
+            #expect(labels.count >= 2 && Set(labels).count == labels.count, "\(testCase.name): distinct labels \(labels)")
+        }
+    }
 }

@@ -146,4 +146,57 @@ func utc(_ text: String) -> Int64 { Instant.parse(text) ?? 0 }
             }
         }
     }
+
+    /// Rows a store made before the CHECKs may hold, and what the refusal names.
+    static let unusableRows: [(sql: String, fault: String)] = [
+        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 1735689600, -9223372036854775808);", "update 7"),
+        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 9223372036854775807, 5);", "update 7"),
+        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, -70000000000, 5);", "update 7"),
+        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 1735689600, 'lots');", "update 7"),
+        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 1735689600, 1.5);", "update 7"),
+        ("UPDATE accounts SET currency = 'XYZ';", "unknown currency"),
+        ("UPDATE accounts SET created_at = 999999999999999;", "account 1"),
+        ("UPDATE accounts SET closed_at = 'soon';", "account 1"),
+        ("UPDATE accounts SET name = '';", "empty name"),
+    ]
+
+    @Test(arguments: unusableRows.indices)
+    func aRowTheCodeCannotUseIsRefusedByEveryReportNamingIt(index: Int) throws {
+        let (sql, fault) = Self.unusableRows[index]
+        let box = try SQLiteBox()
+        try box.portfolio.add("A", nil, at: 1_735_689_600)
+        try box.repository.database.execute("PRAGMA ignore_check_constraints = ON; " + sql)
+        let path = box.folder + "/p.sqlite"
+        func expectRefused(_ what: String, _ body: () throws -> Void) {
+            do {
+                try body()
+                Issue.record("\(sql) \(what): read")
+            } catch let error as StoreError {
+                guard case .corrupt(let file, let reason) = error else { Issue.record("\(sql) \(what): \(error)"); return }
+                #expect(file == path && reason.contains(fault), "\(sql) \(what): \(reason)")
+            } catch {
+                Issue.record("\(sql) \(what): \(error)")
+            }
+        }
+        // Refused when the store opens (the first or last instant), else where the row is read.
+        let reader: SQLitePortfolioRepository
+        do {
+            reader = try SQLitePortfolioRepository(path: path, access: .read)
+        } catch {
+            expectRefused("open") { throw error }
+            return
+        }
+        defer { reader.close() }
+        let portfolio = Portfolio(repository: reader)
+        let now = utc("2025-06-01T00:00:00Z")
+        expectRefused("dashboard") { _ = try Dashboard(portfolio: portfolio, now: now, maxColumns: 69) }
+        expectRefused("list") { _ = try portfolio.accountRows(includeClosed: true, now: now) }
+        expectRefused("show") { _ = try portfolio.detail(named: "A", now: now) }
+        expectRefused("export") {
+            for account in try reader.accounts() { _ = try reader.updates(of: account) }
+            try reader.forEachUpdate { _ in }
+        }
+        expectRefused("chart") { _ = try ChartReport(portfolio: portfolio, accountName: nil, currency: nil, from: nil, to: now) }
+        expectRefused("table") { _ = try PeriodTable(repository: reader, period: .month, currency: nil, from: nil, to: now, now: now) }
+    }
 }

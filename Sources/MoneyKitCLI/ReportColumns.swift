@@ -7,7 +7,7 @@
 import MoneyKitStorage
 
 /// One column of a report whose rows are `Row`.
-package struct ReportColumn<Row> {
+package struct ReportColumn<Row>: Sendable {
     /// The JSON key, also the CSV/TSV header unless `header` says otherwise.
     package var key: String
     /// The CSV and TSV header.
@@ -15,15 +15,15 @@ package struct ReportColumn<Row> {
     /// How the column is laid out in a text table (its title, alignment and fit).
     package var layout: TextTable.Column
     /// The value for scripts: JSON, and (as its plain text) CSV and TSV.
-    package var value: (Row) -> JSONValue
+    package var value: @Sendable (Row) -> JSONValue
     /// The cell for people; nil shows the value's plain text.
-    package var display: ((Row) -> TextTable.Cell)?
+    package var display: (@Sendable (Row) -> TextTable.Cell)?
     /// Left out of the text table (shown to scripts only).
     package var isScriptOnly: Bool
 
     package init(
         _ key: String, header: String? = nil, layout: TextTable.Column, scriptOnly: Bool = false,
-        value: @escaping (Row) -> JSONValue, display: ((Row) -> TextTable.Cell)? = nil
+        value: @escaping @Sendable (Row) -> JSONValue, display: (@Sendable (Row) -> TextTable.Cell)? = nil
     ) {
         self.key = key
         self.header = header ?? key
@@ -34,13 +34,13 @@ package struct ReportColumn<Row> {
     }
 
     /// A column for scripts only (JSON, CSV, TSV).
-    package static func scriptOnly(_ key: String, header: String? = nil, value: @escaping (Row) -> JSONValue) -> ReportColumn {
+    package static func scriptOnly(_ key: String, header: String? = nil, value: @escaping @Sendable (Row) -> JSONValue) -> ReportColumn {
         ReportColumn(key, header: header, layout: .init(key), scriptOnly: true, value: value)
     }
 }
 
 /// Renders rows through their columns, one function per format.
-package struct ReportColumns<Row> {
+package struct ReportColumns<Row>: Sendable {
     package var columns: [ReportColumn<Row>]
 
     package init(_ columns: [ReportColumn<Row>]) {

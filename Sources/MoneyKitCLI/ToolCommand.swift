@@ -5,14 +5,14 @@
 
 /// A command of a tool, run with the tool's `Context` (what its commands share: the
 /// invocation, an open store).
-package struct ToolCommand<Context> {
+package struct ToolCommand<Context>: Sendable {
     /// The command's spec, its subcommands' specs included (assembled from the tree).
     package let spec: CommandSpec
     package let subcommands: [ToolCommand<Context>]
-    let handler: ((Context) throws -> ExitCode)?
+    let handler: (@Sendable (Context) throws -> ExitCode)?
 
     /// A command that runs: `spec` must have no subcommands of its own.
-    package static func leaf(_ spec: CommandSpec, run: @escaping (Context) throws -> ExitCode) -> ToolCommand {
+    package static func leaf(_ spec: CommandSpec, run: @escaping @Sendable (Context) throws -> ExitCode) -> ToolCommand {
         ToolCommand(spec: spec, subcommands: [], handler: run)
     }
 
@@ -26,7 +26,7 @@ package struct ToolCommand<Context> {
 
     /// The handler of the command at `path` (names as the parser gives them), or nil when
     /// the path names no leaf.
-    package func handler(at path: [String]) -> ((Context) throws -> ExitCode)? {
+    package func handler(at path: [String]) -> (@Sendable (Context) throws -> ExitCode)? {
         var command = self
         for name in path {
             guard let next = command.subcommands.first(where: { $0.spec.name == name }) else { return nil }
@@ -73,5 +73,18 @@ extension ToolCommand {
             throw CLIError.usage("unknown command '\(path.joined(separator: " "))'")
         }
         return try handler(context)
+    }
+}
+
+extension ToolRunner {
+    /// Runs the tool whose commands are `command`: parses argv against the tree's spec,
+    /// makes the commands' shared `Context` from the invocation (opening a store, say),
+    /// runs the chosen leaf's handler, and exits with its code. Never returns.
+    package static func main<Context>(
+        command: ToolCommand<Context>, context makeContext: @escaping (Invocation) throws -> Context
+    ) -> Never {
+        main(spec: command.spec) { invocation in
+            try command.run(try makeContext(invocation), path: invocation.arguments.commandPath)
+        }
     }
 }

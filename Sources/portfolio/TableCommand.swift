@@ -22,19 +22,16 @@ extension PortfolioCommands {
     }
 
     private func render(_ table: PeriodTable) {
-        func plain(_ value: Int64?, _ currency: Currency) -> String {
-            value.map { PortfolioColumns.plain($0, currency) } ?? ""
-        }
         // One column per account and per currency's total, each with its CSV header and text title.
         let label = ReportColumn<PeriodTable.Row>("period", layout: .init("PERIOD", importance: 100), value: { .string($0.label) })
         let end = ReportColumn<PeriodTable.Row>.scriptOnly("end") { .string(Instant.iso8601($0.end)) }
         let accounts = table.accounts.enumerated().map { index, account in
-            ReportColumn<PeriodTable.Row>("\(account.name) (\(account.currency.code))", layout: .amount(account.name), value: { .string(plain($0.values[index], account.currency)) },
-                                          display: { TextTable.Cell($0.values[index].map { money($0, account.currency) } ?? "") })
+            ReportColumn<PeriodTable.Row>("\(account.name) (\(account.currency.code))", layout: .amount(account.name), value: { .string($0.values[index].map { PortfolioColumns.plain($0, account.currency) } ?? "") },
+                                          display: { TextTable.Cell($0.values[index].map { Portfolio.money($0, account.currency) } ?? "") })
         }
         let totals = table.currencies.enumerated().map { index, currency in
-            ReportColumn<PeriodTable.Row>("total \(currency.code)", layout: .amount("TOTAL \(currency.code)"), value: { .string(plain($0.totals[index], currency)) },
-                                          display: { TextTable.Cell($0.totals[index].map { money($0, currency) } ?? "") })
+            ReportColumn<PeriodTable.Row>("total \(currency.code)", layout: .amount("TOTAL \(currency.code)"), value: { .string($0.totals[index].map { PortfolioColumns.plain($0, currency) } ?? "") },
+                                          display: { TextTable.Cell($0.totals[index].map { Portfolio.money($0, currency) } ?? "") })
         }
         switch OutputFormat.chosen(in: arguments) {
         case .json:

@@ -3,13 +3,14 @@
 // updates as you type. Enter leaves and prints the card; q or Esc leaves quietly.
 // The choices are remembered (unless --no-save).
 
+import BillKit
 import MoneyKit
 import MoneyKitCLI
 import MoneyKitFormatting
 
 struct SplitScreen {
     let invocation: Invocation
-    let store: PreferencesStore
+    let repository: any PreferencesRepository
     let options: BillOptions
     let saved: Preferences
 
@@ -26,14 +27,14 @@ struct SplitScreen {
         var previousCustomTip = ""
         var message = ""
 
-        var presets: [Int64] { Preferences.tipPresets }
+        var presets: [Int64] { BillRules.tipPresets }
         var usesCustomTip: Bool { tipIndex == presets.count }
     }
 
     func run() throws -> ExitCode {
         var state = State(
-            tipIndex: Preferences.tipPresets.firstIndex { options.tip.value == DecimalText(significand: $0, scale: 0) } ?? Preferences.tipPresets.count,
-            customTipText: saved.customTipPercent ?? (Preferences.tipPresets.contains { options.tip.value == DecimalText(significand: $0, scale: 0) } ? Preferences.defaultCustomTip : options.tip.description),
+            tipIndex: BillRules.tipPresets.firstIndex { options.tip.value == DecimalText(significand: $0, scale: 0) } ?? BillRules.tipPresets.count,
+            customTipText: saved.customTipPercent ?? (BillRules.isPreset(options.tip) ? BillRules.defaultCustomTip.description : options.tip.description),
             people: options.people, currency: options.currency)
         let terminal = try RawTerminal(commandName: "billsplit", terminal: invocation.terminal)
         var printCard = false
@@ -69,9 +70,9 @@ struct SplitScreen {
                 if !state.editingCustomTip { state.previousCustomTip = state.customTipText }
                 state.customTipText = ""
                 state.editingCustomTip = true
-            case .character("+"), .up: state.people = min(Int(Preferences.peopleRange.upperBound), state.people + 1)
-            case .character("-"), .down: state.people = max(1, state.people - 1)
-            case .tab: state.currency = nextCurrency(after: state.currency)
+            case .character("+"), .up: state.people = min(Int(BillRules.peopleRange.upperBound), state.people + 1)
+            case .character("-"), .down: state.people = max(Int(BillRules.peopleRange.lowerBound), state.people - 1)
+            case .tab: state.currency = BillRules.nextAppCurrency(after: state.currency)
             case .backspace, .delete:
                 if state.editingCustomTip { _ = state.customTipText.popLast() } else { _ = state.amountText.popLast() }
             case .character(let character) where character.isASCII && (character.isNumber || character == "." || character == ","):
@@ -87,10 +88,10 @@ struct SplitScreen {
                 invocation.out.line(line)
             }
         }
-        if !invocation.arguments.flag("no-save") {
-            try store.remember(
+        if !invocation.arguments.flag(BillsplitOptions.noSave) {
+            try repository.remember(PreferencesChange(
                 currency: state.currency.code, tipPercent: tip?.description,
-                customTipPercent: Percentage.parseTipText(state.customTipText)?.description, people: state.people)
+                customTipPercent: BillRules.tipIfValid(state.customTipText)?.description, people: state.people))
         }
         return .ok
     }
@@ -99,7 +100,7 @@ struct SplitScreen {
     private func type(_ character: Character, into state: inout State) {
         if state.editingCustomTip {
             let candidate = state.customTipText + String(character)
-            if Percentage.parseTipText(candidate) != nil || candidate.hasSuffix(".") && !state.customTipText.contains(".") {
+            if BillRules.tipIfValid(candidate) != nil || candidate.hasSuffix(".") && !state.customTipText.contains(".") {
                 state.customTipText = candidate
             } else {
                 state.message = "A custom tip is 0 to 50 % with up to two decimals"
@@ -128,21 +129,14 @@ struct SplitScreen {
         String(text.map { $0 == "," ? "." : $0 })
     }
 
-    private func nextCurrency(after currency: Currency) -> Currency {
-        var cycle = Preferences.appCurrencies
-        if !cycle.contains(currency.code) { cycle.append(currency.code) }
-        let index = cycle.firstIndex(of: currency.code) ?? 0
-        return Currency(code: cycle[(index + 1) % cycle.count]) ?? currency
-    }
-
     private func currentTip(_ state: State) -> Percentage? {
-        state.usesCustomTip ? Percentage.parseTipText(state.customTipText) : Percentage(state.presets[state.tipIndex])
+        state.usesCustomTip ? BillRules.tipIfValid(state.customTipText) : Percentage(state.presets[state.tipIndex])
     }
 
     private func result(for state: State, tip: Percentage?) -> BillResult? {
         guard let tip, !state.amountText.isEmpty, let bill = try? Money.parse(Self.decimalPoint(state.amountText), currency: state.currency) else { return nil }
         return try? BillCalculator.calculate(BillRequest(
-            bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people), roundUpUnit: nil))
+            bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people)))
     }
 
     private func draw(_ state: State, on terminal: RawTerminal) {
@@ -177,13 +171,5 @@ struct SplitScreen {
             screen += "\u{1B}[\(row + 1);1H" + DisplayWidth.truncate(line, to: width)
         }
         terminal.write(screen)
-    }
-}
-
-extension Percentage {
-    /// A custom tip as typed: 0 to 50 with at most two decimals, else nil.
-    static func parseTipText(_ text: String) -> Percentage? {
-        guard let tip = try? Percentage(parsing: text), tip.value.scale <= 2, tip.isWithin(Preferences.tipRange) else { return nil }
-        return tip
     }
 }

@@ -23,9 +23,20 @@ enum PreferencesRendering {
         return table.render() + ["File: \(report.source.terminalSafe)"]
     }
 
+    /// The numbers as JSON numbers; a hand-edited value that is no plain number ("15%")
+    /// stays a string, so the output is always valid JSON.
     static func json(_ report: PreferencesReport) -> JSONValue {
         .object(report.entries.map { entry in
-            (entry.setting.rawValue, entry.setting == .currency ? .string(entry.value) : .number(entry.value))
+            (entry.setting.rawValue, entry.setting != .currency && isPlainNumber(entry.value) ? .number(entry.value) : .string(entry.value))
         } + [("file", .string(report.source))])
+    }
+
+    /// `15`, `12.5`, `-3`: a valid JSON number without exponent.
+    static func isPlainNumber(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "-" { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard let whole = parts.first, parts.count <= 2, !whole.isEmpty, whole == "0" || whole.first != "0" else { return false }
+        return parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 }

@@ -50,6 +50,7 @@ let package = Package(
         // In-process tests, one target per library: fast, run in parallel with the rest.
         .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
+        .testTarget(name: "MoneyKitPlatformTests", dependencies: ["MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),

@@ -30,6 +30,12 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Input data is wrong (65).
+    /// A read that failed part way: 66 for a folder given as the input, 74 otherwise,
+    /// naming the input ("standard input", a path).
+    public static func readFailure(_ name: String, _ failure: SystemError) -> CLIError {
+        CLIError("cannot read \(name): \(failure)", exitCode: failure.isDirectory ? .noInput : .ioError)
+    }
+
     public static func data(_ message: String, hint: String? = nil) -> CLIError {
         CLIError(message, hint: hint, exitCode: .dataError)
     }

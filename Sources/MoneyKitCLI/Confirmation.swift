@@ -1,12 +1,5 @@
 // Asking before a destructive change: on a terminal a y/N question, elsewhere --force.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public enum Confirmation {
     /// Whether to go ahead: true with `--force`; on a terminal, the user's answer to

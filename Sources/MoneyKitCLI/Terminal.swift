@@ -1,12 +1,6 @@
 // Facts about the terminal: whether a stream is one, its width, and whether to colour.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MoneyKitPlatform
 
 public enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never
@@ -22,13 +16,13 @@ public struct Terminal: Sendable {
 
     public init(environment: [String: String]) {
         self.environment = environment
-        stdinIsTerminal = Self.isTerminal(STDIN_FILENO)
-        stdoutIsTerminal = Self.isTerminal(STDOUT_FILENO)
-        stderrIsTerminal = Self.isTerminal(STDERR_FILENO)
-        stdoutSize = stdoutIsTerminal ? Self.windowSize(STDOUT_FILENO) : nil
+        stdinIsTerminal = FileDescriptor.standardInput.isTerminal
+        stdoutIsTerminal = FileDescriptor.standardOutput.isTerminal
+        stderrIsTerminal = FileDescriptor.standardError.isTerminal
+        stdoutSize = stdoutIsTerminal ? FileDescriptor.standardOutput.windowSize : nil
     }
 
-    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+    public static func isTerminal(_ descriptor: Int32) -> Bool { FileDescriptor(rawValue: descriptor).isTerminal }
 
     /// Prompts and full-screen interaction only when a person is at both ends.
     public var isInteractive: Bool { stdinIsTerminal && stdoutIsTerminal }
@@ -57,14 +51,12 @@ public struct Terminal: Sendable {
     }
 
     public static func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
+        FileDescriptor(rawValue: descriptor).windowSize
     }
 
     /// Whether to colour output on `descriptor`: `always` and `never` decide alone;
     /// `auto` colours a terminal unless `NO_COLOR` is set (non-empty) or `TERM=dumb`.
-    public func colorEnabled(_ choice: ColorChoice, descriptor: Int32 = STDOUT_FILENO) -> Bool {
+    public func colorEnabled(_ choice: ColorChoice, descriptor: Int32 = FileDescriptor.standardOutput.rawValue) -> Bool {
         switch choice {
         case .always: return true
         case .never: return false
@@ -72,8 +64,8 @@ public struct Terminal: Sendable {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if isDumb { return false }
             switch descriptor {
-            case STDOUT_FILENO: return stdoutIsTerminal
-            case STDERR_FILENO: return stderrIsTerminal
+            case FileDescriptor.standardOutput.rawValue: return stdoutIsTerminal
+            case FileDescriptor.standardError.rawValue: return stderrIsTerminal
             default: return Self.isTerminal(descriptor)
             }
         }

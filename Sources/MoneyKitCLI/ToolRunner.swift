@@ -2,13 +2,6 @@
 // --version and --dump-help, run the command, and turn any error into a message on
 // stderr and the exit code it stands for.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MoneyKit
 import MoneyKitPlatform
 
@@ -28,7 +21,7 @@ public struct Invocation: Sendable {
         self.environment = environment
         self.terminal = terminal ?? Terminal(environment: environment)
         let choice = arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
-        self.styler = Styler(enabled: self.terminal.colorEnabled(choice, descriptor: STDOUT_FILENO))
+        self.styler = Styler(enabled: self.terminal.colorEnabled(choice, descriptor: FileDescriptor.standardOutput.rawValue))
     }
 
     /// Styling for stdout under the colour policy, decided once.
@@ -65,7 +58,7 @@ public enum ToolRunner {
         let arguments = rawArguments()
         let code = execute(spec: spec, version: version, arguments: arguments, environment: processEnvironment(), run: run)
         Console.flushAll()
-        exit(code.rawValue)
+        ProcessControl.exit(code.rawValue)
     }
 
     /// Parses and runs, printing to the console; returns the exit code.
@@ -139,7 +132,7 @@ public enum ToolRunner {
             // The date comes from SOURCE_DATE_EPOCH (reproducible builds) or --date, so a
             // regenerated page is byte-identical.
             var epoch = environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }
-            if arguments.count == 3, arguments[1] == "--date", let value = Timestamp.parseISO8601(arguments[2] + "T00:00:00Z") {
+            if arguments.count == 3, arguments[1] == "--date", let value = Instant.parseISO8601(arguments[2] + "T00:00:00Z") {
                 epoch = Int64(value)
             }
             guard let epoch else {
@@ -156,7 +149,7 @@ public enum ToolRunner {
 
     /// Writes `TOOL: error: …`, the hint, and for usage errors the usage line.
     public static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
-        let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: STDERR_FILENO))
+        let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: FileDescriptor.standardError.rawValue))
         // Messages quote names and arguments the user or a file gave: escaped here, once,
         // so no command has to remember it.
         Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.message.terminalSafe)")
@@ -183,18 +176,8 @@ public enum ToolRunner {
         }
     }
 
-    /// The process environment, read from `environ` (no Foundation needed), byte for byte
-    /// like the arguments.
+    /// The process environment, byte for byte like the arguments.
     public static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = LosslessText.decode(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
+        ProcessControl.environment()
     }
 }

@@ -1,6 +1,8 @@
 // A strict JSON reader (RFC 8259) into JSONValue: UTF-8 in, keys in file order, numbers
 // kept as their text so 64-bit integers and decimals lose nothing.
 
+import MoneyKitPlatform
+
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
     public let line: Int
@@ -163,7 +165,7 @@ struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                guard let text = UTF8Text.validated(slice) else { throw error("invalid UTF-8 in a string") }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -176,7 +178,7 @@ struct JSONParser {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: scalars, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                guard let text = UTF8Text.validated(scalars) else { throw error("invalid UTF-8 in a string") }
                 return text
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw error("unexpected end of input in a string") }

@@ -6,6 +6,7 @@
 import BillKit
 import MoneyKit
 import MoneyKitCLI
+import MoneyKitPlatform
 import MoneyKitFormatting
 
 struct SplitScreen {

@@ -99,35 +99,27 @@ struct SplitScreen {
 
     /// Adds a typed digit or point, refusing what the field cannot hold.
     private func type(_ character: Character, into state: inout State) {
-        if state.editingCustomTip {
-            let candidate = state.customTipText + String(character)
-            if BillRules.tipIfValid(candidate) != nil || candidate.hasSuffix(".") && !state.customTipText.contains(".") {
-                state.customTipText = candidate
-            } else {
-                state.message = "A custom tip is 0 to 50 % with up to two decimals"
-            }
-            return
+        let typed = state.editingCustomTip
+            ? BillEntry.customTip(state.customTipText, typing: character)
+            : BillEntry.amount(state.amountText, typing: character, currency: state.currency)
+        switch typed {
+        case .success(let text) where state.editingCustomTip: state.customTipText = text
+        case .success(let text): state.amountText = text
+        case .failure(let refusal): state.message = Self.message(refusal)
         }
-        let candidate = state.amountText + String(character)
-        let exponent = state.currency.minorUnitExponent
-        // '.' or ',' is the decimal mark here, as the user's own habit has it.
-        let isPoint: (Character) -> Bool = { $0 == "." || $0 == "," }
-        if isPoint(character), exponent == 0 || state.amountText.contains(where: isPoint) {
-            state.message = exponent == 0 ? "\(state.currency.code) has no decimals" : "Only one decimal point"
-            return
-        }
-        if let point = candidate.firstIndex(where: isPoint), candidate[candidate.index(after: point)...].count > exponent {
-            state.message = "\(state.currency.code) has \(exponent) decimal\(exponent == 1 ? "" : "s")"
-            return
-        }
-        if candidate.count > 15 { state.message = "That is as large as a bill gets here"; return }
-        state.amountText = candidate
     }
 
-    /// The field as Money.parse reads it: the screen groups no digits, so a typed ','
-    /// is always the decimal mark (12,500 KWD is 12.500, never ambiguous here).
-    static func decimalPoint(_ text: String) -> String {
-        String(text.map { $0 == "," ? "." : $0 })
+    /// What the screen says when a key is refused.
+    static func message(_ refusal: BillEntry.Refusal) -> String {
+        switch refusal {
+        case .noDecimals(let currency): return "\(currency.code) has no decimals"
+        case .secondDecimalPoint: return "Only one decimal point"
+        case .tooManyDecimals(let currency):
+            let exponent = currency.minorUnitExponent
+            return "\(currency.code) has \(exponent) decimal\(exponent == 1 ? "" : "s")"
+        case .tooLong: return "That is as large as a bill gets here"
+        case .invalidTip: return "A custom tip is \(BillsplitSpec.range(BillRules.tipRange)) % with up to two decimals"
+        }
     }
 
     private func currentTip(_ state: State) -> Percentage? {
@@ -135,7 +127,7 @@ struct SplitScreen {
     }
 
     private func result(for state: State, tip: Percentage?) -> BillResult? {
-        guard let tip, !state.amountText.isEmpty, let bill = try? Money.parse(Self.decimalPoint(state.amountText), currency: state.currency) else { return nil }
+        guard let tip, let bill = BillEntry.bill(state.amountText, currency: state.currency) else { return nil }
         return try? BillCalculator.calculate(BillRequest(
             bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people)))
     }

@@ -4,8 +4,8 @@
 
 import MoneyKitPlatform
 
-public struct CSVReader {
-    public let source: String
+package struct CSVReader {
+    package let source: String
     private var record: [String] = []
     private var field: [UInt8] = []
     private var inQuotes = false
@@ -19,17 +19,17 @@ public struct CSVReader {
     private var recordStartLine = 1
     private var sawAnything = false
 
-    public init(source: String = "input") {
+    package init(source: String = "input") {
         self.source = source
     }
 
     /// Feeds the next bytes; `emit` gets each completed record with the line it starts on.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([String], Int) throws -> Void) throws {
+    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([String], Int) throws -> Void) throws {
         for byte in bytes { try consume(byte, emit: emit) }
     }
 
     /// Ends the input: the last record without a line end, or an error for an open quote.
-    public mutating func finish(emit: ([String], Int) throws -> Void) throws {
+    package mutating func finish(emit: ([String], Int) throws -> Void) throws {
         if quotePending {
             quotePending = false
             inQuotes = false
@@ -115,7 +115,7 @@ public struct CSVReader {
 
     /// Streams the file at `path` (`-`: standard input) record by record. `progress`, if
     /// given, hears after each chunk how many bytes were read of how many (0: unknown).
-    public static func forEachRecord(
+    package static func forEachRecord(
         path: String, source: String, progress: ((Int, Int) -> Void)? = nil, _ body: ([String], Int) throws -> Void
     ) throws {
         let isStdin = path == "-"

@@ -5,8 +5,8 @@ import MoneyKit
 import MoneyKitPlatform
 
 /// A buffered writer to a file descriptor.
-public final class OutputChannel: @unchecked Sendable {
-    public let descriptor: Int32
+package final class OutputChannel: @unchecked Sendable {
+    package let descriptor: Int32
     private var buffer: [UInt8] = []
     private let flushThreshold = 64 * 1024
 
@@ -15,19 +15,19 @@ public final class OutputChannel: @unchecked Sendable {
         buffer.reserveCapacity(4096)
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= flushThreshold { flush() }
     }
 
     /// Writes `text` and a newline.
-    public func line(_ text: String = "") {
+    package func line(_ text: String = "") {
         write(text)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= flushThreshold { flush() }
     }
 
-    public func flush() {
+    package func flush() {
         let failure = FileDescriptor(rawValue: descriptor).writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
         guard let failure else { return }
@@ -47,13 +47,13 @@ public final class OutputChannel: @unchecked Sendable {
 }
 
 /// The process's standard streams.
-public enum Console {
-    public static let out = OutputChannel(descriptor: FileDescriptor.standardOutput.rawValue)
-    public static let err = OutputChannel(descriptor: FileDescriptor.standardError.rawValue)
+package enum Console {
+    package static let out = OutputChannel(descriptor: FileDescriptor.standardOutput.rawValue)
+    package static let err = OutputChannel(descriptor: FileDescriptor.standardError.rawValue)
 
     /// Ignore SIGPIPE so a closed pipe shows up as EPIPE, which `flush` treats as a
     /// quiet, successful end.
-    public static func prepare(toolName: String) {
+    package static func prepare(toolName: String) {
         ProcessControl.ignoreBrokenPipe()
         Console.toolName = toolName
     }
@@ -61,7 +61,7 @@ public enum Console {
     /// The tool's name, for the one message the channels write themselves.
     nonisolated(unsafe) static var toolName = "moneykit"
 
-    public static func flushAll() {
+    package static func flushAll() {
         out.flush()
         err.flush()
     }
@@ -70,7 +70,7 @@ public enum Console {
 extension SignalFlags {
     /// Ends the process by the stopping signal received, if any, after flushing the
     /// console's buffered output (see `SignalFlags.endByStopSignalIfReceived(flush:)`).
-    public static func endByStopSignalIfReceived() {
+    package static func endByStopSignalIfReceived() {
         endByStopSignalIfReceived(flush: Console.flushAll)
     }
 }

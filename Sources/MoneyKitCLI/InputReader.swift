@@ -2,10 +2,10 @@
 
 import MoneyKitPlatform
 
-public enum InputReader {
+package enum InputReader {
     /// The text of `path` (`-` is standard input). A missing or unreadable file is exit
     /// 66, text that is not UTF-8 exit 65, each naming the input.
-    public static func readText(_ path: String) throws(CLIError) -> String {
+    package static func readText(_ path: String) throws(CLIError) -> String {
         let isStdin = path == "-"
         let name = isStdin ? "standard input" : path
         let input: FileDescriptor

@@ -5,7 +5,7 @@
 import MoneyKit
 import MoneyKitPlatform
 
-public struct LineReader {
+package struct LineReader {
     private let descriptor: Int32
     private let name: String
     private var buffer: [UInt8] = []
@@ -13,7 +13,7 @@ public struct LineReader {
     private var ended = false
 
     /// Lines of the open descriptor `descriptor`; `name` ("standard input") for errors.
-    public init(descriptor: Int32 = FileDescriptor.standardInput.rawValue, name: String = "standard input") {
+    package init(descriptor: Int32 = FileDescriptor.standardInput.rawValue, name: String = "standard input") {
         self.descriptor = descriptor
         self.name = name
         buffer.reserveCapacity(65536)
@@ -22,7 +22,7 @@ public struct LineReader {
     /// The next line without its LF (and without a CR before it), nil at the end of
     /// input. A read that fails throws: 66 for a folder, 74 otherwise, naming the input.
     /// Bytes that are not UTF-8 are kept as `LosslessText` escapes.
-    public mutating func next() throws(CLIError) -> String? {
+    package mutating func next() throws(CLIError) -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline

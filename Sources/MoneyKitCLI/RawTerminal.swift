@@ -3,7 +3,7 @@
 
 import MoneyKitPlatform
 
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case character(Character)
     case enter, backspace, escape, up, down, left, right, tab, interrupt
     case delete, home, end, pageUp, pageDown, insert
@@ -16,14 +16,14 @@ public enum Key: Equatable, Sendable {
     case unknown
 }
 
-public final class RawTerminal {
+package final class RawTerminal {
     private var rawMode: TerminalRawMode?
     /// True once the terminal has gone (end of input, hang-up): screens must then end.
-    public private(set) var inputEnded = false
+    package private(set) var inputEnded = false
 
     /// Enters raw mode and the alternate screen. Refuses politely off a terminal.
     /// `terminal`: the facts of this run (its TERM decides whether a screen can be drawn).
-    public init(commandName: String, terminal: Terminal) throws(CLIError) {
+    package init(commandName: String, terminal: Terminal) throws(CLIError) {
         let commandPath = Array(commandName.split(separator: " ").dropFirst().map(String.init))
         guard FileDescriptor.standardInput.isTerminal, FileDescriptor.standardOutput.isTerminal else {
             throw CLIError.usage(
@@ -49,7 +49,7 @@ public final class RawTerminal {
 
     /// Leaves the alternate screen, shows the cursor, restores the settings. Safe to
     /// call more than once.
-    public func restore() {
+    package func restore() {
         guard let rawMode else { return }
         self.rawMode = nil
         write("\u{1B}[?25h\u{1B}[?1049l")
@@ -57,14 +57,14 @@ public final class RawTerminal {
     }
 
     /// Writes straight to the terminal, unbuffered.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         // A terminal that cannot be written to has gone; readKey notices and ends the screen.
         _ = FileDescriptor.standardOutput.writeAll(Array(text.utf8))
     }
 
     /// The next key, or nil when `timeoutMilliseconds` pass first, a signal arrives, or
     /// input ends.
-    public func readKey(timeoutMilliseconds: Int32 = -1) -> Key? {
+    package func readKey(timeoutMilliseconds: Int32 = -1) -> Key? {
         guard let byte = readByte(timeoutMilliseconds: timeoutMilliseconds) else { return nil }
         switch byte {
         case 0x03: return .interrupt
@@ -160,7 +160,7 @@ public final class RawTerminal {
     }
 
     /// The terminal's size now.
-    public var size: (columns: Int, rows: Int) {
+    package var size: (columns: Int, rows: Int) {
         // A terminal whose size was never set reports 0×0: draw for 80×24 then.
         guard let size = FileDescriptor.standardOutput.windowSize, size.columns > 0, size.rows > 0 else {
             return (80, 24)

@@ -7,15 +7,15 @@ import MoneyKitPlatform
 
 /// Everything a command needs from its process: the parsed arguments, the environment
 /// and the terminal.
-public struct Invocation: Sendable {
-    public let toolName: String
-    public let arguments: ParsedArguments
-    public let environment: [String: String]
-    public let terminal: Terminal
+package struct Invocation: Sendable {
+    package let toolName: String
+    package let arguments: ParsedArguments
+    package let environment: [String: String]
+    package let terminal: Terminal
 
     /// `terminal`: the facts already asked of this process, if any (asking costs
     /// system calls on every start).
-    public init(toolName: String, arguments: ParsedArguments, environment: [String: String], terminal: Terminal? = nil) {
+    package init(toolName: String, arguments: ParsedArguments, environment: [String: String], terminal: Terminal? = nil) {
         self.toolName = toolName
         self.arguments = arguments
         self.environment = environment
@@ -25,32 +25,32 @@ public struct Invocation: Sendable {
     }
 
     /// Styling for stdout under the colour policy, decided once.
-    public let styler: Styler
+    package let styler: Styler
 
-    public var out: OutputChannel { Console.out }
-    public var err: OutputChannel { Console.err }
+    package var out: OutputChannel { Console.out }
+    package var err: OutputChannel { Console.err }
 
     /// The --color choice (auto when absent).
-    public var colorChoice: ColorChoice {
+    package var colorChoice: ColorChoice {
         arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
     }
 
 
     /// A message for people on stderr (what a command did, how to undo it), escaped for
     /// the terminal: it often quotes a stored name.
-    public func say(_ message: String) {
+    package func say(_ message: String) {
         err.line(message.terminalSafe)
     }
 
     /// A warning on stderr: `TOOL: warning: …`.
-    public func warn(_ message: String) {
+    package func warn(_ message: String) {
         err.line("\(toolName): warning: \(message.terminalSafe)")
     }
 }
 
-public enum ToolRunner {
+package enum ToolRunner {
     /// Runs the tool and exits with the command's code. Never returns.
-    public static func main(
+    package static func main(
         spec: CommandSpec, version: String = StandardOptions.toolkitVersion,
         run: (Invocation) throws -> ExitCode
     ) -> Never {
@@ -62,7 +62,7 @@ public enum ToolRunner {
     }
 
     /// Parses and runs, printing to the console; returns the exit code.
-    public static func execute(
+    package static func execute(
         spec: CommandSpec, version: String, arguments: [String], environment: [String: String],
         run: (Invocation) throws -> ExitCode
     ) -> ExitCode {
@@ -148,7 +148,7 @@ public enum ToolRunner {
     }
 
     /// Writes `TOOL: error: …`, the hint, and for usage errors the usage line.
-    public static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
+    package static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
         let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: FileDescriptor.standardError.rawValue))
         // Messages quote names and arguments the user or a file gave: escaped here, once,
         // so no command has to remember it.
@@ -177,7 +177,7 @@ public enum ToolRunner {
     }
 
     /// The process environment, byte for byte like the arguments.
-    public static func processEnvironment() -> [String: String] {
+    package static func processEnvironment() -> [String: String] {
         ProcessControl.environment()
     }
 }

@@ -3,16 +3,23 @@
 
 import MoneyKitPlatform
 
+/// Why text is not valid JSON, and where (1-based line and column).
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong: `unexpected text after the JSON value`.
     public let message: String
+    /// The line of the fault, from 1.
     public let line: Int
+    /// The column of the fault in characters (not bytes), from 1.
     public let column: Int
 
+    /// `message at line L, column C`.
     public var description: String { "\(message) at line \(line), column \(column)" }
 }
 
 extension JSONValue {
     /// Parses one JSON value (with surrounding whitespace) from UTF-8 bytes.
+    /// - Throws: `JSONParseError` for anything RFC 8259 does not allow (bad UTF-8 included),
+    ///   for nesting too deep, and for text after the value; it says where.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         // Over a raw buffer: no bounds checks on every byte (the parser checks its own).
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
@@ -30,6 +37,8 @@ extension JSONValue {
         return try result.get()
     }
 
+    /// Parses one JSON value from text (see `parse(_:)` for bytes).
+    /// - Throws: `JSONParseError`, as the bytes version does.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }

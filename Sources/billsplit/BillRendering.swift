@@ -81,18 +81,16 @@ struct BillRendering {
 
     /// The CSV and TSV columns: every row the same, the shares joined by ";". (JSON has
     /// its own form above: the shares as an array, some keys only when they apply.)
-    static func delimitedColumns() -> ReportColumns<BillResult> {
-        ReportColumns([
-            .scriptOnly("currency") { .string($0.currency.code) },
-            .scriptOnly("bill") { .string($0.request.bill.plainString) },
-            .scriptOnly("tipPercent") { .number($0.request.tipPercent.description) },
-            .scriptOnly("tip") { .string($0.tip.plainString) },
-            .scriptOnly("extraTip") { .string($0.roundingExtra.plainString) },
-            .scriptOnly("total") { .string($0.total.plainString) },
-            .scriptOnly("people") { .integer($0.shares.count) },
-            .scriptOnly("shares") { .string($0.shares.map(\.plainString).joined(separator: ";")) },
-        ])
-    }
+    static let delimitedColumns = ReportColumns<BillResult>([
+        .scriptOnly("currency") { .string($0.currency.code) },
+        .scriptOnly("bill") { .string($0.request.bill.plainString) },
+        .scriptOnly("tipPercent") { .number($0.request.tipPercent.description) },
+        .scriptOnly("tip") { .string($0.tip.plainString) },
+        .scriptOnly("extraTip") { .string($0.roundingExtra.plainString) },
+        .scriptOnly("total") { .string($0.total.plainString) },
+        .scriptOnly("people") { .integer($0.shares.count) },
+        .scriptOnly("shares") { .string($0.shares.map(\.plainString).joined(separator: ";")) },
+    ])
 }
 
 extension ReportColumns where Row == BillResult {

@@ -4,14 +4,13 @@
 import MoneyKitCLI
 
 enum BillsplitCommandTree {
-    static var tree: ToolCommand<BillsplitCommands> {
-        .group(BillsplitSpec.root, [
-            .leaf(BillsplitSpec.prefs) { try $0.preferences() },
-        ])
-    }
+    static let tree = ToolCommand<BillsplitCommands>.group(BillsplitSpec.root, [
+        .leaf(BillsplitSpec.prefs) { try $0.preferences() },
+    ])
 
     /// The root's own handler: `billsplit AMOUNT` splits a bill. A ToolCommand group runs
-    /// no handler of its own, so the root's is named here, beside the tree.
+    /// no handler of its own (so ToolRunner.main(command:context:) cannot run billsplit),
+    /// so the root's is named here, beside the tree.
     static func root(_ commands: BillsplitCommands) throws -> ExitCode { try commands.split() }
 
     /// Runs the command the parser chose: the root itself, or a leaf of the tree.

@@ -4,6 +4,7 @@
 
 import MoneyKit
 
+/// The rules of the screen's two fields, as pure functions.
 public enum BillEntry {
     /// The longest bill field, in characters.
     public static let longestAmount = 15

@@ -4,6 +4,8 @@
 
 import MoneyKit
 
+/// An error of billsplit's rules: a bill, tip, weights or round-up unit that cannot be
+/// used, an arithmetic overflow, or a saved preference the rules refuse.
 public enum BillError: Error, Equatable, Sendable {
     /// The bill is not an amount in the currency.
     case invalidAmount(MoneyError)
@@ -24,6 +26,7 @@ public enum BillError: Error, Equatable, Sendable {
     /// A remembered setting the rules cannot use; `source` names where it is kept.
     case invalidSavedPreference(setting: PreferenceSetting, value: String, source: String)
 
+    /// What is wrong with a tip.
     public enum TipProblem: Equatable, Sendable {
         /// Not a number (with an optional %).
         case notAPercentage
@@ -33,6 +36,7 @@ public enum BillError: Error, Equatable, Sendable {
         case outOfRange
     }
 
+    /// What is wrong with a list of weights.
     public enum WeightsProblem: Equatable, Sendable {
         /// This part is not a whole number in `BillRules.weightRange`.
         case notAWeight(String)

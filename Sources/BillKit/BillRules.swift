@@ -3,6 +3,7 @@
 
 import MoneyKit
 
+/// billsplit's limits, defaults and readings of what people type.
 public enum BillRules {
     /// The tips the app offered as buttons, in percent.
     public static let tipPresets: [Int64] = [0, 5, 10, 15, 20, 25]

@@ -10,13 +10,17 @@ import MoneyKit
 
 /// One bill to split: the amount, the tip, one weight per person and the optional cash unit.
 public struct BillRequest: Equatable, Sendable {
+    /// The amount of the bill, zero or more.
     public var bill: Money
+    /// The tip, in percent of the bill.
     public var tipPercent: Percentage
     /// One per person: all 1 for an equal split.
     public var weights: [Int64]
     /// Round each share up to a multiple of this, when set.
     public var roundUpUnit: Money?
 
+    /// A request to split `bill` with a tip of `tipPercent` by `weights` (one per person),
+    /// rounding each share up to a multiple of `roundUpUnit` when given.
     public init(bill: Money, tipPercent: Percentage, weights: [Int64], roundUpUnit: Money? = nil) {
         self.bill = bill
         self.tipPercent = tipPercent
@@ -24,6 +28,7 @@ public struct BillRequest: Equatable, Sendable {
         self.roundUpUnit = roundUpUnit
     }
 
+    /// The number of people: one per weight.
     public var people: Int { weights.count }
     /// Whether every person has the same weight (the split shown as "Each of N pays").
     public var isEqualSplit: Bool { Set(weights).count <= 1 }
@@ -31,7 +36,9 @@ public struct BillRequest: Equatable, Sendable {
 
 /// The split of one bill: the report every output form (card, line, JSON, CSV) renders.
 public struct BillResult: Equatable, Sendable {
+    /// What was split.
     public var request: BillRequest
+    /// The tip: bill × percent / 100, to the minor unit, half up.
     public var tip: Money
     /// What the round-up added on top of the tip (zero without it).
     public var roundingExtra: Money
@@ -40,6 +47,7 @@ public struct BillResult: Equatable, Sendable {
     /// One per person, in the order of the weights.
     public var shares: [Money]
 
+    /// A result with each of its parts (`BillCalculator.calculate` makes them).
     public init(request: BillRequest, tip: Money, roundingExtra: Money, total: Money, shares: [Money]) {
         self.request = request
         self.tip = tip
@@ -48,6 +56,7 @@ public struct BillResult: Equatable, Sendable {
         self.shares = shares
     }
 
+    /// The currency of the bill and of every amount of the result.
     public var currency: Currency { total.currency }
 
     /// (tip + rounding extra) as a percentage of the bill, to two decimals, half up;
@@ -73,15 +82,19 @@ public struct BillResult: Equatable, Sendable {
 
 /// How many people pay one amount.
 public struct ShareGroup: Equatable, Sendable {
+    /// How many people pay `amount`.
     public var count: Int
+    /// What each of them pays.
     public var amount: Money
 
+    /// `count` people paying `amount` each.
     public init(count: Int, amount: Money) {
         self.count = count
         self.amount = amount
     }
 }
 
+/// Splits bills: the tip, the total, the shares and the round-up, exactly.
 public enum BillCalculator {
     /// The split of `request`.
     /// - Throws: `BillError.calculation` when an amount does not fit in 64-bit minor units.

@@ -15,17 +15,23 @@ import Foundation
 #endif
 
 extension Preferences: StoredDocument {
+    /// The name in the file's envelope that ties it to billsplit.
     public static let formatName = "billsplit-preferences"
+    /// The version of the file format this build writes.
     public static let formatVersion = 1
 
+    /// No preferences saved.
     public init() {
         self.init(currency: nil)
     }
 
-    /// The content as written by billsplit (strings, a plain whole number) is read by
-    /// hand, which costs a fraction of JSONDecoder on every start; anything else goes
-    /// through JSONDecoder, whose reading (and wording of faults) the file format has
-    /// always had.
+    /// The preferences of a file's `content` (every version so far is version 1's shape).
+    ///
+    /// Content as billsplit writes it (strings, a plain whole number) is read by hand,
+    /// which costs a fraction of JSONDecoder on every start; anything else goes through
+    /// JSONDecoder, whose reading (and wording of faults) the file format has always had.
+    /// - Throws: `StoredContentError` saying what is wrong and where (JSONDecoder's wording),
+    ///   when a key holds a value of the wrong kind or the content is no object.
     public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
         if let plain = Self.plainlyWritten(storedContent) {
             self = plain
@@ -81,12 +87,15 @@ extension Preferences: StoredDocument {
     }
 }
 
+/// The preferences in one JSON file of the MoneyKit file store.
 public struct JSONPreferencesRepository: PreferencesRepository {
     /// The variable naming the file when no path is given.
     public static let environmentVariable = "BILLSPLIT_CONFIG"
 
+    /// The file store holding the preferences.
     public let file: JSONFileStore<Preferences>
 
+    /// The repository at `location` (its folders are made only when it is the default one).
     public init(location: StoreLocation) {
         file = JSONFileStore(location: location)
     }
@@ -99,12 +108,18 @@ public struct JSONPreferencesRepository: PreferencesRepository {
             kind: .config, tool: "billsplit", fileName: "preferences.json"))
     }
 
+    /// The file's path.
     public var source: String { file.path }
 
+    /// The saved preferences, without a lock; empty when there is no file (none is made).
+    /// - Throws: `StoreError` when the file cannot be read, is corrupt or newer.
     public func load() throws -> Preferences {
         try file.load()
     }
 
+    /// Applies `change` to the latest preferences under the file's lock and writes them
+    /// atomically (0600, in a 0700 folder made when the location is the default).
+    /// - Throws: `StoreError` when the file cannot be read, locked or written; nothing changes then.
     public func update(_ change: (inout Preferences) -> Void) throws {
         try file.write { preferences in change(&preferences) }
     }

@@ -4,12 +4,18 @@
 
 import MoneyKit
 
+/// The remembered settings; nil means not saved (the default applies).
 public struct Preferences: Codable, Equatable, Sendable {
+    /// An ISO 4217 code, as saved.
     public var currency: String?
+    /// The tip in percent, as saved (`"12.5"`).
     public var tipPercent: String?
+    /// The screen's custom tip in percent, as saved.
     public var customTipPercent: String?
+    /// The number of people, as saved.
     public var people: Int?
 
+    /// Preferences holding the values given.
     public init(currency: String? = nil, tipPercent: String? = nil, customTipPercent: String? = nil, people: Int? = nil) {
         self.currency = currency
         self.tipPercent = tipPercent
@@ -17,6 +23,7 @@ public struct Preferences: Codable, Equatable, Sendable {
         self.people = people
     }
 
+    /// Whether nothing is saved.
     public var isEmpty: Bool { self == Preferences() }
 
     /// These preferences with what `change` sets replaced, the rest kept.
@@ -32,6 +39,7 @@ public struct Preferences: Codable, Equatable, Sendable {
 
 /// One remembered setting, for messages and the preferences report.
 public enum PreferenceSetting: String, CaseIterable, Sendable {
+    /// The setting of the same name in `Preferences`.
     case currency, tipPercent, customTipPercent, people
 
     /// How a message names it: "an invalid tip '99'".
@@ -47,11 +55,16 @@ public enum PreferenceSetting: String, CaseIterable, Sendable {
 
 /// What one run asks to remember: nil leaves the saved value as it is.
 public struct PreferencesChange: Equatable, Sendable {
+    /// The currency code to remember.
     public var currency: String?
+    /// The tip to remember.
     public var tipPercent: String?
+    /// The custom tip to remember.
     public var customTipPercent: String?
+    /// The number of people to remember.
     public var people: Int?
 
+    /// A change setting the values given, leaving the others.
     public init(currency: String? = nil, tipPercent: String? = nil, customTipPercent: String? = nil, people: Int? = nil) {
         self.currency = currency
         self.tipPercent = tipPercent

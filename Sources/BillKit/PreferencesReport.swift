@@ -3,11 +3,15 @@
 
 import MoneyKit
 
+/// What `billsplit prefs` shows: each setting, its value and whether it was saved.
 public struct PreferencesReport: Equatable, Sendable {
+    /// One setting of the report.
     public struct Entry: Equatable, Sendable {
+        /// Which setting.
         public var setting: PreferenceSetting
         /// As saved (even a value the rules would refuse), else the default.
         public var value: String
+        /// Whether the value was saved (else it is the default).
         public var isSaved: Bool
     }
 

@@ -4,11 +4,14 @@
 
 import MoneyKit
 
+/// The saved preferences as a run reads them, naming where they are kept.
 public struct SavedSettings: Sendable {
+    /// The preferences as saved.
     public let preferences: Preferences
     /// Where the preferences are kept (the file's path), for messages.
     public let source: String
 
+    /// `preferences` kept at `source`.
     public init(_ preferences: Preferences, source: String) {
         self.preferences = preferences
         self.source = source

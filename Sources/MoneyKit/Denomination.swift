@@ -52,10 +52,12 @@ public struct CoinRoll: Hashable, Sendable, Codable {
         self.packaging = packaging
     }
 
-    /// The value of one full roll or bag in minor units (40 × 25¢ = 1000).
-    /// Not overflow-checked: it traps when the product leaves Int64, so for a roll a user
-    /// defined use `CheckedCount.product(_:_:what:)` instead.
-    public var minorUnits: Int64 { coinMinorUnits * count }
+    /// The value of one full roll or bag in minor units (40 × 25¢ = 1000); nil when it
+    /// is beyond Int64 (a roll a user defined may claim any count).
+    public var minorUnits: Int64? {
+        let (value, overflow) = coinMinorUnits.multipliedReportingOverflow(by: count)
+        return overflow ? nil : value
+    }
 }
 
 /// Everything a till of one currency can hold.

@@ -6,9 +6,11 @@ import MoneyKit
 
 /// An account with its value at the report's instant.
 public struct AccountRow: Sendable {
+    /// The account.
     public let account: Account
     /// The update in force (nil: no value yet).
     public let current: Update?
+    /// How many updates the account has.
     public let updateCount: Int64
     /// Counts at the report's instant (not closed by then).
     public let isActive: Bool
@@ -16,9 +18,12 @@ public struct AccountRow: Sendable {
 
 /// The total of one currency's active accounts.
 public struct CurrencyTotal: Equatable, Sendable {
+    /// The currency of the total (or of the update's account).
     public let currency: Currency
+    /// The exact total, in minor units.
     public let value: Int64
 
+    /// A total of `value` minor units of `currency`.
     public init(currency: Currency, value: Int64) {
         self.currency = currency
         self.value = value
@@ -27,6 +32,7 @@ public struct CurrencyTotal: Equatable, Sendable {
 
 extension Portfolio {
     /// The accounts (with the closed ones when `includeClosed`) with their values at `now`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func accountRows(includeClosed: Bool, now: Int64) throws -> [AccountRow] {
         try repository.accounts().compactMap { account -> AccountRow? in
             let isActive = account.isActive(at: now)
@@ -54,7 +60,9 @@ extension Portfolio {
 
 /// One update as show and updates list it.
 public struct UpdateRow: Sendable {
+    /// The update.
     public let update: Update
+    /// The currency of the total (or of the update's account).
     public let currency: Currency
     /// The update in force now.
     public let isCurrent: Bool
@@ -64,8 +72,11 @@ public struct UpdateRow: Sendable {
 
 /// portfolio show: an account, its value now, its updates newest first and its series.
 public struct AccountDetail: Sendable {
+    /// The account.
     public let account: Account
+    /// Counts at the report's instant (not closed by then).
     public let isActive: Bool
+    /// The update in force at the report's instant (nil: no value yet).
     public let current: Update?
     /// Newest first.
     public let updates: [UpdateRow]
@@ -75,6 +86,7 @@ public struct AccountDetail: Sendable {
 
 extension Portfolio {
     /// The updates of the account called `name`, newest first, marked against `now`.
+    /// - Throws: `PortfolioError.noAccount` or `.ambiguousName`; `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func updateRows(named name: String, now: Int64) throws -> (account: Account, rows: [UpdateRow]) {
         let account = try account(named: name)
         return (account, try updateRows(of: account, current: repository.latestUpdate(of: account, atOrBefore: now), now: now))
@@ -87,6 +99,7 @@ extension Portfolio {
     }
 
     /// The account called `name` as show presents it at `now`.
+    /// - Throws: `PortfolioError.noAccount` or `.ambiguousName`; `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func detail(named name: String, now: Int64) throws -> AccountDetail {
         let account = try account(named: name)
         let current = try repository.latestUpdate(of: account, atOrBefore: now)

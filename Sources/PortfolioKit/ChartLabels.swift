@@ -12,12 +12,17 @@
 import MoneyKit
 import MoneyKitFormatting
 
+/// Compact axis labels ("£950", "£12k", "£1.2M") for a ChartScale's ticks.
 public enum ChartLabels {
     /// How the currency's amounts are written around the number.
     public struct Style {
+        /// What comes before the number ("£", or "GBP " in ASCII).
         public let prefix: String
+        /// What comes after the number (" kr").
         public let suffix: String
+        /// The separator of the decimals ("." or ",").
         public let decimalSeparator: String
+        /// The separator of thousands (",", a space, or none).
         public let groupingSeparator: String
 
         /// The affixes of `currency` as the reports format it, learnt from a formatted

@@ -5,16 +5,25 @@
 import MoneyKit
 import MoneyKitPlatform
 
+/// portfolio chart as a value: the series to draw and their range.
 public struct ChartReport: Sendable {
+    /// One chart: an account's series, or the portfolio total in one currency.
     public struct Panel: Sendable {
+        /// The account's name, or "Portfolio (GBP)".
         public let title: String
+        /// The currency of the values.
         public let currency: Currency
+        /// The values in time order, the first at `from` when one was in force then.
         public let points: [SeriesPoint]
+        /// A portfolio total rather than one account.
         public let isPortfolio: Bool
     }
 
+    /// The start of the range drawn.
     public let from: Int64
+    /// The end of the range drawn.
     public let to: Int64
+    /// One panel per account or currency drawn.
     public let panels: [Panel]
 
     /// The chart of the account called `accountName`, else of the portfolio per currency

@@ -14,12 +14,14 @@
 
 import MoneyKit
 
+/// The value axis of every chart: round ticks from below the lowest to above the highest value.
 public struct ChartScale {
     /// Most intervals between ticks (so at most six ticks).
     public static let maxIntervals = 5
 
     /// The axis bottom and top, in minor units (both are ticks).
     public let low: Double
+    /// The axis top, in minor units (a tick).
     public let high: Double
     /// The distance between ticks, in minor units (1, 2 or 5 times a power of ten).
     public let step: Double
@@ -40,6 +42,7 @@ public struct ChartScale {
         self.init(min: smallest, max: largest, currency: currency)
     }
 
+    /// The axis for values from `dataMin` to `dataMax` in `currency`.
     public init(min dataMin: Int64, max dataMax: Int64, currency: Currency) {
         var bottom = Double(Swift.min(dataMin, dataMax)), top = Double(Swift.max(dataMin, dataMax))
         let span = top - bottom

@@ -4,6 +4,7 @@
 // (in time order) and the rest dropped. No minimum or maximum is lost; 100,000 points
 // become at most four per pixel column.
 
+/// Fewer points for a drawing with the same picture (the first, lowest, highest and last per column).
 public enum ChartThinning {
     /// `points` (in time order) thinned to at most four per column, where `column` gives
     /// each point's pixel column (not decreasing with time).

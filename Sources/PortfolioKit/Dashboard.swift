@@ -5,16 +5,21 @@
 import MoneyKit
 import MoneyKitPlatform
 
+/// portfolio dashboard as a value: totals, the active accounts with their trends, the portfolio lines.
 public struct Dashboard: Sendable {
     /// The portfolio line of one currency: the exact total at each sample where it changes.
     public struct Chart: Sendable {
+        /// The currency of the line.
         public let currency: Currency
+        /// The total at each sample where it changes.
         public let points: [SeriesPoint]
     }
 
+    /// The instant the dashboard shows.
     public let now: Int64
     /// The active accounts with their values now.
     public let rows: [AccountRow]
+    /// The totals per currency of the active accounts, in code order.
     public let totals: [CurrencyTotal]
     /// Where the samples start: the first update (clamped to the years 0001–9999).
     public let first: Int64
@@ -22,6 +27,7 @@ public struct Dashboard: Sendable {
     public let columns: Int
     /// Each account's value at each sample (nil: none yet, or closed), by account id.
     public let samples: [Int64: [Int64?]]
+    /// The portfolio line per currency, in code order.
     public let charts: [Chart]
 
     /// Samples of each account's trend in the table.

@@ -12,7 +12,9 @@ import MoneyKitPlatform
 /// One account of a demo set: its name and its updates (values in pence).
 public typealias DemoAccount = (name: String, updates: [(at: Int64, pounds: Int64)])
 
+/// The app's test sets (`portfolio demo --set N`).
 public enum DemoSet: String, CaseIterable, Sendable {
+    /// Set 1, set 2 and set 3 (see the file's header).
     case one = "1", two = "2", three = "3"
 
     /// The set's accounts as of `now` (sets 2 and 3 end at `now`).

@@ -9,6 +9,7 @@ import MoneyKitStorage
 
 /// One row of an import file, checked for what needs no store.
 public struct ImportRow: Sendable {
+    /// What the row's value asks for.
     public enum Kind: Sendable {
         /// An empty value: the account, created at that date.
         case account
@@ -19,14 +20,18 @@ public struct ImportRow: Sendable {
     }
 
     // Kept small (a million rows are held at once): indexes, not names or currencies.
+    /// The row's line in the file.
     public let line: Int32
     /// Index into the file's names.
     public let name: Int32
+    /// The row's instant.
     public let at: Int64
     /// Index into the file's currencies, -1 for none.
     public let currency: Int16
+    /// An account, a close or a value.
     public let kind: Kind
 
+    /// A row read from line `line` of a file.
     public init(line: Int32, name: Int32, at: Int64, currency: Int16, kind: Kind) {
         self.line = line
         self.name = name
@@ -38,18 +43,25 @@ public struct ImportRow: Sendable {
 
 /// Every bad line of an import: the first `limit` said in full, the rest counted.
 public struct ImportFaults: Sendable {
+    /// How many faults are kept in full; the rest are counted.
     public static let limit = 20
+    /// The file's name in messages ("standard input" for -).
     public let source: String
+    /// The first `limit` faults.
     public private(set) var shown: [ImportFault] = []
+    /// How many faults there are in all.
     public private(set) var count = 0
 
+    /// No faults yet, of the file named `source`.
     public init(source: String) { self.source = source }
 
+    /// Records the fault `message` of line `line`.
     public mutating func add(line: Int, _ message: String) {
         count += 1
         if shown.count < Self.limit { shown.append(ImportFault(line: line, message: message)) }
     }
 
+    /// Whether the file has no fault.
     public var isEmpty: Bool { count == 0 }
 
     /// The error naming every fault (the first `limit` in full), lines in order.
@@ -78,7 +90,9 @@ public struct ImportPlan: Sendable {
 
     private(set) var accounts: [PlannedAccount] = []
     private(set) var changes: [Change] = []
+    /// How many updates, new accounts and closes the import makes, and rows it skips as stored.
     public private(set) var updates = 0, created = 0, closed = 0, skipped = 0
+    /// The file's faults, the plan's added.
     public var faults: ImportFaults
 
     private struct Key: Hashable {
@@ -88,6 +102,7 @@ public struct ImportPlan: Sendable {
     }
 
     /// Plans `rows` (names from `names`) against `repository`, collecting every fault.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public init(rows: [ImportRow], names: [String], currencies: [Currency], repository: any PortfolioRepository, fallbackCurrency: Currency, faults: ImportFaults) throws {
         self.faults = faults
         var byName: [String: Int] = [:]
@@ -182,10 +197,12 @@ public struct ImportPlan: Sendable {
         }
     }
 
+    /// Whether the import would change nothing.
     public var changesNothing: Bool { changes.isEmpty }
 
     /// Makes the changes, inside `change` (one undo step): the accounts first, then the
     /// updates in file order, then the closes.
+    /// - Throws: `PortfolioError.nameTaken` or `.accountGone`; `StoreError` when the store cannot be written.
     public func apply(_ change: any PortfolioChange) throws {
         var made: [Account?] = accounts.map(\.stored)
         var updates: [(account: Account, at: Int64, value: Int64)] = []

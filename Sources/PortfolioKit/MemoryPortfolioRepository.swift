@@ -7,6 +7,7 @@ import MoneyKit
 import MoneyKitPlatform
 import MoneyKitStorage
 
+/// A portfolio held in memory: the repository for apps and tests.
 public final class MemoryPortfolioRepository: PortfolioRepository {
     struct State: Equatable {
         var accounts: [Int64: Account] = [:]
@@ -30,9 +31,13 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         self.init(now: { Instant.now() })
     }
 
+    /// Whether the store exists.
     public var exists: Bool { true }
+    /// Where the store is, for messages.
     public var location: String { ":memory:" }
 
+    /// Every account, by name (letter case ignored), then id.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func accounts() throws -> [Account] {
         state.accounts.values.sorted { left, right in
             let order = Self.nocaseOrder(left.name, right.name)
@@ -61,36 +66,56 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
             .sorted { $0.at == $1.at ? $0.id < $1.id : $0.at < $1.at }
     }
 
+    /// The update in force at `instant`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
         sortedUpdates(account.id).last { $0.at <= instant }
     }
 
+    /// The latest update at or after `instant`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
         sortedUpdates(account.id).last { $0.at >= instant }
     }
 
+    /// Every update of `account`, oldest first.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func updates(of account: Account) throws -> [Update] { sortedUpdates(account.id) }
 
+    /// How many updates `account` has.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func updateCount(of account: Account) throws -> Int64 {
         Int64(state.updates.values.filter { $0.accountID == account.id }.count)
     }
 
+    /// The instant of the earliest update.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func firstInstant() throws -> Int64? { state.updates.values.map(\.at).min() }
 
+    /// Every update in time order.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func forEachUpdate(_ body: (Update) throws -> Void) throws {
         for update in sortedUpdates(nil) { try body(update) }
     }
 
+    /// How many updates of the account are at `at` with `value`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func updateCount(accountID: Int64, at: Int64, value: Int64) throws -> Int64 {
         Int64(state.updates.values.filter { $0.accountID == accountID && $0.at == at && $0.value == value }.count)
     }
 
+    /// The instant of the account's latest update.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestInstant(accountID: Int64) throws -> Int64? {
         state.updates.values.filter { $0.accountID == accountID }.map(\.at).max()
     }
 
+    /// Runs `body` on one consistent snapshot.
+    /// - Throws: What `body` throws; `StoreError` when the store cannot be read.
     public func reading<Result>(_ body: () throws -> Result) throws -> Result { try body() }
 
+    /// Runs `body` as one change, with its undo step.
+    /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
     public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         // A change inside a change is part of it (as a nested SQLite transaction is).
         if isChanging { return try body(MemoryChange(repository: self, command: command)) }
@@ -112,8 +137,12 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         }
     }
 
+    /// The newest undo step.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUndoStep() throws -> UndoStep? { steps.last?.step }
 
+    /// Reverts the newest step.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func undoLatest() throws -> UndoOutcome {
         guard let last = steps.popLast() else { throw PortfolioError.nothingToUndo }
         let (step, before) = (last.step, last.before)

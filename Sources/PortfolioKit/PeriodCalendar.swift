@@ -4,7 +4,9 @@
 
 import MoneyKitPlatform
 
+/// A period of `portfolio table`, on the local calendar.
 public enum Period: String, CaseIterable, Sendable {
+    /// A day, a week from Monday, a month, a quarter or a year.
     case day, week, month, quarter, year
 
     /// The start of the period containing `instant` (local time; weeks start on Monday).

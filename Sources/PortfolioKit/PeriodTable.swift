@@ -6,10 +6,13 @@
 import MoneyKit
 import MoneyKitPlatform
 
+/// portfolio table as a value: the values and totals at the end of each period.
 public struct PeriodTable: Sendable {
     /// One period: its label ("2025-07") and the instant its values are taken at.
     public struct Row: Sendable {
+        /// "2025-07", "2025-Q3" …
         public let label: String
+        /// The instant the values are taken at: the period's last second, or `to`.
         public let end: Int64
         /// Each account's value at `end`, in `accounts` order (nil: no value then).
         public let values: [Int64?]
@@ -17,10 +20,13 @@ public struct PeriodTable: Sendable {
         public let totals: [Int64?]
     }
 
+    /// The period of the rows.
     public let period: Period
+    /// The accounts of the columns, by name.
     public let accounts: [Account]
     /// The currencies of `accounts`, in code order.
     public let currencies: [Currency]
+    /// One row per period, oldest first.
     public let rows: [Row]
 
     /// Most periods a table has: a longer table asks for a longer period.

@@ -8,9 +8,12 @@ import MoneyKitPlatform
 import MoneyKitStorage
 import MoneyKitFormatting
 
+/// portfolio's rules over a repository: lookups by name, the changes, the reports.
 public struct Portfolio {
+    /// Where the accounts and updates are kept.
     public let repository: any PortfolioRepository
 
+    /// The portfolio kept in `repository`.
     public init(repository: any PortfolioRepository) {
         self.repository = repository
     }
@@ -119,6 +122,7 @@ public struct Portfolio {
 
     /// Deletes `found` (looked up again inside the change: the one confirmed, if it still
     /// exists) with all its updates; returns how many it had.
+    /// - Throws: `PortfolioError.accountGone` when it was deleted meanwhile; `StoreError`.
     public func delete(_ found: Account) throws -> Int64 {
         try repository.change("rm") { change in
             let account = try self.account(id: found.id, name: found.name)
@@ -130,6 +134,7 @@ public struct Portfolio {
     }
 
     /// Whether `account` has an update with `id`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func hasUpdate(id: Int64, of account: Account) throws -> Bool {
         try repository.updates(of: account).contains { $0.id == id }
     }

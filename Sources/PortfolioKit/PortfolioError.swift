@@ -5,6 +5,7 @@
 
 import MoneyKit
 
+/// What goes wrong in portfolio's rules, with what its message needs.
 public enum PortfolioError: Error, Equatable, Sendable {
     /// No account is called `name`; `known` are the names there are (for "did you mean"),
     /// `missingStore` the store's path when it does not exist yet.
@@ -19,7 +20,9 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case renameTaken(existing: String)
     /// An update at or after the account's close.
     case closed(account: String, closedAt: Int64)
+    /// A close of an account that is closed.
     case alreadyClosed(String)
+    /// A reopen of an account that is not closed.
     case notClosed(String)
     /// A close before one of the account's updates.
     case updateAfterClose(account: String, updateAt: Int64, updateID: Int64, closeAt: Int64)
@@ -49,9 +52,12 @@ public enum PortfolioError: Error, Equatable, Sendable {
 
 /// One bad line of an import file.
 public struct ImportFault: Equatable, Sendable {
+    /// The line of the file.
     public let line: Int
+    /// What is wrong with it.
     public let message: String
 
+    /// The fault `message` of line `line`.
     public init(line: Int, message: String) {
         self.line = line
         self.message = message

@@ -4,6 +4,7 @@
 
 import MoneyKit
 
+/// The instants and values portfolio stores, reads and shows.
 public enum PortfolioLimits {
     /// 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59Z: the dates portfolio reads and shows.
     public static let instants: ClosedRange<Int64> = -62_135_596_800...253_402_300_799

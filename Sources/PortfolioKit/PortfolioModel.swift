@@ -7,12 +7,18 @@ import MoneyKit
 
 /// A savings or investment account.
 public struct Account: Equatable, Sendable {
+    /// The stored id.
     public let id: Int64
+    /// The name as stored (NFC).
     public var name: String
+    /// The currency it was created in.
     public let currency: Currency
+    /// When it was created.
     public let createdAt: Int64
+    /// When it closes (nil: open).
     public var closedAt: Int64?
 
+    /// An account as stored.
     public init(id: Int64, name: String, currency: Currency, createdAt: Int64, closedAt: Int64? = nil) {
         self.id = id
         self.name = name
@@ -27,11 +33,16 @@ public struct Account: Equatable, Sendable {
 
 /// One recorded value of an account.
 public struct Update: Equatable, Sendable {
+    /// The stored id.
     public let id: Int64
+    /// The id of its account.
     public let accountID: Int64
+    /// From when the value holds (seconds since 1970, UTC).
     public let at: Int64
+    /// The value in minor units.
     public let value: Int64
 
+    /// An update as stored.
     public init(id: Int64, accountID: Int64, at: Int64, value: Int64) {
         self.id = id
         self.accountID = accountID
@@ -42,9 +53,12 @@ public struct Update: Equatable, Sendable {
 
 /// A point of a value series: the value in force from `at` on.
 public struct SeriesPoint: Equatable, Sendable {
+    /// From when the value holds (seconds since 1970, UTC).
     public let at: Int64
+    /// The value in minor units.
     public let value: Int64
 
+    /// `value` from `at` on.
     public init(at: Int64, value: Int64) {
         self.at = at
         self.value = value

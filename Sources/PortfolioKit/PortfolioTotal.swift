@@ -5,6 +5,7 @@
 
 import MoneyKit
 
+/// The one rule for totals: exact, or an error naming the currency.
 public enum PortfolioTotal {
     /// The exact sum of `values` in `currency`.
     /// - Throws: `PortfolioError.totalOutOfRange` when the total is beyond the range of amounts.

@@ -32,6 +32,7 @@ public enum PortfolioStoreAccess: Equatable, Sendable {
     case write(createFolders: Bool)
 }
 
+/// The SQLite store of portfolio (the tool's store).
 public final class SQLitePortfolioRepository: PortfolioRepository {
     static let schemaVersion: Int64 = 2
     // New stores get CHECKs for what the code relies on; stores made before them are
@@ -83,7 +84,9 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
     /// Closes the connection (the process is about to end, or a writer replaces a reader).
     public func close() { database.close() }
 
+    /// Whether the store exists.
     public var exists: Bool { database.exists }
+    /// Where the store is, for messages.
     public var location: String { database.path }
     /// Whether the store is open for changes (not a read, nor an empty stand-in).
     public var isWritable: Bool { !database.isReadOnly }
@@ -114,6 +117,8 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
 
     // MARK: reading
 
+    /// Every account, by name (letter case ignored), then id.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func accounts() throws -> [Account] {
         var result: [Account] = []
         let statement = try database.prepare("""
@@ -140,10 +145,14 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         return result
     }
 
+    /// The update in force at `instant`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
         try latest(account, "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1", instant)
     }
 
+    /// The latest update at or after `instant`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
         try latest(account, "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT 1", instant)
     }
@@ -156,6 +165,8 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         return found
     }
 
+    /// Every update of `account`, oldest first.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func updates(of account: Account) throws -> [Update] {
         var result: [Update] = []
         let statement = try database.prepare(
@@ -168,6 +179,7 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
 
     /// Kept in accounts.update_count by every insert and delete here: counting a million
     /// rows per listing would cost more than the listing.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func updateCount(of account: Account) throws -> Int64 {
         var count: Int64 = 0
         try database.cached("SELECT update_count FROM accounts WHERE id = ?").forEachRow([.integer(account.id)]) { row in
@@ -176,10 +188,14 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         return count
     }
 
+    /// The instant of the earliest update.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func firstInstant() throws -> Int64? {
         try database.scalarInteger("SELECT min(at) FROM updates")
     }
 
+    /// Every update in time order.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func forEachUpdate(_ body: (Update) throws -> Void) throws {
         let statement = try database.prepare(
             "SELECT id, account_id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates ORDER BY at, id")
@@ -188,6 +204,8 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         }
     }
 
+    /// How many updates of the account are at `at` with `value`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func updateCount(accountID: Int64, at: Int64, value: Int64) throws -> Int64 {
         var count: Int64 = 0
         try database.cached("SELECT count(*) FROM updates WHERE account_id = ? AND at = ? AND value = ?")
@@ -195,18 +213,24 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         return count
     }
 
+    /// The instant of the account's latest update.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestInstant(accountID: Int64) throws -> Int64? {
         var found: Int64?
         try database.cached("SELECT max(at) FROM updates WHERE account_id = ?").forEachRow([.integer(accountID)]) { found = $0.optionalInt64(0) }
         return found
     }
 
+    /// Runs `body` on one consistent snapshot.
+    /// - Throws: What `body` throws; `StoreError` when the store cannot be read.
     public func reading<Result>(_ body: () throws -> Result) throws -> Result {
         try database.reading(body)
     }
 
     // MARK: changing
 
+    /// Runs `body` as one change, with its undo step.
+    /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
     public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         try transaction {
             let change = SQLitePortfolioChange(repository: self, undo: UndoRecorder(database: database, command: command))
@@ -223,10 +247,14 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         return try database.transaction { _ in try body() }
     }
 
+    /// The newest undo step.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUndoStep() throws -> UndoStep? {
         try SQLiteUndoJournal.latestStep(in: database)
     }
 
+    /// Reverts the newest step.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func undoLatest() throws -> UndoOutcome {
         try transaction {
             guard let step = try SQLiteUndoJournal.latestStep(in: database) else { throw PortfolioError.nothingToUndo }

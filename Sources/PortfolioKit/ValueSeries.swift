@@ -5,10 +5,14 @@
 
 import MoneyKit
 
+/// Values over time, from the updates of `accounts`.
 public struct ValueSeries {
+    /// Where the updates are read.
     public let repository: any PortfolioRepository
+    /// The accounts the series are of.
     public let accounts: [Account]
 
+    /// The series of `accounts`, read from `repository`.
     public init(repository: any PortfolioRepository, accounts: [Account]) {
         self.repository = repository
         self.accounts = accounts
@@ -16,6 +20,7 @@ public struct ValueSeries {
 
     /// An account's own series: each update (ties collapsed, later entered wins) up to
     /// `to`; a closed account ends at its close.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func accountSeries(_ account: Account, to: Int64) throws -> [SeriesPoint] {
         Self.accountSeries(account, updates: try repository.updates(of: account), to: to)
     }
@@ -103,6 +108,7 @@ public struct ValueSeries {
     }
 
     /// The value of `account` at `instant` (nil before its first update or after its close).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func value(of account: Account, at instant: Int64) throws -> Int64? {
         // From its close instant on, a closed account no longer counts.
         if let closed = account.closedAt, instant >= closed { return nil }

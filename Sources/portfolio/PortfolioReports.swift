@@ -17,19 +17,19 @@ enum PortfolioColumns {
 
     // MARK: list
 
-    static var name: ReportColumn<AccountRow> { ReportColumn<AccountRow>("name", layout: .text("ACCOUNT", minimum: 12, importance: 10), value: { .string($0.account.name) }) }
-    static var currency: ReportColumn<AccountRow> { ReportColumn<AccountRow>("currency", layout: .init("CUR", importance: 100), value: { .string($0.account.currency.code) }) }
-    static var value: ReportColumn<AccountRow> { ReportColumn<AccountRow>("value", layout: .amount("VALUE"), value: { row in
+    static let name = ReportColumn<AccountRow>("name", layout: .text("ACCOUNT", minimum: 12, importance: 10), value: { .string($0.account.name) })
+    static let currency = ReportColumn<AccountRow>("currency", layout: .init("CUR", importance: 100), value: { .string($0.account.currency.code) })
+    static let value = ReportColumn<AccountRow>("value", layout: .amount("VALUE"), value: { row in
         row.current.map { .string(plain($0.value, row.account.currency)) } ?? .null
-    }, display: { row in TextTable.Cell(row.current.map { Portfolio.money($0.value, row.account.currency) } ?? "—") }) }
-    static var active: ReportColumn<AccountRow> { ReportColumn<AccountRow>.scriptOnly("active") { .bool($0.isActive) } }
-    static var updates: ReportColumn<AccountRow> { ReportColumn<AccountRow>("updates", layout: .init("UPDATES", .right, fit: .droppable, importance: 20), value: { .integer($0.updateCount) }) }
-    static var lastUpdate: ReportColumn<AccountRow> { ReportColumn<AccountRow>("lastUpdate", layout: .init("UPDATED", importance: 100), value: { row in
+    }, display: { row in TextTable.Cell(row.current.map { Portfolio.money($0.value, row.account.currency) } ?? "—") })
+    static let active = ReportColumn<AccountRow>.scriptOnly("active") { .bool($0.isActive) }
+    static let updates = ReportColumn<AccountRow>("updates", layout: .init("UPDATES", .right, fit: .droppable, importance: 20), value: { .integer($0.updateCount) })
+    static let lastUpdate = ReportColumn<AccountRow>("lastUpdate", layout: .init("UPDATED", importance: 100), value: { row in
         row.current.map { .string(Instant.iso8601($0.at)) } ?? .null
-    }, display: { row in TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "") }) }
+    }, display: { row in TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "") })
 
     /// JSON, CSV and TSV: every field.
-    static var list: ReportColumns<AccountRow> { ReportColumns([name, currency, value, active, updates, lastUpdate]) }
+    static let list: ReportColumns<AccountRow> = ReportColumns([name, currency, value, active, updates, lastUpdate])
 
     /// The list's text table: the date before the count (the count is left out first),
     /// and a closed account marked "(closed)", dimmed.
@@ -46,18 +46,18 @@ enum PortfolioColumns {
 
     // MARK: updates
 
-    static var updateID: ReportColumn<UpdateRow> { ReportColumn<UpdateRow>("id", layout: .amount("ID"), value: { .integer($0.update.id) }) }
-    static var updateDate: ReportColumn<UpdateRow> { ReportColumn<UpdateRow>("date", layout: .init("DATE", importance: 100), value: { .string(Instant.iso8601($0.update.at)) },
-                                                     display: { TextTable.Cell(Instant.dateTime($0.update.at)) }) }
-    static var updateValue: ReportColumn<UpdateRow> { ReportColumn<UpdateRow>("value", layout: .amount("VALUE"), value: { .string(plain($0.update.value, $0.currency)) },
-                                                      display: { TextTable.Cell(Portfolio.money($0.update.value, $0.currency)) }) }
-    static var updateIsCurrent: ReportColumn<UpdateRow> { ReportColumn<UpdateRow>.scriptOnly("current") { .bool($0.isCurrent) } }
-    static var updateIsFuture: ReportColumn<UpdateRow> { ReportColumn<UpdateRow>.scriptOnly("future") { .bool($0.isFuture) } }
+    static let updateID = ReportColumn<UpdateRow>("id", layout: .amount("ID"), value: { .integer($0.update.id) })
+    static let updateDate = ReportColumn<UpdateRow>("date", layout: .init("DATE", importance: 100), value: { .string(Instant.iso8601($0.update.at)) },
+                                                     display: { TextTable.Cell(Instant.dateTime($0.update.at)) })
+    static let updateValue = ReportColumn<UpdateRow>("value", layout: .amount("VALUE"), value: { .string(plain($0.update.value, $0.currency)) },
+                                                      display: { TextTable.Cell(Portfolio.money($0.update.value, $0.currency)) })
+    static let updateIsCurrent = ReportColumn<UpdateRow>.scriptOnly("current") { .bool($0.isCurrent) }
+    static let updateIsFuture = ReportColumn<UpdateRow>.scriptOnly("future") { .bool($0.isFuture) }
 
     /// updates list, in every format; show's CSV and TSV.
-    static var updateList: ReportColumns<UpdateRow> { ReportColumns([updateID, updateDate, updateValue]) }
+    static let updateList: ReportColumns<UpdateRow> = ReportColumns([updateID, updateDate, updateValue])
     /// show's JSON: whether each update is the current one, or still to come.
-    static var detailJSON: ReportColumns<UpdateRow> { ReportColumns([updateID, updateDate, updateValue, updateIsCurrent, updateIsFuture]) }
+    static let detailJSON: ReportColumns<UpdateRow> = ReportColumns([updateID, updateDate, updateValue, updateIsCurrent, updateIsFuture])
 
     /// show's text table: the same marks as a dim last column.
     static func detailText(styler: Styler) -> ReportColumns<UpdateRow> {

@@ -167,7 +167,7 @@ enum PortfolioSpec {
     )
 
     /// Every command with its handler; the root spec the parser reads is assembled from it.
-    static var tree: ToolCommand<PortfolioCommands> { ToolCommand<PortfolioCommands>.group(root, [
+    static let tree = ToolCommand<PortfolioCommands>.group(root, [
         .leaf(dashboardCommand) { try $0.dashboard() },
         .leaf(addCommand) { try $0.addAccount() },
         .leaf(updateCommand) { try $0.addUpdate() },
@@ -187,5 +187,5 @@ enum PortfolioSpec {
         .leaf(exportCommand) { try $0.export() },
         .leaf(undoCommand) { try $0.undo() },
         .leaf(demoCommand) { try $0.demo() },
-    ]) }
+    ])
 }

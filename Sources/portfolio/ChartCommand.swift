@@ -10,11 +10,12 @@ import PortfolioKit
 
 extension PortfolioCommands {
     func chart() throws -> ExitCode {
-        let to = try dateOption("to")
-        // Read first: totals before --from are never shown, so never checked.
-        let fromOption = try dateOptionIfGiven("from")
         let format = try choice(PortfolioSpec.chartFormat)
         return try report { portfolio in
+            // Read once the store is open (a store that cannot be read is the error first),
+            // and before any total: totals before --from are never shown, so never checked.
+            let to = try dateOption("to")
+            let fromOption = try dateOptionIfGiven("from")
             let name = arguments.argument("NAME")
             // --currency picks among the portfolio's charts; an account's chart is in its own.
             let currency = name == nil ? try inputs.currencyOption() : nil

@@ -11,10 +11,11 @@ import PortfolioKit
 extension PortfolioCommands {
     func table() throws -> ExitCode {
         let period = try choice(PortfolioSpec.period)
-        let currency = try inputs.currencyOption()
-        let from = try dateOptionIfGiven("from")
-        let to = try dateOption("to")
         return try report { portfolio in
+            // Read once the store is open: a store that cannot be read is the error first.
+            let currency = try inputs.currencyOption()
+            let from = try dateOptionIfGiven("from")
+            let to = try dateOption("to")
             let table = try PeriodTable(repository: portfolio.repository, period: period, currency: currency, from: from, to: to, now: Instant.now())
             render(table)
             return .ok

@@ -15,7 +15,12 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         var updates: [Int64: Update] = [:]
     }
 
-    private var state = State()
+    private var state = State() {
+        didSet { sorted = [:] }
+    }
+    /// Updates in time order per account (nil: all), worked out once per state: a
+    /// dashboard asks thousands of times between two changes.
+    private var sorted: [Int64?: [Update]] = [:]
     private var steps: [(step: UndoStep, before: State)] = []
     private var isChanging = false
     /// The clock that stamps undo steps.
@@ -62,8 +67,11 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
 
     /// Updates of one account in time order, ties in entry order.
     private func sortedUpdates(_ accountID: Int64?) -> [Update] {
-        state.updates.values.filter { accountID == nil || $0.accountID == accountID }
+        if let known = sorted[accountID] { return known }
+        let updates = state.updates.values.filter { accountID == nil || $0.accountID == accountID }
             .sorted { $0.at == $1.at ? $0.id < $1.id : $0.at < $1.at }
+        sorted[accountID] = updates
+        return updates
     }
 
     /// The update in force at `instant`.

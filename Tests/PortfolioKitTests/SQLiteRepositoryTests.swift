@@ -199,4 +199,33 @@ func utc(_ text: String) -> Int64 { Instant.parse(text) ?? 0 }
         expectRefused("chart") { _ = try ChartReport(portfolio: portfolio, accountName: nil, currency: nil, from: nil, to: now) }
         expectRefused("table") { _ = try PeriodTable(repository: reader, period: .month, currency: nil, from: nil, to: now, now: now) }
     }
+
+    /// The seam: the same history in either adapter gives the same reports.
+    @Test(arguments: DemoSet.allCases)
+    func bothAdaptersGiveTheSameReports(set: DemoSet) throws {
+        let now = utc("2025-09-20T12:00:00Z")
+        let box = try SQLiteBox()
+        let memory = memoryPortfolio()
+        for portfolio in [box.portfolio, memory] {
+            _ = try portfolio.fillDemo(set, now: now)
+            let first = try portfolio.repository.accounts()[0]
+            try portfolio.set(first.name, "1234.56", at: now - 86_400)
+            _ = try portfolio.close(named: try portfolio.repository.accounts()[1].name, at: now - 3_600)
+        }
+        func reports(_ portfolio: Portfolio) throws -> [String] {
+            let rows = try portfolio.accountRows(includeClosed: true, now: now)
+            let table = try PeriodTable(repository: portfolio.repository, period: .month, currency: nil, from: nil, to: now, now: now)
+            let chart = try ChartReport(portfolio: portfolio, accountName: nil, currency: nil, from: nil, to: now)
+            let dashboard = try Dashboard(portfolio: portfolio, now: now, maxColumns: 69)
+            return [
+                "\(rows.map { ($0.account, $0.current, $0.updateCount, $0.isActive) })",
+                "\(try Portfolio.totals(rows))",
+                "\(table.rows.map { ($0.label, $0.end, $0.values, $0.totals) })",
+                "\(chart.from) \(chart.panels.map(\.points))",
+                "\(dashboard.first) \(dashboard.charts.map(\.points)) \(dashboard.rows.map { dashboard.trend(of: $0.account) })",
+                "\(try portfolio.detail(named: rows[0].account.name, now: now).series)",
+            ]
+        }
+        #expect(try reports(box.portfolio) == reports(memory))
+    }
 }

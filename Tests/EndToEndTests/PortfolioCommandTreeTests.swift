@@ -15,6 +15,8 @@ import MoneyKitCLI
             "updates list", "updates rm", "import", "export", "undo", "demo",
         ])
         for path in paths { #expect(tree.handler(at: path) != nil, "\(path)") }
+        // No group runs by itself: 'portfolio' alone is its default, dashboard.
+        #expect(tree.runnablePaths == paths)
         // The parser's spec is the tree's: each leaf of the spec is a leaf of the tree.
         func specLeaves(_ spec: CommandSpec, _ path: [String]) -> [[String]] {
             spec.subcommands.isEmpty ? [path] : spec.subcommands.flatMap { specLeaves($0, path + [$0.name]) }

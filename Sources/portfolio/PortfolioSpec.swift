@@ -16,6 +16,8 @@ enum PortfolioSpec {
     static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today). \(wholeDayTo)")
     static let currencyFilter = OptionSpec.option("currency", short: "c", value: "CODE", help: "Only the accounts in this currency.")
     static let ascii = OptionSpec.flag("ascii", help: "Plain ASCII instead of block characters.")
+    /// --format text|json|csv|tsv of the reports (worked out once: four commands list it).
+    static let format = OutputFormat.option()
     static let period = TypedOption<Period>.choice(
         .option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]))
     /// chart's formats: SVG besides text, CSV and JSON.
@@ -38,10 +40,10 @@ enum PortfolioSpec {
                 options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")])
 
     static let listCommand = CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency", aliases: ["ls"],
-                options: [.flag("all", short: "a", help: "Include closed accounts."), OutputFormat.option(), .flag("names", help: "Print only the names, one a line.")])
+                options: [.flag("all", short: "a", help: "Include closed accounts."), format, .flag("names", help: "Print only the names, one a line.")])
 
     static let showCommand = CommandSpec(name: "show", abstract: "An account: current value, its updates newest first, its chart",
-                options: [OutputFormat.option(), .flag("ascii", help: "Plain ASCII chart.")], arguments: [account])
+                options: [format, .flag("ascii", help: "Plain ASCII chart.")], arguments: [account])
 
     static let chartCommand = CommandSpec(
         name: "chart", abstract: "A chart of an account or of the portfolio over time",
@@ -52,7 +54,7 @@ enum PortfolioSpec {
     static let tableCommand = CommandSpec(
         name: "table", abstract: "Each account's value and the total at the end of each period",
         discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59.",
-        options: [period.spec, from, to, OutputFormat.option(), currencyFilter])
+        options: [period.spec, from, to, format, currencyFilter])
 
     static let closeCommand = CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
                 discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
@@ -70,7 +72,7 @@ enum PortfolioSpec {
         name: "updates", abstract: "List an account's updates with their ids, or delete one",
         defaultSubcommand: "list")
 
-    static let updatesListCommand = CommandSpec(name: "list", abstract: "An account's updates, newest first, with ids", aliases: ["ls"], options: [OutputFormat.option()], arguments: [account])
+    static let updatesListCommand = CommandSpec(name: "list", abstract: "An account's updates, newest first, with ids", aliases: ["ls"], options: [format], arguments: [account])
 
     static let updatesRmCommand = CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate; 'portfolio undo' restores it)", aliases: ["delete"],
                         options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "The update's id, from 'portfolio updates NAME'.")])

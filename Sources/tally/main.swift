@@ -2,6 +2,11 @@
 
 import MoneyKitCLI
 
-ToolRunner.main(spec: TallySpec.root) { invocation in
-    try TallyCommands(invocation: invocation).run()
+let tree = TallyCommandTree.make()
+ToolRunner.main(spec: tree.spec) { invocation in
+    do {
+        return try tree.run(try TallyCommands(invocation: invocation), path: invocation.arguments.commandPath)
+    } catch {
+        throw CLIError.tally(error)
+    }
 }

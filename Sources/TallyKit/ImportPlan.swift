@@ -28,6 +28,18 @@ public struct ImportSummary: Equatable, Sendable {
     public struct Renaming: Equatable, Sendable {
         public var from: String
         public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public init(added: Int, replaced: Int, skipped: Int, renamed: [Renaming]) {
+        self.added = added
+        self.replaced = replaced
+        self.skipped = skipped
+        self.renamed = renamed
     }
 
     /// Every counter stored: added and replaced.

@@ -20,7 +20,7 @@ import TallyKit
     ])
     func oneUndoRevertsOneChangeExactly(change: String, action: String) throws {
         let tally = try tallyWithThree()
-        let before = tally.repository.load()
+        let before = try tally.repository.load()
         switch change {
         case "inc": try tally.increment("x", times: 4)
         case "dec": try tally.decrement("x", times: 2)
@@ -36,9 +36,9 @@ import TallyKit
         case "new": _ = try tally.create(name: "fresh", pinned: true)
         default: _ = try tally.create(name: nil)
         }
-        #expect(tally.repository.load() != before)
+        #expect((try tally.repository.load()) != before)
         #expect(try tally.undo() == action)
-        let after = tally.repository.load()
+        let after = try tally.repository.load()
         // Everything is back; a created counter's serial stays used.
         #expect(Set(after.counters.map(\.name)) == Set(before.counters.map(\.name)))
         for stored in before.counters { #expect(try tally.counter(named: stored.name) == stored) }
@@ -56,7 +56,7 @@ import TallyKit
         #expect(try tally.counter(named: "x").count == 1)
         #expect(try tally.undo() == "inc x")
         #expect(try tally.undo() == "new x")
-        #expect(tally.repository.load().counters.isEmpty)
+        #expect((try tally.repository.load()).counters.isEmpty)
         #expect(tallyError { _ = try tally.undo() } == .nothingToUndo)
     }
 
@@ -67,7 +67,7 @@ import TallyKit
         _ = tallyError { try tally.setStep("x", to: 0) }
         _ = tallyError { try tally.increment("nope") }
         _ = tallyError { try tally.remove(["o", "nope"]) }
-        #expect(tally.repository.load().undo.map(\.action) == ["set x"])
+        #expect((try tally.repository.load()).undo.map(\.action) == ["set x"])
         #expect(try tally.counter(named: "o").count == 2)
     }
 
@@ -75,7 +75,7 @@ import TallyKit
         let tally = makeTally()
         _ = try tally.create(name: "x")
         for value in 1...100 { try tally.set("x", to: Int64(value)) }
-        let undo = tally.repository.load().undo
+        let undo = try tally.repository.load().undo
         #expect(undo.count == TallyDocument.undoLimit)
         #expect(TallyDocument.undoLimit == 100)
         #expect(undo.first?.before.first?.count == 0)  // "new x" dropped; the first set kept

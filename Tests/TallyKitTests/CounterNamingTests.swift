@@ -12,6 +12,8 @@ import TallyKit
         (["New Counter 1", "New Counter 2", "New Counter 3"], "New Counter 4"),
         (["New Counter 1", "New Counter 3"], "New Counter 2"),
         (["New Counter 2"], "New Counter 1"),
+        (["New Counter 2", "New Counter 4"], "New Counter 1"),
+        (["New Counter 1"], "New Counter 2"),
         (["coffee", "New Counter 2"], "New Counter 1"),
         (["New Counter 3"], "New Counter 1"),
         (["New Counter 01"], "New Counter 1"),

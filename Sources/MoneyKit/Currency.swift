@@ -33,12 +33,15 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
         /// The current code that took its place, if one did.
         public let replacement: String?
 
+        /// A withdrawal on `date` (`YYYY-MM-DD` or `YYYY-MM`), replaced by the code `replacement`.
         public init(date: String, replacement: String?) {
             self.date = date
             self.replacement = replacement
         }
     }
 
+    /// A currency with these facts, as CurrencyTable lists them; to look one up by code,
+    /// use `init(code:)` or `named(_:)`.
     public init(
         code: String, numericCode: Int, minorUnitExponent: Int, name: String,
         displayLocaleIdentifier: String, cashRoundingMinorUnits: Int64? = nil, withdrawal: Withdrawal? = nil
@@ -65,6 +68,10 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// The current currency with this code, for new amounts: an error names an unknown
     /// code (suggesting a close one) or a withdrawn one (with its date and replacement).
+    /// Surrounding whitespace and letter case do not matter.
+    /// - Throws: `MoneyError.withdrawnCurrency` (with date and replacement) for a code ISO 4217
+    ///   has withdrawn; `MoneyError.unknownCurrency` for any other code MoneyKit does not know,
+    ///   with a suggestion when swapping two neighbouring letters gives a real one (UDS → USD).
     public static func named(_ code: String) throws(MoneyError) -> Currency {
         let trimmed = code.trimmingWhitespace()
         if let found = Currency(code: trimmed) {
@@ -89,11 +96,15 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// How many minor units make one major unit: 100 for USD, 1 for JPY, 1000 for KWD.
     public var minorUnitsPerMajor: Int64 { Int64.powerOfTen(minorUnitExponent) }
 
+    /// The code, `USD`: what text output and stores show.
     public var description: String { code }
 
+    /// Alphabetical by code, so lists of currencies sort predictably.
     public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.code < rhs.code }
 
+    /// Equal when the codes are: the code alone identifies an ISO 4217 currency.
     public static func == (lhs: Currency, rhs: Currency) -> Bool { lhs.code == rhs.code }
+    /// Hashes the code only, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// Every current ISO 4217 currency, ordered by code.
@@ -107,11 +118,17 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
 }
 
 extension Currency {
+    /// US dollar (USD).
     public static var usd: Currency { Currency(code: "USD")! }
+    /// Euro (EUR).
     public static var eur: Currency { Currency(code: "EUR")! }
+    /// Pound sterling (GBP).
     public static var gbp: Currency { Currency(code: "GBP")! }
+    /// Norwegian krone (NOK), cash-rounded to whole kroner.
     public static var nok: Currency { Currency(code: "NOK")! }
+    /// Japanese yen (JPY), without minor units.
     public static var jpy: Currency { Currency(code: "JPY")! }
+    /// Kenyan shilling (KES).
     public static var kes: Currency { Currency(code: "KES")! }
 }
 

@@ -24,36 +24,30 @@ package struct StandardInputLines {
         case end
     }
 
-    /// Reading standard input failed; `reason` is the system's text ("Bad file descriptor").
-    package struct ReadError: Error, Sendable {
-        package let reason: String
-    }
-
     private var buffer = [UInt8](repeating: 0, count: 65536)
 
     package init() {}
 
     /// Waits up to `timeoutMilliseconds` (negative: without limit) for input and reads
-    /// what has arrived.
-    package mutating func next(timeoutMilliseconds: Int32) throws(ReadError) -> Event {
+    /// what has arrived. Unlike `FileDescriptor.waitUntilReadable` and `read(into:)`, a
+    /// failed wait is an error rather than a timeout, and EAGAIN is a retry.
+    /// - Throws: `SystemError` when the wait or the read fails.
+    package mutating func next(timeoutMilliseconds: Int32) throws(SystemError) -> Event {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, timeoutMilliseconds)
         if ready < 0 {
             if errno == EINTR { return .interrupted }
-            throw ReadError(reason: String(cString: strerror(errno)))
+            throw SystemError(code: errno)
         }
         if ready == 0 { return .timedOut }
         let got = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if got < 0 {
             if errno == EINTR || errno == EAGAIN { return .interrupted }
-            throw ReadError(reason: String(cString: strerror(errno)))
+            throw SystemError(code: errno)
         }
         if got == 0 { return .end }
         var newlines: Int64 = 0
         for byte in buffer[0..<got] where byte == 0x0A { newlines += 1 }
         return .bytes(newlines: newlines, endsMidLine: buffer[got - 1] != 0x0A)
     }
-
-    /// This process's id (to tell one feed session from another).
-    package static var processID: Int32 { getpid() }
 }

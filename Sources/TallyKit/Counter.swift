@@ -27,7 +27,7 @@ public struct Counter: Equatable, Sendable {
     }
 
     /// Seconds since 1970 of `created`, or nil when unreadable (a store written by hand).
-    public var createdInstant: Double? { Timestamp.parseISO8601(created) }
+    public var createdInstant: Double? { Instant.parseISO8601(created) }
 
     /// Seconds since 1970 of `created`, or 0 when unreadable (sorts last).
     var createdSeconds: Double { createdInstant ?? 0 }

@@ -188,11 +188,11 @@ public enum CounterImport {
         }
         let step = step ?? 1
         if step == 0 { throw .importZeroStep(place: place, name: name) }
-        if let created, Timestamp.parseISO8601(created) == nil { throw .importBadCreated(place: place, text: created) }
+        if let created, Instant.parseISO8601(created) == nil { throw .importBadCreated(place: place, text: created) }
         let start = start ?? 0
         return ImportedCounter(
             name: name, count: count ?? start, start: start, step: step, pinned: pinned ?? false,
-            created: created ?? Timestamp.iso8601UTC(now))
+            created: created ?? Instant.iso8601UTC(now))
     }
 }
 

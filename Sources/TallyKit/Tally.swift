@@ -11,7 +11,7 @@ public struct Tally {
     /// The clock that dates new counters, seconds since 1970 (a test sets its own).
     public var now: () -> Double
 
-    public init(repository: any TallyRepository, now: @escaping () -> Double = Timestamp.now) {
+    public init(repository: any TallyRepository, now: @escaping () -> Double = Instant.preciseNow) {
         self.repository = repository
         self.now = now
     }
@@ -41,7 +41,7 @@ public struct Tally {
     public func create(name: String?, start: Int64 = 0, step: Int64 = 1, pinned: Bool = false) throws -> String {
         guard step != 0 else { throw TallyError.zeroStep }
         let given = try name.map { name throws(TallyError) in try Counter.validate(name: name) }
-        let created = Timestamp.iso8601UTC(now())
+        let created = Instant.iso8601UTC(now())
         return try repository.change { document -> String in
             let newName = given ?? CounterNaming.nextDefaultName(existing: document.counters.map(\.name))
             try document.requireUnused(newName)

@@ -68,7 +68,7 @@ struct CounterRendering {
 
     /// The creation time in local time to the minute, or as stored when unreadable.
     static func createdForPeople(_ counter: Counter) -> String {
-        counter.createdInstant.map(Timestamp.localMinutes) ?? counter.created
+        counter.createdInstant.map(Instant.localMinutes) ?? counter.created
     }
 
     /// The export document: JSON (`tally-export`, version 1) or CSV, every field.

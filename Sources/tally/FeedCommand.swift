@@ -16,10 +16,10 @@ struct FeedCommand {
         // Fails early on a wrong name; later saves find the counter by its stored name.
         let name = try commands.tally.counter(named: commands.name).name
         SignalFlags.install()
-        let session = UndoStep.feedAction(counter: name, processID: StandardInputLines.processID)
+        let session = UndoStep.feedAction(counter: name, processID: ProcessControl.id)
         var input = StandardInputLines()
         var pending: Int64 = 0  // lines read but not yet saved
-        var lastSave = Timestamp.now()
+        var lastSave = Instant.preciseNow()
         var count: Int64?
         var partialLine = false
 
@@ -27,16 +27,16 @@ struct FeedCommand {
             guard pending > 0 else { return }
             count = try commands.tally.feed(name, lines: pending, session: session)
             pending = 0
-            lastSave = Timestamp.now()
+            lastSave = Instant.preciseNow()
         }
 
         reading: while !SignalFlags.stopRequested {
-            let untilSave = pending > 0 ? max(0, Int32((Self.saveInterval - (Timestamp.now() - lastSave)) * 1000)) : -1
+            let untilSave = pending > 0 ? max(0, Int32((Self.saveInterval - (Instant.preciseNow() - lastSave)) * 1000)) : -1
             let event: StandardInputLines.Event
             do {
                 event = try input.next(timeoutMilliseconds: untilSave)
             } catch {
-                throw CLIError("cannot read standard input: \(error.reason)", exitCode: .ioError)
+                throw CLIError("cannot read standard input: \(error)", exitCode: .ioError)
             }
             switch event {
             case .interrupted: continue reading
@@ -46,7 +46,7 @@ struct FeedCommand {
                 pending += newlines
                 partialLine = endsMidLine
             }
-            if pending > 0 && Timestamp.now() - lastSave >= Self.saveInterval { try save() }
+            if pending > 0 && Instant.preciseNow() - lastSave >= Self.saveInterval { try save() }
         }
         // A last line without a newline still counts, once input has ended.
         if partialLine && !SignalFlags.stopRequested { pending += 1 }

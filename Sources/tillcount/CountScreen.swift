@@ -5,6 +5,7 @@
 
 import MoneyKit
 import MoneyKitCLI
+import MoneyKitPlatform
 
 struct CountScreen {
     let commands: TillCommands

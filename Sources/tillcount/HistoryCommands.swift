@@ -73,7 +73,7 @@ struct HistoryCommands {
             for count in counts {
                 let difference = count.difference.isNegative ? "short \(rendering.money((try? count.difference.negated()) ?? count.difference))" : rendering.money(count.difference)
                 table.append([
-                    String(count.id), Timestamp.parseISO8601(count.savedAt).map(Timestamp.localMinutes) ?? count.savedAt,
+                    String(count.id), Instant.parseISO8601(count.savedAt).map(Instant.localMinutes) ?? count.savedAt,
                     count.label ?? "", rendering.money(count.total), rendering.money(count.float), difference,
                     count.overShort.map(rendering.overShortText) ?? "",
                 ])
@@ -115,7 +115,7 @@ struct HistoryCommands {
                 ("id", .integer(saved.id)), ("saved", .string(saved.savedAt)), ("label", saved.label.map(JSONValue.string) ?? .null),
             ]).serialized(pretty: true))
         case .text:
-            let when = Timestamp.parseISO8601(saved.savedAt).map(Timestamp.localMinutes) ?? saved.savedAt
+            let when = Instant.parseISO8601(saved.savedAt).map(Instant.localMinutes) ?? saved.savedAt
             out.line("Saved count \(saved.id), \(when.terminalSafe)" + (saved.label.map { ": \($0.terminalSafe)" } ?? ""))
             out.line("")
             for line in commands.rendering.table(summary, showAll: false) { out.line(line) }

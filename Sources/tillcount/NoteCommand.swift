@@ -44,7 +44,7 @@ struct NoteCommand {
         let rendering = commands.rendering
         let (label, amount) = rendering.standing(summary)
         return text
-            .replacingEvery("{time}", with: Timestamp.localMinutes(Timestamp.now()))
+            .replacingEvery("{time}", with: Instant.localMinutes(Instant.preciseNow()))
             .replacingEvery("{total}", with: rendering.money(summary.total))
             .replacingEvery("{discrepancy}", with: "\(label.lowercased()) \(rendering.money(amount))")
     }

@@ -10,14 +10,14 @@ struct ReportCommand {
     func run() throws -> ExitCode {
         let (state, currency, set) = try commands.current()
         let summary = try TillSummary(state: state, set: set, currency: currency, expected: try commands.expected(currency: currency))
-        let now = Timestamp.now()
-        let date = Timestamp.localMinutes(now)
+        let now = Instant.preciseNow()
+        let date = Instant.localMinutes(now)
         let out = commands.out
         switch commands.arguments.value("format") ?? "text" {
         case "markdown":
             for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: state.notes, date: date) { out.line(line) }
         case "json":
-            out.line(TillRendering.json(summary, notes: state.notes, extra: [("date", .string(Timestamp.iso8601UTC(now)))]).serialized(pretty: true))
+            out.line(TillRendering.json(summary, notes: state.notes, extra: [("date", .string(Instant.iso8601UTC(now)))]).serialized(pretty: true))
         case "csv":
             var rows = TillRendering.lineRows(summary)
             let (label, amount) = commands.rendering.standing(summary)

@@ -85,7 +85,7 @@ struct TillState: StoredDocument, Equatable {
         snapshot.undo = []
         snapshot.purge = []
         push(.count(snapshot, action: action))
-        updated = Timestamp.iso8601UTC(Timestamp.now())
+        updated = Instant.iso8601UTC(Instant.preciseNow())
     }
 
     /// Adds `step` to the stack. The oldest steps beyond `undoLimit` are dropped: the
@@ -104,7 +104,7 @@ struct TillState: StoredDocument, Equatable {
         var previous = snapshot
         previous.undo = undo
         previous.purge = purge
-        previous.updated = Timestamp.iso8601UTC(Timestamp.now())
+        previous.updated = Instant.iso8601UTC(Instant.preciseNow())
         self = previous
     }
 

@@ -69,6 +69,46 @@ import TallyKit
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "\(situation): the file changed")
     }
 
+    /// Files that are no tally store: every read and change is refused naming the file,
+    /// and the file is left byte for byte.
+    @Test(arguments: [
+        ("garbage", "{\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"na", "not valid JSON"),
+        ("not JSON", "counters: lots\n", "not valid JSON"),
+        ("empty", "", "the file is empty"),
+        ("wrong types", #"{"format": "tally", "version": 1, "content": {"counters": "many", "nextSerial": 1, "undo": []}}"#, "'counters'"),
+        ("another tool's", #"{"format": "billsplit", "version": 1, "content": {}}"#, "'billsplit'"),
+        ("newer", #"{"format": "tally", "version": 2, "content": {"counters": [], "shelves": []}}"#, ""),
+    ])
+    func aFileThatIsNoTallyStoreIsRefusedAndLeftAlone(kind: String, text: String, fault: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/counters.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let tally = Tally(repository: JSONTallyRepository(location: StoreLocation(path: path, isDefault: false)))
+        let attempts: [(String, () throws -> Void)] = [
+            ("list", { _ = try tally.list() }), ("get", { _ = try tally.counter(named: "x") }),
+            ("new", { _ = try tally.create(name: "x") }), ("inc", { try tally.increment("x") }),
+            ("rename", { try tally.rename("x", to: "y") }), ("undo", { _ = try tally.undo() }),
+            ("import", { _ = try tally.importCounters([], source: "-", onClash: .error) }),
+        ]
+        for (what, attempt) in attempts {
+            do {
+                try attempt()
+                Issue.record("\(kind): \(what) accepted the file")
+            } catch let error as StoreError {
+                switch error {
+                case .corrupt(let named, let reason):
+                    #expect(named == path)
+                    #expect(reason.contains(fault), "\(kind): \(what): \(reason)")
+                case .newerVersion(let named, let found, let supported):
+                    #expect(named == path && found == 2 && supported == 1, "\(kind): \(what)")
+                default:
+                    Issue.record("\(kind): \(what): \(error)")
+                }
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(text.utf8), "\(kind): the file changed")
+    }
+
     @Test func aChangeThatThrowsStoresNothing() throws {
         struct Refused: Error {}
         for repository in [try InMemoryTallyRepository(TallyDocument(counters: [counter("a", serial: 1)], nextSerial: 2))] as [any TallyRepository] {

@@ -3,19 +3,24 @@
 import MoneyKitStorage
 import MoneyKitPlatform
 
+/// One named counter, as every repository stores it.
 public struct Counter: Equatable, Sendable {
+    /// As stored (NFC); unique among the counters in any letter case.
     public var name: String
+    /// The count now.
     public var count: Int64
     /// Where `reset` puts the count back.
     public var start: Int64
     /// What inc adds and dec subtracts; never 0, may be negative.
     public var step: Int64
+    /// Pinned counters list first.
     public var pinned: Bool
     /// Creation instant, ISO 8601 UTC (`2026-11-21T10:55:28Z`).
     public var created: String
     /// Creation order, to break ties between counters created in the same second.
     public var serial: Int64
 
+    /// A counter with every field given.
     public init(name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64) {
         self.name = name
         self.count = count
@@ -33,6 +38,7 @@ public struct Counter: Equatable, Sendable {
     var createdSeconds: Double { createdInstant ?? 0 }
 
     /// `count + delta`, or `TallyError.countOverflow` when it leaves the 64-bit range.
+    /// - Throws: `TallyError.countOverflow`.
     public func adding(_ delta: Int64) throws(TallyError) -> Int64 {
         let (result, overflow) = count.addingReportingOverflow(delta)
         if overflow { throw .countOverflow(counter: name, count: count, delta: delta) }
@@ -40,6 +46,7 @@ public struct Counter: Equatable, Sendable {
     }
 
     /// `step × times`, or `TallyError.stepsOverflow` when it leaves the 64-bit range.
+    /// - Throws: `TallyError.stepsOverflow`.
     public func steps(_ times: Int64) throws(TallyError) -> Int64 {
         let (result, overflow) = step.multipliedReportingOverflow(by: times)
         if overflow { throw .stepsOverflow(times: times, step: step) }
@@ -67,6 +74,7 @@ public struct Counter: Equatable, Sendable {
 
     /// A new name as it is stored (NFC), or `TallyError.invalidName` saying what ItemName's
     /// rule refuses.
+    /// - Throws: `TallyError.invalidName` with ItemName's fault.
     public static func validate(name: String) throws(TallyError) -> String {
         switch ItemName.checked(name) {
         case .success(let stored): return stored

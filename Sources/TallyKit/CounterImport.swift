@@ -10,13 +10,20 @@ import MoneyKitPlatform
 
 /// A counter as read from an import, before it gets a serial.
 public struct ImportedCounter: Equatable, Sendable {
+    /// As it will be stored (NFC), unless renamed on a clash.
     public var name: String
+    /// The count; the start when the input gave none.
     public var count: Int64
+    /// 0 when the input gave none.
     public var start: Int64
+    /// Not 0; 1 when the input gave none.
     public var step: Int64
+    /// False when the input gave none.
     public var pinned: Bool
+    /// ISO 8601; the import's time when the input gave none.
     public var created: String
 
+    /// A counter with every field given.
     public init(name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String) {
         self.name = name
         self.count = count
@@ -36,6 +43,7 @@ public struct CSVReading: Sendable {
     /// The value a cell stood for before it was neutralised for spreadsheets.
     public var restoredField: @Sendable (String) -> String
 
+    /// The reader and the restoring rule the toolkit uses.
     public init(
         records: @escaping @Sendable (_ text: String, _ source: String) throws -> [[String]],
         restoredField: @escaping @Sendable (String) -> String
@@ -45,10 +53,13 @@ public struct CSVReading: Sendable {
     }
 }
 
+/// The rules of reading an export back.
 public enum CounterImport {
     /// The counters `text` holds, checked; `source` names it in errors ("standard
     /// input", a path); `now` dates a counter without a creation time. A name given
     /// twice is refused by `Tally.importCounters`.
+    /// - Throws: a `TallyError.import…` case naming the first fault and where it is, or
+    ///   what `csv.records` throws for CSV that cannot be read.
     public static func read(_ text: String, source: String, csv: CSVReading, now: Double) throws -> [ImportedCounter] {
         let firstVisible = text.first { !$0.isWhitespace }
         if firstVisible == "{" || firstVisible == "[" { return try readJSON(text, source: source, now: now) }

@@ -3,9 +3,12 @@
 // another letter case ("new counter 2" takes 2). Only the plain form counts: "New Counter
 // 01" and a bare "New Counter" take no number.
 
+/// The default name of a counter created without one.
 public enum CounterNaming {
+    /// What every default name starts with.
     public static let prefix = "New Counter "
 
+    /// "New Counter N", N the smallest from 1 up that none of `names` takes.
     public static func nextDefaultName(existing names: [String]) -> String {
         let taken = Set(names.compactMap(number(in:)))
         var candidate = 1

@@ -20,21 +20,28 @@ public enum ClashPolicy: String, CaseIterable, Sendable {
 public struct ImportSummary: Equatable, Sendable {
     /// New counters (renamed ones included).
     public var added: Int
+    /// Existing counters overwritten.
     public var replaced: Int
+    /// Existing counters kept, their imported namesakes left out.
     public var skipped: Int
     /// Counters imported under another name, in input order.
     public var renamed: [Renaming]
 
+    /// A counter imported under another name than it had.
     public struct Renaming: Equatable, Sendable {
+        /// Its name in the input.
         public var from: String
+        /// The name it was stored under.
         public var to: String
 
+        /// A renaming from one name to another.
         public init(from: String, to: String) {
             self.from = from
             self.to = to
         }
     }
 
+    /// A summary with these figures.
     public init(added: Int, replaced: Int, skipped: Int, renamed: [Renaming]) {
         self.added = added
         self.replaced = replaced
@@ -49,6 +56,9 @@ public struct ImportSummary: Equatable, Sendable {
 extension Tally {
     /// Stores `incoming` (from `CounterImport.read`) as one change, undone by one undo.
     /// `source` names the input in errors.
+    /// - Throws: `TallyError.importRepeatsName` when the input names a counter twice;
+    ///   `.importClashes` when a name exists and `policy` is `error`; `.noSerialLeft`; the
+    ///   repository's errors. Nothing is stored when it throws.
     public func importCounters(_ incoming: [ImportedCounter], source: String, onClash policy: ClashPolicy) throws -> ImportSummary {
         try CounterImport.checkUnique(incoming, source: source)
         return try repository.change { document -> ImportSummary in

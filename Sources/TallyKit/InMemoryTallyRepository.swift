@@ -5,6 +5,7 @@
 import MoneyKitStorage
 import MoneyKitPlatform
 
+/// Counters kept in memory, changed one at a time under a lock.
 public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable {
     private var document: TallyDocument
     /// Changes run one at a time. Not reentrant: a body must not call this repository.
@@ -16,15 +17,19 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
     }
 
     /// A store holding `document`, refused as a file would be when it breaks an invariant.
+    /// - Throws: `StoredContentError` naming the invariant `document` breaks.
     public init(_ document: TallyDocument) throws(StoredContentError) {
         try document.checkInvariants()
         self.document = document
     }
 
+    /// The document as it is now.
     public func load() -> TallyDocument {
         lock.withLock { document }
     }
 
+    /// Runs `body` on a copy of the document and keeps the copy only when it returns.
+    /// - Throws: what `body` throws (nothing is kept).
     public func change<Result>(_ body: (inout TallyDocument) throws -> Result) throws -> Result {
         try lock.withLock {
             var working = document

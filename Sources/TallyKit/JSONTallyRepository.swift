@@ -3,6 +3,7 @@
 
 import MoneyKitStorage
 
+/// Counters kept in one JSON file, changed under a lock on the file and replaced atomically.
 public struct JSONTallyRepository: TallyRepository {
     /// `TALLY_FILE`: where the file is when no option names it.
     public static let environmentVariable = "TALLY_FILE"
@@ -21,8 +22,14 @@ public struct JSONTallyRepository: TallyRepository {
     /// The file behind the store.
     public var path: String { file.path }
 
+    /// The document in the file; an empty one when there is no file yet. Takes no lock.
+    /// - Throws: `StoreError` when the file cannot be read or is no tally store (it is
+    ///   never changed then).
     public func load() throws -> TallyDocument { try file.load() }
 
+    /// Runs `body` on the file's latest document under the lock and saves what it leaves.
+    /// - Throws: what `body` throws (nothing is saved); `StoreError` when the file cannot
+    ///   be read, locked or written.
     public func change<Result>(_ body: (inout TallyDocument) throws -> Result) throws -> Result {
         try file.write(body)
     }

@@ -4,6 +4,7 @@
 
 import MoneyKitPlatform
 
+/// The counters of one repository and everything that can be done with them.
 public struct Tally {
     /// Held as an existential, not a generic parameter: a generic type bound to a protocol
     /// costs a runtime conformance lookup on every start of the tool.
@@ -11,6 +12,7 @@ public struct Tally {
     /// The clock that dates new counters, seconds since 1970 (a test sets its own).
     public var now: () -> Double
 
+    /// Counters kept in `repository`, new ones dated by `now`.
     public init(repository: any TallyRepository, now: @escaping () -> Double = Instant.preciseNow) {
         self.repository = repository
         self.now = now
@@ -19,17 +21,21 @@ public struct Tally {
     // MARK: reading
 
     /// Every counter, pinned first, then newest first.
+    /// - Throws: the repository's errors (`StoreError` from the file store).
     public func list() throws -> CounterList {
         CounterList(rows: try repository.load().counters.sorted(by: Counter.listOrder))
     }
 
     /// The counter called `name` (exactly, else in another letter case).
+    /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func counter(named name: String) throws -> Counter {
         try repository.load().counter(named: name)
     }
 
     /// The stored names that `typed` name, each once, in the order given (a check before
     /// asking whether to delete them).
+    /// - Throws: `TallyError.notFound` or `.ambiguousName` for the first name that names no
+    ///   single counter; the repository's errors (`StoreError` from the file store).
     public func storedNames(_ typed: [String]) throws -> [String] {
         try repository.load().storedNames(typed)
     }
@@ -38,6 +44,8 @@ public struct Tally {
 
     /// Creates a counter and returns its name: `name` (checked by ItemName's rule), or
     /// "New Counter N" when nil.
+    /// - Throws: `TallyError.zeroStep`; `.invalidName` when ItemName's rule refuses `name`;
+    ///   `.nameTaken` when a counter has it in any letter case; `.noSerialLeft`; the repository's errors (`StoreError` from the file store).
     public func create(name: String?, start: Int64 = 0, step: Int64 = 1, pinned: Bool = false) throws -> String {
         guard step != 0 else { throw TallyError.zeroStep }
         let given = try name.map { name throws(TallyError) in try Counter.validate(name: name) }
@@ -55,6 +63,7 @@ public struct Tally {
 
     /// Renames the counter `name` to `newName` (checked by ItemName's rule); renaming to
     /// the same name changes nothing.
+    /// - Throws: `TallyError.invalidName`, `.nameTaken`, or `.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func rename(_ name: String, to newName: String) throws {
         let newName = try Counter.validate(name: newName)
         try repository.change { document in
@@ -70,6 +79,8 @@ public struct Tally {
     // MARK: counting
 
     /// Adds the step `times` times (at least once); returns the counter as stored.
+    /// - Throws: `TallyError.timesBelowOne`; `.stepsOverflow` or `.countOverflow` when the
+    ///   result leaves the 64-bit range (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func increment(_ name: String, times: Int64 = 1) throws -> Counter {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
@@ -79,6 +90,7 @@ public struct Tally {
     }
 
     /// Subtracts the step `times` times (at least once); returns the counter as stored.
+    /// - Throws: as `increment`.
     @discardableResult
     public func decrement(_ name: String, times: Int64 = 1) throws -> Counter {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
@@ -89,18 +101,21 @@ public struct Tally {
     }
 
     /// Adds `amount` (negative subtracts), ignoring the step.
+    /// - Throws: `TallyError.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func add(_ amount: Int64, to name: String) throws -> Counter {
         try changeCount(name, action: "add \(amount) to") { counter throws(TallyError) in try counter.adding(amount) }
     }
 
     /// Sets the count.
+    /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func set(_ name: String, to value: Int64) throws -> Counter {
         try changeCount(name, action: "set") { _ throws(TallyError) in value }
     }
 
     /// Puts the count back to the start value.
+    /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func reset(_ name: String) throws -> Counter {
         try changeCount(name, action: "reset") { counter throws(TallyError) in counter.start }
@@ -124,6 +139,7 @@ public struct Tally {
     /// Adds `lines` steps to the counter `name` for the feed `session` (see
     /// `UndoStep.feedAction`); the session's first save records the undo step, later ones join
     /// it. Returns the new count.
+    /// - Throws: `TallyError.stepsOverflow` or `.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func feed(_ name: String, lines: Int64, session: String) throws -> Int64 {
         try repository.change { document -> Int64 in
             let index = try document.requireIndex(of: name)
@@ -140,6 +156,7 @@ public struct Tally {
     // MARK: settings
 
     /// Changes the step (not 0).
+    /// - Throws: `TallyError.zeroStep`; `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func setStep(_ name: String, to step: Int64) throws {
         guard step != 0 else { throw TallyError.zeroStep }
         try repository.change { document in
@@ -151,6 +168,7 @@ public struct Tally {
     }
 
     /// Pins or unpins; a counter already so is left alone (no undo step).
+    /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func setPinned(_ name: String, _ pinned: Bool) throws {
         try repository.change { document in
             let index = try document.requireIndex(of: name)
@@ -164,6 +182,7 @@ public struct Tally {
     // MARK: removing and undoing
 
     /// Deletes the counters `typed` names, as one undo step; returns their stored names.
+    /// - Throws: `TallyError.notFound` or `.ambiguousName` (nothing is deleted); the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func remove(_ typed: [String]) throws -> [String] {
         try repository.change { document -> [String] in
@@ -175,6 +194,7 @@ public struct Tally {
     }
 
     /// Reverts the newest change; returns what it was ("inc coffee").
+    /// - Throws: `TallyError.nothingToUndo`; the repository's errors (`StoreError` from the file store).
     public func undo() throws -> String {
         try repository.change { document -> String in
             guard let step = document.undo.popLast() else { throw TallyError.nothingToUndo }
@@ -185,6 +205,7 @@ public struct Tally {
 
     /// Reverts the newest change only when it concerns the counter `name`, so a screen
     /// showing one counter never undoes a change made elsewhere to another.
+    /// - Throws: `TallyError.nothingToUndo`; `.lastChangeConcernsAnotherCounter`; the repository's errors (`StoreError` from the file store).
     public func undo(concerning name: String) throws -> String {
         try repository.change { document -> String in
             guard let step = document.undo.last else { throw TallyError.nothingToUndo }

@@ -12,9 +12,13 @@
 import MoneyKitStorage
 
 extension TallyDocument: StoredDocument {
+    /// The file's `format`.
     public static let formatName = "tally"
+    /// The file's `version` this build writes.
     public static let formatVersion = 1
 
+    /// The document from the file's `content`.
+    /// - Throws: `StoredContentError` naming the member of the wrong shape.
     public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
         self.init()
         let fields = try JSONFields(storedContent, place: "the content")
@@ -27,6 +31,7 @@ extension TallyDocument: StoredDocument {
         }
     }
 
+    /// The document as the file's `content`.
     public var storedContent: JSONValue {
         .object([
             ("counters", .array(counters.map(\.storedJSON))),

@@ -5,17 +5,22 @@
 
 import MoneyKitStorage
 
+/// The counters, the next serial and the undo history: what a repository stores.
 public struct TallyDocument: Equatable, Sendable {
     /// How many changes undo can go back.
     public static let undoLimit = UndoHistory.stepsKept
 
+    /// In no particular order (`Counter.listOrder` sorts them for people).
     public var counters: [Counter] = []
+    /// The serial the next new counter gets; serials are never reused.
     public var nextSerial: Int64 = 1
     /// Newest last, at most `undoLimit`.
     public var undo: [UndoStep] = []
 
+    /// An empty store.
     public init() {}
 
+    /// A store holding these (see `checkInvariants` for what they must keep).
     public init(counters: [Counter], nextSerial: Int64, undo: [UndoStep] = []) {
         self.counters = counters
         self.nextSerial = nextSerial
@@ -26,6 +31,7 @@ public struct TallyDocument: Equatable, Sendable {
     /// `nextSerial`, which must leave room for another counter; no step of 0. Every
     /// repository checks it on loading, so a store that breaks it is refused, never
     /// used.
+    /// - Throws: `StoredContentError` naming the first fault and where it is.
     public func checkInvariants() throws(StoredContentError) {
         try StoredInvariants.requireUnique(counters.map(\.name), what: "the counter name")
         try StoredInvariants.requireUnique(counters.map(\.serial), what: "the serial")
@@ -43,6 +49,7 @@ public struct TallyDocument: Equatable, Sendable {
 
     /// The serial for a new counter, advancing `nextSerial`; an error (not a wrap) when
     /// the store has used them all.
+    /// - Throws: `TallyError.noSerialLeft`.
     public mutating func takeSerial() throws(TallyError) -> Int64 {
         let serial = nextSerial
         // The loader accepts nextSerial up to Int64.max - 1: what is saved must load.
@@ -56,12 +63,14 @@ public struct TallyDocument: Equatable, Sendable {
     public func lookup(_ name: String) -> ItemName.Lookup { ItemName.lookup(name, in: counters.lazy.map(\.name)) }
 
     /// The counter called `name` (exactly, else in another letter case).
+    /// - Throws: `TallyError.notFound` or `.ambiguousName`.
     public func counter(named name: String) throws(TallyError) -> Counter {
         counters[try requireIndex(of: name)]
     }
 
     /// The index of the counter `name` names (exactly, else in another letter case), or
     /// `notFound`, or `ambiguousName` when several stored names differ only in case from it.
+    /// - Throws: `TallyError.notFound` or `.ambiguousName`.
     public func requireIndex(of name: String) throws(TallyError) -> Int {
         switch lookup(name) {
         case .found(let index): return index
@@ -72,6 +81,7 @@ public struct TallyDocument: Equatable, Sendable {
 
     /// Refuses `name` when another counter has it, in any letter case (the counter at
     /// `renaming` may take its own name in another case).
+    /// - Throws: `TallyError.nameTaken`.
     public func requireUnused(_ name: String, renaming: Int? = nil) throws(TallyError) {
         let key = ItemName.matchKey(name)
         if let other = counters.indices.first(where: { $0 != renaming && ItemName.matchKey(counters[$0].name) == key }) {
@@ -80,6 +90,7 @@ public struct TallyDocument: Equatable, Sendable {
     }
 
     /// The stored names that `typed` name, each once, in the order given.
+    /// - Throws: `TallyError.notFound` or `.ambiguousName` for the first that names none.
     public func storedNames(_ typed: [String]) throws(TallyError) -> [String] {
         var result: [String] = []
         for name in typed {
@@ -112,9 +123,12 @@ public struct TallyDocument: Equatable, Sendable {
 public struct UndoStep: Equatable, Sendable {
     /// For people: `inc coffee`, `rm coffee`, `import 3 counters`.
     public var action: String
+    /// The counters the change replaced or removed, as they were.
     public var before: [Counter]
+    /// The names the change left (a created or renamed counter's).
     public var after: [String]
 
+    /// A step as it is recorded.
     public init(action: String, before: [Counter], after: [String]) {
         self.action = action
         self.before = before

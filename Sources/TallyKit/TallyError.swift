@@ -4,6 +4,7 @@
 
 import MoneyKitStorage
 
+/// Why a tally operation refused; nothing was stored.
 public enum TallyError: Error, Equatable, Sendable {
     // Counts and steps
     /// `count + delta` leaves the 64-bit range; nothing was changed.
@@ -28,6 +29,7 @@ public enum TallyError: Error, Equatable, Sendable {
     // The store as a whole
     /// Every serial has been used; no counter can be created.
     case noSerialLeft(nextSerial: Int64)
+    /// The undo history is empty.
     case nothingToUndo
     /// The newest change (`action`) concerns another counter than the one asked about.
     case lastChangeConcernsAnotherCounter(action: String)
@@ -39,17 +41,28 @@ public enum TallyError: Error, Equatable, Sendable {
     case importRepeatsName(source: String, first: String, second: String)
     /// Not JSON, though it starts like JSON; `reason` says where.
     case importNotJSON(source: String, reason: String)
+    /// A JSON file of another format (`format`).
     case importForeignFormat(source: String, format: String)
+    /// An export of a newer version than this build reads.
     case importNewerVersion(source: String, version: Int64, supported: Int)
+    /// A JSON object without a list of counters.
     case importNoCounterList(source: String)
     /// A JSON entry of the wrong shape; the message names the place.
     case importBadEntry(message: String)
+    /// A CSV header without a `name` column; `expected` lists the columns there may be.
     case importNoNameColumn(source: String, expected: [String])
+    /// A CSV header naming a column no export has.
     case importUnknownColumn(source: String, column: String, expected: [String])
+    /// A CSV row with another number of fields than the header.
     case importFieldCount(place: String, found: Int, expected: Int)
+    /// A count, start or step that is no whole number in the 64-bit range.
     case importNotWholeNumber(place: String, field: String, text: String)
+    /// A `pinned` cell that is not true/false, yes/no or 1/0.
     case importBadPinned(place: String, text: String)
+    /// A name ItemName's rule refuses.
     case importInvalidName(place: String, name: String, fault: ItemName.Fault)
+    /// A step of 0.
     case importZeroStep(place: String, name: String)
+    /// A creation time that is not ISO 8601 (`2026-11-21T10:55:28Z`).
     case importBadCreated(place: String, text: String)
 }

@@ -10,6 +10,10 @@
 /// returns; when it throws, nothing is stored. Two changes at once never lose an update.
 /// A store whose content breaks `TallyDocument.checkInvariants` is refused, never used.
 public protocol TallyRepository {
+    /// The document as it is; an empty one when the store does not exist yet.
+    /// - Throws: the store's errors (unreadable, not a tally store, broken invariants).
     func load() throws -> TallyDocument
+    /// Runs `body` on the latest document and keeps what it leaves, only when it returns.
+    /// - Throws: what `body` throws (nothing is kept), or the store's errors.
     func change<Result>(_ body: (inout TallyDocument) throws -> Result) throws -> Result
 }

@@ -45,3 +45,36 @@ import Testing
         #expect(TallySpec.plainDigits("١") == nil)
     }
 }
+
+/// TallyKit's errors as tally reports them: the words and exit codes tally has always
+/// used (the end-to-end refusal tests check them through the process).
+@Suite struct TallyErrorMessageTests {
+    @Test(arguments: [
+        (TallyError.countOverflow(counter: "x", count: .max, delta: 1), ExitCode.dataError,
+         "count of 'x' would overflow: 9223372036854775807 + 1 is beyond the 64-bit range"),
+        (.stepsOverflow(times: -3, step: 4), .dataError, "-3 steps of 4 overflow the 64-bit range"),
+        (.zeroStep, .usage, "the step cannot be 0"),
+        (.invalidName("", .empty), .usage, "a counter name cannot be empty or only spaces"),
+        (.invalidName("a\u{7}", .control("\u{7}")), .dataError,
+         "a counter name cannot contain control characters (tab, newline, ESC, …) or invisible formatting characters (found U+0007)"),
+        (.notFound("cofee", known: ["coffee"]), .noInput, "no counter named 'cofee'"),
+        (.ambiguousName("a", matches: ["a", "A"]), .noInput, "'a' matches several counters: 'a', 'A'"),
+        (.nameTaken("X", existing: "x"), .dataError, "a counter named 'x' (the same name in another case) already exists"),
+        (.nothingToUndo, .noInput, "nothing to undo"),
+        (.lastChangeConcernsAnotherCounter(action: "inc o"), .dataError, "the last change was to another counter (inc o); use 'tally undo'"),
+        (.importClashes(source: "f", names: ["a", "b", "c", "d", "e", "f"]), .dataError,
+         "6 counters in f already exist: 'a', 'b', 'c', 'd', 'e', …; nothing was imported"),
+        (.importInvalidName(place: "f: row 2", name: " a", fault: .edgeSpace), .dataError, "f: row 2: the counter name cannot start or end with a space"),
+    ])
+    func eachErrorHasItsMessageAndExitCode(error: TallyError, exitCode: ExitCode, message: String) {
+        #expect(error.cliError.exitCode == exitCode)
+        #expect(error.cliError.message == message)
+    }
+
+    @Test func hintsSayWhatToDo() {
+        #expect(TallyError.notFound("cofee", known: ["coffee"]).cliError.hint == "did you mean 'coffee'?")
+        #expect(TallyError.notFound("tea", known: []).cliError.hint == "there are no counters yet; create one with 'tally new tea'")
+        #expect(TallyError.zeroStep.cliError.hint == "use a positive or negative whole number")
+        #expect(CLIError.tally(TallyError.nothingToUndo).exitCode == .noInput)
+    }
+}

@@ -75,7 +75,7 @@ enum TallySpec {
     static let onClash = TypedOption<ClashPolicy>.choice(
         .option(
             "on-clash", value: "WHAT", help: "What to do when a name exists: error, skip, replace, rename.", default: "error",
-            allowed: ClashPolicy.allCases.map(\.rawValue)))
+            allowed: ClashPolicy.allCases.map { $0.rawValue }))
 
     /// An option holding a whole number in `range`, read as `TypedOption.integer` reads it.
     /// Plain digits (every default, most values typed) are read directly: `tally inc`

@@ -113,23 +113,29 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The withdrawn codes MoneyKit still reads, ordered by code.
     public static let withdrawn: [Currency] = CurrencyTable.withdrawnEntries.sorted()
 
-    private static let byCode: [String: Currency] = Dictionary(
+    fileprivate static let byCode: [String: Currency] = Dictionary(
         uniqueKeysWithValues: (CurrencyTable.entries + CurrencyTable.withdrawnEntries).map { ($0.code, $0) })
 }
 
 extension Currency {
+    /// A currency CurrencyTable lists, for the named constants below: no force unwrap,
+    /// and a test holds each constant equal to the table's entry.
+    private static func listed(_ code: String) -> Currency {
+        byCode[code] ?? Currency(code: code, numericCode: 0, minorUnitExponent: 2, name: code, displayLocaleIdentifier: "en")
+    }
+
     /// US dollar (USD).
-    public static var usd: Currency { Currency(code: "USD")! }
+    public static let usd = listed("USD")
     /// Euro (EUR).
-    public static var eur: Currency { Currency(code: "EUR")! }
+    public static let eur = listed("EUR")
     /// Pound sterling (GBP).
-    public static var gbp: Currency { Currency(code: "GBP")! }
+    public static let gbp = listed("GBP")
     /// Norwegian krone (NOK), cash-rounded to whole kroner.
-    public static var nok: Currency { Currency(code: "NOK")! }
+    public static let nok = listed("NOK")
     /// Japanese yen (JPY), without minor units.
-    public static var jpy: Currency { Currency(code: "JPY")! }
+    public static let jpy = listed("JPY")
     /// Kenyan shilling (KES).
-    public static var kes: Currency { Currency(code: "KES")! }
+    public static let kes = listed("KES")
 }
 
 extension Int64 {

@@ -22,9 +22,9 @@ enum CounterColumns {
     static var created: ReportColumn<Counter> { .scriptOnly("created") { .string($0.created) } }
 
     /// JSON, CSV and TSV: the export's fields (`CounterExport.fieldNames`), which import reads back.
-    static var forScripts: ReportColumns<Counter> { ReportColumns([name, count, start, step, pinned, created]) }
+    static let forScripts = ReportColumns([name, count, start, step, pinned, created])
     /// The text table of the list.
-    static var forPeople: ReportColumns<Counter> { ReportColumns([pinned, name, count, step]) }
+    static let forPeople = ReportColumns([pinned, name, count, step])
 
     /// `+1`, `-5`: the sign shows which way inc goes.
     static func signedStep(_ step: Int64) -> String { step > 0 ? "+\(step)" : String(step) }

@@ -2,10 +2,9 @@
 
 import MoneyKitCLI
 
-let tree = TallyCommandTree.make()
-ToolRunner.main(spec: tree.spec) { invocation in
+ToolRunner.main(spec: TallyCommandTree.tree.spec) { invocation in
     do {
-        return try tree.run(try TallyCommands(invocation: invocation), path: invocation.arguments.commandPath)
+        return try TallyCommandTree.tree.run(try TallyCommands(invocation: invocation), path: invocation.arguments.commandPath)
     } catch {
         throw CLIError.tally(error)
     }

@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct TallyCommandTreeTests {
     @Test func everyLeafHasAHandlerAndTheTreeHasNoDefects() {
-        let tree = TallyCommandTree.make()
+        let tree = TallyCommandTree.tree
         #expect(tree.defects == [])
         let leaves = tree.leafPaths
         #expect(leaves.count == tree.spec.subcommands.count)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theSpecIsTheTreesSpec() {
-        let tree = TallyCommandTree.make()
+        let tree = TallyCommandTree.tree
         #expect(tree.spec.name == "tally")
         #expect(tree.spec.defaultSubcommand == "list")
         #expect(tree.spec.subcommands.map(\.name) == tree.subcommands.map(\.spec.name))

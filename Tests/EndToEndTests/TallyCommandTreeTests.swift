@@ -14,6 +14,9 @@ import Testing
         let leaves = tree.leafPaths
         #expect(leaves.count == tree.spec.subcommands.count)
         for path in leaves { #expect(tree.handler(at: path) != nil, "\(path)") }
+        // `tally` alone is `tally list`: only the leaves run.
+        #expect(tree.runnablePaths == leaves)
+        #expect(tree.handler(at: []) == nil)
         #expect(leaves.map { $0.joined(separator: " ") } == [
             "list", "new", "get", "inc", "dec", "add", "set", "reset", "rename", "step", "pin", "unpin", "rm", "undo",
             "show", "export", "import", "tap", "feed",

@@ -19,8 +19,8 @@ extension TallyError {
             return .usage("the step cannot be 0", hint: "use a positive or negative whole number")
         case .timesBelowOne(let times):
             return .usage("invalid value '\(times)' for --times: expected at least 1")
-        case .invalidName(let name, _):
-            return Self.nameError(name, what: "a counter name")
+        case .invalidName(_, let fault):
+            return .nameFault(fault, what: "a counter name")
         case .notFound(let name, let known):
             let hint = known.isEmpty ? "there are no counters yet; create one with 'tally new \(name)'" : nil
             return .notFound("counter", name, known: known, hint: hint)
@@ -63,24 +63,13 @@ extension TallyError {
             return .data("\(place): \(field) '\(text)' is not a whole number in the 64-bit range")
         case .importBadPinned(let place, let text):
             return .data("\(place): pinned must be true or false, not '\(text)'")
-        case .importInvalidName(let place, let name, _):
-            return Self.nameError(name, what: "the counter name", place: place)
+        case .importInvalidName(let place, _, let fault):
+            return .nameFault(fault, what: "the counter name", place: place)
         case .importZeroStep(let place, let name):
             return .data("\(place): the step of '\(name)' is 0")
         case .importBadCreated(let place, let text):
             return .data("\(place): created '\(text)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
         }
-    }
-
-    /// The toolkit's one report of a name ItemName refuses (CLIError.checkedName: 64 for a
-    /// typing slip, 65 for what no tool can show), for `name`, which the kit found faulty.
-    private static func nameError(_ name: String, what: String, place: String? = nil) -> CLIError {
-        do {
-            _ = try CLIError.checkedName(name, what: what, place: place)
-        } catch {
-            return error
-        }
-        return .data("\(what) '\(name)' is not a valid name")  // not reached: the kit found a fault
     }
 }
 

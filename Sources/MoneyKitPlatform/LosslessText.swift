@@ -12,6 +12,8 @@ public enum LosslessText {
 
     /// `bytes` as a String: valid UTF-8 decoded, every other byte escaped.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        // Almost always plain UTF-8 without the escapes' lead byte: read at once.
+        if !bytes.contains(0xF4), let text = UTF8Text.validated(bytes) { return text }
         var result = String.UnicodeScalarView()
         var index = bytes.startIndex
         while index != bytes.endIndex {

@@ -25,9 +25,15 @@ public enum ProcessControl {
         var pointer = environ
         #endif
         while let entry = pointer.pointee {
-            let text = LosslessText.decode(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            // Split at the first "=" byte (never part of a longer UTF-8 sequence), then
+            // decode the name and the value: no Character search on every start.
+            let length = strlen(entry)
+            entry.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+                let bytes = UnsafeBufferPointer(start: start, count: length)
+                if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                    let name = LosslessText.decode(UnsafeBufferPointer(rebasing: bytes[..<equals]))
+                    result[name] = LosslessText.decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]))
+                }
             }
             pointer += 1
         }

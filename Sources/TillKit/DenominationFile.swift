@@ -8,26 +8,25 @@
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
-import MoneyKitCLI
 
-struct DenominationFile: StoredDocument {
-    static let formatName = "tillcount-denominations"
-    static let formatVersion = 1
+public struct DenominationFile: StoredDocument {
+    public static let formatName = "tillcount-denominations"
+    public static let formatVersion = 1
 
     /// The raw entries by currency code; checked when a currency is used.
-    var currencies: [String: JSONValue] = [:]
+    public var currencies: [String: JSONValue] = [:]
 
-    init() {}
+    public init() {}
 
-    init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
+    public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
         guard let members = storedContent.objectValue else { throw StoredContentError("the content is not an object of currencies") }
         for (code, value) in members { currencies[code.uppercased()] = value }
     }
 
-    var storedContent: JSONValue { .object(currencies.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
+    public var storedContent: JSONValue { .object(currencies.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
 
     /// The override for `currency`, or nil when the file says nothing about it.
-    func override(for currency: Currency, path: String) throws -> DenominationOverride? {
+    public func override(for currency: Currency, path: String) throws -> DenominationOverride? {
         guard let entry = currencies[currency.code] else { return nil }
         do {
             return try Self.parse(entry, currency: currency)
@@ -90,5 +89,21 @@ struct DenominationFile: StoredDocument {
             override.remove.append(.init(kind: try kind(try removed.string("kind"), place), minorUnits: try amount(try removed.string("value"), place)))
         }
         return override
+    }
+}
+
+/// The denominations the tool counts with: the built-in set of each currency with the
+/// user's denominations file applied (the file is read on each call).
+public struct FileDenominationSource: DenominationSource {
+    public let file: JSONFileStore<DenominationFile>
+
+    public init(file: JSONFileStore<DenominationFile>) {
+        self.file = file
+    }
+
+    public func denominations(for currency: Currency) throws -> DenominationSet {
+        let base = DenominationSet.tillDefault(for: currency)
+        guard let override = try file.load().override(for: currency, path: file.path) else { return base }
+        return base.merging(override)
     }
 }

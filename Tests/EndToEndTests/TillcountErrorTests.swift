@@ -102,8 +102,11 @@ import Testing
         let till = try TillcountSandbox()
         try till.writeState(contents)
         let before = try #require(till.stateBytes())
-        for arguments in [["show"], ["add", "20"], ["set", "20=1"], ["sub", "20"], ["float", "10"], ["undo"],
-                          ["clear", "--force"], ["note", "x"], ["save"], ["report"], ["deposit"], ["currency", "EUR", "--force"]] {
+        // Every command with the first file; a reader and two writers with the others (each
+        // reason is checked against the JSON adapter in process in TillKitTests).
+        let every = [["show"], ["add", "20"], ["set", "20=1"], ["sub", "20"], ["float", "10"], ["undo"],
+                     ["clear", "--force"], ["note", "x"], ["save"], ["report"], ["deposit"], ["currency", "EUR", "--force"]]
+        for arguments in contents == Self.corruptStates[0].0 ? every : [["show"], ["add", "20"], ["undo"]] {
             let result = try till.run(arguments)
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(till.statePath), "\(arguments): \(result.stderr)")

@@ -1,7 +1,9 @@
 // The live count's file format: what is written is read back the same, and a file that
 // breaks an invariant the rules rely on is refused.
 
+import Foundation
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitStorage
 import Testing
 import TillKit
@@ -52,5 +54,47 @@ import TillKit
         }
         #expect(action == nil)
         #expect(snapshot.floatMinorUnits == 100)
+    }
+}
+
+/// The JSON adapter refuses a live count file it cannot read, for reading and for a
+/// change alike, and never rewrites it (TillcountErrorTests runs the commands on these).
+@Suite struct JSONTillRepositoryTests {
+    static let corrupt: [(String, String)] = [
+        (#"{"format": "tillcount-state", "version": 1, "content": {"currency": "GBP", "float": "0.00", "lines": ["#, "not valid JSON"),
+        ("", "the file is empty"),
+        ("not json at all\n", "not valid JSON"),
+        (#"{"format": "tally", "version": 1, "content": {}}"#, "expected 'tillcount-state'"),
+        (#"{"format": "tillcount-state", "version": 1, "content": {"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": -3}], "notes": []}}"#, "negative"),
+        (#"{"format": "tillcount-state", "version": 1, "content": {"currency": "GBP", "float": "lots", "lines": [], "notes": []}}"#, "not an amount"),
+        (#"{"format": "tillcount-state", "version": 1, "content": {"currency": "GBP", "float": "0.00", "lines": [{"kind": "bar", "value": "1.00", "quantity": 1}], "notes": []}}"#, "unknown kind"),
+        (#"{"format": "tillcount-state", "version": 1, "content": {"currency": "XXQ", "float": "0.00", "lines": [], "notes": []}}"#, "unknown currency"),
+        (#"{"format": "tillcount-state", "version": 0, "content": {}}"#, "not valid"),
+    ]
+
+    @Test(arguments: corrupt)
+    func aCorruptFileIsRefusedAndLeftByteIdentical(contents: String, reason: String) throws {
+        let path = try Fixture.temporaryFolder() + "/count.json"
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        let repository = JSONTillRepository(store: .init(path: path, createsMissingFolders: false))
+        for attempt in ["load", "change"] {
+            do {
+                if attempt == "load" { _ = try repository.load() } else { try repository.change { $0.notes.append("x") } }
+                Issue.record("\(attempt) accepted \(contents)")
+            } catch let error as StoreError {
+                #expect(error.description.contains(path), "\(error)")
+                #expect(error.description.contains(reason), "\(attempt): \(error)")
+            }
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data(contents.utf8))
+    }
+
+    @Test func aMissingFileIsAnEmptyCountAndAChangeCreatesIt() throws {
+        let path = try Fixture.temporaryFolder() + "/count.json"
+        let repository = JSONTillRepository(store: .init(path: path, createsMissingFolders: false))
+        #expect(try repository.load() == TillState())
+        #expect(!FileManager.default.fileExists(atPath: path), "reading creates nothing")
+        try repository.change { $0.notes = ["n"] }
+        #expect(try repository.load().notes == ["n"])
     }
 }

@@ -7,8 +7,6 @@ import MoneyKit
 /// A live count kept in memory.
 public final class InMemoryTillRepository: TillRepository {
     public private(set) var state: TillState
-    /// How many changes were kept (for tests: a refused change keeps nothing).
-    public private(set) var changesKept = 0
 
     public init(_ state: TillState = TillState()) {
         self.state = state
@@ -20,7 +18,6 @@ public final class InMemoryTillRepository: TillRepository {
         var copy = state
         let result = try body(&copy)
         state = copy
-        changesKept += 1
         return result
     }
 }

@@ -10,8 +10,6 @@ import TillKit
 struct TillContext {
     let invocation: Invocation
     let till: Till
-    /// The live count file's store (the note editor reads it; the others go through `till`).
-    let liveFile: JSONTillRepository
 
     var arguments: ParsedArguments { invocation.arguments }
     var out: OutputChannel { invocation.out }
@@ -21,7 +19,7 @@ struct TillContext {
         self.invocation = invocation
         let paths = XDGPaths(environment: invocation.environment)
         let arguments = invocation.arguments
-        liveFile = JSONTillRepository(store: JSONFileStore(location: try paths.storeLocation(
+        let liveFile = JSONTillRepository(store: JSONFileStore(location: try paths.storeLocation(
             option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
             kind: .state, tool: "tillcount", fileName: "count.json")))
         let historyLocation = try paths.storeLocation(

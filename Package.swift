@@ -9,6 +9,12 @@ let package = Package(
         // The core for apps and tools. MoneyKitFormatting is its own target so that a tool
         // that never formats currency for people (tally) does not link ICU.
         .library(name: "MoneyKit", targets: ["MoneyKit", "MoneyKitFormatting"]),
+        // Each tool's library, for an app that wants the tool's model, rules and stores
+        // without its command line.
+        .library(name: "TallyKit", targets: ["TallyKit"]),
+        .library(name: "TillKit", targets: ["TillKit"]),
+        .library(name: "BillKit", targets: ["BillKit"]),
+        .library(name: "PortfolioKit", targets: ["PortfolioKit"]),
         .executable(name: "tillcount", targets: ["tillcount"]),
         .executable(name: "tally", targets: ["tally"]),
         .executable(name: "billsplit", targets: ["billsplit"]),
@@ -50,6 +56,7 @@ let package = Package(
         // In-process tests, one target per library: fast, run in parallel with the rest.
         .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
+        .testTarget(name: "MoneyKitPlatformTests", dependencies: ["MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),

@@ -33,12 +33,15 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
         /// The current code that took its place, if one did.
         public let replacement: String?
 
+        /// A withdrawal on `date` (`YYYY-MM-DD` or `YYYY-MM`), replaced by the code `replacement`.
         public init(date: String, replacement: String?) {
             self.date = date
             self.replacement = replacement
         }
     }
 
+    /// A currency with these facts, as CurrencyTable lists them; to look one up by code,
+    /// use `init(code:)` or `named(_:)`.
     public init(
         code: String, numericCode: Int, minorUnitExponent: Int, name: String,
         displayLocaleIdentifier: String, cashRoundingMinorUnits: Int64? = nil, withdrawal: Withdrawal? = nil
@@ -65,6 +68,10 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// The current currency with this code, for new amounts: an error names an unknown
     /// code (suggesting a close one) or a withdrawn one (with its date and replacement).
+    /// Surrounding whitespace and letter case do not matter.
+    /// - Throws: `MoneyError.withdrawnCurrency` (with date and replacement) for a code ISO 4217
+    ///   has withdrawn; `MoneyError.unknownCurrency` for any other code MoneyKit does not know,
+    ///   with a suggestion when swapping two neighbouring letters gives a real one (UDS → USD).
     public static func named(_ code: String) throws(MoneyError) -> Currency {
         let trimmed = code.trimmingWhitespace()
         if let found = Currency(code: trimmed) {
@@ -89,11 +96,15 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// How many minor units make one major unit: 100 for USD, 1 for JPY, 1000 for KWD.
     public var minorUnitsPerMajor: Int64 { Int64.powerOfTen(minorUnitExponent) }
 
+    /// The code, `USD`: what text output and stores show.
     public var description: String { code }
 
+    /// Alphabetical by code, so lists of currencies sort predictably.
     public static func < (lhs: Currency, rhs: Currency) -> Bool { lhs.code < rhs.code }
 
+    /// Equal when the codes are: the code alone identifies an ISO 4217 currency.
     public static func == (lhs: Currency, rhs: Currency) -> Bool { lhs.code == rhs.code }
+    /// Hashes the code only, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// Every current ISO 4217 currency, ordered by code.
@@ -102,17 +113,29 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The withdrawn codes MoneyKit still reads, ordered by code.
     public static let withdrawn: [Currency] = CurrencyTable.withdrawnEntries.sorted()
 
-    private static let byCode: [String: Currency] = Dictionary(
+    fileprivate static let byCode: [String: Currency] = Dictionary(
         uniqueKeysWithValues: (CurrencyTable.entries + CurrencyTable.withdrawnEntries).map { ($0.code, $0) })
 }
 
 extension Currency {
-    public static var usd: Currency { Currency(code: "USD")! }
-    public static var eur: Currency { Currency(code: "EUR")! }
-    public static var gbp: Currency { Currency(code: "GBP")! }
-    public static var nok: Currency { Currency(code: "NOK")! }
-    public static var jpy: Currency { Currency(code: "JPY")! }
-    public static var kes: Currency { Currency(code: "KES")! }
+    /// A currency CurrencyTable lists, for the named constants below: no force unwrap,
+    /// and a test holds each constant equal to the table's entry.
+    private static func listed(_ code: String) -> Currency {
+        byCode[code] ?? Currency(code: code, numericCode: 0, minorUnitExponent: 2, name: code, displayLocaleIdentifier: "en")
+    }
+
+    /// US dollar (USD).
+    public static let usd = listed("USD")
+    /// Euro (EUR).
+    public static let eur = listed("EUR")
+    /// Pound sterling (GBP).
+    public static let gbp = listed("GBP")
+    /// Norwegian krone (NOK), cash-rounded to whole kroner.
+    public static let nok = listed("NOK")
+    /// Japanese yen (JPY), without minor units.
+    public static let jpy = listed("JPY")
+    /// Kenyan shilling (KES).
+    public static let kes = listed("KES")
 }
 
 extension Int64 {

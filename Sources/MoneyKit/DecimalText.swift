@@ -4,6 +4,7 @@
 
 /// A decimal number read exactly: `significand / 10^scale`.
 public struct DecimalText: Hashable, Sendable {
+    /// All the digits as one integer, sign included: `-12.5` is -125 (with scale 1).
     public let significand: Int64
     /// Digits after the decimal point, trailing zeros dropped (`12.50` → 1).
     public let scale: Int
@@ -11,6 +12,9 @@ public struct DecimalText: Hashable, Sendable {
     /// Reads `[+|-]digits[.digits]` or `[+|-].digits`: ASCII digits only, no exponent,
     /// no grouping, no spaces inside, at most 18 fraction digits after dropping trailing
     /// zeros. Any value from Int64.min to Int64.max units of its scale reads.
+    /// - Throws: `MoneyError.invalidAmount` (its reason says what is wrong) for empty text, two
+    ///   signs, no digits, a second point, a comma, an exponent, a space or any other character,
+    ///   and more than 18 decimals; `MoneyError.overflow` when the digits exceed Int64.
     public init(parsing input: String) throws(MoneyError) {
         let text = Substring(input)
         guard !text.isEmpty else { throw MoneyError.invalidAmount(input: input, reason: "it is empty") }
@@ -75,7 +79,8 @@ public struct DecimalText: Hashable, Sendable {
     /// The most decimals a DecimalText holds.
     public static let maximumScale = 18
 
-    /// `scale` must be 0...18.
+    /// `significand / 10^scale`, taken as given (trailing zeros are not dropped).
+    /// `scale` must be 0...18: anything else is a programming error and stops the program.
     public init(significand: Int64, scale: Int) {
         precondition((0...Self.maximumScale).contains(scale), "DecimalText scale must be 0...18")
         self.significand = significand
@@ -83,7 +88,9 @@ public struct DecimalText: Hashable, Sendable {
     }
 
     /// The value as an integer count of `10^-targetScale` units, exactly, or nil when it
-    /// has more decimals than `targetScale`. Throws when the result does not fit.
+    /// has more decimals than `targetScale` (trailing zeros aside). `input` is only for the
+    /// error message. `targetScale` must be 0...18.
+    /// - Throws: `MoneyError.overflow` when the scaled value leaves Int64's range.
     public func scaled(to targetScale: Int, input: String) throws(MoneyError) -> Int64? {
         if scale > targetScale {
             // Trailing zeros beyond the target are harmless: 12.500 is 12.50.

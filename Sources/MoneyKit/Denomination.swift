@@ -2,11 +2,15 @@
 
 /// One note or coin in circulation.
 public struct Denomination: Hashable, Sendable, Codable {
+    /// Whether it is a note or a coin: a till keeps them apart, and both may share a value.
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// A banknote.
         case note
+        /// A coin.
         case coin
     }
 
+    /// Note or coin.
     public let kind: Kind
     /// The face value in minor units (GBP 50p = 50, USD $20 = 2000, JPY ¥500 = 500).
     public let minorUnits: Int64
@@ -16,6 +20,7 @@ public struct Denomination: Hashable, Sendable, Codable {
     /// `DenominationSet.displayLabel(for:currency:)` derives it from the amount format itself.
     public let label: String
 
+    /// A note or coin worth `minorUnits`, named `label`.
     public init(_ kind: Kind, _ minorUnits: Int64, label: String) {
         self.kind = kind
         self.minorUnits = minorUnits
@@ -25,8 +30,11 @@ public struct Denomination: Hashable, Sendable, Codable {
 
 /// A standard wrapped roll, or a bank bag, of one coin.
 public struct CoinRoll: Hashable, Sendable, Codable {
+    /// How the coins are wrapped: in a paper roll or in a bank bag.
     public enum Packaging: String, Hashable, Sendable, Codable {
+        /// A wrapped roll.
         case roll
+        /// A bank bag.
         case bag
     }
 
@@ -34,20 +42,27 @@ public struct CoinRoll: Hashable, Sendable, Codable {
     public let coinMinorUnits: Int64
     /// How many coins one roll or bag holds.
     public let count: Int64
+    /// Roll or bag.
     public let packaging: Packaging
 
+    /// A roll (or bag) of `count` coins worth `coinMinorUnits` each.
     public init(coinMinorUnits: Int64, count: Int64, packaging: Packaging = .roll) {
         self.coinMinorUnits = coinMinorUnits
         self.count = count
         self.packaging = packaging
     }
 
-    /// The value of one full roll or bag in minor units (40 × 25¢ = 1000).
-    public var minorUnits: Int64 { coinMinorUnits * count }
+    /// The value of one full roll or bag in minor units (40 × 25¢ = 1000); nil when it
+    /// is beyond Int64 (a roll a user defined may claim any count).
+    public var minorUnits: Int64? {
+        let (value, overflow) = coinMinorUnits.multipliedReportingOverflow(by: count)
+        return overflow ? nil : value
+    }
 }
 
 /// Everything a till of one currency can hold.
 public struct DenominationSet: Hashable, Sendable, Codable {
+    /// The ISO 4217 code of the currency it belongs to.
     public let currencyCode: String
     /// Notes and coins, highest value first; a note before a coin of the same value.
     public let denominations: [Denomination]
@@ -59,6 +74,8 @@ public struct DenominationSet: Hashable, Sendable, Codable {
     /// Where the roll data comes from or why there is none, for people.
     public let rollNote: String?
 
+    /// A set from these parts, in any order: it sorts denominations highest first (a note
+    /// before a coin of the same value) and rolls by coin, highest first.
     public init(
         currencyCode: String, denominations: [Denomination], rolls: [CoinRoll],
         hasStandardRolls: Bool, rollNote: String? = nil
@@ -114,19 +131,27 @@ public struct DenominationSet: Hashable, Sendable, Codable {
 
 /// A user's changes to a built-in set, as a tool reads them from its config file.
 public struct DenominationOverride: Hashable, Sendable, Codable {
+    /// A built-in denomination to drop, named by kind and value.
     public struct Removal: Hashable, Sendable, Codable {
+        /// Note or coin.
         public let kind: Denomination.Kind
+        /// Its face value in minor units.
         public let minorUnits: Int64
+        /// The note or coin of `kind` worth `minorUnits`.
         public init(kind: Denomination.Kind, minorUnits: Int64) {
             self.kind = kind
             self.minorUnits = minorUnits
         }
     }
 
+    /// Notes and coins to add, or to replace the built-in one of the same kind and value.
     public var denominations: [Denomination]
+    /// Rolls or bags to add, or to replace the built-in one of the same coin.
     public var rolls: [CoinRoll]
+    /// Built-in notes and coins to drop (a dropped coin takes its roll with it).
     public var remove: [Removal]
 
+    /// An override with these additions and removals; the default changes nothing.
     public init(denominations: [Denomination] = [], rolls: [CoinRoll] = [], remove: [Removal] = []) {
         self.denominations = denominations
         self.rolls = rolls

@@ -11,6 +11,7 @@
 extension Money {
     /// `count` shares as equal as possible: they differ by at most one minor unit, add up
     /// exactly to this amount, and the first shares carry the extra units.
+    /// - Throws: `MoneyError.invalidArgument` when `count` is below 1.
     public func split(into count: Int) throws(MoneyError) -> [Money] {
         guard count > 0 else { throw MoneyError.invalidArgument("cannot split into \(count) shares: need at least 1") }
         return try allocate(weights: Array(repeating: 1, count: count))
@@ -19,6 +20,8 @@ extension Money {
     /// Shares in proportion to non-negative integer `weights` (2, 1, 1 gives the first
     /// share half), adding up exactly to this amount; extra units by largest remainder,
     /// ties to the earliest share. A zero weight gets nothing.
+    /// - Throws: `MoneyError.invalidArgument` when `weights` is empty, has a negative weight or
+    ///   is all zeros; `MoneyError.overflow` when the weights add up beyond Int64.
     public func allocate(weights: [Int64]) throws(MoneyError) -> [Money] {
         guard !weights.isEmpty else { throw MoneyError.invalidArgument("cannot split among no weights") }
         var totalWeight: Int64 = 0

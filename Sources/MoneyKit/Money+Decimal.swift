@@ -15,8 +15,10 @@ extension Money {
                 significand: Decimal(minorUnits.magnitude))
     }
 
-    /// An exact amount from a Decimal in major units. Throws when the value has more
-    /// decimals than the currency allows, is NaN, or does not fit.
+    /// An exact amount from a Decimal in major units; never rounded.
+    /// - Throws: `MoneyError.tooManyDecimals` when the value has more decimals than the
+    ///   currency's minor unit; `MoneyError.invalidAmount` when it is NaN or has more than
+    ///   18 decimals; `MoneyError.overflow` when it does not fit in Int64 minor units.
     public init(decimal: Decimal, currency: Currency) throws(MoneyError) {
         guard decimal.isFinite else { throw MoneyError.invalidAmount(input: "\(decimal)", reason: "not a number") }
         // Decimal writes itself out as plain digits; reading that strictly is exact.

@@ -15,6 +15,11 @@ extension Money {
     /// to tell; in a currency without decimals it groups), mixed or misplaced separators
     /// (`1.2,3.4`, `1,2,3`, `5,`), letters (`12abc`), exponents (`1e3`), `NaN`, empty
     /// text, two signs (`--5`), a lone `.`, and values beyond 64-bit minor units.
+    /// - Throws: `MoneyError.invalidAmount` (its reason says what is wrong) for text that is
+    ///   not an amount, or that names another currency (`EUR 5` for USD);
+    ///   `MoneyError.ambiguousSeparator` for a comma that could be either separator;
+    ///   `MoneyError.tooManyDecimals` for more decimals than the currency has;
+    ///   `MoneyError.overflow` for a value beyond Int64 minor units.
     public static func parse(_ input: String, currency: Currency) throws(MoneyError) -> Money {
         let trimmed = input.trimmingWhitespace()
         // Most amounts (every import row, most arguments) are plain: read them directly.

@@ -7,16 +7,21 @@
 public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The amount in minor units: USD 12.34 is 1234.
     public let minorUnits: Int64
+    /// The currency the minor units count in.
     public let currency: Currency
 
+    /// `minorUnits` of `currency`, exactly; every Int64 value is a valid amount.
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
     }
 
+    /// Nothing, in `currency`: the start of a total.
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 
+    /// Whether the amount is exactly zero.
     public var isZero: Bool { minorUnits == 0 }
+    /// Whether the amount is below zero (a refund, a debt).
     public var isNegative: Bool { minorUnits < 0 }
 
     /// Plain machine text with exactly the currency's decimals and no grouping:
@@ -25,6 +30,7 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
         Money.plainString(minorUnits: minorUnits, exponent: currency.minorUnitExponent)
     }
 
+    /// `1234.56 USD`: the plain amount and the code.
     public var description: String { "\(plainString) \(currency.code)" }
 
     /// Amounts of different currencies order by currency code first, so sorting is total.

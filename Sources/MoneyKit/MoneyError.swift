@@ -22,6 +22,7 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A split or percentage got an argument it cannot work with.
     case invalidArgument(String)
 
+    /// The sentence to show the user, naming the input: `invalid amount '12,3,4': …`.
     public var description: String {
         switch self {
         case let .invalidAmount(input, reason):

@@ -2,9 +2,9 @@
 // tools that read money (billsplit, tillcount, portfolio), since one reader
 // (Money.parse) and one currency check (CurrencyOption) serve them all.
 
-public enum AmountInputHelp {
+package enum AmountInputHelp {
     /// The forms an amount may be written in, for a command's discussion.
-    public static let forms = """
+    package static let forms = """
         An amount has at most the currency's decimals (12.34 for USD, 500 for JPY) and may \
         be typed as the tools print it: 1847,50, 1.847,50, 1,847.50, 1 847,50 kr or \
         kr 1847,50 (no-break spaces too; the currency's code or symbol before or after). \
@@ -16,10 +16,10 @@ public enum AmountInputHelp {
         """
 
     /// For a command that imports CSV.
-    public static let csv = "In CSV, a value with a comma is quoted: \"1847,50\"."
+    package static let csv = "In CSV, a value with a comma is quoted: \"1847,50\"."
 
     /// What --currency accepts, for a command's discussion.
-    public static let currencies = """
+    package static let currencies = """
         A currency is named by its ISO 4217 code (any letter case). A code ISO has \
         withdrawn (BGN since 2026-01-01, replaced by EUR; ANG, replaced by XCG; CUC) is \
         refused for new amounts (exit 64); amounts already stored in one still show, \

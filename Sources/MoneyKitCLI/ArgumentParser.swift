@@ -5,7 +5,7 @@
 import MoneyKit
 import MoneyKitPlatform
 
-public enum ParseOutcome: Sendable, Equatable {
+package enum ParseOutcome: Sendable, Equatable {
     /// Run the command at `commandPath` with these arguments.
     case run(ParsedArguments)
     /// Show help for the command at this path.
@@ -15,15 +15,15 @@ public enum ParseOutcome: Sendable, Equatable {
     case dumpHelp
 }
 
-public struct ArgumentParser: Sendable {
-    public let spec: CommandSpec
+package struct ArgumentParser: Sendable {
+    package let spec: CommandSpec
 
-    public init(spec: CommandSpec) {
+    package init(spec: CommandSpec) {
         self.spec = spec
     }
 
     /// Parses `arguments` (without the program name).
-    public func parse(_ arguments: [String]) throws(CLIError) -> ParseOutcome {
+    package func parse(_ arguments: [String]) throws(CLIError) -> ParseOutcome {
         var state = State(root: spec)
         var index = 0
         var positionals: [String] = []

@@ -1,7 +1,7 @@
 // Large digits drawn with block characters, five rows high, for full-screen counters.
 
-public enum BlockDigits {
-    public static let height = 5
+package enum BlockDigits {
+    package static let height = 5
 
     private static let glyphs: [Character: [String]] = [
         "0": ["█████", "█   █", "█   █", "█   █", "█████"],
@@ -19,7 +19,7 @@ public enum BlockDigits {
 
     /// The rows of `text` (digits and minus) in block letters, one space between
     /// glyphs; nil when a character has no glyph.
-    public static func render(_ text: String) -> [String]? {
+    package static func render(_ text: String) -> [String]? {
         var rows = Array(repeating: "", count: height)
         for (index, character) in text.enumerated() {
             guard let glyph = glyphs[character] else { return nil }
@@ -29,5 +29,5 @@ public enum BlockDigits {
     }
 
     /// Columns the rendering of `text` takes.
-    public static func width(of text: String) -> Int { text.count * 6 - 1 }
+    package static func width(of text: String) -> Int { text.count * 6 - 1 }
 }

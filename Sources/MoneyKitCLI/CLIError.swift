@@ -5,44 +5,50 @@ import MoneyKitPlatform
 
 /// An error shown as `TOOL: error: MESSAGE`, optionally followed by `hint: HINT`; a usage
 /// error also prints the usage line of the command and where to find help.
-public struct CLIError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var hint: String?
+package struct CLIError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var hint: String?
     /// Further lines printed after the message, one each (e.g. every bad line of an
     /// import); like the message, escaped for the terminal when shown.
-    public var details: [String] = []
-    public var exitCode: ExitCode
+    package var details: [String] = []
+    package var exitCode: ExitCode
     /// Usage errors name the command whose usage line is printed after the message.
-    public var usageCommandPath: [String]?
+    package var usageCommandPath: [String]?
 
-    public init(_ message: String, hint: String? = nil, exitCode: ExitCode, usageCommandPath: [String]? = nil) {
+    package init(_ message: String, hint: String? = nil, exitCode: ExitCode, usageCommandPath: [String]? = nil) {
         self.message = message
         self.hint = hint
         self.exitCode = exitCode
         self.usageCommandPath = usageCommandPath
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// The command line is wrong (64); the usage line of `commandPath` follows the message.
-    public static func usage(_ message: String, hint: String? = nil, commandPath: [String] = []) -> CLIError {
+    package static func usage(_ message: String, hint: String? = nil, commandPath: [String] = []) -> CLIError {
         CLIError(message, hint: hint, exitCode: .usage, usageCommandPath: commandPath)
     }
 
     /// Input data is wrong (65).
-    public static func data(_ message: String, hint: String? = nil) -> CLIError {
+    /// A read that failed part way: 66 for a folder given as the input, 74 otherwise,
+    /// naming the input ("standard input", a path).
+    package static func readFailure(_ name: String, _ failure: SystemError) -> CLIError {
+        CLIError("cannot read \(name): \(failure)", exitCode: failure.isDirectory ? .noInput : .ioError)
+    }
+
+    package static func data(_ message: String, hint: String? = nil) -> CLIError {
         CLIError(message, hint: hint, exitCode: .dataError)
     }
 
     /// A named thing does not exist (66), with "did you mean" when a known name is close.
-    public static func notFound(_ what: String, _ name: String, known: [String] = [], hint: String? = nil) -> CLIError {
+    package static func notFound(_ what: String, _ name: String, known: [String] = [], hint: String? = nil) -> CLIError {
         let suggestion = Suggestions.closest(to: name, among: known).map { "did you mean '\($0)'?" }
         return CLIError("no \(what) named '\(name)'", hint: suggestion ?? hint, exitCode: .noInput)
     }
 
     /// Any error as the CLIError a tool reports: MoneyKit's errors get their exit codes
     /// here, so every tool maps them alike.
-    public static func from(_ error: Error) -> CLIError {
+    package static func from(_ error: Error) -> CLIError {
         switch error {
         case let cliError as CLIError:
             return cliError
@@ -58,7 +64,7 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
 
 extension StoreError {
     /// The exit code a tool reports for this error.
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .corrupt, .newerVersion, .foreign, .rejected: return .dataError
         case .unreadable: return .noInput

@@ -2,16 +2,10 @@
 // quoted fields with doubled quotes and embedded newlines, LF or CRLF line ends (a lone
 // CR is data). Errors name the source and the line.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MoneyKitPlatform
 
-public struct CSVReader {
-    public let source: String
+package struct CSVReader {
+    package let source: String
     private var record: [String] = []
     private var field: [UInt8] = []
     private var inQuotes = false
@@ -25,17 +19,17 @@ public struct CSVReader {
     private var recordStartLine = 1
     private var sawAnything = false
 
-    public init(source: String = "input") {
+    package init(source: String = "input") {
         self.source = source
     }
 
     /// Feeds the next bytes; `emit` gets each completed record with the line it starts on.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([String], Int) throws -> Void) throws {
+    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, emit: ([String], Int) throws -> Void) throws {
         for byte in bytes { try consume(byte, emit: emit) }
     }
 
     /// Ends the input: the last record without a line end, or an error for an open quote.
-    public mutating func finish(emit: ([String], Int) throws -> Void) throws {
+    package mutating func finish(emit: ([String], Int) throws -> Void) throws {
         if quotePending {
             quotePending = false
             inQuotes = false
@@ -55,7 +49,7 @@ public struct CSVReader {
     }
 
     private mutating func endField() throws {
-        guard let text = String(validating: field, as: UTF8.self) else {
+        guard let text = UTF8Text.validated(field) else {
             throw CLIError.data("\(source): line \(line): not UTF-8 text")
         }
         record.append(text)
@@ -121,27 +115,28 @@ public struct CSVReader {
 
     /// Streams the file at `path` (`-`: standard input) record by record. `progress`, if
     /// given, hears after each chunk how many bytes were read of how many (0: unknown).
-    public static func forEachRecord(
+    package static func forEachRecord(
         path: String, source: String, progress: ((Int, Int) -> Void)? = nil, _ body: ([String], Int) throws -> Void
     ) throws {
         let isStdin = path == "-"
-        let fd = isStdin ? STDIN_FILENO : open(path.systemPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw CLIError("cannot read \(source): \(String(cString: strerror(errno)))", exitCode: .noInput)
+        let input: FileDescriptor
+        do {
+            input = isStdin ? .standardInput : try FileDescriptor.openForReading(path)
+        } catch {
+            throw CLIError("cannot read \(source): \(error)", exitCode: .noInput)
         }
-        defer { if !isStdin { close(fd) } }
+        defer { if !isStdin { input.close() } }
         var reader = CSVReader(source: source)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var first = true
-        var info = stat()
-        let total = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        let total = input.regularFileSize ?? 0
         var done = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code: ExitCode = errno == EISDIR ? .noInput : .ioError
-                throw CLIError("cannot read \(source): \(String(cString: strerror(errno)))", exitCode: code)
+            let count: Int
+            do {
+                count = try input.read(into: &buffer)
+            } catch {
+                throw CLIError.readFailure(source, error)
             }
             if count == 0 { break }
             var start = 0

@@ -2,27 +2,27 @@
 // errors, the --dump-help JSON, the man page and the shell completions.
 
 /// A command or subcommand.
-public struct CommandSpec: Sendable, Codable, Equatable {
-    public var name: String
+package struct CommandSpec: Sendable, Codable, Equatable {
+    package var name: String
     /// One line, no final period: shown in lists and the man page's NAME.
-    public var abstract: String
+    package var abstract: String
     /// Paragraphs for --help and the man page, separated by blank lines.
-    public var discussion: String?
-    public var aliases: [String]
-    public var options: [OptionSpec]
-    public var arguments: [ArgumentSpec]
-    public var subcommands: [CommandSpec]
+    package var discussion: String?
+    package var aliases: [String]
+    package var options: [OptionSpec]
+    package var arguments: [ArgumentSpec]
+    package var subcommands: [CommandSpec]
     /// The subcommand run when none is named (`tally` alone is `tally list`).
-    public var defaultSubcommand: String?
-    public var examples: [ExampleSpec]
-    public var environment: [EnvironmentSpec]
-    public var files: [FileSpec]
-    public var exitStatus: [ExitStatusSpec]
+    package var defaultSubcommand: String?
+    package var examples: [ExampleSpec]
+    package var environment: [EnvironmentSpec]
+    package var files: [FileSpec]
+    package var exitStatus: [ExitStatusSpec]
     /// The man page's SECURITY CONSIDERATIONS: what is written how, for people who audit.
-    public var security: String?
-    public var isHidden: Bool
+    package var security: String?
+    package var isHidden: Bool
 
-    public init(
+    package init(
         name: String, abstract: String, discussion: String? = nil, aliases: [String] = [],
         options: [OptionSpec] = [], arguments: [ArgumentSpec] = [], subcommands: [CommandSpec] = [],
         defaultSubcommand: String? = nil, examples: [ExampleSpec] = [], environment: [EnvironmentSpec] = [],
@@ -45,12 +45,12 @@ public struct CommandSpec: Sendable, Codable, Equatable {
     }
 
     /// The subcommand called `word`, by name or alias.
-    public func subcommand(named word: String) -> CommandSpec? {
+    package func subcommand(named word: String) -> CommandSpec? {
         subcommands.first { $0.name == word || $0.aliases.contains(word) }
     }
 
     /// The command at `path` below this one (names, not aliases), or nil.
-    public func descendant(at path: [String]) -> CommandSpec? {
+    package func descendant(at path: [String]) -> CommandSpec? {
         var command = self
         for name in path {
             guard let next = command.subcommand(named: name) else { return nil }
@@ -61,29 +61,29 @@ public struct CommandSpec: Sendable, Codable, Equatable {
 }
 
 /// An option: a flag (`--force`) or an option with a value (`--format json`).
-public struct OptionSpec: Sendable, Codable, Equatable {
+package struct OptionSpec: Sendable, Codable, Equatable {
     /// The long name without dashes: `format`.
-    public var long: String
+    package var long: String
     /// The one-letter short name without the dash: `f`.
-    public var short: String?
+    package var short: String?
     /// The value's name in help (`FORMAT`), or nil for a flag.
-    public var valueName: String?
-    public var help: String
-    public var defaultValue: String?
+    package var valueName: String?
+    package var help: String
+    package var defaultValue: String?
     /// The only values accepted, when the set is closed (`text`, `json`, `csv`, `tsv`).
-    public var allowedValues: [String]?
+    package var allowedValues: [String]?
     /// May be given more than once, each value kept.
-    public var isRepeating: Bool
+    package var isRepeating: Bool
     /// Accepted by every subcommand too (`--file`, `--color`).
-    public var isGlobal: Bool
-    public var isHidden: Bool
+    package var isGlobal: Bool
+    package var isHidden: Bool
     /// What a shell may complete the value with.
-    public var completion: Completion?
+    package var completion: Completion?
 
-    public var isFlag: Bool { valueName == nil }
+    package var isFlag: Bool { valueName == nil }
 
     /// A flag: `.flag("force", short: "f", help: "…")`.
-    public static func flag(
+    package static func flag(
         _ long: String, short: Character? = nil, help: String, global: Bool = false, hidden: Bool = false
     ) -> OptionSpec {
         OptionSpec(
@@ -92,7 +92,7 @@ public struct OptionSpec: Sendable, Codable, Equatable {
     }
 
     /// An option with a value: `.option("format", value: "FORMAT", allowed: […], help: "…")`.
-    public static func option(
+    package static func option(
         _ long: String, short: Character? = nil, value: String, help: String, default defaultValue: String? = nil,
         allowed: [String]? = nil, repeating: Bool = false, global: Bool = false, hidden: Bool = false,
         completion: Completion? = nil
@@ -105,17 +105,17 @@ public struct OptionSpec: Sendable, Codable, Equatable {
 }
 
 /// A positional argument.
-public struct ArgumentSpec: Sendable, Codable, Equatable {
+package struct ArgumentSpec: Sendable, Codable, Equatable {
     /// The name shown in usage and help: `NAME`, `AMOUNT`.
-    public var name: String
-    public var help: String
-    public var isOptional: Bool
+    package var name: String
+    package var help: String
+    package var isOptional: Bool
     /// Takes all remaining positional words (`TOKEN...`).
-    public var isRepeating: Bool
-    public var allowedValues: [String]?
-    public var completion: Completion?
+    package var isRepeating: Bool
+    package var allowedValues: [String]?
+    package var completion: Completion?
 
-    public init(
+    package init(
         _ name: String, help: String, optional: Bool = false, repeating: Bool = false,
         allowed: [String]? = nil, completion: Completion? = nil
     ) {
@@ -129,7 +129,7 @@ public struct ArgumentSpec: Sendable, Codable, Equatable {
 }
 
 /// What a shell completes a value with.
-public enum Completion: Sendable, Codable, Equatable {
+package enum Completion: Sendable, Codable, Equatable {
     /// A fixed list.
     case values([String])
     /// A file name.
@@ -141,41 +141,41 @@ public enum Completion: Sendable, Codable, Equatable {
     case dynamic([String])
 }
 
-public struct ExampleSpec: Sendable, Codable, Equatable {
-    public var command: String
-    public var explanation: String
+package struct ExampleSpec: Sendable, Codable, Equatable {
+    package var command: String
+    package var explanation: String
 
-    public init(_ command: String, _ explanation: String) {
+    package init(_ command: String, _ explanation: String) {
         self.command = command
         self.explanation = explanation
     }
 }
 
-public struct EnvironmentSpec: Sendable, Codable, Equatable {
-    public var name: String
-    public var help: String
+package struct EnvironmentSpec: Sendable, Codable, Equatable {
+    package var name: String
+    package var help: String
 
-    public init(_ name: String, _ help: String) {
+    package init(_ name: String, _ help: String) {
         self.name = name
         self.help = help
     }
 }
 
-public struct FileSpec: Sendable, Codable, Equatable {
-    public var path: String
-    public var help: String
+package struct FileSpec: Sendable, Codable, Equatable {
+    package var path: String
+    package var help: String
 
-    public init(_ path: String, _ help: String) {
+    package init(_ path: String, _ help: String) {
         self.path = path
         self.help = help
     }
 }
 
-public struct ExitStatusSpec: Sendable, Codable, Equatable {
-    public var code: Int32
-    public var meaning: String
+package struct ExitStatusSpec: Sendable, Codable, Equatable {
+    package var code: Int32
+    package var meaning: String
 
-    public init(_ code: ExitCode, _ meaning: String? = nil) {
+    package init(_ code: ExitCode, _ meaning: String? = nil) {
         self.code = code.rawValue
         self.meaning = meaning ?? code.meaning
     }

@@ -4,7 +4,7 @@
 // asks the shell to complete paths instead. Live names (counters, accounts, tokens)
 // come from running the tool's own listing command, with the global options typed.
 
-public enum CompletionReply: Equatable, Sendable {
+package enum CompletionReply: Equatable, Sendable {
     case words([String])
     case files
     case directories
@@ -12,16 +12,16 @@ public enum CompletionReply: Equatable, Sendable {
     case dynamic([String])
 }
 
-public struct CompletionEngine: Sendable {
-    public let spec: CommandSpec
+package struct CompletionEngine: Sendable {
+    package let spec: CommandSpec
 
-    public init(spec: CommandSpec) {
+    package init(spec: CommandSpec) {
         self.spec = spec
     }
 
     /// Candidates for the last of `words` (the words after the tool name; the last is
     /// the one being completed, possibly empty).
-    public func complete(_ words: [String]) -> CompletionReply {
+    package func complete(_ words: [String]) -> CompletionReply {
         let typed = words.dropLast()
         var command = spec
         var inherited: [OptionSpec] = []
@@ -101,7 +101,7 @@ public struct CompletionEngine: Sendable {
     }
 
     /// The script a shell loads to complete `tool`.
-    public static func script(shell: String, tool: String) -> String? {
+    package static func script(shell: String, tool: String) -> String? {
         let function = "_" + tool.map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
         switch shell {
         case "bash":

@@ -1,17 +1,10 @@
 // Asking before a destructive change: on a terminal a y/N question, elsewhere --force.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-public enum Confirmation {
+package enum Confirmation {
     /// Whether to go ahead: true with `--force`; on a terminal, the user's answer to
     /// `question`; otherwise a usage error saying to add --force.
-    public static func require(_ question: String, invocation: Invocation, forceFlag: String = "force") throws(CLIError) -> Bool {
+    package static func require(_ question: String, invocation: Invocation, forceFlag: String = "force") throws(CLIError) -> Bool {
         if invocation.arguments.flag(forceFlag) { return true }
         guard invocation.terminal.isInteractive else {
             throw CLIError.usage(

@@ -1,19 +1,12 @@
 // Standard output and error, buffered, with a quiet exit when the reader goes away
 // (`tool list | head -1` must not print an error or die of SIGPIPE).
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MoneyKit
 import MoneyKitPlatform
 
 /// A buffered writer to a file descriptor.
-public final class OutputChannel: @unchecked Sendable {
-    public let descriptor: Int32
+package final class OutputChannel: @unchecked Sendable {
+    package let descriptor: Int32
     private var buffer: [UInt8] = []
     private let flushThreshold = 64 * 1024
 
@@ -22,56 +15,62 @@ public final class OutputChannel: @unchecked Sendable {
         buffer.reserveCapacity(4096)
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= flushThreshold { flush() }
     }
 
     /// Writes `text` and a newline.
-    public func line(_ text: String = "") {
+    package func line(_ text: String = "") {
         write(text)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= flushThreshold { flush() }
     }
 
-    public func flush() {
-        let failure = PosixFile.writeAll(descriptor, buffer)
+    package func flush() {
+        let failure = FileDescriptor(rawValue: descriptor).writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
-        if failure == EPIPE { exit(ExitCode.ok.rawValue) }
-        if failure != 0 {
-            if descriptor == STDOUT_FILENO { Self.reportOutputFailure(failure) }
-            exit(ExitCode.ioError.rawValue)
-        }
+        guard let failure else { return }
+        if failure.isBrokenPipe { ProcessControl.exit(ExitCode.ok.rawValue) }
+        if descriptor == FileDescriptor.standardOutput.rawValue { Self.reportOutputFailure(failure) }
+        ProcessControl.exit(ExitCode.ioError.rawValue)
     }
 
     /// Says on stderr (directly: its buffer may be behind) that the output was lost. The
     /// tools print after they store, so a change the command made is kept: say that too,
     /// so nobody runs it again.
-    private static func reportOutputFailure(_ code: Int32) {
-        let reason = PosixFile.errorText(code)
-        let message = "\(Console.toolName): error: cannot write to standard output: \(reason); "
+    private static func reportOutputFailure(_ failure: SystemError) {
+        let message = "\(Console.toolName): error: cannot write to standard output: \(failure); "
             + "any change the command made is saved\n"
-        _ = PosixFile.writeAll(STDERR_FILENO, Array(message.utf8))
+        _ = FileDescriptor.standardError.writeAll(Array(message.utf8))
     }
 }
 
 /// The process's standard streams.
-public enum Console {
-    public static let out = OutputChannel(descriptor: STDOUT_FILENO)
-    public static let err = OutputChannel(descriptor: STDERR_FILENO)
+package enum Console {
+    package static let out = OutputChannel(descriptor: FileDescriptor.standardOutput.rawValue)
+    package static let err = OutputChannel(descriptor: FileDescriptor.standardError.rawValue)
 
     /// Ignore SIGPIPE so a closed pipe shows up as EPIPE, which `flush` treats as a
     /// quiet, successful end.
-    public static func prepare(toolName: String) {
-        signal(SIGPIPE, SIG_IGN)
+    package static func prepare(toolName: String) {
+        ProcessControl.ignoreBrokenPipe()
         Console.toolName = toolName
     }
 
     /// The tool's name, for the one message the channels write themselves.
     nonisolated(unsafe) static var toolName = "moneykit"
 
-    public static func flushAll() {
+    package static func flushAll() {
         out.flush()
         err.flush()
+    }
+}
+
+extension SignalFlags {
+    /// Ends the process by the stopping signal received, if any, after flushing the
+    /// console's buffered output (see `SignalFlags.endByStopSignalIfReceived(flush:)`).
+    package static func endByStopSignalIfReceived() {
+        endByStopSignalIfReceived(flush: Console.flushAll)
     }
 }

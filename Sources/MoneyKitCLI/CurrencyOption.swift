@@ -3,12 +3,12 @@
 
 import MoneyKit
 
-public enum CurrencyOption {
+package enum CurrencyOption {
     /// The current ISO 4217 currency `code` names, for new amounts. An unknown code, one
     /// without a minor unit or a withdrawn one (BGN since 2026-01-01) is a usage error
     /// (64); amounts already stored in a withdrawn currency are read with
     /// `Currency(code:)` and stay readable.
-    public static func parse(_ code: String, commandPath: [String]) throws(CLIError) -> Currency {
+    package static func parse(_ code: String, commandPath: [String]) throws(CLIError) -> Currency {
         do {
             return try Currency.named(code)
         } catch {

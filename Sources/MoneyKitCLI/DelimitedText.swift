@@ -12,12 +12,12 @@
 // TSV: tab, newline, carriage return and backslash inside a field are written as
 // \t \n \r \\ so that every record stays one line; its cells are neutralised as CSV's.
 
-public enum DelimitedText {
-    public static func csvLine(_ fields: [String], neutralizeFormulas: Bool = true) -> String {
+package enum DelimitedText {
+    package static func csvLine(_ fields: [String], neutralizeFormulas: Bool = true) -> String {
         fields.map { csvField($0, neutralizeFormulas: neutralizeFormulas) }.joined(separator: ",")
     }
 
-    public static func csvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
+    package static func csvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
         var value = field
         // A cell neutralised for a formula after a `;` is quoted too, so that a
         // spreadsheet splitting on `;` keeps it whole; other cells with `;` stay bare.
@@ -39,20 +39,20 @@ public enum DelimitedText {
     /// `value` as a spreadsheet may safely read it: a leading `'` added when a formula
     /// could start at its beginning or after a separator inside it, or when it already
     /// starts with `'` (so that `restoreNeutralized` undoes exactly one).
-    public static func neutralized(_ value: String) -> String {
+    package static func neutralized(_ value: String) -> String {
         needsNeutralizing(value) ? "'" + value : value
     }
 
     /// The value a neutralised CSV or TSV cell stood for: one leading `'` removed.
-    public static func restoreNeutralized(_ field: String) -> String {
+    package static func restoreNeutralized(_ field: String) -> String {
         field.hasPrefix("'") ? String(field.dropFirst()) : field
     }
 
-    public static func tsvLine(_ fields: [String]) -> String {
+    package static func tsvLine(_ fields: [String]) -> String {
         fields.map { tsvField($0) }.joined(separator: "\t")
     }
 
-    public static func tsvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
+    package static func tsvField(_ field: String, neutralizeFormulas: Bool = true) -> String {
         let value = neutralizeFormulas ? neutralized(field) : field
         var result = ""
         result.reserveCapacity(value.utf8.count)
@@ -113,7 +113,7 @@ public enum DelimitedText {
     /// Reads CSV into records (see `CSVReader`): quoted fields with doubled quotes and
     /// embedded newlines, LF or CRLF line ends. Throws a data error naming the line of an
     /// unterminated quote or a stray quote.
-    public static func parseCSV(_ text: String, source: String = "input") throws(CLIError) -> [[String]] {
+    package static func parseCSV(_ text: String, source: String = "input") throws(CLIError) -> [[String]] {
         var reader = CSVReader(source: source)
         var records: [[String]] = []
         var bytes = Array(text.utf8)

@@ -1,8 +1,8 @@
 // How many terminal columns a string takes: wide East Asian characters and most emoji
 // take two, combining marks and zero-width characters none, ANSI colour codes none.
 
-public enum DisplayWidth {
-    public static func of(_ text: String) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: String) -> Int {
         var width = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
@@ -22,7 +22,7 @@ public enum DisplayWidth {
 
     /// Columns of one scalar (wcwidth-like, from the Unicode East Asian Width data in
     /// compact ranges).
-    public static func columns(of scalar: Unicode.Scalar) -> Int {
+    package static func columns(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
@@ -62,7 +62,7 @@ public enum DisplayWidth {
     }
 
     /// `text` padded with spaces to `width` columns (left- or right-aligned).
-    public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+    package static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let missing = width - of(text)
         guard missing > 0 else { return text }
         let spaces = String(repeating: " ", count: missing)
@@ -71,7 +71,7 @@ public enum DisplayWidth {
 
     /// `text` cut to at most `width` columns, ending in "…" when cut. Colour codes are
     /// kept (they take no columns), and a cut coloured text ends with a reset.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         var result = ""

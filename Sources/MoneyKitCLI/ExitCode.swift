@@ -1,6 +1,6 @@
 // The exit codes every tool uses (from sysexits.h), and what each means to a user.
 
-public enum ExitCode: Int32, Sendable, Codable, CaseIterable {
+package enum ExitCode: Int32, Sendable, Codable, CaseIterable {
     /// Success.
     case ok = 0
     /// A check the user asked for failed (a till that is short, with --check).
@@ -21,7 +21,7 @@ public enum ExitCode: Int32, Sendable, Codable, CaseIterable {
     case configuration = 78
 
     /// One line for the man page's EXIT STATUS and `--help`.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .ok: return "Success."
         case .checkFailed: return "A check that was asked for failed."

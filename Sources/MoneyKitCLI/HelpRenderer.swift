@@ -1,21 +1,21 @@
 // --help text, and the usage lines that usage errors repeat, rendered from the spec.
 
-public struct HelpRenderer: Sendable {
-    public let root: CommandSpec
-    public let width: Int
+package struct HelpRenderer: Sendable {
+    package let root: CommandSpec
+    package let width: Int
 
-    public init(root: CommandSpec, width: Int = 80) {
+    package init(root: CommandSpec, width: Int = 80) {
         self.root = root
         self.width = max(40, min(width, 100))
     }
 
     /// `tally inc`, `tally`: the words that run the command at `path`.
-    public func commandLine(_ path: [String]) -> String {
+    package func commandLine(_ path: [String]) -> String {
         ([root.name] + path).joined(separator: " ")
     }
 
     /// Options that apply at `path`: its own and the global ones of its ancestors.
-    public func options(at path: [String]) -> [OptionSpec] {
+    package func options(at path: [String]) -> [OptionSpec] {
         var command = root
         var inherited: [OptionSpec] = []
         for name in path {
@@ -27,7 +27,7 @@ public struct HelpRenderer: Sendable {
     }
 
     /// One usage line: `tally inc NAME [--times K]`, or with many options `[OPTIONS]`.
-    public func usage(_ path: [String]) -> String {
+    package func usage(_ path: [String]) -> String {
         guard let command = root.descendant(at: path) else { return commandLine(path) }
         var parts = [commandLine(path)]
         if !command.subcommands.isEmpty && command.arguments.isEmpty {
@@ -50,14 +50,14 @@ public struct HelpRenderer: Sendable {
     }
 
     /// `--times K`, `-f`, `--format FORMAT`.
-    public static func synopsis(_ option: OptionSpec) -> String {
+    package static func synopsis(_ option: OptionSpec) -> String {
         let name = option.short.map { "-\($0)" } ?? "--\(option.long)"
         guard let value = option.valueName else { return name }
         return "\(name) \(value)"
     }
 
     /// The full help for the command at `path`.
-    public func help(_ path: [String]) -> String {
+    package func help(_ path: [String]) -> String {
         guard let command = root.descendant(at: path) else { return "" }
         var lines: [String] = []
         lines += Self.wrap("\(commandLine(path)) - \(command.abstract)", width: width, indent: 0)
@@ -146,7 +146,7 @@ public struct HelpRenderer: Sendable {
     }
 
     /// Words of `text` in lines of at most `width` columns, each indented by `indent`.
-    public static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
         let prefix = String(repeating: " ", count: indent)
         var lines: [String] = []
         for paragraphLine in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -8,7 +8,7 @@ import MoneyKitStorage
 extension CLIError {
     /// `typed` names several stored things alike but for case (`names`, stored before the
     /// name rule): exit 66, listing them, as for a name not found.
-    public static func ambiguousName(_ typed: String, matches names: [String], things: String) -> CLIError {
+    package static func ambiguousName(_ typed: String, matches names: [String], things: String) -> CLIError {
         let listed = names.map { "'\($0)'" }.joined(separator: ", ")
         return CLIError("'\(typed)' matches several \(things): \(listed)", hint: "give one of them exactly", exitCode: .noInput)
     }
@@ -16,7 +16,7 @@ extension CLIError {
     /// `name` as it is stored (NFC), or the error for why it cannot be a new name.
     /// `what` names it for the message ("a counter name"); `place` (e.g. "file.csv line
     /// 3") prefixes the message when the name came from a file, which makes it bad data.
-    public static func checkedName(_ name: String, what: String, place: String? = nil) throws(CLIError) -> String {
+    package static func checkedName(_ name: String, what: String, place: String? = nil) throws(CLIError) -> String {
         switch ItemName.checked(name) {
         case .success(let stored):
             return stored

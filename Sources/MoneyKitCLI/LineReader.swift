@@ -2,17 +2,10 @@
 // an error: Swift's readLine() answers nil both at the end of input and when reading
 // fails (standard input closed, or a folder), which would pass for an empty input.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MoneyKit
 import MoneyKitPlatform
 
-public struct LineReader {
+package struct LineReader {
     private let descriptor: Int32
     private let name: String
     private var buffer: [UInt8] = []
@@ -20,7 +13,7 @@ public struct LineReader {
     private var ended = false
 
     /// Lines of the open descriptor `descriptor`; `name` ("standard input") for errors.
-    public init(descriptor: Int32 = STDIN_FILENO, name: String = "standard input") {
+    package init(descriptor: Int32 = FileDescriptor.standardInput.rawValue, name: String = "standard input") {
         self.descriptor = descriptor
         self.name = name
         buffer.reserveCapacity(65536)
@@ -29,7 +22,7 @@ public struct LineReader {
     /// The next line without its LF (and without a CR before it), nil at the end of
     /// input. A read that fails throws: 66 for a folder, 74 otherwise, naming the input.
     /// Bytes that are not UTF-8 are kept as `LosslessText` escapes.
-    public mutating func next() throws(CLIError) -> String? {
+    package mutating func next() throws(CLIError) -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
@@ -51,7 +44,7 @@ public struct LineReader {
     }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {
-        String(validating: bytes, as: UTF8.self) ?? LosslessText.decode(bytes)
+        UTF8Text.validated(bytes) ?? LosslessText.decode(bytes)
     }
 
     private mutating func fill() throws(CLIError) {
@@ -60,17 +53,12 @@ public struct LineReader {
             start = 0
         }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw CLIError(
-                    "cannot read \(name): \(String(cString: strerror(code)))",
-                    exitCode: code == EISDIR ? .noInput : .ioError)
-            }
-            if count == 0 { ended = true } else { buffer.append(contentsOf: chunk[0..<count]) }
-            return
+        let count: Int
+        do {
+            count = try FileDescriptor(rawValue: descriptor).read(into: &chunk)
+        } catch {
+            throw CLIError.readFailure(name, error)
         }
+        if count == 0 { ended = true } else { buffer.append(contentsOf: chunk[0..<count]) }
     }
 }

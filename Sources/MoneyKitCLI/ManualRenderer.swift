@@ -4,16 +4,16 @@
 // `mandoc -Tlint -Wall` clean: one sentence per line, non-ASCII as \[uXXXX] escapes,
 // no blank lines, no trailing delimiters in .Nd.
 
-public struct ManualRenderer {
-    public let root: CommandSpec
+package struct ManualRenderer {
+    package let root: CommandSpec
     /// `.Dd` text, e.g. "November 21, 2026".
-    public let date: String
+    package let date: String
     /// The other tools, for SEE ALSO.
-    public let seeAlso: [String]
+    package let seeAlso: [String]
     /// The toolkit's version, for the page footer (.Os).
-    public let version: String
+    package let version: String
 
-    public init(root: CommandSpec, date: String, seeAlso: [String], version: String = StandardOptions.toolkitVersion) {
+    package init(root: CommandSpec, date: String, seeAlso: [String], version: String = StandardOptions.toolkitVersion) {
         self.root = root
         self.date = date
         self.seeAlso = seeAlso
@@ -21,7 +21,7 @@ public struct ManualRenderer {
     }
 
     /// "November 21, 2026" for seconds since 1970 (UTC), as .Dd wants it.
-    public static func mdocDate(epochSeconds: Int64) -> String {
+    package static func mdocDate(epochSeconds: Int64) -> String {
         let months = ["January", "February", "March", "April", "May", "June", "July", "August",
                       "September", "October", "November", "December"]
         // Civil date from days since 1970 (Howard Hinnant's algorithm).
@@ -38,7 +38,7 @@ public struct ManualRenderer {
         return "\(months[Int(month) - 1]) \(day), \(year)"
     }
 
-    public func render() -> String {
+    package func render() -> String {
         var lines: [String] = []
         lines.append(".Dd \(date)")
         lines.append(".Dt \(root.name.uppercased()) 1")

@@ -1,13 +1,13 @@
 // The --format choice every data-printing command offers, and a record printer that
 // turns rows into text, JSON, CSV or TSV alike in every tool.
 
-public enum OutputFormat: String, Sendable, CaseIterable {
+package enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, csv, tsv
 
-    public static var allNames: [String] { allCases.map(\.rawValue) }
+    package static var allNames: [String] { allCases.map(\.rawValue) }
 
     /// The `--format` option, with the formats a command supports.
-    public static func option(_ formats: [OutputFormat] = OutputFormat.allCases, default defaultFormat: OutputFormat = .text) -> OptionSpec {
+    package static func option(_ formats: [OutputFormat] = OutputFormat.allCases, default defaultFormat: OutputFormat = .text) -> OptionSpec {
         .option(
             "format", value: "FORMAT",
             help: "Output format: \(formats.map(\.rawValue).joined(separator: ", ")) (default \(defaultFormat.rawValue)). "
@@ -27,14 +27,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 
     /// The format chosen in `arguments`, or `fallback`.
-    public static func chosen(in arguments: ParsedArguments, fallback: OutputFormat = .text) -> OutputFormat {
+    package static func chosen(in arguments: ParsedArguments, fallback: OutputFormat = .text) -> OutputFormat {
         arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? fallback
     }
 }
 
 /// Prints rows of named fields as CSV or TSV with a header line, keeping column order.
-public enum RecordPrinter {
-    public static func delimitedLines(header: [String], rows: [[String]], format: OutputFormat) -> [String] {
+package enum RecordPrinter {
+    package static func delimitedLines(header: [String], rows: [[String]], format: OutputFormat) -> [String] {
         switch format {
         case .tsv: return ([header] + rows).map(DelimitedText.tsvLine)
         default: return ([header] + rows).map { DelimitedText.csvLine($0) }

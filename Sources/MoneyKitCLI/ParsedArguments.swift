@@ -3,17 +3,17 @@
 
 import MoneyKit
 
-public struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
     /// The command's path below the tool, by canonical name: `["inc"]`, `[]` for the tool.
-    public var commandPath: [String]
+    package var commandPath: [String]
     /// Values by option long name, in the order given.
-    public var optionValues: [String: [String]]
+    package var optionValues: [String: [String]]
     /// How many times each flag was given, by long name.
-    public var flagCounts: [String: Int]
+    package var flagCounts: [String: Int]
     /// Values by argument name (`NAME`), in order.
-    public var argumentValues: [String: [String]]
+    package var argumentValues: [String: [String]]
 
-    public init(
+    package init(
         commandPath: [String] = [], optionValues: [String: [String]] = [:], flagCounts: [String: Int] = [:],
         argumentValues: [String: [String]] = [:]
     ) {
@@ -24,33 +24,33 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// The last value given for `--long`, or nil.
-    public func value(_ long: String) -> String? { optionValues[long]?.last }
+    package func value(_ long: String) -> String? { optionValues[long]?.last }
 
     /// Every value given for a repeating `--long`.
-    public func values(_ long: String) -> [String] { optionValues[long] ?? [] }
+    package func values(_ long: String) -> [String] { optionValues[long] ?? [] }
 
-    public func flag(_ long: String) -> Bool { (flagCounts[long] ?? 0) > 0 }
+    package func flag(_ long: String) -> Bool { (flagCounts[long] ?? 0) > 0 }
 
     /// The value of positional `name`, or nil when it was optional and not given.
-    public func argument(_ name: String) -> String? { argumentValues[name]?.first }
+    package func argument(_ name: String) -> String? { argumentValues[name]?.first }
 
     /// All values of a repeating positional.
-    public func arguments(_ name: String) -> [String] { argumentValues[name] ?? [] }
+    package func arguments(_ name: String) -> [String] { argumentValues[name] ?? [] }
 
     /// `--long` read as a whole number in `range`; a usage error names the option.
-    public func integer(_ long: String, in range: ClosedRange<Int64>? = nil) throws(CLIError) -> Int64? {
+    package func integer(_ long: String, in range: ClosedRange<Int64>? = nil) throws(CLIError) -> Int64? {
         guard let text = value(long) else { return nil }
         return try Self.integer(text, named: "--\(long)", in: range, commandPath: commandPath)
     }
 
     /// Positional `name` read as a whole number in `range`.
-    public func integerArgument(_ name: String, in range: ClosedRange<Int64>? = nil) throws(CLIError) -> Int64? {
+    package func integerArgument(_ name: String, in range: ClosedRange<Int64>? = nil) throws(CLIError) -> Int64? {
         guard let text = argument(name) else { return nil }
         return try Self.integer(text, named: name, in: range, commandPath: commandPath)
     }
 
     /// Reads a whole number strictly: optional sign, ASCII digits, nothing else.
-    public static func integer(
+    package static func integer(
         _ text: String, named name: String, in range: ClosedRange<Int64>?, commandPath: [String]
     ) throws(CLIError) -> Int64 {
         guard !text.contains(".") else {

@@ -1,15 +1,9 @@
 // A full-screen session on the terminal: raw keys in, an alternate screen out, and the
 // terminal put back as it was on every way out (return, error, SIGINT, SIGTERM, SIGHUP).
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MoneyKitPlatform
 
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case character(Character)
     case enter, backspace, escape, up, down, left, right, tab, interrupt
     case delete, home, end, pageUp, pageDown, insert
@@ -22,17 +16,16 @@ public enum Key: Equatable, Sendable {
     case unknown
 }
 
-public final class RawTerminal {
-    private var original = termios()
-    private var active = false
+package final class RawTerminal {
+    private var rawMode: TerminalRawMode?
     /// True once the terminal has gone (end of input, hang-up): screens must then end.
-    public private(set) var inputEnded = false
+    package private(set) var inputEnded = false
 
     /// Enters raw mode and the alternate screen. Refuses politely off a terminal.
     /// `terminal`: the facts of this run (its TERM decides whether a screen can be drawn).
-    public init(commandName: String, terminal: Terminal) throws(CLIError) {
+    package init(commandName: String, terminal: Terminal) throws(CLIError) {
         let commandPath = Array(commandName.split(separator: " ").dropFirst().map(String.init))
-        guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
+        guard FileDescriptor.standardInput.isTerminal, FileDescriptor.standardOutput.isTerminal else {
             throw CLIError.usage(
                 "\(commandName) needs a terminal: standard input and output must both be one",
                 commandPath: commandPath)
@@ -43,18 +36,11 @@ public final class RawTerminal {
                 "\(commandName) needs a terminal that can draw a screen, and TERM is dumb",
                 hint: "set TERM to your terminal's type, or use the plain commands", commandPath: commandPath)
         }
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else {
-            throw CLIError("cannot read the terminal's settings: \(String(cString: strerror(errno)))", exitCode: .ioError)
+        do {
+            rawMode = try TerminalRawMode()
+        } catch {
+            throw CLIError("cannot read the terminal's settings: \(error)", exitCode: .ioError)
         }
-        var raw = original
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
-            bytes[Int(VMIN)] = 1
-            bytes[Int(VTIME)] = 0
-        }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        active = true
         SignalFlags.install()
         write("\u{1B}[?1049h\u{1B}[?25l")
     }
@@ -63,27 +49,22 @@ public final class RawTerminal {
 
     /// Leaves the alternate screen, shows the cursor, restores the settings. Safe to
     /// call more than once.
-    public func restore() {
-        guard active else { return }
-        active = false
+    package func restore() {
+        guard let rawMode else { return }
+        self.rawMode = nil
         write("\u{1B}[?25h\u{1B}[?1049l")
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        rawMode.restore()
     }
 
     /// Writes straight to the terminal, unbuffered.
-    public func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 { if errno == EINTR { continue } else { return } }
-            offset += count
-        }
+    package func write(_ text: String) {
+        // A terminal that cannot be written to has gone; readKey notices and ends the screen.
+        _ = FileDescriptor.standardOutput.writeAll(Array(text.utf8))
     }
 
     /// The next key, or nil when `timeoutMilliseconds` pass first, a signal arrives, or
     /// input ends.
-    public func readKey(timeoutMilliseconds: Int32 = -1) -> Key? {
+    package func readKey(timeoutMilliseconds: Int32 = -1) -> Key? {
         guard let byte = readByte(timeoutMilliseconds: timeoutMilliseconds) else { return nil }
         switch byte {
         case 0x03: return .interrupt
@@ -97,7 +78,7 @@ public final class RawTerminal {
             // The rest of a multi-byte UTF-8 character.
             let extra = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
             for _ in 0..<extra { if let next = readByte(timeoutMilliseconds: 30) { bytes.append(next) } }
-            guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else { return nil }
+            guard let text = UTF8Text.validated(bytes), let character = text.first else { return nil }
             return .character(character)
         }
     }
@@ -168,20 +149,20 @@ public final class RawTerminal {
     }
 
     private func readByte(timeoutMilliseconds: Int32) -> UInt8? {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, timeoutMilliseconds)
-        guard ready > 0 else { return nil }
-        var byte: UInt8 = 0
-        let count = read(STDIN_FILENO, &byte, 1)
-        if count == 1 { return byte }
-        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { inputEnded = true }
-        return nil
+        guard FileDescriptor.standardInput.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds) else { return nil }
+        switch FileDescriptor.standardInput.readByte() {
+        case .byte(let byte): return byte
+        case .nothing: return nil
+        case .ended:
+            inputEnded = true
+            return nil
+        }
     }
 
     /// The terminal's size now.
-    public var size: (columns: Int, rows: Int) {
+    package var size: (columns: Int, rows: Int) {
         // A terminal whose size was never set reports 0×0: draw for 80×24 then.
-        guard let size = Terminal.windowSize(STDOUT_FILENO), size.columns > 0, size.rows > 0 else {
+        guard let size = FileDescriptor.standardOutput.windowSize, size.columns > 0, size.rows > 0 else {
             return (80, 24)
         }
         return size

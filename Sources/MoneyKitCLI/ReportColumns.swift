@@ -7,23 +7,23 @@
 import MoneyKitStorage
 
 /// One column of a report whose rows are `Row`.
-public struct ReportColumn<Row> {
+package struct ReportColumn<Row>: Sendable {
     /// The JSON key, also the CSV/TSV header unless `header` says otherwise.
-    public var key: String
+    package var key: String
     /// The CSV and TSV header.
-    public var header: String
+    package var header: String
     /// How the column is laid out in a text table (its title, alignment and fit).
-    public var layout: TextTable.Column
+    package var layout: TextTable.Column
     /// The value for scripts: JSON, and (as its plain text) CSV and TSV.
-    public var value: (Row) -> JSONValue
+    package var value: @Sendable (Row) -> JSONValue
     /// The cell for people; nil shows the value's plain text.
-    public var display: ((Row) -> TextTable.Cell)?
+    package var display: (@Sendable (Row) -> TextTable.Cell)?
     /// Left out of the text table (shown to scripts only).
-    public var isScriptOnly: Bool
+    package var isScriptOnly: Bool
 
-    public init(
+    package init(
         _ key: String, header: String? = nil, layout: TextTable.Column, scriptOnly: Bool = false,
-        value: @escaping (Row) -> JSONValue, display: ((Row) -> TextTable.Cell)? = nil
+        value: @escaping @Sendable (Row) -> JSONValue, display: (@Sendable (Row) -> TextTable.Cell)? = nil
     ) {
         self.key = key
         self.header = header ?? key
@@ -34,31 +34,31 @@ public struct ReportColumn<Row> {
     }
 
     /// A column for scripts only (JSON, CSV, TSV).
-    public static func scriptOnly(_ key: String, header: String? = nil, value: @escaping (Row) -> JSONValue) -> ReportColumn {
+    package static func scriptOnly(_ key: String, header: String? = nil, value: @escaping @Sendable (Row) -> JSONValue) -> ReportColumn {
         ReportColumn(key, header: header, layout: .init(key), scriptOnly: true, value: value)
     }
 }
 
 /// Renders rows through their columns, one function per format.
-public struct ReportColumns<Row> {
-    public var columns: [ReportColumn<Row>]
+package struct ReportColumns<Row>: Sendable {
+    package var columns: [ReportColumn<Row>]
 
-    public init(_ columns: [ReportColumn<Row>]) {
+    package init(_ columns: [ReportColumn<Row>]) {
         self.columns = columns
     }
 
     /// One JSON object per row, keys in column order.
-    public func jsonObjects(_ rows: [Row]) -> [JSONValue] {
+    package func jsonObjects(_ rows: [Row]) -> [JSONValue] {
         rows.map(jsonObject)
     }
 
     /// The JSON object of one row.
-    public func jsonObject(_ row: Row) -> JSONValue {
+    package func jsonObject(_ row: Row) -> JSONValue {
         .object(columns.map { ($0.key, $0.value(row)) })
     }
 
     /// The header and one line per row, as CSV or TSV (`format` other than tsv means CSV).
-    public func delimitedLines(_ rows: [Row], format: OutputFormat) -> [String] {
+    package func delimitedLines(_ rows: [Row], format: OutputFormat) -> [String] {
         RecordPrinter.delimitedLines(
             header: columns.map(\.header),
             rows: rows.map { row in columns.map { Self.plainText($0.value(row)) } },
@@ -66,7 +66,7 @@ public struct ReportColumns<Row> {
     }
 
     /// A text table of the columns shown to people.
-    public func textTable(_ rows: [Row], showsHeader: Bool = true, separator: String = "  ") -> TextTable {
+    package func textTable(_ rows: [Row], showsHeader: Bool = true, separator: String = "  ") -> TextTable {
         let shown = columns.filter { !$0.isScriptOnly }
         var table = TextTable(columns: shown.map(\.layout), showsHeader: showsHeader, separator: separator)
         for row in rows {
@@ -78,7 +78,7 @@ public struct ReportColumns<Row> {
     }
 
     /// A JSON value as one CSV/TSV field: strings and numbers as they are, null empty.
-    public static func plainText(_ value: JSONValue) -> String {
+    package static func plainText(_ value: JSONValue) -> String {
         switch value {
         case .string(let text), .number(let text): return text
         case .bool(let flag): return flag ? "true" : "false"

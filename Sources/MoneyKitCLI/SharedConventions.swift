@@ -4,10 +4,10 @@
 import MoneyKit
 import MoneyKitStorage
 
-public enum SharedConventions {
+package enum SharedConventions {
     /// The name rule (MoneyKit's ItemName), for a tool whose things are `thing` with its
     /// article ("a counter", "an account").
-    public static func names(of thing: String) -> String {
+    package static func names(of thing: String) -> String {
         """
         Names: \(thing) name has at most 100 characters (and 400 bytes of UTF-8), a \
         visible character, no space at either end, and no control or invisible formatting \
@@ -20,7 +20,7 @@ public enum SharedConventions {
     }
 
     /// The undo rule (MoneyKit's UndoHistory) for `tool`.
-    public static func undo(_ tool: String) -> String {
+    package static func undo(_ tool: String) -> String {
         """
         Undo: every command that changes what \(tool) stores is one step; '\(tool) undo' \
         reverts the newest step exactly and says what it was, and can go back \
@@ -31,7 +31,7 @@ public enum SharedConventions {
 
     /// Where a tool's currency comes from when none is given: `saved` says what the tool
     /// remembers first ("the live count's currency"), or nil.
-    public static func defaultCurrency(after saved: String?) -> String {
+    package static func defaultCurrency(after saved: String?) -> String {
         let remembered = saved.map { "else \($0), " } ?? ""
         return """
             Currency: when --currency is not given, \(remembered)else the currency of the \

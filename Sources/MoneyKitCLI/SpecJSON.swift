@@ -4,11 +4,11 @@
 import MoneyKit
 import MoneyKitStorage
 
-public enum SpecJSON {
+package enum SpecJSON {
     /// Version of this JSON shape (not of the tool).
-    public static let version = 1
+    package static let version = 1
 
-    public static func document(for root: CommandSpec, toolVersion: String) -> JSONValue {
+    package static func document(for root: CommandSpec, toolVersion: String) -> JSONValue {
         .object([
             ("dumpHelpVersion", .integer(version)),
             ("tool", .string(root.name)),

@@ -1,25 +1,25 @@
 // Options several tools share, spelled once so every tool reads alike.
 
-public enum StandardOptions {
+package enum StandardOptions {
     /// The version every MoneyKit tool reports.
-    public static let toolkitVersion = "0.1.0"
+    package static let toolkitVersion = "0.1.0"
 
     /// The toolkit's tools, for each man page's SEE ALSO.
-    public static let toolkitTools = ["billsplit", "portfolio", "tally", "tillcount"]
+    package static let toolkitTools = ["billsplit", "portfolio", "tally", "tillcount"]
 
     /// `--color auto|always|never`, accepted by every subcommand.
-    public static let color = OptionSpec.option(
+    package static let color = OptionSpec.option(
         "color", value: "WHEN",
         help: "Colour output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, or never.",
         default: "auto", allowed: ColorChoice.allCases.map(\.rawValue), global: true)
 
     /// `--force`: for destructive commands off a terminal.
-    public static let force = OptionSpec.flag(
+    package static let force = OptionSpec.flag(
         "force", short: "f", help: "Do it without asking (needed when not on a terminal).")
 
     /// What every tool's man page says under SECURITY CONSIDERATIONS; `extra` adds the
     /// tool's own points.
-    public static func security(_ extra: String = "") -> String {
+    package static func security(_ extra: String = "") -> String {
         """
         Files and folders the tool creates are private: mode 0600 and 0700. \
         A change is written to a temporary file, synced and renamed over the old one under \
@@ -46,7 +46,7 @@ public enum StandardOptions {
     }
 
     /// The environment variables every tool honours.
-    public static let environment: [EnvironmentSpec] = [
+    package static let environment: [EnvironmentSpec] = [
         EnvironmentSpec("NO_COLOR", "When set and not empty, no colour (unless --color always)."),
         EnvironmentSpec("TERM", "When dumb, no colour and no full-screen display."),
         EnvironmentSpec("COLUMNS", "Output width when standard output is not a terminal (default 80). Text tables fit the width: names, labels and notes are shortened with …, and trends left out, first; amounts and dates are never cut."),
@@ -54,7 +54,7 @@ public enum StandardOptions {
     ]
 
     /// XDG variables, for tools that keep files in `kinds`.
-    public static func xdgEnvironment(_ kinds: [String]) -> [EnvironmentSpec] {
+    package static func xdgEnvironment(_ kinds: [String]) -> [EnvironmentSpec] {
         kinds.map { kind in
             switch kind {
             case "data": return EnvironmentSpec("XDG_DATA_HOME", "Data folder (default ~/.local/share).")

@@ -2,7 +2,7 @@
 
 extension Substring {
     /// The text without leading and trailing whitespace.
-    public var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         // Most fields have no blanks at either end: answer them without Unicode lookups
         // (an import trims millions of fields).
         if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
@@ -17,5 +17,5 @@ extension Substring {
 
 extension String {
     /// The text without leading and trailing whitespace.
-    public var trimmingSpaces: String { self[...].trimmingSpaces }
+    package var trimmingSpaces: String { self[...].trimmingSpaces }
 }

@@ -1,8 +1,8 @@
 // "Did you mean …?": the closest known word to a misspelling.
 
-public enum Suggestions {
+package enum Suggestions {
     /// Longer words are not typos of a command, option or name worth suggesting.
-    public static let longestWord = 128
+    package static let longestWord = 128
 
     /// The candidate closest to `word` when it is close enough to be a plausible typo
     /// (edit distance with transpositions ≤ 2, and less than half the word), else nil.
@@ -13,7 +13,7 @@ public enum Suggestions {
     /// suggestion, and a candidate whose length differs from the word's by more than the
     /// distance allowed is skipped before any comparison (a 131,000-character name once
     /// cost minutes of CPU).
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         guard word.utf8.count <= longestWord * 4, word.count <= longestWord else { return nil }
         let target = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
@@ -36,7 +36,7 @@ public enum Suggestions {
     /// With `stoppingAbove`, the computation ends as soon as every alignment costs more
     /// (a row whose smallest cell exceeds it) and returns a value above it, so an unlike
     /// candidate costs a few rows, not the whole table.
-    public static func editDistance(_ a: [Character], _ b: [Character], stoppingAbove cutoff: Int = .max) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character], stoppingAbove cutoff: Int = .max) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

@@ -1,70 +1,62 @@
 // Facts about the terminal: whether a stream is one, its width, and whether to colour.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MoneyKitPlatform
 
-public enum ColorChoice: String, Sendable, CaseIterable {
+package enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never
 }
 
-public struct Terminal: Sendable {
-    public let environment: [String: String]
+package struct Terminal: Sendable {
+    package let environment: [String: String]
     // Asked once: a report that styles every row must not make a system call per cell.
-    public let stdinIsTerminal: Bool
-    public let stdoutIsTerminal: Bool
-    public let stderrIsTerminal: Bool
+    package let stdinIsTerminal: Bool
+    package let stdoutIsTerminal: Bool
+    package let stderrIsTerminal: Bool
     private let stdoutSize: (columns: Int, rows: Int)?
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
-        stdinIsTerminal = Self.isTerminal(STDIN_FILENO)
-        stdoutIsTerminal = Self.isTerminal(STDOUT_FILENO)
-        stderrIsTerminal = Self.isTerminal(STDERR_FILENO)
-        stdoutSize = stdoutIsTerminal ? Self.windowSize(STDOUT_FILENO) : nil
+        stdinIsTerminal = FileDescriptor.standardInput.isTerminal
+        stdoutIsTerminal = FileDescriptor.standardOutput.isTerminal
+        stderrIsTerminal = FileDescriptor.standardError.isTerminal
+        stdoutSize = stdoutIsTerminal ? FileDescriptor.standardOutput.windowSize : nil
     }
 
-    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+    package static func isTerminal(_ descriptor: Int32) -> Bool { FileDescriptor(rawValue: descriptor).isTerminal }
 
     /// Prompts and full-screen interaction only when a person is at both ends.
-    public var isInteractive: Bool { stdinIsTerminal && stdoutIsTerminal }
+    package var isInteractive: Bool { stdinIsTerminal && stdoutIsTerminal }
 
     /// TERM=dumb: a terminal that cannot colour, place the cursor or switch screens.
-    public var isDumb: Bool { environment["TERM"] == "dumb" }
+    package var isDumb: Bool { environment["TERM"] == "dumb" }
 
     /// Columns for output: the terminal's width when stdout is one, else `COLUMNS` when
     /// set, else 80.
-    public var width: Int {
+    package var width: Int {
         if let size = stdoutSize, size.columns > 0 { return size.columns }
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
     }
 
     /// Rows of the terminal on stdout, else `LINES`, else 24.
-    public var height: Int {
+    package var height: Int {
         if let size = stdoutSize, size.rows > 0 { return size.rows }
         if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
         return 24
     }
 
     /// The window size of the terminal on `descriptor`, asked now (it changes on resize).
-    public func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+    package func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
         Self.windowSize(descriptor)
     }
 
-    public static func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
+    package static func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+        FileDescriptor(rawValue: descriptor).windowSize
     }
 
     /// Whether to colour output on `descriptor`: `always` and `never` decide alone;
     /// `auto` colours a terminal unless `NO_COLOR` is set (non-empty) or `TERM=dumb`.
-    public func colorEnabled(_ choice: ColorChoice, descriptor: Int32 = STDOUT_FILENO) -> Bool {
+    package func colorEnabled(_ choice: ColorChoice, descriptor: Int32 = FileDescriptor.standardOutput.rawValue) -> Bool {
         switch choice {
         case .always: return true
         case .never: return false
@@ -72,8 +64,8 @@ public struct Terminal: Sendable {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if isDumb { return false }
             switch descriptor {
-            case STDOUT_FILENO: return stdoutIsTerminal
-            case STDERR_FILENO: return stderrIsTerminal
+            case FileDescriptor.standardOutput.rawValue: return stdoutIsTerminal
+            case FileDescriptor.standardError.rawValue: return stderrIsTerminal
             default: return Self.isTerminal(descriptor)
             }
         }
@@ -81,21 +73,21 @@ public struct Terminal: Sendable {
 }
 
 /// ANSI styling that is a no-op when colour is off.
-public struct Styler: Sendable {
-    public let enabled: Bool
+package struct Styler: Sendable {
+    package let enabled: Bool
 
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
-    public enum Color: Int, Sendable {
+    package enum Color: Int, Sendable {
         case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
     }
 
-    public func color(_ text: String, _ color: Color) -> String {
+    package func color(_ text: String, _ color: Color) -> String {
         enabled ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    public func bold(_ text: String) -> String { enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-    public func dim(_ text: String) -> String { enabled ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    package func bold(_ text: String) -> String { enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    package func dim(_ text: String) -> String { enabled ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 }

@@ -9,12 +9,12 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
 
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character shown as an escape: `\n`, `\r`, `\t`, other
     /// C0 controls and DEL as `\xHH`, C1 controls and invisible format characters that
     /// reorder or hide text as `\u{HHHH}`. A backslash is left as it is: the escapes are
     /// for reading, not for parsing back.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         // Most text needs nothing: check first, so the common case copies nothing.
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
@@ -56,5 +56,5 @@ public enum TerminalText {
 
 extension String {
     /// This text made safe to show on a terminal (see `TerminalText.escaped`).
-    public var terminalSafe: String { TerminalText.escaped(self) }
+    package var terminalSafe: String { TerminalText.escaped(self) }
 }

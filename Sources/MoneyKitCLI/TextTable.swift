@@ -8,11 +8,11 @@
 // (`TerminalText`) before it is measured, so a stored newline or control character can
 // neither break a row nor drive the terminal, and widths are those of what is printed.
 
-public struct TextTable {
-    public enum Alignment: Sendable { case left, right }
+package struct TextTable {
+    package enum Alignment: Sendable { case left, right }
 
     /// How a column may give way when the table does not fit.
-    public enum Fit: Sendable, Equatable {
+    package enum Fit: Sendable, Equatable {
         /// Values (amounts, dates, ids, counts): always shown whole. Only the title may
         /// be shortened, down to the width of the values.
         case whole
@@ -23,14 +23,14 @@ public struct TextTable {
         case droppable
     }
 
-    public struct Column: Sendable {
-        public var title: String
-        public var alignment: Alignment
-        public var fit: Fit
+    package struct Column: Sendable {
+        package var title: String
+        package var alignment: Alignment
+        package var fit: Fit
         /// Higher is more useful: less important columns give way first.
-        public var importance: Int
+        package var importance: Int
 
-        public init(_ title: String, _ alignment: Alignment = .left, fit: Fit = .whole, importance: Int = 0) {
+        package init(_ title: String, _ alignment: Alignment = .left, fit: Fit = .whole, importance: Int = 0) {
             self.title = title
             self.alignment = alignment
             self.fit = fit
@@ -38,57 +38,57 @@ public struct TextTable {
         }
 
         /// Free text such as a name or label: shrinks first, with an ellipsis.
-        public static func text(_ title: String, minimum: Int = 8, importance: Int = 0) -> Column {
+        package static func text(_ title: String, minimum: Int = 8, importance: Int = 0) -> Column {
             Column(title, .left, fit: .shrinks(minimum: minimum), importance: importance)
         }
 
         /// An amount or number: right-aligned, never cut.
-        public static func amount(_ title: String) -> Column {
+        package static func amount(_ title: String) -> Column {
             Column(title, .right, fit: .whole, importance: 100)
         }
     }
 
     /// One cell: its text (shown escaped) and how it is styled once it has been fitted.
-    public struct Cell: ExpressibleByStringLiteral {
-        public var text: String
-        public var style: ((String) -> String)?
+    package struct Cell: ExpressibleByStringLiteral {
+        package var text: String
+        package var style: ((String) -> String)?
 
-        public init(_ text: String, style: ((String) -> String)? = nil) {
+        package init(_ text: String, style: ((String) -> String)? = nil) {
             self.text = text
             self.style = style
         }
 
-        public init(stringLiteral value: String) {
+        package init(stringLiteral value: String) {
             self.init(value)
         }
     }
 
-    public var columns: [Column]
-    public var rows: [[Cell]] = []
+    package var columns: [Column]
+    package var rows: [[Cell]] = []
     /// Print the titles as the first line.
-    public var showsHeader: Bool
-    public var separator: String
+    package var showsHeader: Bool
+    package var separator: String
 
-    public init(columns: [Column], showsHeader: Bool = true, separator: String = "  ") {
+    package init(columns: [Column], showsHeader: Bool = true, separator: String = "  ") {
         self.columns = columns
         self.showsHeader = showsHeader
         self.separator = separator
     }
 
     /// A row of plain text cells (escaped when shown).
-    public mutating func append(_ row: [String]) {
+    package mutating func append(_ row: [String]) {
         rows.append(row.map { Cell($0) })
     }
 
     /// A row of cells, some of them styled.
-    public mutating func append(_ row: [Cell]) {
+    package mutating func append(_ row: [Cell]) {
         rows.append(row)
     }
 
     /// The lines of the table, fitted to `maxWidth` columns when given. Styles (colour)
     /// take no columns. A table whose whole columns alone are wider than `maxWidth`
     /// is printed wider: a value is never cut.
-    public func render(maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }) -> [String] {
+    package func render(maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }) -> [String] {
         let titles = columns.map { TerminalText.escaped($0.title) }
         let cells = rows.map { row in columns.indices.map { index in index < row.count ? TerminalText.escaped(row[index].text) : "" } }
         var cellWidths = columns.map { _ in 0 }

@@ -5,20 +5,20 @@
 
 /// A command of a tool, run with the tool's `Context` (what its commands share: the
 /// invocation, an open store).
-public struct ToolCommand<Context> {
+package struct ToolCommand<Context>: Sendable {
     /// The command's spec, its subcommands' specs included (assembled from the tree).
-    public let spec: CommandSpec
-    public let subcommands: [ToolCommand<Context>]
-    let handler: ((Context) throws -> ExitCode)?
+    package let spec: CommandSpec
+    package let subcommands: [ToolCommand<Context>]
+    let handler: (@Sendable (Context) throws -> ExitCode)?
 
     /// A command that runs: `spec` must have no subcommands of its own.
-    public static func leaf(_ spec: CommandSpec, run: @escaping (Context) throws -> ExitCode) -> ToolCommand {
+    package static func leaf(_ spec: CommandSpec, run: @escaping @Sendable (Context) throws -> ExitCode) -> ToolCommand {
         ToolCommand(spec: spec, subcommands: [], handler: run)
     }
 
     /// A command made of subcommands; `spec`'s own subcommand list is replaced by theirs.
     /// Its default subcommand (`tally` alone is `tally list`) is named in `spec`.
-    public static func group(_ spec: CommandSpec, _ subcommands: [ToolCommand]) -> ToolCommand {
+    package static func group(_ spec: CommandSpec, _ subcommands: [ToolCommand]) -> ToolCommand {
         var assembled = spec
         assembled.subcommands = subcommands.map(\.spec)
         return ToolCommand(spec: assembled, subcommands: subcommands, handler: nil)
@@ -26,7 +26,7 @@ public struct ToolCommand<Context> {
 
     /// The handler of the command at `path` (names as the parser gives them), or nil when
     /// the path names no leaf.
-    public func handler(at path: [String]) -> ((Context) throws -> ExitCode)? {
+    package func handler(at path: [String]) -> (@Sendable (Context) throws -> ExitCode)? {
         var command = self
         for name in path {
             guard let next = command.subcommands.first(where: { $0.spec.name == name }) else { return nil }
@@ -36,7 +36,7 @@ public struct ToolCommand<Context> {
     }
 
     /// Every path from here to a leaf, e.g. `["history", "rm"]`.
-    public var leafPaths: [[String]] {
+    package var leafPaths: [[String]] {
         guard !subcommands.isEmpty else { return [[]] }
         return subcommands.flatMap { child in child.leafPaths.map { [child.spec.name] + $0 } }
     }
@@ -44,7 +44,7 @@ public struct ToolCommand<Context> {
     /// What is wrong with the tree, for a test: a group without subcommands, a leaf whose
     /// spec lists subcommands the tree does not handle, a default subcommand that is not
     /// one of the group's, or two subcommands sharing a name or alias.
-    public var defects: [String] {
+    package var defects: [String] {
         var found: [String] = []
         collectDefects(path: [spec.name], into: &found)
         return found
@@ -68,10 +68,23 @@ public struct ToolCommand<Context> {
 extension ToolCommand {
     /// Runs the command the parser chose; a path naming no leaf is a usage error (the
     /// parser refuses those first, so this is the tree's own guard).
-    public func run(_ context: Context, path: [String]) throws -> ExitCode {
+    package func run(_ context: Context, path: [String]) throws -> ExitCode {
         guard let handler = handler(at: path) else {
             throw CLIError.usage("unknown command '\(path.joined(separator: " "))'")
         }
         return try handler(context)
+    }
+}
+
+extension ToolRunner {
+    /// Runs the tool whose commands are `command`: parses argv against the tree's spec,
+    /// makes the commands' shared `Context` from the invocation (opening a store, say),
+    /// runs the chosen leaf's handler, and exits with its code. Never returns.
+    package static func main<Context>(
+        command: ToolCommand<Context>, context makeContext: @escaping (Invocation) throws -> Context
+    ) -> Never {
+        main(spec: command.spec) { invocation in
+            try command.run(try makeContext(invocation), path: invocation.arguments.commandPath)
+        }
     }
 }

@@ -2,62 +2,55 @@
 // --version and --dump-help, run the command, and turn any error into a message on
 // stderr and the exit code it stands for.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MoneyKit
 import MoneyKitPlatform
 
 /// Everything a command needs from its process: the parsed arguments, the environment
 /// and the terminal.
-public struct Invocation: Sendable {
-    public let toolName: String
-    public let arguments: ParsedArguments
-    public let environment: [String: String]
-    public let terminal: Terminal
+package struct Invocation: Sendable {
+    package let toolName: String
+    package let arguments: ParsedArguments
+    package let environment: [String: String]
+    package let terminal: Terminal
 
     /// `terminal`: the facts already asked of this process, if any (asking costs
     /// system calls on every start).
-    public init(toolName: String, arguments: ParsedArguments, environment: [String: String], terminal: Terminal? = nil) {
+    package init(toolName: String, arguments: ParsedArguments, environment: [String: String], terminal: Terminal? = nil) {
         self.toolName = toolName
         self.arguments = arguments
         self.environment = environment
         self.terminal = terminal ?? Terminal(environment: environment)
         let choice = arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
-        self.styler = Styler(enabled: self.terminal.colorEnabled(choice, descriptor: STDOUT_FILENO))
+        self.styler = Styler(enabled: self.terminal.colorEnabled(choice, descriptor: FileDescriptor.standardOutput.rawValue))
     }
 
     /// Styling for stdout under the colour policy, decided once.
-    public let styler: Styler
+    package let styler: Styler
 
-    public var out: OutputChannel { Console.out }
-    public var err: OutputChannel { Console.err }
+    package var out: OutputChannel { Console.out }
+    package var err: OutputChannel { Console.err }
 
     /// The --color choice (auto when absent).
-    public var colorChoice: ColorChoice {
+    package var colorChoice: ColorChoice {
         arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
     }
 
 
     /// A message for people on stderr (what a command did, how to undo it), escaped for
     /// the terminal: it often quotes a stored name.
-    public func say(_ message: String) {
+    package func say(_ message: String) {
         err.line(message.terminalSafe)
     }
 
     /// A warning on stderr: `TOOL: warning: …`.
-    public func warn(_ message: String) {
+    package func warn(_ message: String) {
         err.line("\(toolName): warning: \(message.terminalSafe)")
     }
 }
 
-public enum ToolRunner {
+package enum ToolRunner {
     /// Runs the tool and exits with the command's code. Never returns.
-    public static func main(
+    package static func main(
         spec: CommandSpec, version: String = StandardOptions.toolkitVersion,
         run: (Invocation) throws -> ExitCode
     ) -> Never {
@@ -65,11 +58,11 @@ public enum ToolRunner {
         let arguments = rawArguments()
         let code = execute(spec: spec, version: version, arguments: arguments, environment: processEnvironment(), run: run)
         Console.flushAll()
-        exit(code.rawValue)
+        ProcessControl.exit(code.rawValue)
     }
 
     /// Parses and runs, printing to the console; returns the exit code.
-    public static func execute(
+    package static func execute(
         spec: CommandSpec, version: String, arguments: [String], environment: [String: String],
         run: (Invocation) throws -> ExitCode
     ) -> ExitCode {
@@ -139,7 +132,7 @@ public enum ToolRunner {
             // The date comes from SOURCE_DATE_EPOCH (reproducible builds) or --date, so a
             // regenerated page is byte-identical.
             var epoch = environment["SOURCE_DATE_EPOCH"].flatMap { Int64($0) }
-            if arguments.count == 3, arguments[1] == "--date", let value = Timestamp.parseISO8601(arguments[2] + "T00:00:00Z") {
+            if arguments.count == 3, arguments[1] == "--date", let value = Instant.parseISO8601(arguments[2] + "T00:00:00Z") {
                 epoch = Int64(value)
             }
             guard let epoch else {
@@ -155,8 +148,8 @@ public enum ToolRunner {
     }
 
     /// Writes `TOOL: error: …`, the hint, and for usage errors the usage line.
-    public static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
-        let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: STDERR_FILENO))
+    package static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
+        let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: FileDescriptor.standardError.rawValue))
         // Messages quote names and arguments the user or a file gave: escaped here, once,
         // so no command has to remember it.
         Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.message.terminalSafe)")
@@ -183,18 +176,8 @@ public enum ToolRunner {
         }
     }
 
-    /// The process environment, read from `environ` (no Foundation needed), byte for byte
-    /// like the arguments.
-    public static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = LosslessText.decode(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
+    /// The process environment, byte for byte like the arguments.
+    package static func processEnvironment() -> [String: String] {
+        ProcessControl.environment()
     }
 }

@@ -3,12 +3,12 @@
 // text becomes a value, with errors that name the option.
 
 /// An option whose value is read as `Value`.
-public struct TypedOption<Value>: Sendable {
+package struct TypedOption<Value>: Sendable {
     /// The option as the spec lists it; put `spec` in the command's options.
-    public let spec: OptionSpec
+    package let spec: OptionSpec
     let read: @Sendable (String, ParsedArguments) throws(CLIError) -> Value
 
-    public init(_ spec: OptionSpec, read: @escaping @Sendable (String, ParsedArguments) throws(CLIError) -> Value) {
+    package init(_ spec: OptionSpec, read: @escaping @Sendable (String, ParsedArguments) throws(CLIError) -> Value) {
         self.spec = spec
         self.read = read
     }
@@ -16,14 +16,14 @@ public struct TypedOption<Value>: Sendable {
 
 extension TypedOption where Value == String {
     /// An option whose value is its text.
-    public init(_ spec: OptionSpec) {
+    package init(_ spec: OptionSpec) {
         self.init(spec) { text, _ throws(CLIError) in text }
     }
 }
 
 extension TypedOption where Value == Int64 {
     /// An option holding a whole number in `range`.
-    public static func integer(_ spec: OptionSpec, in range: ClosedRange<Int64>? = nil) -> TypedOption {
+    package static func integer(_ spec: OptionSpec, in range: ClosedRange<Int64>? = nil) -> TypedOption {
         TypedOption(spec) { text, arguments throws(CLIError) in
             try ParsedArguments.integer(text, named: "--\(spec.long)", in: range, commandPath: arguments.commandPath)
         }
@@ -33,7 +33,7 @@ extension TypedOption where Value == Int64 {
 extension TypedOption where Value: RawRepresentable & Sendable, Value.RawValue == String {
     /// An option naming one case of `Value` (the spec's allowed values keep the parser
     /// from passing anything else; an unknown word is still a usage error here).
-    public static func choice(_ spec: OptionSpec) -> TypedOption {
+    package static func choice(_ spec: OptionSpec) -> TypedOption {
         TypedOption(spec) { text, arguments throws(CLIError) in
             guard let value = Value(rawValue: text) else {
                 throw CLIError.usage("invalid value '\(text)' for --\(spec.long)", commandPath: arguments.commandPath)
@@ -45,18 +45,18 @@ extension TypedOption where Value: RawRepresentable & Sendable, Value.RawValue =
 
 extension ParsedArguments {
     /// The option's value as given, else its spec's default, else nil.
-    public func text(_ option: OptionSpec) -> String? {
+    package func text(_ option: OptionSpec) -> String? {
         value(option.long) ?? option.defaultValue
     }
 
     /// The typed value of `option`: as given, else its spec's default, else nil.
-    public func value<Value>(_ option: TypedOption<Value>) throws(CLIError) -> Value? {
+    package func value<Value>(_ option: TypedOption<Value>) throws(CLIError) -> Value? {
         guard let text = text(option.spec) else { return nil }
         return try option.read(text, self)
     }
 
     /// Whether the flag was given.
-    public func flag(_ option: OptionSpec) -> Bool {
+    package func flag(_ option: OptionSpec) -> Bool {
         flag(option.long)
     }
 }

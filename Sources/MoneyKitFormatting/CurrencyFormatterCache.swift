@@ -22,6 +22,7 @@ import MoneyKitPlatform
 /// NumberFormatter goes through Double and loses digits beyond about 15 significant ones
 /// ($92,233,720,368,547,758.07 came out as …760.00); the format style is exact.
 public final class CurrencyFormatterCache: @unchecked Sendable {
+    /// The cache the tools share, so each format is made once per process.
     public static let shared = CurrencyFormatterCache()
 
     private let lock = PlainLock()
@@ -33,6 +34,7 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
         let localeIdentifier: String
     }
 
+    /// An empty cache of its own (tests; most callers want `shared`).
     public init() {}
 
     /// `money` as people of `localeIdentifier` write it: `$1,234.56` (en_US),

@@ -208,13 +208,43 @@ package enum PosixFile {
         close(fd)
     }
 
-    /// fdatasync where the system has it (Linux), fsync elsewhere.
+    /// Makes what was written to `fd` durable: fdatasync on Linux; on Darwin fsync only
+    /// reaches the drive's cache, so F_FULLFSYNC asks the drive to write it through
+    /// (falling back to fsync where the file system refuses it). Returns 0 or -1 (errno).
     package static func syncData(_ fd: Int32) -> Int32 {
-        #if os(Linux)
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
+        return fsync(fd)
+        #elseif os(Linux)
         return fdatasync(fd)
         #else
         return fsync(fd)
         #endif
+    }
+
+    /// The size of the file at `path`, nil when there is none.
+    package static func fileSize(_ path: String) throws(StoreError) -> Int64? {
+        var info = stat()
+        if stat(path.systemPath, &info) == 0 { return Int64(info.st_size) }
+        if errno == ENOENT || errno == ENOTDIR { return nil }
+        throw StoreError.unreadable(path: path, reason: errorText())
+    }
+
+    /// Creates an empty file (0600, never through a symlink); false when another process
+    /// made it first.
+    package static func createEmptyExclusively(_ path: String) throws(StoreError) -> Bool {
+        let descriptor = open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return true
+        }
+        if errno == EEXIST { return false }
+        throw StoreError.cannotCreate(path: path, reason: errorText())
+    }
+
+    /// Removes the file at `path` if there is one (best effort: for undoing a creation).
+    package static func remove(_ path: String) {
+        unlink(path.systemPath)
     }
 
     package static func fileName(of path: String) -> String {

@@ -15,17 +15,12 @@ import CSQLite
 import MoneyKit
 import MoneyKitPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension SQLiteDatabase {
     /// Opens the database at `path` as `schema`'s store, for `access`.
     /// - Throws: `StoreError`: `.foreign` for another program's database, `.newerVersion`,
     ///   `.corrupt`, `.cannotCreate` (a write into a folder that does not exist), I/O.
-    public static func open(
+    package static func open(
         _ path: String, schema: SQLiteSchema, access: SQLiteAccess, busyTimeoutMilliseconds: Int32 = 10_000
     ) throws(StoreError) -> SQLiteDatabase {
         // A folder, FIFO or device is no database: refused before SQLite opens it (a FIFO
@@ -84,7 +79,7 @@ extension SQLiteDatabase {
                 return database
             } catch {
                 // No empty database left behind by a failed first open.
-                if created { for suffix in ["-wal", "-shm", "-journal", ""] { unlink((path + suffix).systemPath) } }
+                if created { for suffix in ["-wal", "-shm", "-journal", ""] { PosixFile.remove(path + suffix) } }
                 throw error
             }
         }
@@ -218,9 +213,8 @@ extension SQLiteDatabase {
         _ target: String, path: String, flags: Int32, readOnly: Bool, busyTimeoutMilliseconds: Int32
     ) throws(StoreError) -> SQLiteDatabase {
         var connection: OpaquePointer?
-        let previousMask = umask(0o077)  // files SQLite creates (-wal, -shm): 0600
-        let code = sqlite3_open_v2(target.systemPath, &connection, flags, nil)
-        umask(previousMask)
+        // Files SQLite creates (-wal, -shm): 0600.
+        let code = PosixFile.withPrivateFileMask { sqlite3_open_v2(target.systemPath, &connection, flags, nil) }
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close(connection)
@@ -251,22 +245,11 @@ extension SQLiteDatabase {
 
     /// The size of the file at `path`, nil when there is none.
     static func fileSize(_ path: String) throws(StoreError) -> Int64? {
-        var info = stat()
-        if stat(path.systemPath, &info) == 0 { return Int64(info.st_size) }
-        if errno == ENOENT || errno == ENOTDIR { return nil }
-        throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        try PosixFile.fileSize(path)
     }
 
     /// Creates the file (0600, never through a symlink); false when another process made it first.
     private static func createExclusively(_ path: String) throws(StoreError) -> Bool {
-        #if canImport(Glibc)
-        let descriptor = Glibc.open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { Glibc.close(descriptor); return true }
-        #else
-        let descriptor = Darwin.open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { Darwin.close(descriptor); return true }
-        #endif
-        if errno == EEXIST { return false }
-        throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        try PosixFile.createEmptyExclusively(path)
     }
 }

@@ -7,32 +7,27 @@ import CSQLite
 import MoneyKit
 import MoneyKitPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A value bound to a statement's `?` or read from a column.
-public enum SQLiteValue: Equatable, Sendable {
+package enum SQLiteValue: Equatable, Sendable {
     case integer(Int64)
     case real(Double)
     case text(String)
     case null
 }
 
-public final class SQLiteDatabase {
+package final class SQLiteDatabase {
     /// The file, as named by the user (also for an empty store read from memory).
-    public let path: String
+    package let path: String
     private var handle: OpaquePointer?
     let busyTimeoutMilliseconds: Int32
     /// Prepared statements kept for lookups run many times (see `cached`).
     private var statementCache: [String: SQLiteStatement] = [:]
     /// Opened for reading: no statement can change the file (or the empty store in memory).
-    public internal(set) var isReadOnly: Bool
+    package internal(set) var isReadOnly: Bool
     /// False when the file does not exist (or is empty) and an empty store in memory
     /// stands in for it, so that a read command creates nothing.
-    public internal(set) var exists: Bool = true
+    package internal(set) var exists: Bool = true
 
     /// Wraps an open connection (see SQLiteDatabase+Opening.swift for how one is opened).
     init(path: String, handle: OpaquePointer, readOnly: Bool, busyTimeoutMilliseconds: Int32) {
@@ -72,6 +67,10 @@ public final class SQLiteDatabase {
             try execute("PRAGMA foreign_keys = ON")
             // A reader never writes, whatever the statement.
             try execute(isReadOnly ? "PRAGMA query_only = ON" : "PRAGMA synchronous = FULL")
+            #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            // Darwin's fsync stops at the drive's cache: ask SQLite for F_FULLFSYNC.
+            if !isReadOnly { try execute("PRAGMA fullfsync = ON") }
+            #endif
         } catch {
             close()
             throw error
@@ -82,7 +81,7 @@ public final class SQLiteDatabase {
     /// Closes the connection. The last connection to close checkpoints the write-ahead
     /// log into the database file and removes it, so a tool should close before it exits
     /// (exit() runs no deinitialisers).
-    public func close() {
+    package func close() {
         statementCache.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
@@ -91,7 +90,7 @@ public final class SQLiteDatabase {
     /// A prepared statement kept for the life of the connection: for lookups repeated
     /// thousands of times (a chart's samples). Not for statements that nest with
     /// themselves.
-    public func cached(_ sql: String) throws(StoreError) -> SQLiteStatement {
+    package func cached(_ sql: String) throws(StoreError) -> SQLiteStatement {
         if let statement = statementCache[sql] { return statement }
         let statement = try prepare(sql)
         statementCache[sql] = statement
@@ -100,24 +99,24 @@ public final class SQLiteDatabase {
 
     /// Runs `body` inside one read transaction: a consistent snapshot, and one lock
     /// instead of one per statement.
-    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
+    package func reading<Result>(_ body: () throws -> Result) throws -> Result {
         try execute("BEGIN")
         defer { try? execute("COMMIT") }
         return try body()
     }
 
     /// The schema version kept in `PRAGMA user_version` (0 for a new database).
-    public var userVersion: Int64 {
+    package var userVersion: Int64 {
         get throws(StoreError) { try scalarInteger("PRAGMA user_version") ?? 0 }
     }
 
-    public func setUserVersion(_ version: Int64) throws(StoreError) {
+    package func setUserVersion(_ version: Int64) throws(StoreError) {
         // PRAGMA takes no bound parameters; the value is an integer we made, not input.
         try execute("PRAGMA user_version = \(version)")
     }
 
     /// Runs statements that take no parameters (schema, pragmas).
-    public func execute(_ sql: String) throws(StoreError) {
+    package func execute(_ sql: String) throws(StoreError) {
         guard let handle else { throw StoreError.io(path: path, reason: "the database is closed") }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
@@ -130,7 +129,7 @@ public final class SQLiteDatabase {
 
     /// Runs one statement with `parameters` bound to its `?`s; returns every row.
     @discardableResult
-    public func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> [[SQLiteValue]] {
+    package func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> [[SQLiteValue]] {
         let statement = try prepare(sql)
         var rows: [[SQLiteValue]] = []
         do {
@@ -144,7 +143,7 @@ public final class SQLiteDatabase {
     }
 
     /// Prepares `sql` once for many runs.
-    public func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
         guard let handle else { throw StoreError.io(path: path, reason: "the database is closed") }
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
@@ -158,23 +157,23 @@ public final class SQLiteDatabase {
     }
 
     /// The first column of the first row as an integer.
-    public func scalarInteger(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> Int64? {
+    package func scalarInteger(_ sql: String, _ parameters: [SQLiteValue] = []) throws(StoreError) -> Int64? {
         guard case .integer(let value)? = try query(sql, parameters).first?.first else { return nil }
         return value
     }
 
     /// The rowid of the last insert.
-    public var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+    package var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
 
     /// Whether a transaction is open on this connection.
-    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+    package var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
     /// How many rows the last statement changed.
-    public var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
+    package var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE, so writers queue rather than
     /// deadlock); commits when it returns, rolls back when it throws.
-    public func transaction<Result>(_ body: (SQLiteDatabase) throws -> Result) throws -> Result {
+    package func transaction<Result>(_ body: (SQLiteDatabase) throws -> Result) throws -> Result {
         // A store opened for reading is never changed: a write here is a tool's mistake.
         if isReadOnly { throw StoreError.readOnly(path: path) }
         try execute("BEGIN IMMEDIATE")
@@ -224,7 +223,7 @@ public final class SQLiteDatabase {
     }
 
     /// `PRAGMA application_id`: which program's file this is (0: unmarked).
-    public var applicationID: Int32 {
+    package var applicationID: Int32 {
         get throws(StoreError) { Int32(truncatingIfNeeded: try scalarInteger("PRAGMA application_id") ?? 0) }
     }
 
@@ -240,7 +239,7 @@ public final class SQLiteDatabase {
                 return
             } catch .busy(let path) {
                 guard waitedMilliseconds < busyTimeoutMilliseconds else { throw .busy(path: path) }
-                usleep(2_000)
+                PosixFile.pause(milliseconds: 2)
                 waitedMilliseconds += 2
             }
         }

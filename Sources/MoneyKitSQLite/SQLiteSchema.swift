@@ -6,26 +6,26 @@ import MoneyKit
 import MoneyKitPlatform
 
 /// A tool's database: its mark, its migrations and what it is called in messages.
-public struct SQLiteSchema: Sendable {
+package struct SQLiteSchema: Sendable {
     /// What the file is, for messages: "a portfolio database".
-    public let name: String
+    package let name: String
     /// Written to `PRAGMA application_id` when the store is created or first written.
-    public let applicationID: Int32
+    package let applicationID: Int32
     /// Migration `n` takes the schema from version `n` to `n + 1`.
-    public let migrations: [String]
+    package let migrations: [String]
 
-    public init(name: String, applicationID: Int32, migrations: [String]) {
+    package init(name: String, applicationID: Int32, migrations: [String]) {
         self.name = name
         self.applicationID = applicationID
         self.migrations = migrations
     }
 
     /// The newest version, kept in `PRAGMA user_version`.
-    public var version: Int64 { Int64(migrations.count) }
+    package var version: Int64 { Int64(migrations.count) }
 }
 
 /// How a command uses its database.
-public enum SQLiteAccess: Sendable, Equatable {
+package enum SQLiteAccess: Sendable, Equatable {
     /// Reading only: nothing is created, migrated, marked or switched to WAL. A missing
     /// (or empty) database reads as an empty store.
     case read

@@ -7,7 +7,7 @@ import MoneyKitPlatform
 
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-public final class SQLiteStatement {
+package final class SQLiteStatement {
     private let statement: OpaquePointer
     // Unowned: the database keeps its cached statements, so a strong reference back
     // would be a cycle and the connection would never close.
@@ -21,7 +21,7 @@ public final class SQLiteStatement {
     deinit { sqlite3_finalize(statement) }
 
     /// Binds `values` to the `?`s in order, after clearing the previous run.
-    public func bind(_ values: [SQLiteValue]) throws(StoreError) {
+    package func bind(_ values: [SQLiteValue]) throws(StoreError) {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         for (offset, value) in values.enumerated() {
@@ -43,14 +43,14 @@ public final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows (an insert, an update).
-    public func run(_ values: [SQLiteValue]) throws(StoreError) {
+    package func run(_ values: [SQLiteValue]) throws(StoreError) {
         try bind(values)
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE || code == SQLITE_ROW else { throw database.storeError(code) }
     }
 
     /// Calls `body` for every row, reading columns through `SQLiteRow`.
-    public func forEachRow(_ values: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
+    package func forEachRow(_ values: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
         try bind(values)
         let row = SQLiteRow(statement: statement)
         while true {
@@ -63,25 +63,25 @@ public final class SQLiteStatement {
 }
 
 /// The current row of a statement; valid only inside `forEachRow`'s body.
-public struct SQLiteRow {
+package struct SQLiteRow {
     let statement: OpaquePointer
 
-    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
-    public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    package func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
-    public func text(_ column: Int32) -> String {
+    package func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(statement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
-    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
     /// Every column of the row, typed as SQLite stored it.
-    public var values: [SQLiteValue] {
+    package var values: [SQLiteValue] {
         (0..<sqlite3_column_count(statement)).map { column in
             switch sqlite3_column_type(statement, column) {
             case SQLITE_INTEGER: return .integer(int64(column))

@@ -17,14 +17,24 @@
 
 import MoneyKitPlatform
 
+/// The one rule for names people give things (a tally counter, a portfolio account): what a
+/// new name may hold (`fault(in:)`), the form it is stored in (NFC, `checked(_:)`) and when
+/// two names are the same name (`matchKey(_:)`, `lookup(_:in:)`).
 public enum ItemName {
+    /// The most user-perceived characters a new name may have.
     public static let maximumCharacters = 100
+    /// The most bytes of UTF-8 a new name may have.
     public static let maximumBytes = 400
 
+    /// Why a text cannot be a new name.
     public enum Fault: Error, Equatable, Sendable {
+        /// No visible character: empty, or only spaces and invisible ones.
         case empty
+        /// A space (or other whitespace) at the start or the end.
         case edgeSpace
+        /// A control or invisible formatting character (see `isHiddenControl`), the first found.
         case control(Unicode.Scalar)
+        /// More than `maximumCharacters` characters or `maximumBytes` bytes.
         case tooLong
 
         /// What is wrong, for `what` (e.g. "a counter name").
@@ -83,9 +93,13 @@ public enum ItemName {
         }
     }
 
+    /// The outcome of `lookup(_:in:)`.
     public enum Lookup: Equatable, Sendable {
+        /// The index of the one name that matches.
         case found(Int)
+        /// Several names match but for case or Unicode form, and none exactly: these, to list.
         case ambiguous([String])
+        /// No name matches.
         case missing
     }
 

@@ -11,7 +11,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// A `StoredDocument` kept in one JSON file: loaded without a lock, changed under an exclusive
+/// lock and replaced atomically, so concurrent writers lose nothing and a crash leaves a whole file.
+/// An unreadable or newer file is refused and left untouched, never overwritten.
 public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
+    /// The store file, as given: every read, write and message uses it.
     public let path: String
     /// How long a write waits for another process's lock before failing with `busy`.
     public var lockTimeout: Double
@@ -23,6 +27,7 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     /// typo than a wish.
     public var createsMissingFolders: Bool
 
+    /// A store at `path`. `lockTimeout` is in seconds.
     public init(path: String, lockTimeout: Double = 10, prettyPrinted: Bool = true, createsMissingFolders: Bool = true) {
         self.path = path
         self.lockTimeout = lockTimeout
@@ -42,6 +47,10 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
 
     /// The stored document, or `Document()` when there is no file yet. Takes no lock:
     /// the file is only ever replaced whole, so a reader sees the old or the new one.
+    /// - Throws: `StoreError.unreadable` or `StoreError.io` when the file cannot be read;
+    ///   `StoreError.corrupt` when it is empty, not JSON, not this `Document.formatName` store,
+    ///   or its content is refused by the document (reading or `checkInvariants()`);
+    ///   `StoreError.newerVersion` when a newer format version wrote it.
     public func load() throws(StoreError) -> Document {
         switch try PosixFile.readAll(path) {
         case .missing: return Document()
@@ -49,6 +58,8 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
         }
     }
 
+    /// Runs `body` on the stored document (see `load()`): no lock is taken.
+    /// - Throws: what `load()` throws (a `StoreError`), or what `body` throws.
     public func read<Result>(_ body: (Document) throws -> Result) throws -> Result {
         try body(load())
     }
@@ -61,6 +72,11 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     /// it first: then the change runs again on what that writer saved. Everything that
     /// can be checked first is: a path naming a folder, a FIFO or a device is refused,
     /// and a failure leaves no file behind.
+    /// - Throws: what `body` throws (then nothing is saved), or a `StoreError`: `unreadable` for
+    ///   a path that is not a regular file; `cannotCreate` when the folder is missing and may not
+    ///   be created, or creating it or the file fails; `readOnly` when the file or its folder
+    ///   is not writable; `busy` when another process holds the lock beyond `lockTimeout`;
+    ///   `io` when writing fails part way; and what `load()` throws for the existing file.
     public func write<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let folder = PosixFile.directory(of: path)
         if PosixFile.holdsNonRegularFile(path) {

@@ -1,16 +1,25 @@
 // A strict JSON reader (RFC 8259) into JSONValue: UTF-8 in, keys in file order, numbers
 // kept as their text so 64-bit integers and decimals lose nothing.
 
+import MoneyKitPlatform
+
+/// Why text is not valid JSON, and where (1-based line and column).
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong: `unexpected text after the JSON value`.
     public let message: String
+    /// The line of the fault, from 1.
     public let line: Int
+    /// The column of the fault in characters (not bytes), from 1.
     public let column: Int
 
+    /// `message at line L, column C`.
     public var description: String { "\(message) at line \(line), column \(column)" }
 }
 
 extension JSONValue {
     /// Parses one JSON value (with surrounding whitespace) from UTF-8 bytes.
+    /// - Throws: `JSONParseError` for anything RFC 8259 does not allow (bad UTF-8 included),
+    ///   for nesting too deep, and for text after the value; it says where.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         // Over a raw buffer: no bounds checks on every byte (the parser checks its own).
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
@@ -28,6 +37,8 @@ extension JSONValue {
         return try result.get()
     }
 
+    /// Parses one JSON value from text (see `parse(_:)` for bytes).
+    /// - Throws: `JSONParseError`, as the bytes version does.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
@@ -163,7 +174,7 @@ struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                guard let text = UTF8Text.validated(slice) else { throw error("invalid UTF-8 in a string") }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -176,7 +187,7 @@ struct JSONParser {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: scalars, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                guard let text = UTF8Text.validated(scalars) else { throw error("invalid UTF-8 in a string") }
                 return text
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw error("unexpected end of input in a string") }

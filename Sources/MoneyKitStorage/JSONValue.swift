@@ -3,16 +3,25 @@
 // Written and read here rather than through Codable: on Linux JSONDecoder costs
 // milliseconds per start (protocol conformance lookups), which tally inc cannot afford.
 
+/// A JSON value, object members in their order: what tools print for scripts and what the
+/// file store reads and writes, without Codable's cost.
 public indirect enum JSONValue: Sendable, Equatable {
+    /// A string, unescaped.
     case string(String)
     /// A number as already formatted text (an integer, or a plain decimal).
     case number(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, members in file (or insertion) order; keys may repeat, the first wins on lookup.
     case object([(String, JSONValue)])
 
+    /// A number for a 64-bit integer, written exactly.
     public static func integer(_ value: Int64) -> JSONValue { .number(String(value)) }
+    /// A number for an integer, written exactly.
     public static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
 
     /// The member `key` of an object, or nil (also when this is not an object).
@@ -21,6 +30,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         return members.first { $0.0 == key }?.1
     }
 
+    /// The text of a string, or nil for any other kind.
     public var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
@@ -32,16 +42,19 @@ public indirect enum JSONValue: Sendable, Equatable {
         return nil
     }
 
+    /// The value of `true` or `false`, or nil for any other kind.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
+    /// The items of an array, or nil for any other kind.
     public var arrayValue: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
+    /// The members of an object in order, or nil for any other kind.
     public var objectValue: [(String, JSONValue)]? {
         if case .object(let members) = self { return members }
         return nil
@@ -60,6 +73,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Whether this is `null`.
     public var isNull: Bool {
         if case .null = self { return true }
         return false

@@ -5,6 +5,7 @@ import MoneyKitPlatform
 /// The XDG base folders, resolved from an environment (never read implicitly, so tests
 /// and apps pass their own).
 public struct XDGPaths: Sendable {
+    /// Which XDG base folder: data, state or config.
     public enum Kind: Sendable {
         /// `$XDG_DATA_HOME`, default `~/.local/share`: what the user would back up.
         case data
@@ -30,13 +31,17 @@ public struct XDGPaths: Sendable {
         }
     }
 
+    /// The environment the folders are resolved from (`HOME` and the `XDG_*` variables).
     public let environment: [String: String]
 
+    /// Paths resolved from `environment`, usually the process's own.
     public init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// The base folder of `kind`. A relative XDG value is ignored, as the spec says.
+    /// - Throws: `StoreError.noHome` when the XDG variable is unset or relative and `HOME` is
+    ///   unset or relative too.
     public func base(_ kind: Kind) throws(StoreError) -> String {
         if let value = environment[kind.variable], value.hasPrefix("/") {
             return value
@@ -48,12 +53,15 @@ public struct XDGPaths: Sendable {
     }
 
     /// `BASE/tool/fileName`, e.g. `~/.local/share/tally/counters.json`.
+    /// - Throws: `StoreError.noHome` as `base(_:)` does.
     public func file(_ kind: Kind, tool: String, fileName: String) throws(StoreError) -> String {
         try base(kind) + "/" + tool + "/" + fileName
     }
 
     /// The store path for a tool: an explicit option wins, then the tool's environment
     /// variable, then the XDG default.
+    /// - Throws: `StoreError.noHome` when neither is given and there is no XDG default (see
+    ///   `base(_:)`).
     public func storePath(
         option: String?, environmentVariable: String, kind: Kind, tool: String, fileName: String
     ) throws(StoreError) -> String {
@@ -64,6 +72,8 @@ public struct XDGPaths: Sendable {
 
     /// Like `storePath`, also telling whether the path is the tool's default one (whose
     /// folders a write may create) or one the user named.
+    /// - Throws: `StoreError.noHome` when neither is given and there is no XDG default (see
+    ///   `base(_:)`).
     public func storeLocation(
         option: String?, environmentVariable: String, kind: Kind, tool: String, fileName: String
     ) throws(StoreError) -> StoreLocation {
@@ -77,10 +87,12 @@ public struct XDGPaths: Sendable {
 
 /// Where a store lives, and whether that is the tool's default place.
 public struct StoreLocation: Sendable, Equatable {
+    /// The store file's path, as given or resolved (not made absolute).
     public let path: String
     /// True for the XDG default; false for a path from an option or a variable.
     public let isDefault: Bool
 
+    /// A location at `path`; `isDefault` when it is the tool's XDG default.
     public init(path: String, isDefault: Bool) {
         self.path = path
         self.isDefault = isDefault

@@ -64,7 +64,7 @@ public struct TillState: Equatable, Sendable {
         snapshot.undo = []
         snapshot.purge = []
         push(.count(snapshot, action: action))
-        updated = Timestamp.iso8601UTC(Timestamp.now())
+        updated = Instant.iso8601UTC(Instant.preciseNow())
     }
 
     /// Adds `step` to the stack. The oldest steps beyond `undoLimit` are dropped: the
@@ -83,7 +83,7 @@ public struct TillState: Equatable, Sendable {
         var previous = snapshot
         previous.undo = undo
         previous.purge = purge
-        previous.updated = Timestamp.iso8601UTC(Timestamp.now())
+        previous.updated = Instant.iso8601UTC(Instant.preciseNow())
         self = previous
     }
 

@@ -52,7 +52,7 @@ public struct HistoryStep: Equatable, Sendable {
         self.change = change
         self.id = id
         self.key = Self.randomKey()
-        self.at = Timestamp.iso8601UTC(Timestamp.now())
+        self.at = Instant.iso8601UTC(Instant.preciseNow())
         self.action = action
     }
 

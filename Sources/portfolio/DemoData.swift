@@ -89,8 +89,8 @@ struct DemoData {
     }
 
     private func setThree() -> [(name: String, updates: [(at: Int64, pounds: Int64)])] {
-        let today = Instant.localParts(Instant.now())
-        var year = today.tm_year + 1900, month = today.tm_mon + 1
+        let today = Instant.localCalendar(Instant.now()) ?? CalendarParts.epochStart
+        var year = Int32(today.year), month = Int32(today.month)
         var months: [(Int32, Int32)] = []
         for _ in 0..<6 {
             month -= 1

@@ -2,9 +2,6 @@
 // period, like hledger balance --historical --monthly. Period ends follow the local
 // calendar (a month ends at the last instant before the 1st of the next, DST included).
 
-#if canImport(Glibc)
-import Glibc
-#endif
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
@@ -17,13 +14,13 @@ struct TableCommand {
 
     /// The start of the period containing `instant` (local time; weeks start on Monday).
     static func periodStart(_ period: Period, containing instant: Int64) -> Int64? {
-        guard let parts = Instant.localPartsIfAny(instant), Instant.years.contains(Int(parts.tm_year) + 1900) else { return nil }
-        let year = parts.tm_year + 1900, month = parts.tm_mon + 1
+        guard let parts = Instant.localCalendar(instant), Instant.years.contains(parts.year) else { return nil }
+        let year = Int32(parts.year), month = Int32(parts.month), day = Int32(parts.day)
         switch period {
-        case .day: return Instant.local(year: year, month: month, day: parts.tm_mday)
+        case .day: return Instant.local(year: year, month: month, day: day)
         case .week:
-            let daysSinceMonday = (parts.tm_wday + 6) % 7
-            return Instant.local(year: year, month: month, day: parts.tm_mday).flatMap { Instant.addDays(-daysSinceMonday, to: $0) }
+            let daysSinceMonday = Int32((parts.weekday + 6) % 7)
+            return Instant.local(year: year, month: month, day: day).flatMap { Instant.addDays(-daysSinceMonday, to: $0) }
         case .month: return Instant.local(year: year, month: month, day: 1)
         case .quarter: return Instant.local(year: year, month: (month - 1) / 3 * 3 + 1, day: 1)
         case .year: return Instant.local(year: year, month: 1, day: 1)
@@ -31,30 +28,27 @@ struct TableCommand {
     }
 
     static func nextStart(_ period: Period, after start: Int64) -> Int64? {
-        // Only from a start in the years 0001–9999: the fields below cannot overflow.
-        guard var parts = Instant.localPartsIfAny(start), Instant.years.contains(Int(parts.tm_year) + 1900) else { return nil }
+        // Only from a start in the years 0001–9999.
+        guard let parts = Instant.localCalendar(start), Instant.years.contains(parts.year) else { return nil }
         switch period {
-        case .day: parts.tm_mday += 1
-        case .week: parts.tm_mday += 7
-        case .month: parts.tm_mon += 1
-        case .quarter: parts.tm_mon += 3
-        case .year: parts.tm_year += 1
+        case .day: return Instant.addDays(1, to: start)
+        case .week: return Instant.addDays(7, to: start)
+        case .month: return Instant.addMonths(1, to: start)
+        case .quarter: return Instant.addMonths(3, to: start)
+        case .year: return Instant.addMonths(12, to: start)
         }
-        parts.tm_isdst = -1
-        let result = mktime(&parts)
-        return result == -1 ? nil : Int64(result)
     }
 
     /// "2025-07", "2025-Q3", "2025", "2025-07-27", "2025-W30"-style labels.
     static func label(_ period: Period, start: Int64) -> String {
-        let parts = Instant.localParts(start)
+        let parts = Instant.localCalendar(start) ?? CalendarParts.epochStart
         // Four digits, as in the ISO dates beside it ("0999-07").
-        let number = Int(parts.tm_year) + 1900, month = parts.tm_mon + 1
+        let number = parts.year, month = parts.month
         let year = number >= 0 && number < 1000 ? String(repeating: "0", count: 4 - String(number).count) + String(number) : String(number)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         switch period {
-        case .day: return "\(year)-\(two(month))-\(two(parts.tm_mday))"
-        case .week: return "\(year)-\(two(month))-\(two(parts.tm_mday)) wk"
+        case .day: return "\(year)-\(two(month))-\(two(parts.day))"
+        case .week: return "\(year)-\(two(month))-\(two(parts.day)) wk"
         case .month: return "\(year)-\(two(month))"
         case .quarter: return "\(year)-Q\((month - 1) / 3 + 1)"
         case .year: return "\(year)"

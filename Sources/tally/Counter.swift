@@ -53,7 +53,7 @@ struct Counter: Equatable, Sendable {
     }
 
     /// Seconds since 1970 of `created`, or 0 when unreadable (sorts last).
-    var createdSeconds: Double { Timestamp.parseISO8601(created) ?? 0 }
+    var createdSeconds: Double { Instant.parseISO8601(created) ?? 0 }
 
     /// `count + delta`, or exit 65 naming the counter when it overflows 64 bits.
     func adding(_ delta: Int64) throws(CLIError) -> Int64 {

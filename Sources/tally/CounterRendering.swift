@@ -56,7 +56,7 @@ struct CounterRendering {
                 out.line(line)
             }
         case .text:
-            let created = Timestamp.parseISO8601(counter.created).map(Timestamp.localMinutes) ?? counter.created
+            let created = Instant.parseISO8601(counter.created).map(Instant.localMinutes) ?? counter.created
             var table = TextTable(columns: [.init("field"), .init("value")], showsHeader: false)
             table.append(["name:", counter.name])
             table.append(["count:", String(counter.count)])

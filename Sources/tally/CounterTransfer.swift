@@ -255,13 +255,13 @@ struct CounterTransfer {
         let name = try CLIError.checkedName(name, what: "the counter name", place: place)
         let step = step ?? 1
         if step == 0 { throw CLIError.data("\(place): the step of '\(name)' is 0") }
-        if let created, Timestamp.parseISO8601(created) == nil {
+        if let created, Instant.parseISO8601(created) == nil {
             throw CLIError.data("\(place): created '\(created)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
         }
         let start = start ?? 0
         return Imported(
             name: name, count: count ?? start, start: start, step: step, pinned: pinned ?? false,
-            created: created ?? Timestamp.iso8601UTC(Timestamp.now()))
+            created: created ?? Instant.iso8601UTC(Instant.preciseNow()))
     }
 }
 

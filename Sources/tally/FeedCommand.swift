@@ -23,7 +23,7 @@ struct FeedCommand {
         SignalFlags.install()
         let session = "feed \(name) (pid \(getpid()))"
         var pending: Int64 = 0  // lines read but not yet saved
-        var lastSave = Timestamp.now()
+        var lastSave = Instant.preciseNow()
         var count: Int64?
         var partialLine = false
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -42,11 +42,11 @@ struct FeedCommand {
                 return newCount
             }
             pending = 0
-            lastSave = Timestamp.now()
+            lastSave = Instant.preciseNow()
         }
 
         reading: while !SignalFlags.stopRequested {
-            let untilSave = pending > 0 ? max(0, Int32((Self.saveInterval - (Timestamp.now() - lastSave)) * 1000)) : -1
+            let untilSave = pending > 0 ? max(0, Int32((Self.saveInterval - (Instant.preciseNow() - lastSave)) * 1000)) : -1
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, untilSave)
             if ready < 0 {
@@ -63,7 +63,7 @@ struct FeedCommand {
                 for byte in buffer[0..<got] where byte == 0x0A { pending += 1 }
                 partialLine = buffer[got - 1] != 0x0A
             }
-            if pending > 0 && Timestamp.now() - lastSave >= Self.saveInterval { try save() }
+            if pending > 0 && Instant.preciseNow() - lastSave >= Self.saveInterval { try save() }
         }
         // A last line without a newline still counts, once input has ended.
         if partialLine && !SignalFlags.stopRequested { pending += 1 }

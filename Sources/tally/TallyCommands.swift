@@ -97,7 +97,7 @@ struct TallyCommands {
             document.recordUndo("new \(newName)", before: [newName], after: [newName])
             document.counters.append(Counter(
                 name: newName, count: start, start: start, step: step, pinned: arguments.flag("pin"),
-                created: Timestamp.iso8601UTC(Timestamp.now()), serial: try document.takeSerial()))
+                created: Instant.iso8601UTC(Instant.preciseNow()), serial: try document.takeSerial()))
             return newName
         }
         out.line(created.terminalSafe)

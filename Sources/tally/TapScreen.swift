@@ -93,7 +93,7 @@ struct TapScreen {
         } else {
             put(styler.bold(countText), row: max(2, rows / 2), visibleWidth: countText.count)
         }
-        let created = Timestamp.parseISO8601(counter.created).map(Timestamp.localMinutes) ?? counter.created
+        let created = Instant.parseISO8601(counter.created).map(Instant.localMinutes) ?? counter.created
         let help = "space/+/↑ add \(CounterRendering.signedStep(counter.step))  ⌫/-/↓ subtract  u undo  q quit"
         if !message.isEmpty { put(message, row: max(3, rows - 3)) }
         put(styler.dim(DisplayWidth.truncate(help, to: columns)), row: max(4, rows - 1), visibleWidth: min(DisplayWidth.of(help), columns))

@@ -5,6 +5,7 @@
 
 import MoneyKit
 import MoneyKitCLI
+import MoneyKitPlatform
 import TillKit
 
 struct CountScreen {

@@ -66,7 +66,7 @@ struct HistoryCommands {
                 ("id", .integer(saved.id)), ("saved", .string(saved.savedAt)), ("label", saved.label.map(JSONValue.string) ?? .null),
             ]).serialized(pretty: true))
         case .text:
-            let when = Timestamp.parseISO8601(saved.savedAt).map(Timestamp.localMinutes) ?? saved.savedAt
+            let when = Instant.parseISO8601(saved.savedAt).map(Instant.localMinutes) ?? saved.savedAt
             out.line("Saved count \(saved.id), \(when.terminalSafe)" + (saved.label.map { ": \($0.terminalSafe)" } ?? ""))
             out.line("")
             for line in context.rendering.table(summary, showAll: false) { out.line(line) }

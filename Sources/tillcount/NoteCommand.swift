@@ -25,7 +25,7 @@ struct NoteCommand {
         }
         let line = try context.till.addNote(
             words.joined(separator: " "), action: context.action, currency: try context.currencyChoice(),
-            time: Timestamp.localMinutes(Timestamp.now()))
+            time: Instant.localMinutes(Instant.preciseNow()))
         context.out.line(line.terminalSafe)
         return .ok
     }

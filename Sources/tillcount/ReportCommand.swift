@@ -12,14 +12,14 @@ struct ReportCommand {
         let (count, summary) = try context.till.summary(try context.currencyChoice()) { currency throws(CLIError) in
             try context.expected(TillcountSpec.reportExpected, currency: currency)
         }
-        let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Timestamp.now())
-        let date = Timestamp.localMinutes(report.madeAt)
+        let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Instant.preciseNow())
+        let date = Instant.localMinutes(report.madeAt)
         let out = context.out
         switch try context.arguments.value(TillcountSpec.reportFormat) ?? .text {
         case .markdown:
             for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: report.notes, date: date) { out.line(line) }
         case .json:
-            out.line(TillRendering.json(summary, notes: report.notes, extra: [("date", .string(Timestamp.iso8601UTC(report.madeAt)))]).serialized(pretty: true))
+            out.line(TillRendering.json(summary, notes: report.notes, extra: [("date", .string(Instant.iso8601UTC(report.madeAt)))]).serialized(pretty: true))
         case .csv:
             let standing: (place: String, amount: Money)
             switch summary.standing {

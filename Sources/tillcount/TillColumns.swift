@@ -56,7 +56,7 @@ enum TillColumns {
             ReportColumn("id", layout: .amount("ID"), value: { .integer($0.id) }),
             // Ids, dates and amounts are shown whole; the label gives way.
             ReportColumn("saved", layout: .init("SAVED", importance: 100), value: { .string($0.savedAt) },
-                         display: { TextTable.Cell(Timestamp.parseISO8601($0.savedAt).map(Timestamp.localMinutes) ?? $0.savedAt) }),
+                         display: { TextTable.Cell(Instant.parseISO8601($0.savedAt).map(Instant.localMinutes) ?? $0.savedAt) }),
             ReportColumn("label", layout: .text("LABEL", minimum: 8), value: { $0.label.map(JSONValue.string) ?? .null }),
             .scriptOnly("currency") { .string($0.currency.code) },
             ReportColumn("total", layout: .amount("TOTAL"), value: { .string($0.total.plainString) },

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct ReliabilityConcurrencyTests {
+@Suite(ReliabilityLoops.trait) struct ReliabilityConcurrencyTests {
     /// Starts one `/bin/sh -c script` per environment (signals reset, via TillcountSpawn).
     static func startShells(_ script: String, environments: [[String: String]], outputs folder: String) throws -> [pid_t] {
         try environments.enumerated().map { index, environment in

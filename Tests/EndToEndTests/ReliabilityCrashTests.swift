@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct ReliabilityCrashTests {
+@Suite(ReliabilityLoops.trait) struct ReliabilityCrashTests {
     static let minimumIterations = 50
     static let maximumIterations = 200
     static let timeBudget: TimeInterval = 12

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-@Suite struct TallyConcurrencyTests {
+@Suite(ReliabilityLoops.trait) struct TallyConcurrencyTests {
     /// Starts `processes` shells at once, each running `script` (with $TALLY set), and
     /// waits for all of them.
     static func runInParallel(_ box: TallyBox, processes: Int, script: String) throws -> [Process] {

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite struct TillcountConcurrencyTests {
+@Suite(ReliabilityLoops.trait) struct TillcountConcurrencyTests {
     /// Starts `workers` shells at once, each running `command` `times` times; returns
     /// each shell's exit status and what they wrote to stderr.
     static func hammer(_ till: TillcountSandbox, workers: Int, times: Int, command: String) throws -> [(Int32, String)] {

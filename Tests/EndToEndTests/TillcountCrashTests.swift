@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct TillcountCrashTests {
+@Suite(ReliabilityLoops.trait) struct TillcountCrashTests {
     static let minimumIterations = 50
     static let maximumIterations = 150
     static let timeBudget: TimeInterval = 20

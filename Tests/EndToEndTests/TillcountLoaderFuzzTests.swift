@@ -6,7 +6,7 @@
 import Foundation
 import Testing
 
-@Suite struct TillcountLoaderFuzzTests {
+@Suite(ReliabilityLoops.trait) struct TillcountLoaderFuzzTests {
     static func state(lines: String = "[]", float: String = #""0.00""#, currency: String = #""GBP""#, notes: String = "[]", extra: String = "") -> String {
         #"{"format": "tillcount-state", "version": 2, "content": {"currency": \#(currency), "float": \#(float), "lines": \#(lines), "notes": \#(notes), "updated": null\#(extra)}}"#
     }

@@ -69,6 +69,14 @@ struct CurrencyTests {
         #expect([Currency.usd, .eur, .gbp, .nok, .jpy, .kes].map(\.code) == ["USD", "EUR", "GBP", "NOK", "JPY", "KES"])
         #expect(Currency.usd.description == "USD")
         #expect(Currency.usd.numericCode == 840)
+        // Each shortcut is the table's entry, every fact of it.
+        for shortcut in [Currency.usd, .eur, .gbp, .nok, .jpy, .kes] {
+            let listed = Currency(code: shortcut.code)
+            #expect(listed?.numericCode == shortcut.numericCode && listed?.numericCode != 0)
+            #expect(listed?.minorUnitExponent == shortcut.minorUnitExponent && listed?.name == shortcut.name)
+            #expect(listed?.cashRoundingMinorUnits == shortcut.cashRoundingMinorUnits)
+        }
+        #expect(Currency.jpy.minorUnitExponent == 0 && Currency.nok.cashRoundingMinorUnits == 100)
         #expect(Currency.eur < Currency.usd)
         // Equality and hashing go by code.
         let homemade = Currency(code: "USD", numericCode: 0, minorUnitExponent: 2, name: "x", displayLocaleIdentifier: "en_US")

@@ -56,6 +56,11 @@ struct DenominationTests {
         #expect(set.hasStandardRolls == !set.rolls.isEmpty)
     }
 
+    @Test func aRollWhoseValueLeavesInt64HasNoValueInsteadOfTrapping() {
+        #expect(CoinRoll(coinMinorUnits: 200, count: Int64.max / 100).minorUnits == nil)
+        #expect(CoinRoll(coinMinorUnits: 1, count: Int64.max).minorUnits == Int64.max)
+    }
+
     @Test func usdQuarterRollHoldsTenDollars() throws {
         let roll = try #require(try builtIn("USD").rolls.first { $0.coinMinorUnits == 25 })
         #expect(roll.count == 40)

@@ -18,10 +18,15 @@ public enum SignalFlags {
     /// blocking read or poll returns EINTR and the loop sees the flag.
     public static func install() {
         var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { signal in
+        let handler: @convention(c) (Int32) -> Void = { signal in
             if signal == SIGWINCH { SignalFlags.resized = 1 } else { SignalFlags.stopSignal = signal }
         }
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
@@ -32,14 +37,15 @@ public enum SignalFlags {
 
     public static var stopRequested: Bool { stopSignal != 0 }
 
-    /// After a loop has saved its work on a stopping signal: flushes the output and ends
+    /// After a loop has saved its work on a stopping signal: runs `flush` (the buffered
+    /// output) and ends
     /// the process by that same signal, default action restored, so the shell sees an
     /// interrupted command (status 130 for SIGINT) and a script's loop stops as it
     /// expects. Returns only when no stopping signal was received.
-    public static func endByStopSignalIfReceived() {
+    public static func endByStopSignalIfReceived(flush: () -> Void) {
         let received = stopSignal
         guard received != 0 else { return }
-        Console.flushAll()
+        flush()
         signal(received, SIG_DFL)
         var unblock = sigset_t()
         sigemptyset(&unblock)

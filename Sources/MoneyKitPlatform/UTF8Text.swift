@@ -1,0 +1,15 @@
+// Bytes read as UTF-8 text only when they are valid UTF-8, on every platform the package
+// declares: the standard library's `String(validating:as:)` is new in macOS 15 and iOS 18.
+
+public enum UTF8Text {
+    /// The text of `bytes`, or nil when they are not valid UTF-8.
+    public static func validated<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        // Decoding repairs each invalid sequence with U+FFFD, which changes the bytes:
+        // the text is the input exactly when nothing was repaired.
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
+    }
+}

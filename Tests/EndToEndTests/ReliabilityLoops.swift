@@ -1,0 +1,16 @@
+// The process-heavy reliability loops (concurrent writers, kill -9 during writes, loader
+// fuzzing through the binaries) take most of the end-to-end time, so `swift test` leaves
+// them to Tests/Reliability/run.sh, which `.ci/run` runs after the README's test command.
+// Set MONEYKIT_RELIABILITY=1 to run them with any `swift test`.
+
+import Foundation
+import Testing
+
+enum ReliabilityLoops {
+    static let isRequested = ProcessInfo.processInfo.environment["MONEYKIT_RELIABILITY"] == "1"
+
+    /// The trait of every such suite: on with MONEYKIT_RELIABILITY=1, else skipped with
+    /// a message saying how to run it.
+    static let trait = Testing.ConditionTrait.enabled(
+        if: isRequested, "a reliability loop: run Tests/Reliability/run.sh (or set MONEYKIT_RELIABILITY=1)")
+}

@@ -22,7 +22,7 @@ public enum NotePlaceholders {
 
 extension String {
     /// Every occurrence of `target` replaced (no Foundation needed).
-    public func replacingEvery(_ target: String, with replacement: String) -> String {
+    func replacingEvery(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var result = ""
         var rest = Substring(self)

@@ -41,6 +41,7 @@ public struct Till {
 
     /// The live count with its currency and denominations. A currency asked for that is
     /// not a non-empty count's own is refused: it would misread the count.
+    /// - Throws: `TillError.currencyMismatch`; what the repositories throw (`StoreError`).
     public func current(_ choice: CurrencyChoice) throws -> Count {
         let state = try live.load()
         let currency = choice.currency(for: state)
@@ -114,6 +115,8 @@ public struct Till {
     /// names the items in the count's currency and set. A quantity never goes below 0
     /// and never overflows, and the new total must fit: otherwise nothing changes.
     /// Returns the new summary.
+    /// - Throws: `TillError.cannotTake`, `.quantityOverflows`, `.countTooLarge`,
+    ///   `.currencyMismatch`, what `requests` throws, and the repositories' errors.
     public func adjust(
         _ change: QuantityChange, action: String, currency choice: CurrencyChoice,
         requests: (DenominationSet, Currency) throws -> [QuantityRequest]
@@ -164,6 +167,7 @@ public struct Till {
     }
 
     /// Sets the float (`amount` reads it in the count's currency); never negative.
+    /// - Throws: `TillError.negativeFloat`, `.currencyMismatch`, what `amount` throws.
     public func setFloat(action: String, currency choice: CurrencyChoice, amount: (Currency) throws -> Money) throws -> Money {
         try change { state -> Money in
             let currency = try adoptCurrency(&state, choice)
@@ -177,6 +181,7 @@ public struct Till {
 
     /// Changes the count's currency: only an empty count, unless `force` (the quantities
     /// of the same face values are kept).
+    /// - Throws: `TillError.currencyChangeNeedsEmptyCount`.
     public func setCurrency(_ currency: Currency, force: Bool, action: String) throws {
         try change { state in
             if !state.isEmpty, state.currencyCode != currency.code, !force { throw TillError.currencyChangeNeedsEmptyCount }
@@ -227,6 +232,8 @@ public struct Till {
     public var definitions: (Currency) throws -> DenominationSet { denominations.denominations(for:) }
 
     /// Files `summary` (with `notes`) in the history as one undo step; returns the new id.
+    /// - Throws: what the repositories throw; the step is taken back when the history
+    ///   refuses the save.
     public func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String) throws -> Int64 {
         // Made ready (created, migrated) first: a history that cannot be written is
         // refused before the live count changes.
@@ -245,6 +252,7 @@ public struct Till {
 
     /// Deletes the saved count `id` as one undo step (it stays hidden in the history until
     /// its step leaves the stack). Check it first with `history.countToDelete(id)`.
+    /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     public func delete(_ id: Int64, action: String) throws {
         let step = HistoryStep(change: .rm, id: id, action: action)
         try change { $0.push(.history(step)) }
@@ -275,6 +283,8 @@ public struct Till {
     /// Copies the saved count `id` into the live count (the saved one is unchanged); the
     /// live count it replaces comes back with undo. A live count that is not empty is
     /// replaced only with `replacingNonEmpty`. Returns the saved count.
+    /// - Throws: `TillError.noSavedCount`, `.liveCountNotEmpty`, and what a summary of the
+    ///   saved count throws (a count that would not add up is refused before any change).
     @discardableResult
     public func resume(_ id: Int64, replacingNonEmpty: Bool, action: String) throws -> SavedCount {
         let saved = try savedCount(id)
@@ -307,6 +317,7 @@ public struct Till {
     /// Reverts the newest step. History steps that find nothing to revert (a command
     /// killed halfway) are dropped, reported through `skipped`, and the next step is
     /// undone instead.
+    /// - Throws: `TillError.nothingToUndo` when the stack is empty.
     public func undo(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
         while true {
             guard let newest = try live.load().undo.last else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }

@@ -110,7 +110,7 @@ struct TillRendering {
     /// is read on a terminal too) control characters shown escaped.
     static func escapeMarkdown(_ text: String) -> String {
         var result = ""
-        for character in text.replacingEvery("\n", with: " ").terminalSafe {
+        for character in String(text.map { $0 == "\n" ? " " : $0 }).terminalSafe {
             if "|*_`[]\\<>#".contains(character) { result.append("\\") }
             result.append(character)
         }

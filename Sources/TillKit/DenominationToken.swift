@@ -10,6 +10,7 @@
 import MoneyKit
 import MoneyKitFormatting
 
+/// The grammar people name a note, coin or roll with (see the top of this file).
 public enum DenominationToken {
     /// The item `text` names in `set`.
     /// - Throws: `TillError.invalidDenomination` (not a face value), `.unknownDenomination`

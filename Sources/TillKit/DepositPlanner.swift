@@ -6,6 +6,7 @@
 import MoneyKit
 import MoneyKitStorage
 
+/// What to leave in the drawer and what to bank, piece by piece.
 public struct DepositPlan: Equatable, Sendable {
     /// Pieces to leave in the drawer, by item.
     public var keep: [TillItem: Int64]
@@ -13,9 +14,11 @@ public struct DepositPlan: Equatable, Sendable {
     public var bank: [TillItem: Int64]
     /// The float the plan leaves (less than asked when it cannot be made exactly).
     public var floatMade: Int64
+    /// Whether the float made is exactly the float asked for.
     public var exact: Bool
 }
 
+/// Plans the float from the smallest pieces that make it (see the top of this file).
 public enum DepositPlanner {
     /// The largest float up to this many minor units is planned exactly; larger floats are
     /// planned greedily (the table grows with the float).
@@ -103,20 +106,30 @@ public enum DepositPlanner {
 /// The deposit plan as a report: the lines to leave and to bank, in the count's order,
 /// with their values, the float made and the deposit.
 public struct DepositReport: Sendable {
+    /// One line to keep or bank.
     public struct Entry: Sendable {
+        /// The count's line it comes from (token, label, kind).
         public let line: TillLine
         /// Units (notes, coins or rolls) of the line.
         public let quantity: Int64
+        /// The value of `quantity` units.
         public let value: Money
     }
 
+    /// The count planned.
     public let summary: TillSummary
+    /// The plan, by item.
     public let plan: DepositPlan
+    /// The lines to leave in the drawer, in the count's order.
     public let keep: [Entry]
+    /// The lines to bank (rolls always), in the count's order.
     public let bank: [Entry]
+    /// The float the plan leaves.
     public let floatMade: Money
+    /// What is banked: the total less the float made.
     public let deposit: Money
 
+    /// Plans `summary`: total for any count, it never traps.
     public init(_ summary: TillSummary) {
         self.summary = summary
         plan = DepositPlanner.plan(summary)
@@ -134,6 +147,7 @@ public struct DepositReport: Sendable {
         deposit = (try? summary.total - floatMade) ?? summary.total
     }
 
+    /// Whether the float asked for is made exactly.
     public var exact: Bool { plan.exact }
     /// How far the float made is below the float asked for (0 when exact).
     public var gap: Money { (try? summary.float - floatMade) ?? summary.float }

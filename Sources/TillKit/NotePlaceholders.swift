@@ -4,6 +4,7 @@
 import MoneyKit
 import MoneyKitFormatting
 
+/// The placeholders of a note line: `{time}`, `{total}`, `{discrepancy}`.
 public enum NotePlaceholders {
     /// `text` with every placeholder replaced: `time` as given, amounts formatted for people
     /// ("deposit £57.00", "short by £3.00").

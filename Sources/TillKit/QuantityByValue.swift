@@ -3,6 +3,7 @@
 
 import MoneyKit
 
+/// How many pieces make an amount.
 public enum QuantityByValue {
     /// How many of `item` (one roll counting as its coins) make `value` exactly; `text` is
     /// the amount as given, for the error.

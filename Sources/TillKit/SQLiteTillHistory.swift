@@ -11,7 +11,9 @@ import MoneyKit
 import MoneyKitPlatform
 import MoneyKitSQLite
 
+/// The history kept in an SQLite database (the tool's adapter).
 public final class SQLiteTillHistory: TillHistoryRepository {
+    /// The schema version this build writes (PRAGMA user_version).
     public static let schemaVersion: Int64 = 3
     static let migrations = [
         """
@@ -54,6 +56,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         """,
     ]
 
+    /// The database file.
     public let path: String
     /// Whether a save may create the database's missing folders (its default location).
     public let createsFolders: Bool
@@ -62,6 +65,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// The database a deletion checked its count in, used by the deletion.
     private var changer: SQLiteDatabase?
 
+    /// The history at `path`; a save creates missing folders only with `createsFolders`.
     public init(path: String, createsFolders: Bool) {
         self.path = path
         self.createsFolders = createsFolders
@@ -82,6 +86,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// The denominations of a currency now, for counts saved before roll sizes were kept.
     typealias Definitions = (Currency) throws -> DenominationSet
 
+    /// Opens the database for writing: created (0600), migrated and marked.
+    /// - Throws: `StoreError` (cannot create, foreign, newer, corrupt, I/O).
     public func prepareToSave() throws {
         writer = try open(.write(createFolders: createsFolders))
     }
@@ -89,6 +95,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// Files `summary` (with the count's notes) as made by the undo step `step` (its time
     /// and key) and returns the new id. Each line is stored as counted: kind, face value,
     /// quantity, roll size, packaging and value.
+    /// - Throws: `StoreError` from the database; nothing is saved then.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
         let database = try writer ?? open(.write(createFolders: createsFolders))
         return try database.transaction { db in
@@ -112,16 +119,21 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     }
 
     /// Every saved count (without its lines), newest first; hidden ones left out.
+    /// - Throws: `StoreError` for a database that cannot be read or holds an impossible row.
     public func savedCounts() throws -> [SavedCount] {
         let database = try open(.read)
         let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE deleted_at IS NULL ORDER BY saved_at DESC, id DESC")
         return try rows.map { try savedCount(from: $0, in: database) }
     }
 
+    /// The visible count `id` without its lines (read only).
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func header(_ id: Int64) throws -> SavedCount {
         try header(id, in: try open(.read))
     }
 
+    /// The visible count `id`, read where its deletion will write.
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func countToDelete(_ id: Int64) throws -> SavedCount {
         let database = try open(.change)
         changer = database
@@ -140,6 +152,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// (one per kind and value, quantities above 0, roll sizes in range, values that are
     /// face × quantity × roll size and add up to the saved total): a count that breaks one
     /// is refused with 65.
+    /// - Throws: `TillError.noSavedCount`, `.rollSizeUnknown`, `.savedCountTooLarge`; `StoreError.corrupt` for lines that break an invariant.
     public func count(_ id: Int64, definitions: (Currency) throws -> DenominationSet) throws -> SavedCount {
         let database = try open(.read)
         var count = try header(id, in: database)
@@ -149,6 +162,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
 
     /// Deletes the saved count `id` for the undo step `step`: hides it (deleted_at, and
     /// deleted_by the step's key) until undo brings it back or it is purged.
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
         let database = try changer ?? open(.change)
         try database.transaction { db in
@@ -163,6 +177,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// a save's count is deleted with its lines. A step whose change never reached the
     /// history (the command was killed between writing the step and the change), or
     /// whose row is gone, changes nothing and says so.
+    /// - Throws: `StoreError` from the database.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
         let database = try open(.change)
         guard database.exists, !database.isReadOnly else { return .stepNotFound(step, store: database.path) }
@@ -191,6 +206,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// Deletes for good the hidden counts deleted by the rm steps `keys` (steps no longer
     /// on the undo stack), with their lines; returns how many. A history that does not
     /// exist has nothing to purge.
+    /// - Throws: `StoreError` from the database; nothing is purged then.
     public func purge(_ keys: [String]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
         let database = try open(.change)

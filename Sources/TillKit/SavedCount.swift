@@ -10,20 +10,29 @@ public struct SavedLine: Equatable, Sendable {
     /// before schema version 2) worked out from the saved total or taken from the
     /// denominations current at migration.
     public enum SizeSource: String, Sendable {
+        /// Recorded when saved; worked out from the saved total; taken from the definitions then current.
         case saved, total, definitions
     }
 
+    /// The note, coin or roll.
     public let item: TillItem
+    /// How many (above 0).
     public let quantity: Int64
+    /// Coins in one roll (1 for notes and coins).
     public let rollSize: Int64
+    /// Roll or bag (rolls only).
     public let packaging: CoinRoll.Packaging
+    /// face × quantity × roll size, in minor units.
     public let valueMinorUnits: Int64
+    /// How the roll size became known.
     public let sizeSource: SizeSource
     /// The token and label shown when it was saved (nil for lines saved before version 2,
     /// until they are filled in).
     public var token: String? = nil
+    /// The label shown when it was saved (see `token`).
     public var label: String? = nil
 
+    /// A line as saved.
     public init(
         item: TillItem, quantity: Int64, rollSize: Int64, packaging: CoinRoll.Packaging, valueMinorUnits: Int64,
         sizeSource: SizeSource, token: String? = nil, label: String? = nil
@@ -39,19 +48,28 @@ public struct SavedLine: Equatable, Sendable {
     }
 }
 
+/// A saved count: its header (time, label, amounts, notes) and, when read, its lines.
 public struct SavedCount: Equatable, Sendable {
+    /// The id the history gave it (1 and up).
     public let id: Int64
     /// When it was saved (ISO 8601, UTC).
     public let savedAt: String
+    /// The label given when saving, if any.
     public let label: String?
+    /// The count's currency.
     public let currency: Currency
+    /// The total as saved (0 or more).
     public let total: Money
+    /// The float (0 or more).
     public let float: Money
+    /// The cash the till should have held, when given.
     public let expected: Money?
+    /// The notes filed with it.
     public let notes: [String]
     /// The counted lines (quantities above 0), when asked for.
     public var lines: [SavedLine]
 
+    /// A saved count with every field given.
     public init(
         id: Int64, savedAt: String, label: String?, currency: Currency, total: Money, float: Money, expected: Money?,
         notes: [String], lines: [SavedLine]
@@ -81,7 +99,9 @@ public struct SavedCount: Equatable, Sendable {
     }
 
     // The loader checks that these fit (total and float are 0 or more; total − expected fits).
+    /// total − float: the deposit, or below 0 the shortage.
     public var difference: Money { (try? total - float) ?? total }
+    /// total − expected, when the expected cash was given.
     public var overShort: Money? { expected.flatMap { try? total - $0 } }
 
     /// The same count without its lines (what the history list holds).

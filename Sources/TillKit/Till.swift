@@ -19,11 +19,16 @@
 
 import MoneyKit
 
+/// A till behind its three repositories, and the rules of every change (see the top of this file).
 public struct Till {
+    /// Where the live count is kept.
     public let live: any TillRepository
+    /// Where saved counts are kept.
     public let history: any TillHistoryRepository
+    /// Where the denominations come from.
     public let denominations: any DenominationSource
 
+    /// A till on these repositories.
     public init(live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource) {
         self.live = live
         self.history = history
@@ -32,8 +37,11 @@ public struct Till {
 
     /// The live count read with its currency and the denominations it counts with.
     public struct Count {
+        /// The live count.
         public let state: TillState
+        /// The currency it is read in.
         public let currency: Currency
+        /// The denominations it counts with (its own roll sizes included).
         public let set: DenominationSet
     }
 
@@ -53,11 +61,13 @@ public struct Till {
 
     /// The denominations `state` counts with: the current ones, with the roll sizes the
     /// count keeps for the rolls it holds.
+    /// - Throws: what the denomination source throws (`StoreError`).
     public func countingSet(_ state: TillState, currency: Currency) throws -> DenominationSet {
         state.countingSet(try denominations.denominations(for: currency))
     }
 
     /// The live count's summary (with `expected`, over or short against it).
+    /// - Throws: what `current` and `expected` throw, and `TillError` when the summary does not fit.
     public func summary(_ choice: CurrencyChoice, expected: (Currency) throws -> Money? = { _ in nil }) throws -> (Count, TillSummary) {
         let count = try current(choice)
         return (count, try TillSummary(state: count.state, set: count.set, currency: count.currency, expected: try expected(count.currency)))
@@ -68,6 +78,7 @@ public struct Till {
     /// Changes the live count under its lock. When the change pushed rm steps off the
     /// undo stack, their hidden counts are then purged from the history, in a change of
     /// its own (see `purge`).
+    /// - Throws: what `body` and the live repository throw; the purge never throws.
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         let (result, purge) = try live.change { state -> (Result, [String]) in
             let result = try body(&state)
@@ -79,6 +90,7 @@ public struct Till {
 
     /// The live count's currency, taking the one asked for when the count is empty; a
     /// clash with a non-empty count is an error.
+    /// - Throws: `TillError.currencyMismatch` when a currency is asked for that a non-empty count is not in.
     public func adoptCurrency(_ state: inout TillState, _ choice: CurrencyChoice) throws(TillError) -> Currency {
         let asked = choice.currency(for: nil)
         guard let code = state.currencyCode, let own = Currency(code: code) else {
@@ -100,10 +112,14 @@ public struct Till {
 
     /// One requested change: the token as given, the item it names and the quantity.
     public struct QuantityRequest: Sendable {
+        /// The token as given, for messages.
         public let token: String
+        /// The item it names.
         public let item: TillItem
+        /// The quantity to set, add or take.
         public let quantity: Int64
 
+        /// A request for `quantity` of `item`, named `token`.
         public init(token: String, item: TillItem, quantity: Int64) {
             self.token = token
             self.item = item
@@ -152,6 +168,7 @@ public struct Till {
 
     /// Sets the quantity of `item` to `transform` of what it is (never below 0), as one
     /// undo step: the counting screen's keys.
+    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`, what `transform` throws; the repositories' errors.
     public func setQuantity(
         _ item: TillItem, action: (Currency) -> String, currency choice: CurrencyChoice,
         to transform: (Int64) throws -> Int64
@@ -192,6 +209,7 @@ public struct Till {
 
     /// Starts a new count: every quantity 0; the notes go with the count cleared unless
     /// `keepNotes`. The float stays.
+    /// - Throws: what the live repository throws.
     public func clear(keepNotes: Bool, action: String) throws {
         try change { state in
             state.pushUndo(action)
@@ -207,6 +225,7 @@ public struct Till {
 
     /// Adds a line to the notes, its placeholders filled in (see NotePlaceholders);
     /// returns the line as added.
+    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`; what the repositories throw.
     public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String) throws -> String {
         try change { state -> String in
             let currency = try adoptCurrency(&state, choice)
@@ -219,6 +238,7 @@ public struct Till {
     }
 
     /// Replaces the notes with `lines` (empty: clears them).
+    /// - Throws: what the live repository throws.
     public func replaceNotes(_ lines: [String], action: String) throws {
         try change { state in
             state.pushUndo(action)
@@ -271,11 +291,13 @@ public struct Till {
     }
 
     /// The saved count `id` with its lines.
+    /// - Throws: `TillError.noSavedCount`; what the history throws.
     public func savedCount(_ id: Int64) throws -> SavedCount {
         try history.count(id, definitions: definitions)
     }
 
     /// The saved count `id` as it is shown: its lines as saved, named with the current set.
+    /// - Throws: `TillError` when the saved lines do not fit; what the denomination source throws.
     public func savedSummary(_ saved: SavedCount) throws -> TillSummary {
         try TillSummary(saved: saved, set: try denominations.denominations(for: saved.currency))
     }
@@ -359,9 +381,12 @@ public struct Till {
 /// The currency a command works in: the one asked for, else the live count's, else the
 /// fallback (the locale's, else USD).
 public struct CurrencyChoice: Sendable {
+    /// The currency asked for (--currency), if any.
     public var asked: Currency?
+    /// The currency when neither is given nor kept.
     public var fallback: Currency
 
+    /// A choice of `asked`, else the count's, else `fallback`.
     public init(asked: Currency?, fallback: Currency) {
         self.asked = asked
         self.fallback = fallback

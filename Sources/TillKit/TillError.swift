@@ -5,6 +5,7 @@
 
 import MoneyKit
 
+/// What goes wrong in tillcount's rules (see the top of this file).
 public enum TillError: Error, Equatable, Sendable {
     // MARK: naming denominations
 
@@ -32,6 +33,7 @@ public enum TillError: Error, Equatable, Sendable {
     case quantityAtLargest(token: String)
     /// Taking `quantity` × `token` from a till that holds only `held`.
     case cannotTake(quantity: Int64, token: String, held: Int64)
+    /// A float below 0.
     case negativeFloat
     /// The count is in `count`, the command asked for `asked`; `adopting`: the command
     /// changes the count (else it only reads it).
@@ -45,6 +47,7 @@ public enum TillError: Error, Equatable, Sendable {
 
     /// One unit of the denomination is too large to count by value.
     case valueDenominationTooLarge
+    /// A value given below 0; `text` as given.
     case negativeValue(text: String)
     /// `text` is not a whole number of `label`; `below` and `above` are the nearest that are
     /// (`above` nil when it does not fit).

@@ -2,15 +2,20 @@
 
 import MoneyKit
 
+/// A note, a coin, or a roll (or bag) of a coin, by face value.
 public struct TillItem: Hashable, Comparable, Sendable {
+    /// What kind of item.
     public enum Kind: String, CaseIterable, Sendable {
+        /// A note, a loose coin, a roll or bag of coins.
         case note, coin, roll
     }
 
+    /// Note, coin or roll.
     public let kind: Kind
     /// The face value in minor units (for a roll: of one coin).
     public let minorUnits: Int64
 
+    /// The item of `kind` with face value `minorUnits`.
     public init(kind: Kind, minorUnits: Int64) {
         self.kind = kind
         self.minorUnits = minorUnits

@@ -7,15 +7,18 @@ import MoneyKit
 /// The notes, coins and rolls of a currency.
 public protocol DenominationSource {
     /// The set for `currency`: the built-in one with the user's own changes applied.
+    /// - Throws: what reading the user's denominations throws (`StoreError`).
     func denominations(for currency: Currency) throws -> DenominationSet
 }
 
 /// Where the live count is kept: read whole, changed under a lock.
 public protocol TillRepository {
     /// The live count as last kept (an empty count when none is kept yet). Changes nothing.
+    /// - Throws: `StoreError` for a store that cannot be read; it is never reset.
     func load() throws -> TillState
     /// Runs `body` on the latest live count, with no other change in between, and keeps
     /// what it leaves unless it throws (then nothing changes).
+    /// - Throws: `StoreError` (busy, unreadable, cannot create, I/O) or what `body` throws.
     func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result
 }
 
@@ -24,24 +27,33 @@ public protocol TillRepository {
 /// out of every read.
 public protocol TillHistoryRepository {
     /// Every saved count, without lines, newest first.
+    /// - Throws: what the store throws (`StoreError`).
     func savedCounts() throws -> [SavedCount]
     /// The saved count `id` without lines; `TillError.noSavedCount` when there is none.
+    /// - Throws: `TillError.noSavedCount`; what the store throws.
     func header(_ id: Int64) throws -> SavedCount
     /// The saved count `id` about to be deleted (checked where the deletion will write).
+    /// - Throws: `TillError.noSavedCount`; what the store throws.
     func countToDelete(_ id: Int64) throws -> SavedCount
     /// The saved count `id` with its lines, every line checked. `definitions` names lines
     /// saved before roll sizes were kept.
+    /// - Throws: `TillError.noSavedCount`, and what reading the lines throws.
     func count(_ id: Int64, definitions: (Currency) throws -> DenominationSet) throws -> SavedCount
     /// Makes the history ready for a save (created, migrated): a history that cannot be
     /// written is refused before anything else changes.
+    /// - Throws: what the store throws when it cannot be written.
     func prepareToSave() throws
     /// Files `count` (its id is ignored) as made by `step`, stamped with `step.at`; returns the new id.
+    /// - Throws: what the store throws; nothing is saved then.
     func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64
     /// Hides the saved count `id` for the rm step `step`; `TillError.noSavedCount` when there is none.
+    /// - Throws: `TillError.noSavedCount`; what the store throws.
     func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws
     /// Reverts `step` at once: an rm's count shown again, a save's count deleted.
+    /// - Throws: what the store throws; a step that finds nothing is a reversal, not an error.
     func revert(_ step: HistoryStep) throws -> HistoryReversal
     /// Deletes for good the counts hidden by the rm steps `keys`; returns how many.
+    /// - Throws: what the store throws; the keys stay to be purged later.
     func purge(_ keys: [String]) throws -> Int
 }
 

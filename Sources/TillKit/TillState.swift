@@ -6,6 +6,7 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
 
+/// The live count (see the top of this file).
 public struct TillState: Equatable, Sendable {
     /// How many steps undo can go back (the live count's changes and the history's saves
     /// and deletions, in one stack): the shared convention.
@@ -13,12 +14,16 @@ public struct TillState: Equatable, Sendable {
     /// The largest roll or bag, as the denominations file allows it.
     public static let rollSizes: ClosedRange<Int64> = 1...100_000
 
+    /// The count's currency code, once it has one.
     public var currencyCode: String?
+    /// The starting float, in minor units (0 or more).
     public var floatMinorUnits: Int64 = 0
+    /// How many of each item (0 or more).
     public var quantities: [TillItem: Int64] = [:]
     /// The roll definitions the counted rolls were counted with, by coin (minor units).
     /// Kept only while the roll's quantity is above 0.
     public var rollDefinitions: [Int64: CoinRoll] = [:]
+    /// The notes, one line each.
     public var notes: [String] = []
     /// ISO 8601 time of the last change.
     public var updated: String?
@@ -27,8 +32,10 @@ public struct TillState: Equatable, Sendable {
     /// Keys of rm steps no longer on the stack: their saved counts are to be purged.
     public var purge: [String] = []
 
+    /// An empty count with no currency, float 0 and nothing to undo.
     public init() {}
 
+    /// Whether nothing is counted (every quantity 0).
     public var isEmpty: Bool { quantities.values.allSatisfy { $0 == 0 } }
 
     /// The currency of the count: its own, else `fallback`.

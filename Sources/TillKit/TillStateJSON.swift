@@ -27,16 +27,21 @@ import MoneyKitStorage
 import MoneyKitPlatform
 
 extension TillState: StoredDocument {
+    /// The format name written into the state file.
     public static let formatName = "tillcount-state"
+    /// The format version this build writes (1 and 2 are read too).
     public static let formatVersion = 3
 
     // MARK: JSON
 
+    /// Reads the file's content, written by format `version`, with its undo stack.
+    /// - Throws: `StoredContentError` naming what breaks an invariant.
     public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
         try self.init(json: storedContent, place: "the content", undoVersion: version)
     }
 
     /// A live count kept in an undo step: no stack of its own.
+    /// - Throws: `StoredContentError` naming what breaks an invariant.
     public init(snapshot: JSONValue, place: String) throws(StoredContentError) {
         try self.init(json: snapshot, place: place, undoVersion: nil)
     }
@@ -137,6 +142,7 @@ extension TillState: StoredDocument {
         }
     }
 
+    /// The content as written: the count, its undo stack and purge list.
     public var storedContent: JSONValue { json(withUndo: true) }
 
     /// The live count alone, as an undo step keeps it.

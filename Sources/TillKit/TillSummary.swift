@@ -5,22 +5,30 @@
 import MoneyKit
 import MoneyKitFormatting
 
+/// One denomination of a count, with its quantity and value.
 public struct TillLine: Equatable, Sendable {
+    /// The note, coin or roll.
     public let item: TillItem
+    /// Its canonical token (or the one it was saved with).
     public let token: String
+    /// How people name it (or the label it was saved with).
     public let label: String
+    /// How many units.
     public let quantity: Int64
     /// Coins in one roll (1 for notes and loose coins).
     public let piecesPerUnit: Int64
     /// quantity × piecesPerUnit (checked when the line is made).
     public let pieces: Int64
+    /// quantity × pieces per unit × face value.
     public let value: Money
 }
 
 /// One line as a count holds it: the item, how many, and for a roll its definition.
 struct CountedLine {
-    public let item: TillItem
-    public let quantity: Int64
+    /// The note, coin or roll.
+    let item: TillItem
+    /// How many units.
+    let quantity: Int64
     /// The roll's definition (nil for notes and coins).
     let roll: CoinRoll?
     /// The token and label it was saved with (nil: from the set).
@@ -28,25 +36,38 @@ struct CountedLine {
     var label: String? = nil
 }
 
+/// A count read with a denomination set: its lines, sections, totals and standing.
 public struct TillSummary: Sendable {
+    /// The count's currency.
     public let currency: Currency
+    /// The set its lines are named and valued with.
     public let set: DenominationSet
     /// Every denomination of the set, counted or not, loose first then rolls.
     public let lines: [TillLine]
+    /// The loose notes and coins together.
     public let looseTotal: Money
+    /// The rolls and bags together.
     public let rollTotal: Money
+    /// Loose pieces counted.
     public let loosePieces: Int64
+    /// Coins in rolls counted.
     public let rollPieces: Int64
+    /// The whole count (a saved count: its saved total).
     public let total: Money
+    /// The starting float.
     public let float: Money
     /// total − float: positive is what to deposit, negative the shortage.
     public let difference: Money
+    /// The cash the till should hold, when given.
     public let expected: Money?
     /// total − expected, when the expected cash was given (checked: too large is an error).
     public let overShort: Money?
 
+    /// The loose lines (notes and coins).
     public var loose: [TillLine] { lines.filter { $0.item.kind != .roll } }
+    /// The roll and bag lines.
     public var rolls: [TillLine] { lines.filter { $0.item.kind == .roll } }
+    /// The lines with a quantity above 0.
     public var counted: [TillLine] { lines.filter { $0.quantity > 0 } }
 
     /// The live count (or a count not kept) read with `set`, the set it counts with
@@ -75,6 +96,7 @@ public struct TillSummary: Sendable {
 
     /// A saved count, from its lines as they were saved (roll sizes, tokens and labels
     /// included) and its saved total; `set` only names lines saved without them.
+    /// - Throws: `TillError.countTooLarge`, `.expectedOutOfRange`.
     public init(saved: SavedCount, set: DenominationSet) throws(TillError) {
         let entries = saved.lines.sorted { $0.item < $1.item }.map {
             CountedLine(item: $0.item, quantity: $0.quantity,
@@ -163,9 +185,12 @@ public struct TillSummary: Sendable {
 
 /// What is above the float (to deposit) or below it (the shortage).
 public enum Standing: Equatable, Sendable {
+    /// The amount above the float.
     case deposit(Money)
+    /// The amount below the float.
     case short(Money)
 
+    /// The deposit or the shortage, 0 or more.
     public var amount: Money {
         switch self {
         case .deposit(let amount), .short(let amount): return amount

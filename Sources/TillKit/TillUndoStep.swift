@@ -14,6 +14,7 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
 
+/// One step of the undo stack (see the top of this file).
 public enum TillUndoStep: Equatable, Sendable {
     /// The live count before a change (its own undo stack left out), and what the change was.
     case count(TillState, action: String?)
@@ -30,6 +31,7 @@ public enum TillUndoStep: Equatable, Sendable {
 /// A save or an rm, as the undo stack keeps it: what undo needs to find the history row
 /// the command made or deleted (its `key`, stored in the row as saved_by or deleted_by).
 public struct HistoryStep: Equatable, Sendable {
+    /// What the command did to the history.
     public enum Change: String, Sendable {
         /// Filed the live count: undo deletes the row it made.
         case save
@@ -37,6 +39,7 @@ public struct HistoryStep: Equatable, Sendable {
         case rm
     }
 
+    /// Save or rm.
     public let change: Change
     /// The saved count deleted (rm); nil for a save, whose id exists only once its row does.
     public let id: Int64?
@@ -56,6 +59,7 @@ public struct HistoryStep: Equatable, Sendable {
         self.action = action
     }
 
+    /// A step as read back from the file.
     public init(change: Change, id: Int64?, key: String, at: String, action: String) {
         self.change = change
         self.id = id
@@ -79,6 +83,7 @@ public struct HistoryStep: Equatable, Sendable {
 
 extension TillUndoStep {
     /// Reads one entry of "undo" in a file of `version`.
+    /// - Throws: `StoredContentError` naming what is malformed.
     public init(json: JSONValue, place: String, version: Int) throws(StoredContentError) {
         guard version >= 3 else {
             self = .count(try TillState(snapshot: json, place: place), action: nil)
@@ -113,6 +118,7 @@ extension TillUndoStep {
         }
     }
 
+    /// The step as the file keeps it.
     public var json: JSONValue {
         switch self {
         case .count(let snapshot, let action):

@@ -52,7 +52,7 @@ public struct Till {
     /// - Throws: `TillError.currencyMismatch`; what the repositories throw (`StoreError`).
     public func current(_ choice: CurrencyChoice) throws -> Count {
         let state = try live.load()
-        let currency = choice.currency(for: state)
+        let currency = try choice.currency(for: state)
         if let own = state.currencyCode.flatMap(Currency.init(code:)), own != currency, !state.isEmpty {
             throw TillError.currencyMismatch(count: own, asked: currency, adopting: false)
         }
@@ -90,19 +90,20 @@ public struct Till {
 
     /// The live count's currency, taking the one asked for when the count is empty; a
     /// clash with a non-empty count is an error.
-    /// - Throws: `TillError.currencyMismatch` when a currency is asked for that a non-empty count is not in.
-    public func adoptCurrency(_ state: inout TillState, _ choice: CurrencyChoice) throws(TillError) -> Currency {
-        let asked = choice.currency(for: nil)
+    /// - Throws: `TillError.currencyMismatch` when a currency is asked for that a non-empty
+    ///   count is not in; what reading the currency asked for throws.
+    public func adoptCurrency(_ state: inout TillState, _ choice: CurrencyChoice) throws -> Currency {
+        let asked = try choice.currency(for: nil)
         guard let code = state.currencyCode, let own = Currency(code: code) else {
             state.currencyCode = asked.code
             return asked
         }
-        if choice.asked != nil, asked != own {
+        if choice.isAsked, asked != own {
             if state.isEmpty {
                 state.currencyCode = asked.code
                 return asked
             }
-            throw .currencyMismatch(count: own, asked: asked, adopting: true)
+            throw TillError.currencyMismatch(count: own, asked: asked, adopting: true)
         }
         return own
     }
@@ -379,22 +380,40 @@ public struct Till {
 }
 
 /// The currency a command works in: the one asked for, else the live count's, else the
-/// fallback (the locale's, else USD).
+/// fallback (the locale's, else USD). The one asked for is read only when a command needs
+/// it, so that a command refuses what it reads first (a store it cannot read) first.
 public struct CurrencyChoice: Sendable {
-    /// The currency asked for (--currency), if any.
-    public var asked: Currency?
-    /// The currency when neither is given nor kept.
-    public var fallback: Currency
+    /// Whether a currency is asked for at all (--currency given).
+    public let isAsked: Bool
+    /// The currency when neither is asked for nor kept.
+    public let fallback: Currency
+    private let readAsked: @Sendable () throws -> Currency?
 
     /// A choice of `asked`, else the count's, else `fallback`.
     public init(asked: Currency?, fallback: Currency) {
-        self.asked = asked
+        self.isAsked = asked != nil
         self.fallback = fallback
+        self.readAsked = { asked }
+    }
+
+    /// A choice of what `read` gives (it may refuse what was asked for), else the count's,
+    /// else `fallback`; `isAsked` says whether anything was asked for.
+    public init(isAsked: Bool, fallback: Currency, read: @escaping @Sendable () throws -> Currency?) {
+        self.isAsked = isAsked
+        self.fallback = fallback
+        self.readAsked = read
+    }
+
+    /// The currency asked for, if any.
+    /// - Throws: what reading it throws (an unknown code).
+    public func asked() throws -> Currency? {
+        try readAsked()
     }
 
     /// The currency for a command on `count` (nil: on no count).
-    public func currency(for count: TillState?) -> Currency {
-        if let asked { return asked }
+    /// - Throws: what reading the currency asked for throws.
+    public func currency(for count: TillState?) throws -> Currency {
+        if let asked = try readAsked() { return asked }
         if let code = count?.currencyCode, let currency = Currency(code: code) { return currency }
         return fallback
     }

@@ -61,7 +61,7 @@ extension Till {
     /// The denominations report for the live count's currency (or the one asked for).
     /// - Throws: what the repositories throw.
     public func denominationsReport(_ choice: CurrencyChoice) throws -> DenominationsReport {
-        let currency = choice.currency(for: try live.load())
+        let currency = try choice.currency(for: try live.load())
         return try DenominationsReport(currency: currency, set: try denominations.denominations(for: currency))
     }
 

@@ -19,7 +19,7 @@ struct CountScreen {
         var floatEntry: String?
         var message = ""
         while true {
-            let choice = try context.currencyChoice()
+            let choice = context.currencyChoice()
             let (count, summary) = try context.till.summary(choice)
             let (state, currency) = (count.state, count.currency)
             selected = min(max(0, selected), max(0, summary.lines.count - 1))

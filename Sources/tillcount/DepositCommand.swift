@@ -10,7 +10,7 @@ struct DepositCommand {
     let context: TillContext
 
     func run() throws -> ExitCode {
-        let (_, summary) = try context.till.summary(try context.currencyChoice())
+        let (_, summary) = try context.till.summary(context.currencyChoice())
         let report = DepositReport(summary)
         let rendering = context.rendering
         let out = context.out

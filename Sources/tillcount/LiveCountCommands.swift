@@ -16,7 +16,7 @@ struct LiveCountCommands {
     // MARK: show
 
     func show() throws -> ExitCode {
-        let (_, summary) = try context.till.summary(try context.currencyChoice()) { currency throws(CLIError) in
+        let (_, summary) = try context.till.summary(context.currencyChoice()) { currency throws(CLIError) in
             try context.expected(TillcountSpec.showExpected, currency: currency)
         }
         let format = OutputFormat.chosen(in: arguments)
@@ -35,7 +35,7 @@ struct LiveCountCommands {
     // MARK: changing quantities
 
     func change(_ change: Till.QuantityChange) throws -> ExitCode {
-        let summary = try context.till.adjust(change, action: context.action, currency: try context.currencyChoice()) { set, currency in
+        let summary = try context.till.adjust(change, action: context.action, currency: context.currencyChoice()) { set, currency in
             try requests(change, set: set, currency: currency)
         }
         let standing = rendering.standing(summary)
@@ -89,7 +89,7 @@ struct LiveCountCommands {
             out.line(Money(minorUnits: count.state.floatMinorUnits, currency: count.currency).plainString)
             return .ok
         }
-        let float = try context.till.setFloat(action: context.action, currency: try context.currencyChoice()) { currency in
+        let float = try context.till.setFloat(action: context.action, currency: context.currencyChoice()) { currency in
             try context.amount(text, currency: currency, what: "the float")
         }
         context.invocation.err.line("Float \(rendering.money(float))")
@@ -123,7 +123,7 @@ struct LiveCountCommands {
         let invocation = context.invocation
         switch try context.till.undo(skipped: { invocation.warn(TillErrorMessages.skipped($0, $1)) }) {
         case .liveCount(let action):
-            let (_, summary) = try context.till.summary(try context.currencyChoice())
+            let (_, summary) = try context.till.summary(context.currencyChoice())
             invocation.say("Undid: \(action ?? "the last change to the live count"). Total \(rendering.money(summary.total))")
         case .history(let step, let reversal):
             invocation.say("Undid: \(step.action)" + TillErrorMessages.effect(of: reversal))
@@ -134,7 +134,7 @@ struct LiveCountCommands {
     // MARK: denominations
 
     func listDenominations() throws -> ExitCode {
-        let report = try context.till.denominationsReport(try context.currencyChoice())
+        let report = try context.till.denominationsReport(context.currencyChoice())
         if arguments.flag(TillcountSpec.tokensOnly) {
             for row in report.rows { out.line(row.token) }
             return .ok

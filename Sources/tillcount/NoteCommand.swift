@@ -24,7 +24,7 @@ struct NoteCommand {
             return .ok
         }
         let line = try context.till.addNote(
-            words.joined(separator: " "), action: context.action, currency: try context.currencyChoice(),
+            words.joined(separator: " "), action: context.action, currency: context.currencyChoice(),
             time: Instant.localMinutes(Instant.preciseNow()))
         context.out.line(line.terminalSafe)
         return .ok

@@ -9,7 +9,7 @@ struct ReportCommand {
     let context: TillContext
 
     func run() throws -> ExitCode {
-        let (count, summary) = try context.till.summary(try context.currencyChoice()) { currency throws(CLIError) in
+        let (count, summary) = try context.till.summary(context.currencyChoice()) { currency throws(CLIError) in
             try context.expected(TillcountSpec.reportExpected, currency: currency)
         }
         let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Instant.preciseNow())

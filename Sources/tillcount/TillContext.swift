@@ -34,17 +34,19 @@ struct TillContext {
             denominations: FileDenominationSource(file: denominationsFile))
     }
 
-    /// The currency --currency asks for (else the count's, else the locale's, else USD).
-    func currencyChoice() throws(CLIError) -> CurrencyChoice {
-        let asked = try arguments.text(TillcountSpec.currency).map { code throws(CLIError) in
-            try CurrencyOption.parse(code, commandPath: arguments.commandPath)
+    /// The currency --currency asks for (else the count's, else the locale's, else USD),
+    /// read when a command needs it, as before it the store that command reads.
+    func currencyChoice() -> CurrencyChoice {
+        let code = arguments.text(TillcountSpec.currency)
+        let commandPath = arguments.commandPath
+        return CurrencyChoice(isAsked: code != nil, fallback: LocaleCurrency.defaultCurrency(invocation.environment)) {
+            try code.map { code throws(CLIError) in try CurrencyOption.parse(code, commandPath: commandPath) }
         }
-        return CurrencyChoice(asked: asked, fallback: LocaleCurrency.defaultCurrency(invocation.environment))
     }
 
     /// The live count with its currency and the denominations it counts with.
     func current() throws -> Till.Count {
-        try till.current(try currencyChoice())
+        try till.current(currencyChoice())
     }
 
     /// An amount in `currency` from an argument or option, named in the error.

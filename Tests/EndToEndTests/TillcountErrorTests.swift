@@ -178,6 +178,20 @@ import Testing
         #expect(till.stateBytes() == before)
     }
 
+    /// A command reads the live count before the currency asked for: an unreadable file is
+    /// what it reports (65, naming the file), as before TillKit read --currency lazily.
+    @Test(arguments: [["show", "--currency", "XYZ"], ["add", "20", "--currency", "QQQ"], ["denominations", "--currency", "ABC"]])
+    func aCorruptStateFileIsReportedBeforeAnUnknownCurrency(arguments: [String]) throws {
+        let till = try TillcountSandbox()
+        try till.writeState("not json at all\n")
+        let result = try till.run(arguments)
+        #expect(result.status == 65, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(till.statePath), "\(result.stderr)")
+        #expect(till.stateBytes() == Data("not json at all\n".utf8))
+        // total reads no live count: the currency is what it refuses.
+        #expect(try till.run("total", "20=1", "--currency", "ZZZ").status == 64)
+    }
+
     @Test func usageErrorsAreExit64() throws {
         let till = try TillcountSandbox(currency: "GBP")
         for arguments in [["frobnicate"], ["show", "--format", "xml"], ["report", "--format", "html"], ["total", "--format", "yaml", "20=1"],

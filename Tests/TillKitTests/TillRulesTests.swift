@@ -217,3 +217,35 @@ import TillKit
         #expect(report.rows.first { $0.token == "roll:0.25" }?.pieces == 40)
     }
 }
+
+/// The currency asked for is read only when a rule needs it, after the live count: a
+/// store that cannot be read is what a command reports first.
+@Suite struct CurrencyChoiceTests {
+    struct Unreadable: Error, Equatable {}
+    struct UnknownCode: Error, Equatable {}
+
+    final class FailingLive: TillRepository {
+        func load() throws -> TillState { throw Unreadable() }
+        func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result { throw Unreadable() }
+    }
+
+    static let refusing = CurrencyChoice(isAsked: true, fallback: Fixture.gbp) { throw UnknownCode() }
+
+    @Test func theLiveCountIsReadBeforeTheCurrencyAskedFor() {
+        let till = Till(live: FailingLive(), history: InMemoryTillHistory(), denominations: InMemoryDenominations())
+        #expect(throws: Unreadable.self) { try till.current(Self.refusing) }
+        #expect(throws: Unreadable.self) { try till.denominationsReport(Self.refusing) }
+        #expect(throws: Unreadable.self) { try till.adjust(.add, action: "add", currency: Self.refusing, requests: Fixture.requests(["20"])) }
+        let (readable, _, _) = Fixture.till()
+        #expect(throws: UnknownCode.self) { try readable.current(Self.refusing) }
+        #expect(throws: UnknownCode.self) { try readable.adjust(.add, action: "add", currency: Self.refusing, requests: Fixture.requests(["20"])) }
+    }
+
+    @Test func theCountsOwnCurrencyStandsUnlessAnotherIsAsked() throws {
+        var state = TillState()
+        state.currencyCode = "USD"
+        #expect(try Fixture.choice().currency(for: state) == Fixture.usd)
+        #expect(try Fixture.choice(Fixture.gbp).currency(for: state) == Fixture.gbp)
+        #expect(try Fixture.choice().currency(for: nil) == Fixture.gbp)
+    }
+}

@@ -37,7 +37,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         """,
         // Version 2: each line keeps what it was counted as, so a saved count never changes
         // with the denominations file. Lines saved before stay NULL here until the first
-        // save or delete fills them in (see TillHistory.fillInOldLines); until then they are
+        // save or delete fills them in (see fillInOldLines); until then they are
         // read the same way.
         """
         ALTER TABLE count_lines ADD COLUMN roll_size INTEGER;
@@ -148,10 +148,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         return try savedCount(from: row, in: database)
     }
 
-    /// The saved count `id` with its lines, or exit 66 naming the id. Every line is checked
-    /// (one per kind and value, quantities above 0, roll sizes in range, values that are
-    /// face × quantity × roll size and add up to the saved total): a count that breaks one
-    /// is refused with 65.
+    /// The saved count `id` with its lines. Every line is checked (one per kind and value,
+    /// quantities above 0, roll sizes in range, values that are face × quantity × roll
+    /// size and add up to the saved total): a count that breaks one is refused.
     /// - Throws: `TillError.noSavedCount`, `.rollSizeUnknown`, `.savedCountTooLarge`; `StoreError.corrupt` for lines that break an invariant.
     public func count(_ id: Int64, definitions: (Currency) throws -> DenominationSet) throws -> SavedCount {
         let database = try open(.read)

@@ -14,7 +14,7 @@
 //   undo:      [steps, newest last, at most undoLimit]: the live count before a change,
 //              or a save or rm in the history (see TillUndoStep.swift)
 //   purge:     [keys of rm steps pushed off the stack]: the saved counts they deleted
-//              are purged from the history by the next write to it (see TillUndo)
+//              are purged from the history by the next write to it (see Till.purge)
 //
 // Version 1 files have no rollSize: their rolls take the current definitions and keep
 // them from the next change on. Version 1 and 2 files keep bare snapshots in "undo" and

@@ -7,6 +7,12 @@ public enum UTF8Text {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
             return String(validating: bytes, as: UTF8.self)
         }
+        return decodedUnrepaired(bytes)
+    }
+
+    /// The reading where `String(validating:as:)` is missing (macOS 13 and 14, iOS 16
+    /// and 17); its own function so that tests run it on every platform.
+    static func decodedUnrepaired<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
         // Decoding repairs each invalid sequence with U+FFFD, which changes the bytes:
         // the text is the input exactly when nothing was repaired.
         let text = String(decoding: bytes, as: UTF8.self)

@@ -1,6 +1,7 @@
 // How a split looks: a card for people, one line per bill when reading a list, and
 // JSON, CSV and TSV for scripts (amounts as plain "33.34", never locale formatted).
 
+import BillKit
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitCLI
@@ -35,15 +36,14 @@ struct BillRendering {
         table.append([TextTable.Cell("Total"), TextTable.Cell(money(result.total), style: styler.bold), ""])
         var lines = table.render(maxWidth: width)
         let people = result.shares.count
-        if let weights = result.request.weights as [Int64]?, !result.request.isEqualSplit {
-            lines.append("")
+        lines.append("")
+        if !result.request.isEqualSplit {
             var shares = TextTable(columns: [.init("person", importance: 100), .amount("weight"), .amount("pays")])
-            for (index, share) in result.shares.enumerated() {
-                shares.append(["Person \(index + 1)", String(weights[index]), money(share)])
+            for (index, (weight, share)) in zip(result.request.weights, result.shares).enumerated() {
+                shares.append(["Person \(index + 1)", String(weight), money(share)])
             }
             lines += shares.render(maxWidth: width, styleHeader: styler.dim)
         } else {
-            lines.append("")
             lines.append("\(people == 1 ? "1 person pays" : "Each of \(people) pays"): \(styler.bold(perPerson(result)))")
         }
         return lines
@@ -56,6 +56,8 @@ struct BillRendering {
         return line + " = \(money(result.total)): \(perPerson(result))"
     }
 
+    /// The JSON object of one split: the weights only for an uneven split, the round-up
+    /// fields only with --round-up (so not a fixed set of columns).
     static func json(_ result: BillResult) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("currency", .string(result.currency.code)),
@@ -77,12 +79,28 @@ struct BillRendering {
         return .object(members)
     }
 
-    static let delimitedHeader = ["currency", "bill", "tipPercent", "tip", "extraTip", "total", "people", "shares"]
+    /// The CSV and TSV columns: every row the same, the shares joined by ";". (JSON has
+    /// its own form above: the shares as an array, some keys only when they apply.)
+    static let delimitedColumns = ReportColumns<BillResult>([
+        .scriptOnly("currency") { .string($0.currency.code) },
+        .scriptOnly("bill") { .string($0.request.bill.plainString) },
+        .scriptOnly("tipPercent") { .number($0.request.tipPercent.description) },
+        .scriptOnly("tip") { .string($0.tip.plainString) },
+        .scriptOnly("extraTip") { .string($0.roundingExtra.plainString) },
+        .scriptOnly("total") { .string($0.total.plainString) },
+        .scriptOnly("people") { .integer($0.shares.count) },
+        .scriptOnly("shares") { .string($0.shares.map(\.plainString).joined(separator: ";")) },
+    ])
+}
 
-    /// One row; the shares joined by ";" so every row has the same columns.
-    static func delimitedRow(_ result: BillResult) -> [String] {
-        [result.currency.code, result.request.bill.plainString, result.request.tipPercent.description,
-         result.tip.plainString, result.roundingExtra.plainString, result.total.plainString,
-         String(result.shares.count), result.shares.map(\.plainString).joined(separator: ";")]
+extension ReportColumns where Row == BillResult {
+    /// The CSV or TSV header line.
+    func headerLine(_ format: OutputFormat) -> String {
+        delimitedLines([], format: format)[0]
+    }
+
+    /// The CSV or TSV line of one split.
+    func line(_ result: BillResult, _ format: OutputFormat) -> String {
+        delimitedLines([result], format: format)[1]
     }
 }

@@ -1,35 +1,38 @@
 // billsplit's commands: split one bill, split a list from standard input, open the
-// interactive screen, and show or clear the preferences.
+// interactive screen, and show or clear the preferences. Each reads its options through
+// BillsplitOptions, asks BillKit for the result and renders it.
 
+import BillKit
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitCLI
 
 struct BillsplitCommands {
     let invocation: Invocation
-    let store: PreferencesStore
+    let repository: JSONPreferencesRepository
 
     var arguments: ParsedArguments { invocation.arguments }
     var out: OutputChannel { invocation.out }
 
     init(invocation: Invocation) throws {
         self.invocation = invocation
-        self.store = try PreferencesStore(invocation: invocation)
+        self.repository = try JSONPreferencesRepository(
+            path: try invocation.arguments.value(BillsplitOptions.config), environment: invocation.environment)
     }
 
-    func run() throws -> ExitCode {
-        if arguments.commandPath == ["prefs"] { return try preferences() }
-        let saved = try store.load()
-        let options = try BillOptions.resolve(invocation, preferences: saved, preferencesPath: store.file.path)
+    /// `billsplit AMOUNT`, `billsplit -`, or the screen.
+    func split() throws -> ExitCode {
+        let saved = try repository.savedSettings()
+        let options = try BillOptions.resolve(invocation, saved: saved)
         let rendering = BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler, width: invocation.terminal.width)
-        guard let amountText = arguments.argument("AMOUNT") else {
+        guard let amountText = arguments.argument(BillsplitOptions.amount.name) else {
             guard invocation.terminal.isInteractive else {
                 throw CLIError.usage("missing AMOUNT", hint: "give the bill, or - to read bills from standard input; the interactive screen needs a terminal")
             }
-            return try SplitScreen(invocation: invocation, store: store, options: options, saved: saved).run()
+            return try SplitScreen(invocation: invocation, repository: repository, options: options, saved: saved.preferences).run()
         }
         let unit = try options.roundUpUnit(commandPath: arguments.commandPath)
-        let format = OutputFormat.chosen(in: arguments)
+        let format = try arguments.value(BillsplitOptions.format) ?? .text
         if amountText == "-" { return try splitList(options: options, unit: unit, rendering: rendering, format: format) }
 
         let result = try split(amountText, options: options, unit: unit)
@@ -38,27 +41,21 @@ struct BillsplitCommands {
         case .text: for line in rendering.card(result) { out.line(line) }
         case .json: out.line(BillRendering.json(result).serialized(pretty: true))
         case .csv, .tsv:
-            for line in RecordPrinter.delimitedLines(header: BillRendering.delimitedHeader, rows: [BillRendering.delimitedRow(result)], format: format) {
-                out.line(line)
-            }
+            let columns = BillRendering.delimitedColumns
+            out.line(columns.headerLine(format))
+            out.line(columns.line(result, format))
         }
         return .ok
     }
 
     /// One bill, parsed in the chosen currency and calculated.
     func split(_ amountText: String, options: BillOptions, unit: Money?) throws(CLIError) -> BillResult {
-        let bill: Money
-        do {
-            bill = try Money.parse(amountText, currency: options.currency)
+        do throws(BillError) {
+            return try BillCalculator.calculate(
+                amountText: amountText, currency: options.currency, tipPercent: options.tip,
+                weights: options.splitWeights, roundUpUnit: unit)
         } catch {
-            throw CLIError.data("\(error)", hint: error.hint)
-        }
-        guard !bill.isNegative else { throw CLIError.data("invalid amount '\(amountText)': a bill cannot be negative") }
-        let request = BillRequest(bill: bill, tipPercent: options.tip, weights: options.splitWeights, roundUpUnit: unit)
-        do {
-            return try BillCalculator.calculate(request)
-        } catch {
-            throw CLIError.data("\(error)")
+            throw error.cliError(commandPath: arguments.commandPath)
         }
     }
 
@@ -67,9 +64,8 @@ struct BillsplitCommands {
     private func splitList(options: BillOptions, unit: Money?, rendering: BillRendering, format: OutputFormat) throws -> ExitCode {
         var failed = false
         var lineNumber = 0
-        if format == .csv || format == .tsv {
-            out.line(RecordPrinter.delimitedLines(header: BillRendering.delimitedHeader, rows: [], format: format)[0])
-        }
+        let columns = BillRendering.delimitedColumns
+        if format == .csv || format == .tsv { out.line(columns.headerLine(format)) }
         var lines = LineReader()
         while let text = try lines.next() {
             lineNumber += 1
@@ -79,8 +75,7 @@ struct BillsplitCommands {
                 switch format {
                 case .text: out.line(rendering.summaryLine(result))
                 case .json: out.line(BillRendering.json(result).serialized())
-                case .csv, .tsv:
-                    out.line(RecordPrinter.delimitedLines(header: [], rows: [BillRendering.delimitedRow(result)], format: format)[1])
+                case .csv, .tsv: out.line(columns.line(result, format))
                 }
             } catch {
                 failed = true
@@ -95,47 +90,28 @@ struct BillsplitCommands {
 
     /// Saves what was given on the command line as the next run's defaults.
     func rememberChoices(_ options: BillOptions) throws {
-        guard !arguments.flag("no-save") else { return }
-        let tipGiven = arguments.value("tip") != nil
-        let isPreset = Preferences.tipPresets.contains { options.tip.value == DecimalText(significand: $0, scale: 0) }
-        try store.remember(
-            currency: arguments.value("currency") != nil ? options.currency.code : nil,
-            tipPercent: tipGiven ? options.tip.description : nil,
-            customTipPercent: tipGiven && !isPreset ? options.tip.description : nil,
-            people: arguments.value("people") != nil ? options.people : nil)
+        guard !arguments.flag(BillsplitOptions.noSave) else { return }
+        try repository.remember(options.remembered)
     }
 
-    private func preferences() throws -> ExitCode {
-        if arguments.flag("reset") {
+    /// `billsplit prefs [--reset]`.
+    func preferences() throws -> ExitCode {
+        if arguments.flag(BillsplitOptions.reset) {
             guard try Confirmation.require("Forget the saved preferences", invocation: invocation) else {
                 invocation.err.line("Nothing changed.")
                 return .ok
             }
-            try store.reset()
+            try repository.reset()
             invocation.err.line("Preferences cleared; the defaults apply again.")
             return .ok
         }
-        let saved = try store.load()
-        let currency = saved.currency ?? LocaleCurrency.defaultCurrency(invocation.environment).code
-        let entries: [(String, String, Bool)] = [
-            ("currency", currency, saved.currency != nil),
-            ("tipPercent", saved.tipPercent ?? Preferences.defaultTip, saved.tipPercent != nil),
-            ("customTipPercent", saved.customTipPercent ?? Preferences.defaultCustomTip, saved.customTipPercent != nil),
-            ("people", String(saved.people ?? Preferences.defaultPeople), saved.people != nil),
-        ]
-        if OutputFormat.chosen(in: arguments) == .json {
-            out.line(JSONValue.object(entries.map { key, value, _ in
-                (key, key == "currency" ? .string(value) : .number(value))
-            } + [("file", .string(store.file.path))]).serialized(pretty: true))
-            return .ok
+        let report = PreferencesReport(
+            try repository.load(), source: repository.source,
+            defaultCurrency: LocaleCurrency.defaultCurrency(invocation.environment))
+        switch try arguments.value(BillsplitOptions.prefsFormat) ?? .text {
+        case .json: out.line(PreferencesRendering.json(report).serialized(pretty: true))
+        default: for line in PreferencesRendering.text(report) { out.line(line) }
         }
-        var table = TextTable(columns: [.init("setting"), .init("value"), .init("source")], showsHeader: false)
-        let labels = ["currency": "Currency", "tipPercent": "Tip %", "customTipPercent": "Custom tip %", "people": "People"]
-        for (key, value, isSaved) in entries {
-            table.append([labels[key] ?? key, value, isSaved ? "saved" : "default"])
-        }
-        for line in table.render() { out.line(line) }
-        out.line("File: \(store.file.path.terminalSafe)")
         return .ok
     }
 }

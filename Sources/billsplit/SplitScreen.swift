@@ -3,6 +3,7 @@
 // updates as you type. Enter leaves and prints the card; q or Esc leaves quietly.
 // The choices are remembered (unless --no-save).
 
+import BillKit
 import MoneyKit
 import MoneyKitCLI
 import MoneyKitPlatform
@@ -10,7 +11,7 @@ import MoneyKitFormatting
 
 struct SplitScreen {
     let invocation: Invocation
-    let store: PreferencesStore
+    let repository: any PreferencesRepository
     let options: BillOptions
     let saved: Preferences
 
@@ -27,14 +28,14 @@ struct SplitScreen {
         var previousCustomTip = ""
         var message = ""
 
-        var presets: [Int64] { Preferences.tipPresets }
+        var presets: [Int64] { BillRules.tipPresets }
         var usesCustomTip: Bool { tipIndex == presets.count }
     }
 
     func run() throws -> ExitCode {
         var state = State(
-            tipIndex: Preferences.tipPresets.firstIndex { options.tip.value == DecimalText(significand: $0, scale: 0) } ?? Preferences.tipPresets.count,
-            customTipText: saved.customTipPercent ?? (Preferences.tipPresets.contains { options.tip.value == DecimalText(significand: $0, scale: 0) } ? Preferences.defaultCustomTip : options.tip.description),
+            tipIndex: BillRules.tipPresets.firstIndex { options.tip.value == DecimalText(significand: $0, scale: 0) } ?? BillRules.tipPresets.count,
+            customTipText: saved.customTipPercent ?? (BillRules.isPreset(options.tip) ? BillRules.defaultCustomTip.description : options.tip.description),
             people: options.people, currency: options.currency)
         let terminal = try RawTerminal(commandName: "billsplit", terminal: invocation.terminal)
         var printCard = false
@@ -70,9 +71,9 @@ struct SplitScreen {
                 if !state.editingCustomTip { state.previousCustomTip = state.customTipText }
                 state.customTipText = ""
                 state.editingCustomTip = true
-            case .character("+"), .up: state.people = min(Int(Preferences.peopleRange.upperBound), state.people + 1)
-            case .character("-"), .down: state.people = max(1, state.people - 1)
-            case .tab: state.currency = nextCurrency(after: state.currency)
+            case .character("+"), .up: state.people = min(Int(BillRules.peopleRange.upperBound), state.people + 1)
+            case .character("-"), .down: state.people = max(Int(BillRules.peopleRange.lowerBound), state.people - 1)
+            case .tab: state.currency = BillRules.nextAppCurrency(after: state.currency)
             case .backspace, .delete:
                 if state.editingCustomTip { _ = state.customTipText.popLast() } else { _ = state.amountText.popLast() }
             case .character(let character) where character.isASCII && (character.isNumber || character == "." || character == ","):
@@ -88,62 +89,47 @@ struct SplitScreen {
                 invocation.out.line(line)
             }
         }
-        if !invocation.arguments.flag("no-save") {
-            try store.remember(
+        if !invocation.arguments.flag(BillsplitOptions.noSave) {
+            try repository.remember(PreferencesChange(
                 currency: state.currency.code, tipPercent: tip?.description,
-                customTipPercent: Percentage.parseTipText(state.customTipText)?.description, people: state.people)
+                customTipPercent: BillRules.tipIfValid(state.customTipText)?.description, people: state.people))
         }
         return .ok
     }
 
     /// Adds a typed digit or point, refusing what the field cannot hold.
     private func type(_ character: Character, into state: inout State) {
-        if state.editingCustomTip {
-            let candidate = state.customTipText + String(character)
-            if Percentage.parseTipText(candidate) != nil || candidate.hasSuffix(".") && !state.customTipText.contains(".") {
-                state.customTipText = candidate
-            } else {
-                state.message = "A custom tip is 0 to 50 % with up to two decimals"
-            }
-            return
+        let typed = state.editingCustomTip
+            ? BillEntry.customTip(state.customTipText, typing: character)
+            : BillEntry.amount(state.amountText, typing: character, currency: state.currency)
+        switch typed {
+        case .success(let text) where state.editingCustomTip: state.customTipText = text
+        case .success(let text): state.amountText = text
+        case .failure(let refusal): state.message = Self.message(refusal)
         }
-        let candidate = state.amountText + String(character)
-        let exponent = state.currency.minorUnitExponent
-        // '.' or ',' is the decimal mark here, as the user's own habit has it.
-        let isPoint: (Character) -> Bool = { $0 == "." || $0 == "," }
-        if isPoint(character), exponent == 0 || state.amountText.contains(where: isPoint) {
-            state.message = exponent == 0 ? "\(state.currency.code) has no decimals" : "Only one decimal point"
-            return
-        }
-        if let point = candidate.firstIndex(where: isPoint), candidate[candidate.index(after: point)...].count > exponent {
-            state.message = "\(state.currency.code) has \(exponent) decimal\(exponent == 1 ? "" : "s")"
-            return
-        }
-        if candidate.count > 15 { state.message = "That is as large as a bill gets here"; return }
-        state.amountText = candidate
     }
 
-    /// The field as Money.parse reads it: the screen groups no digits, so a typed ','
-    /// is always the decimal mark (12,500 KWD is 12.500, never ambiguous here).
-    static func decimalPoint(_ text: String) -> String {
-        String(text.map { $0 == "," ? "." : $0 })
-    }
-
-    private func nextCurrency(after currency: Currency) -> Currency {
-        var cycle = Preferences.appCurrencies
-        if !cycle.contains(currency.code) { cycle.append(currency.code) }
-        let index = cycle.firstIndex(of: currency.code) ?? 0
-        return Currency(code: cycle[(index + 1) % cycle.count]) ?? currency
+    /// What the screen says when a key is refused.
+    static func message(_ refusal: BillEntry.Refusal) -> String {
+        switch refusal {
+        case .noDecimals(let currency): return "\(currency.code) has no decimals"
+        case .secondDecimalPoint: return "Only one decimal point"
+        case .tooManyDecimals(let currency):
+            let exponent = currency.minorUnitExponent
+            return "\(currency.code) has \(exponent) decimal\(exponent == 1 ? "" : "s")"
+        case .tooLong: return "That is as large as a bill gets here"
+        case .invalidTip: return "A custom tip is \(BillsplitSpec.range(BillRules.tipRange)) % with up to two decimals"
+        }
     }
 
     private func currentTip(_ state: State) -> Percentage? {
-        state.usesCustomTip ? Percentage.parseTipText(state.customTipText) : Percentage(state.presets[state.tipIndex])
+        state.usesCustomTip ? BillRules.tipIfValid(state.customTipText) : Percentage(state.presets[state.tipIndex])
     }
 
     private func result(for state: State, tip: Percentage?) -> BillResult? {
-        guard let tip, !state.amountText.isEmpty, let bill = try? Money.parse(Self.decimalPoint(state.amountText), currency: state.currency) else { return nil }
+        guard let tip, let bill = BillEntry.bill(state.amountText, currency: state.currency) else { return nil }
         return try? BillCalculator.calculate(BillRequest(
-            bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people), roundUpUnit: nil))
+            bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people)))
     }
 
     private func draw(_ state: State, on terminal: RawTerminal) {
@@ -178,13 +164,5 @@ struct SplitScreen {
             screen += "\u{1B}[\(row + 1);1H" + DisplayWidth.truncate(line, to: width)
         }
         terminal.write(screen)
-    }
-}
-
-extension Percentage {
-    /// A custom tip as typed: 0 to 50 with at most two decimals, else nil.
-    static func parseTipText(_ text: String) -> Percentage? {
-        guard let tip = try? Percentage(parsing: text), tip.value.scale <= 2, tip.isWithin(Preferences.tipRange) else { return nil }
-        return tip
     }
 }

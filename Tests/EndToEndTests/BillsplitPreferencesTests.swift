@@ -237,4 +237,21 @@ import Testing
         let ignored = result.status == 0
         #expect(reportedAsBadFile || ignored, "exit \(result.status): \(result.stderr)")
     }
+
+    /// `prefs --format json` is valid JSON whatever a hand-edited file holds: a value
+    /// that is no plain number stays a string (it was printed raw as a number).
+    @Test func prefsJSONStaysValidForHandEditedValues() throws {
+        let sandbox = try Sandbox()
+        let file = BillsplitE2E.preferencesPath(sandbox)
+        try BillsplitE2E.writePreferences(file, content: #"{"tipPercent": "15%", "customTipPercent": "a\u001b[31m", "people": 2}"#)
+        let original = try #require(BillsplitE2E.bytes(file))
+        let result = try BillsplitE2E.run(sandbox, ["prefs", "--format", "json"])
+        #expect(result.status == 0)
+        let json = try BillsplitE2E.jsonObject(result.stdout)
+        #expect(json["tipPercent"] as? String == "15%")
+        #expect(json["customTipPercent"] as? String == "a\u{1B}[31m")
+        #expect(json["people"] as? Int == 2)
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(BillsplitE2E.bytes(file) == original)
+    }
 }

@@ -1,7 +1,10 @@
-// The shares add up to the total, for more than 10,000 random bills: fed through
+// The shares add up to the total for thousands of random bills fed through the binary:
 // `billsplit -` (one bill a line in, one JSON object a line out) in batches with different
-// currencies (0, 2 and 3 decimals), tips (with decimals) and people, and checked line by
-// line with exact integer arithmetic on the minor units. Seeded, so a failure reproduces.
+// currencies (0, 2 and 3 decimals), tips (with decimals), people, weights and round-up,
+// checked line by line with exact integer arithmetic on the minor units. Seeded, so a
+// failure reproduces. The rule itself is checked over more than 12,000 bills in process
+// (BillKitTests/BillRandomSplitTests); these batches keep one of each kind of split going
+// through a process, its parsing and its JSON.
 
 import Foundation
 import Testing
@@ -60,21 +63,19 @@ import Testing
             }
         }
         var batches: [Batch] = []
-        let fixed: [(String, Int64, Int)] = [
-            ("JPY", 0, 3), ("USD", 0, 3), ("USD", 1250, 7), ("KWD", 25, 20), ("JPY", 25, 6), ("KWD", 1250, 3),
-            ("USD", 25, 1), ("JPY", 5000, 20), ("KWD", 1, 11), ("NOK", 1500, 4),
-        ]
+        // One currency of each exponent, with tips that round half up.
+        let fixed: [(String, Int64, Int)] = [("JPY", 25, 6), ("USD", 1250, 7), ("KWD", 1250, 3)]
         for (currency, tip, people) in fixed {
             batches.append(Batch(currency: currency, tipHundredths: tip, people: people, weights: nil, roundUp: nil, bills: bills()))
         }
         let currencies = ["JPY", "USD", "KWD", "NOK", "EUR", "BHD", "KRW"]
-        for _ in 0..<6 {
+        for _ in 0..<1 {
             batches.append(Batch(
                 currency: random.pick(currencies), tipHundredths: Int64(random.int(0...5000)), people: random.int(1...20),
                 weights: nil, roundUp: nil, bills: bills()))
         }
         // Uneven splits: the total is split by largest remainder, ties to the earlier person.
-        for _ in 0..<3 {
+        for _ in 0..<1 {
             let count = random.int(1...20)
             var weights = (0..<count).map { _ in Int64(random.int(0...1000)) }
             if !weights.contains(where: { $0 > 0 }) { weights[0] = 1 }
@@ -83,7 +84,7 @@ import Testing
                 weights: weights, roundUp: nil, bills: bills()))
         }
         // Round-up to a unit: each share the smallest multiple of it not below the exact share.
-        for unit: Int64 in [1, 5, 100, 1000] {
+        for unit: Int64 in [5] {
             let currency = random.pick(["JPY", "USD", "KWD"])
             batches.append(Batch(
                 currency: currency, tipHundredths: Int64(random.int(0...5000)), people: random.int(1...20),
@@ -152,7 +153,7 @@ import Testing
         return nil
     }
 
-    @Test func sharesAddUpOverTenThousandRandomBills() throws {
+    @Test func sharesAddUpOverThousandsOfRandomBills() throws {
         let batches = Self.batches()
         var checked = 0
         var failures: [String] = []
@@ -171,7 +172,7 @@ import Testing
                 }
             }
         }
-        #expect(checked >= 10_000)
+        #expect(checked >= 3_600)
         #expect(failures.isEmpty, "\(failures.count) bad lines (seed \(Self.seed)); the first:\n\(failures.prefix(10).joined(separator: "\n"))")
     }
 

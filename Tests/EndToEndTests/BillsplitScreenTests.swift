@@ -52,7 +52,9 @@ final class BillsplitTmuxPane {
         if state.count == 2, state[1] > 1, Self.zombieExitStatus(state[1]) == nil { kill(state[1], SIGKILL) }
         _ = try? tmux(["kill-server"])
         if state.count == 2, state[0] > 1 {
-            let deadline = Date().addingTimeInterval(1)
+            // A server that inherited a blocked SIGCHLD never reaps its pane and so never
+            // ends by itself (it waited out a whole second in every test): a short grace.
+            let deadline = Date().addingTimeInterval(0.1)
             while kill(state[0], 0) == 0, Self.zombieExitStatus(state[0]) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
             if kill(state[0], 0) == 0 { kill(state[0], SIGKILL) }
         }

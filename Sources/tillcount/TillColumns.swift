@@ -9,45 +9,37 @@ import TillKit
 
 enum TillColumns {
     /// A count's lines (show, total, history show, report csv): token, kind, quantity, value.
-    static var lines: ReportColumns<TillLine> {
-        ReportColumns([
-            .scriptOnly("token") { .string($0.token) },
-            .scriptOnly("kind") { .string($0.item.kind.rawValue) },
-            .scriptOnly("quantity") { .integer($0.quantity) },
-            .scriptOnly("value") { .string($0.value.plainString) },
-        ])
-    }
+    static let lines = ReportColumns<TillLine>([
+        .scriptOnly("token") { .string($0.token) },
+        .scriptOnly("kind") { .string($0.item.kind.rawValue) },
+        .scriptOnly("quantity") { .integer($0.quantity) },
+        .scriptOnly("value") { .string($0.value.plainString) },
+    ])
 
     /// The lines of a deposit plan, in JSON: the same fields as a count's lines.
-    static var depositEntries: ReportColumns<DepositReport.Entry> {
-        ReportColumns([
-            .scriptOnly("token") { .string($0.line.token) },
-            .scriptOnly("kind") { .string($0.line.item.kind.rawValue) },
-            .scriptOnly("quantity") { .integer($0.quantity) },
-            .scriptOnly("value") { .string($0.value.plainString) },
-        ])
-    }
+    static let depositEntries = ReportColumns<DepositReport.Entry>([
+        .scriptOnly("token") { .string($0.line.token) },
+        .scriptOnly("kind") { .string($0.line.item.kind.rawValue) },
+        .scriptOnly("quantity") { .integer($0.quantity) },
+        .scriptOnly("value") { .string($0.value.plainString) },
+    ])
 
     /// A deposit plan's lines for CSV and TSV: where each goes (keep or bank) first.
-    static var depositRows: ReportColumns<(place: String, entry: DepositReport.Entry)> {
-        ReportColumns([
-            .scriptOnly("where") { .string($0.place) },
-            .scriptOnly("token") { .string($0.entry.line.token) },
-            .scriptOnly("quantity") { .integer($0.entry.quantity) },
-            .scriptOnly("value") { .string($0.entry.value.plainString) },
-        ])
-    }
+    static let depositRows = ReportColumns<(place: String, entry: DepositReport.Entry)>([
+        .scriptOnly("where") { .string($0.place) },
+        .scriptOnly("token") { .string($0.entry.line.token) },
+        .scriptOnly("quantity") { .integer($0.entry.quantity) },
+        .scriptOnly("value") { .string($0.entry.value.plainString) },
+    ])
 
     /// The denominations of a currency.
-    static var denominations: ReportColumns<DenominationsReport.Row> {
-        ReportColumns([
-            ReportColumn("token", layout: .init("TOKEN", importance: 50)) { .string($0.token) },
-            ReportColumn("kind", layout: .init("KIND", importance: 50)) { .string($0.kind.rawValue) },
-            ReportColumn("label", layout: .text("LABEL", minimum: 10)) { .string($0.label) },
-            ReportColumn("pieces", layout: .amount("PIECES")) { .integer($0.pieces) },
-            ReportColumn("value", layout: .amount("VALUE")) { .string($0.value?.plainString ?? "") },
-        ])
-    }
+    static let denominations = ReportColumns<DenominationsReport.Row>([
+        ReportColumn("token", layout: .init("TOKEN", importance: 50)) { .string($0.token) },
+        ReportColumn("kind", layout: .init("KIND", importance: 50)) { .string($0.kind.rawValue) },
+        ReportColumn("label", layout: .text("LABEL", minimum: 10)) { .string($0.label) },
+        ReportColumn("pieces", layout: .amount("PIECES")) { .integer($0.pieces) },
+        ReportColumn("value", layout: .amount("VALUE")) { .string($0.value?.plainString ?? "") },
+    ])
 
     /// The saved counts; text shows dates and amounts for people, and leaves the currency
     /// and expected amount to scripts.

@@ -180,29 +180,27 @@ enum TillcountSpec {
 
     /// Every command with its handler; the root spec the parser, help, man page and
     /// completions read is `tree.spec`.
-    static var tree: ToolCommand<TillContext> {
-        .group(root, [
-            .leaf(showSpec) { try LiveCountCommands(context: $0).show() },
-            .leaf(setSpec) { try LiveCountCommands(context: $0).change(.set) },
-            .leaf(addSpec) { try LiveCountCommands(context: $0).change(.add) },
-            .leaf(subSpec) { try LiveCountCommands(context: $0).change(.subtract) },
-            .leaf(floatSpec) { try LiveCountCommands(context: $0).setFloat() },
-            .leaf(currencySpec) { try LiveCountCommands(context: $0).setCurrency() },
-            .leaf(clearSpec) { try LiveCountCommands(context: $0).clear() },
-            .leaf(undoSpec) { try LiveCountCommands(context: $0).undo() },
-            .leaf(noteSpec) { try NoteCommand(context: $0).run() },
-            .leaf(saveSpec) { try HistoryCommands(context: $0).save() },
-            .group(historySpec, [
-                .leaf(historyListSpec) { try HistoryCommands(context: $0).list() },
-                .leaf(historyShowSpec) { try HistoryCommands(context: $0).showSaved() },
-                .leaf(historyRmSpec) { try HistoryCommands(context: $0).remove() },
-            ]),
-            .leaf(resumeSpec) { try HistoryCommands(context: $0).resume() },
-            .leaf(reportSpec) { try ReportCommand(context: $0).run() },
-            .leaf(depositSpec) { try DepositCommand(context: $0).run() },
-            .leaf(totalSpec) { try TotalCommand(context: $0).run() },
-            .leaf(denominationsSpec) { try LiveCountCommands(context: $0).listDenominations() },
-            .leaf(countSpec) { try CountScreen(context: $0).run() },
-        ])
-    }
+    static let tree: ToolCommand<TillContext> = .group(root, [
+        .leaf(showSpec) { try LiveCountCommands(context: $0).show() },
+        .leaf(setSpec) { try LiveCountCommands(context: $0).change(.set) },
+        .leaf(addSpec) { try LiveCountCommands(context: $0).change(.add) },
+        .leaf(subSpec) { try LiveCountCommands(context: $0).change(.subtract) },
+        .leaf(floatSpec) { try LiveCountCommands(context: $0).setFloat() },
+        .leaf(currencySpec) { try LiveCountCommands(context: $0).setCurrency() },
+        .leaf(clearSpec) { try LiveCountCommands(context: $0).clear() },
+        .leaf(undoSpec) { try LiveCountCommands(context: $0).undo() },
+        .leaf(noteSpec) { try NoteCommand(context: $0).run() },
+        .leaf(saveSpec) { try HistoryCommands(context: $0).save() },
+        .group(historySpec, [
+            .leaf(historyListSpec) { try HistoryCommands(context: $0).list() },
+            .leaf(historyShowSpec) { try HistoryCommands(context: $0).showSaved() },
+            .leaf(historyRmSpec) { try HistoryCommands(context: $0).remove() },
+        ]),
+        .leaf(resumeSpec) { try HistoryCommands(context: $0).resume() },
+        .leaf(reportSpec) { try ReportCommand(context: $0).run() },
+        .leaf(depositSpec) { try DepositCommand(context: $0).run() },
+        .leaf(totalSpec) { try TotalCommand(context: $0).run() },
+        .leaf(denominationsSpec) { try LiveCountCommands(context: $0).listDenominations() },
+        .leaf(countSpec) { try CountScreen(context: $0).run() },
+    ])
 }

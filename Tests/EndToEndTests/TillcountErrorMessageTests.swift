@@ -94,4 +94,35 @@ import TillKit
         #expect(TillErrorMessages.skipped(save, .stepNotFound(save, store: "/h.sqlite"))
             == "skipped the undo step 'save': /h.sqlite holds no count this save made (the command did not finish, or it is gone already)")
     }
+
+    /// (token, exit code, message, part of the hint or nil): every token error of a GBP till
+    /// as the kit finds it and the tool words it (TillcountErrorTests runs some through
+    /// the process).
+    static let tokenErrors: [(String, ExitCode, String, String?)] = [
+        ("25", .noInput, "no note or coin '25' in GBP", "did you mean '20'?"),
+        ("0.25", .noInput, "no note or coin '0.25' in GBP", "did you mean '0.20'?"),
+        ("roll:0.25", .noInput, "no coin roll 'roll:0.25' in GBP", "did you mean 'roll:0.20'?"),
+        ("roll:7", .noInput, "no coin roll 'roll:7' in GBP", "did you mean 'roll:2'?"),
+        ("200", .noInput, "no note or coin '200' in GBP", "did you mean '20'?"),
+        ("coin:20", .noInput, "no coin 'coin:20' in GBP", "tillcount denominations --currency GBP"),
+        ("note:1", .noInput, "no note 'note:1' in GBP", nil),
+        ("20x", .dataError, "invalid denomination '20x'", "tillcount denominations"),
+        ("2O", .dataError, "invalid denomination '2O'", nil),
+        ("roll:", .dataError, "invalid denomination 'roll:'", nil),
+        ("0", .dataError, "invalid denomination '0'", nil),
+        ("0.005", .dataError, "invalid denomination '0.005'", nil),
+    ]
+
+    @Test(arguments: tokenErrors)
+    func everyTokenErrorIsWorded(token: String, exitCode: ExitCode, message: String, hint: String?) {
+        do {
+            _ = try DenominationToken.parse(token, set: DenominationSet.tillDefault(for: Self.gbp), currency: Self.gbp)
+            Issue.record("'\(token)' was accepted")
+        } catch {
+            let cli = error.cliError
+            #expect(cli.exitCode == exitCode)
+            #expect(cli.message.hasPrefix(message), "\(cli.message)")
+            if let hint { #expect(cli.hint?.contains(hint) == true, "\(cli.hint ?? "no hint")") }
+        }
+    }
 }

@@ -5,20 +5,15 @@ import Foundation
 import Testing
 
 @Suite struct TillcountErrorTests {
-    /// (arguments, exit status, part of the message, part of the hint or nil)
+    /// (arguments, exit status, part of the message, part of the hint or nil): representative
+    /// tokens through the process (every token error is worded in process in
+    /// TillcountErrorMessageTests), and every quantity error.
     static let tokenErrors: [([String], Int32, String, String?)] = [
         (["add", "25"], 66, "no note or coin '25' in GBP", "did you mean '20'?"),
-        (["add", "0.25"], 66, "no note or coin '0.25' in GBP", "did you mean '0.20'?"),
-        (["add", "roll:0.25"], 66, "no coin roll 'roll:0.25' in GBP", "did you mean 'roll:0.20'?"),
         (["add", "roll:7"], 66, "no coin roll 'roll:7' in GBP", "did you mean 'roll:2'?"),
         (["set", "200=1"], 66, "no note or coin '200' in GBP", "did you mean '20'?"),
         (["add", "coin:20"], 66, "no coin 'coin:20' in GBP", "tillcount denominations --currency GBP"),
-        (["add", "note:1"], 66, "no note 'note:1' in GBP", nil),
         (["add", "20x"], 65, "invalid denomination '20x'", "tillcount denominations"),
-        (["add", "2O"], 65, "invalid denomination '2O'", nil),
-        (["add", "roll:"], 65, "invalid denomination 'roll:'", nil),
-        (["add", "0"], 65, "invalid denomination '0'", nil),
-        (["add", "0.005"], 65, "invalid denomination '0.005'", nil),
         (["add", "20=abc"], 65, "invalid quantity in '20=abc'", nil),
         (["add", "20=-1"], 65, "invalid quantity in '20=-1'", nil),
         (["add", "20=1.5"], 65, "invalid quantity in '20=1.5'", nil),

@@ -17,28 +17,39 @@ package struct ToolCommand<Context>: Sendable {
     }
 
     /// A command made of subcommands; `spec`'s own subcommand list is replaced by theirs.
-    /// Its default subcommand (`tally` alone is `tally list`) is named in `spec`.
-    package static func group(_ spec: CommandSpec, _ subcommands: [ToolCommand]) -> ToolCommand {
+    /// Its default subcommand (`tally` alone is `tally list`) is named in `spec`; `run`,
+    /// when given, is what the command does named alone (`billsplit AMOUNT`).
+    package static func group(
+        _ spec: CommandSpec, run: (@Sendable (Context) throws -> ExitCode)? = nil, _ subcommands: [ToolCommand]
+    ) -> ToolCommand {
         var assembled = spec
         assembled.subcommands = subcommands.map(\.spec)
-        return ToolCommand(spec: assembled, subcommands: subcommands, handler: nil)
+        return ToolCommand(spec: assembled, subcommands: subcommands, handler: run)
     }
 
     /// The handler of the command at `path` (names as the parser gives them), or nil when
-    /// the path names no leaf.
+    /// the path names no command that runs.
     package func handler(at path: [String]) -> (@Sendable (Context) throws -> ExitCode)? {
         var command = self
         for name in path {
             guard let next = command.subcommands.first(where: { $0.spec.name == name }) else { return nil }
             command = next
         }
-        return command.subcommands.isEmpty ? command.handler : nil
+        return command.handler
     }
 
     /// Every path from here to a leaf, e.g. `["history", "rm"]`.
     package var leafPaths: [[String]] {
         guard !subcommands.isEmpty else { return [[]] }
         return subcommands.flatMap { child in child.leafPaths.map { [child.spec.name] + $0 } }
+    }
+
+    /// Every path that runs something: the leaves, and the groups with a handler of
+    /// their own (`[]` for `billsplit AMOUNT`).
+    package var runnablePaths: [[String]] {
+        let own: [[String]] = handler == nil || subcommands.isEmpty ? [] : [[]]
+        guard !subcommands.isEmpty else { return [[]] }
+        return own + subcommands.flatMap { child in child.runnablePaths.map { [child.spec.name] + $0 } }
     }
 
     /// What is wrong with the tree, for a test: a group without subcommands, a leaf whose
@@ -53,7 +64,7 @@ package struct ToolCommand<Context>: Sendable {
     private func collectDefects(path: [String], into found: inout [String]) {
         let here = path.joined(separator: " ")
         if handler == nil && subcommands.isEmpty { found.append("\(here): a group with no subcommands") }
-        if handler != nil && !spec.subcommands.isEmpty { found.append("\(here): a leaf whose spec has subcommands") }
+        if subcommands.isEmpty && !spec.subcommands.isEmpty { found.append("\(here): a leaf whose spec has subcommands") }
         if let fallback = spec.defaultSubcommand, !subcommands.contains(where: { $0.spec.name == fallback }) {
             found.append("\(here): default subcommand '\(fallback)' is not one of its subcommands")
         }

@@ -18,8 +18,10 @@ import MoneyKitCLI
             #expect(tree.handler(at: path) != nil, "\(path)")
         }
         // Every subcommand the assembled spec lists is a leaf of the tree, and the root
-        // (billsplit AMOUNT) runs through BillsplitCommandTree.root.
+        // (billsplit AMOUNT) has a handler of its own.
         #expect(tree.spec.subcommands.map { [$0.name] } == tree.leafPaths)
+        #expect(tree.runnablePaths == [[], ["prefs"]])
+        #expect(tree.handler(at: []) != nil)
         #expect(tree.handler(at: ["nope"]) == nil)
     }
 

@@ -28,6 +28,17 @@ private let tree = ToolCommand<String>.group(
         #expect(try tree.run("ok", path: ["history", "rm"]) == .noInput)
     }
 
+    @Test func aGroupMayRunAHandlerOfItsOwn() throws {
+        let rooted = ToolCommand<String>.group(
+            CommandSpec(name: "tool", abstract: "a tool"), run: { _ in .ok },
+            [.leaf(CommandSpec(name: "prefs", abstract: "Prefs")) { _ in .noInput }])
+        #expect(try rooted.run("", path: []) == .ok)
+        #expect(try rooted.run("", path: ["prefs"]) == .noInput)
+        #expect(rooted.runnablePaths == [[], ["prefs"]])
+        #expect(rooted.defects.isEmpty)
+        #expect(tree.runnablePaths == [["list"], ["history", "rm"]])
+    }
+
     @Test func aPathNamingNoLeafIsAUsageError() {
         for path in [["history"], ["nope"], ["list", "extra"]] {
             #expect(throws: CLIError.self) { try tree.run("ok", path: path) }

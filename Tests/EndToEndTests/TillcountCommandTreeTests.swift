@@ -15,6 +15,8 @@ import MoneyKitCLI
             "history list", "history show", "history rm", "resume", "report", "deposit", "total", "denominations", "count",
         ])
         for path in paths { #expect(tree.handler(at: path) != nil, "\(path)") }
+        // No group runs a handler of its own: `tillcount` alone is `show`, `history` alone `history list`.
+        #expect(tree.runnablePaths == paths)
         // The parser's spec is the tree's: each leaf of the spec is a leaf of the tree.
         func specLeaves(_ spec: CommandSpec, _ path: [String]) -> [[String]] {
             spec.subcommands.isEmpty ? [path] : spec.subcommands.flatMap { specLeaves($0, path + [$0.name]) }

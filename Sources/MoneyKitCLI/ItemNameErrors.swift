@@ -21,12 +21,18 @@ extension CLIError {
         case .success(let stored):
             return stored
         case .failure(let fault):
-            let message = fault.message(for: what)
-            let hint: String? =
-                if case .control = fault { "names are shown on terminals and in lists one per line; use visible characters" } else { nil }
-            if let place { throw CLIError.data("\(place): \(message)", hint: hint) }
-            if fault.isUsageSlip { throw CLIError.usage(message) }
-            throw CLIError.data(message, hint: hint)
+            throw nameFault(fault, what: what, place: place)
         }
+    }
+
+    /// The report of a name ItemName refused with `fault`: 64 for a typing slip (empty,
+    /// edge spaces), 65 for what no tool can show or a name from a file (`place`).
+    package static func nameFault(_ fault: ItemName.Fault, what: String, place: String? = nil) -> CLIError {
+        let message = fault.message(for: what)
+        let hint: String? =
+            if case .control = fault { "names are shown on terminals and in lists one per line; use visible characters" } else { nil }
+        if let place { return CLIError.data("\(place): \(message)", hint: hint) }
+        if fault.isUsageSlip { return CLIError.usage(message) }
+        return CLIError.data(message, hint: hint)
     }
 }

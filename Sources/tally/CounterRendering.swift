@@ -1,48 +1,49 @@
-// How counters look: a table for people, JSON, CSV and TSV for scripts.
+// How counters look: a table for people, JSON, CSV and TSV for scripts. Each column is
+// defined once (CounterColumns); the list, the detail and the export render through them.
 
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
 import MoneyKitCLI
+import TallyKit
+
+/// The columns of a counter. Scripts get every field of the export, in its order; people
+/// get the pin mark, the name, the count and the step.
+enum CounterColumns {
+    static var name: ReportColumn<Counter> { ReportColumn("name", layout: .text("NAME", minimum: 8)) { .string($0.name) } }
+    static var count: ReportColumn<Counter> { ReportColumn("count", layout: .amount("COUNT")) { .integer($0.count) } }
+    static var start: ReportColumn<Counter> { .scriptOnly("start") { .integer($0.start) } }
+    static var step: ReportColumn<Counter> {
+        ReportColumn("step", layout: .amount("STEP"), value: { .integer($0.step) }, display: { .init(signedStep($0.step)) })
+    }
+    static var pinned: ReportColumn<Counter> {
+        ReportColumn("pinned", layout: .init("", importance: 100), value: { .bool($0.pinned) }, display: { .init($0.pinned ? "*" : " ") })
+    }
+    static var created: ReportColumn<Counter> { .scriptOnly("created") { .string($0.created) } }
+
+    /// JSON, CSV and TSV: the export's fields (`CounterExport.fieldNames`), which import reads back.
+    static let forScripts = ReportColumns([name, count, start, step, pinned, created])
+    /// The text table of the list.
+    static let forPeople = ReportColumns([pinned, name, count, step])
+
+    /// `+1`, `-5`: the sign shows which way inc goes.
+    static func signedStep(_ step: Int64) -> String { step > 0 ? "+\(step)" : String(step) }
+}
 
 struct CounterRendering {
     let invocation: Invocation
 
-    static let fieldNames = ["name", "count", "start", "step", "pinned", "created"]
-
-    static func fields(_ counter: Counter) -> [String] {
-        [counter.name, String(counter.count), String(counter.start), String(counter.step),
-         counter.pinned ? "true" : "false", counter.created]
-    }
-
-    static func json(_ counter: Counter) -> JSONValue {
-        .object([
-            ("name", .string(counter.name)),
-            ("count", .integer(counter.count)),
-            ("start", .integer(counter.start)),
-            ("step", .integer(counter.step)),
-            ("pinned", .bool(counter.pinned)),
-            ("created", .string(counter.created)),
-        ])
-    }
-
-    func printList(_ counters: [Counter], format: OutputFormat) {
+    func printList(_ list: CounterList, format: OutputFormat) {
         let out = invocation.out
         switch format {
         case .json:
-            out.line(JSONValue.array(counters.map(Self.json)).serialized(pretty: true))
+            out.line(JSONValue.array(CounterColumns.forScripts.jsonObjects(list.rows)).serialized(pretty: true))
         case .csv, .tsv:
-            for line in RecordPrinter.delimitedLines(header: Self.fieldNames, rows: counters.map(Self.fields), format: format) {
-                out.line(line)
-            }
+            for line in CounterColumns.forScripts.delimitedLines(list.rows, format: format) { out.line(line) }
         case .text:
-            let styler = invocation.styler
             // Counts and steps are shown whole; names give way.
-            var table = TextTable(columns: [.init("", importance: 100), .text("NAME", minimum: 8), .amount("COUNT"), .amount("STEP")], separator: " ")
-            for counter in counters {
-                table.append([counter.pinned ? "*" : " ", counter.name, String(counter.count), Self.signedStep(counter.step)])
-            }
-            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            let table = CounterColumns.forPeople.textTable(list.rows, separator: " ")
+            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
         }
     }
 
@@ -50,25 +51,38 @@ struct CounterRendering {
         let out = invocation.out
         switch format {
         case .json:
-            out.line(Self.json(counter).serialized(pretty: true))
+            out.line(CounterColumns.forScripts.jsonObject(counter).serialized(pretty: true))
         case .csv, .tsv:
-            for line in RecordPrinter.delimitedLines(header: Self.fieldNames, rows: [Self.fields(counter)], format: format) {
-                out.line(line)
-            }
+            for line in CounterColumns.forScripts.delimitedLines([counter], format: format) { out.line(line) }
         case .text:
-            let created = Instant.parseISO8601(counter.created).map(Instant.localMinutes) ?? counter.created
             var table = TextTable(columns: [.init("field"), .init("value")], showsHeader: false)
             table.append(["name:", counter.name])
             table.append(["count:", String(counter.count)])
             table.append(["start:", String(counter.start)])
-            table.append(["step:", Self.signedStep(counter.step)])
+            table.append(["step:", CounterColumns.signedStep(counter.step)])
             table.append(["pinned:", counter.pinned ? "yes" : "no"])
-            table.append(["created:", created])
+            table.append(["created:", Self.createdForPeople(counter)])
             for line in table.render() { out.line(line) }
         }
     }
 
-    /// `+1`, `-5`: the sign shows which way inc goes.
-    static func signedStep(_ step: Int64) -> String { step > 0 ? "+\(step)" : String(step) }
+    /// The creation time in local time to the minute, or as stored when unreadable.
+    static func createdForPeople(_ counter: Counter) -> String {
+        counter.createdInstant.map(Instant.localMinutes) ?? counter.created
+    }
 
+    /// The export document: JSON (`tally-export`, version 1) or CSV, every field.
+    func printExport(_ export: CounterExport, format: OutputFormat) {
+        let out = invocation.out
+        if format == .csv {
+            for line in CounterColumns.forScripts.delimitedLines(export.counters, format: .csv) { out.line(line) }
+        } else {
+            let document = JSONValue.object([
+                ("format", .string(CounterExport.formatName)),
+                ("version", .integer(CounterExport.formatVersion)),
+                ("counters", .array(CounterColumns.forScripts.jsonObjects(export.counters))),
+            ])
+            out.line(document.serialized(pretty: true))
+        }
+    }
 }

@@ -4,13 +4,14 @@
 
 import MoneyKitPlatform
 import MoneyKitCLI
+import TallyKit
 
 struct TapScreen {
     let commands: TallyCommands
 
     func run() throws -> ExitCode {
         let name = commands.name
-        var counter = try commands.store.load().counter(named: name)
+        var counter = try commands.tally.counter(named: name)
         let terminal = try RawTerminal(commandName: "tally tap", terminal: commands.invocation.terminal)
         defer { terminal.restore() }
         var message = ""
@@ -28,8 +29,8 @@ struct TapScreen {
                 case .backspace, .delete, .character("-"), .character("_"), .down:
                     counter = try apply(name: counter.name, sign: -1)
                 case .character("u"), .character("U"):
-                    message = try undo(current: counter.name)
-                    counter = try commands.store.load().counter(named: counter.name)
+                    message = "Undid: " + (try commands.tally.undo(concerning: counter.name))
+                    counter = try commands.tally.counter(named: counter.name)
                 case .character("q"), .character("Q"), .escape, .interrupt:
                     return .ok
                 default:
@@ -37,8 +38,8 @@ struct TapScreen {
                 }
             } catch {
                 // Shown on the screen; the count stays as stored.
-                message = CLIError.from(error).message
-                if let fresh = try? commands.store.load().counter(named: counter.name) { counter = fresh }
+                message = CLIError.tally(error).message
+                if let fresh = try? commands.tally.counter(named: counter.name) { counter = fresh }
             }
             draw(counter, message: message, on: terminal)
         }
@@ -47,32 +48,7 @@ struct TapScreen {
 
     /// One step up or down, saved; returns the counter as stored.
     private func apply(name: String, sign: Int64) throws -> Counter {
-        try commands.store.change { document -> Counter in
-            let index = try document.requireIndex(of: name)
-            let counter = document.counters[index]
-            let newCount = try counter.adding(try counter.steps(sign))
-            document.recordUndo("\(sign > 0 ? "inc" : "dec") \(name)", before: [name], after: [name])
-            document.counters[index].count = newCount
-            return document.counters[index]
-        }
-    }
-
-    private func undo(current name: String) throws -> String {
-        try commands.store.change { document -> String in
-            guard let step = document.undo.last else { throw CLIError("nothing to undo", exitCode: .noInput) }
-            // Only undo what concerns this counter, so the screen never undoes a change
-            // made elsewhere to another counter behind the user's back.
-            guard step.after.contains(name) || step.before.contains(where: { $0.name == name }) else {
-                throw CLIError("the last change was to another counter (\(step.action)); use 'tally undo'", exitCode: .dataError)
-            }
-            document.undo.removeLast()
-            document.counters.removeAll { step.after.contains($0.name) }
-            for counter in step.before {
-                document.counters.removeAll { $0.name == counter.name }
-                document.counters.append(counter)
-            }
-            return "Undid: \(step.action)"
-        }
+        sign > 0 ? try commands.tally.increment(name) : try commands.tally.decrement(name)
     }
 
     private func draw(_ counter: Counter, message: String, on terminal: RawTerminal) {
@@ -93,8 +69,8 @@ struct TapScreen {
         } else {
             put(styler.bold(countText), row: max(2, rows / 2), visibleWidth: countText.count)
         }
-        let created = Instant.parseISO8601(counter.created).map(Instant.localMinutes) ?? counter.created
-        let help = "space/+/↑ add \(CounterRendering.signedStep(counter.step))  ⌫/-/↓ subtract  u undo  q quit"
+        let created = CounterRendering.createdForPeople(counter)
+        let help = "space/+/↑ add \(CounterColumns.signedStep(counter.step))  ⌫/-/↓ subtract  u undo  q quit"
         if !message.isEmpty { put(message, row: max(3, rows - 3)) }
         put(styler.dim(DisplayWidth.truncate(help, to: columns)), row: max(4, rows - 1), visibleWidth: min(DisplayWidth.of(help), columns))
         put("Created \(created)", row: max(5, rows))

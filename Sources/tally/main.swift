@@ -2,6 +2,10 @@
 
 import MoneyKitCLI
 
-ToolRunner.main(spec: TallySpec.root) { invocation in
-    try TallyCommands(invocation: invocation).run()
+ToolRunner.main(spec: TallyCommandTree.tree.spec) { invocation in
+    do {
+        return try TallyCommandTree.tree.run(try TallyCommands(invocation: invocation), path: invocation.arguments.commandPath)
+    } catch {
+        throw CLIError.tally(error)
+    }
 }

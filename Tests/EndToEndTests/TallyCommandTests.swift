@@ -97,7 +97,7 @@ import Testing
     ])
     func countChangesPrintAndStoreTheNewCount(_ test: CountCase) throws {
         let box = try TallyBox()
-        try box.ok("new", "x", "--start", "10", "--step", "3")
+        try box.seedStored([TallyCounter("x", count: 10, start: 10, step: 3)])
         let result = try box.run(arguments: test.arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "\(test.expected)\n")

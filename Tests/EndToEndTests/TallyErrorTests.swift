@@ -42,7 +42,7 @@ import Testing
     ])
     func overflowIsRefusedAndNothingStored(_ test: Refusal) throws {
         let box = try TallyBox()
-        try box.seed(Self.edges)
+        try box.seedStored(Self.edges)
         try box.expectStoreUnchanged {
             let result = try box.run(arguments: test.arguments, stdin: test.stdin)
             #expect(result.status == test.status, "\(result.stderr)")
@@ -165,8 +165,7 @@ import Testing
     ])
     func badCommandLinesAreRefusedAndNothingStored(_ test: Refusal) throws {
         let box = try TallyBox()
-        try box.ok("new", "x")
-        try box.ok("new", "y")
+        try box.seedStored([TallyCounter("x"), TallyCounter("y")])
         try box.expectStoreUnchanged {
             let result = try box.run(arguments: test.arguments, stdin: test.stdin)
             #expect(result.status == test.status, "\(result.stderr)")
@@ -207,9 +206,12 @@ import Testing
         ("another tool's", #"{"format": "billsplit", "version": 1, "content": {}}"#),
     ]
 
+    /// Every command on the first kind of bad store; a read and a change on each other kind
+    /// (TallyKit's RepositoryTests hold every kind against every change in-process).
     @Test(arguments: storeCommands)
     func aCorruptStoreIsExit65AndLeftByteForByte(arguments: [String]) throws {
-        for (kind, text) in Self.badStores {
+        let kinds = arguments == ["list"] || arguments == ["inc", "x"] ? Self.badStores : [Self.badStores[0]]
+        for (kind, text) in kinds {
             let box = try TallyBox()
             try box.writeStore(text)
             let result = try box.run(arguments: arguments, stdin: "name\nz\n")

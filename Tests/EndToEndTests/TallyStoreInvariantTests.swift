@@ -43,7 +43,10 @@ import Testing
         let sandbox = try Sandbox()
         let path = sandbox.path("counters.json")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        for arguments in [["list"], ["new", "z"], ["inc", "a"], ["get", "a"], ["undo"], ["export"], ["rm", "a", "--force"]] {
+        // Every command for the first two stores; a read and a change for the rest (TallyKit's
+        // RepositoryTests hold every store against every kind of change in-process).
+        let everyCommand = [["list"], ["new", "z"], ["inc", "a"], ["get", "a"], ["undo"], ["export"], ["rm", "a", "--force"]]
+        for arguments in index < 2 ? everyCommand : [["list"], ["inc", "a"]] {
             let result = try ToolProcess.run("tally", ["--file", path] + arguments, environment: sandbox.environment)
             #expect(result.status == 65, "\(situation): tally \(arguments.joined(separator: " ")): \(result.stderr)")
             #expect(!result.killedBySignal)

@@ -279,7 +279,7 @@ import Testing
     func aBadImportIsExit65AndImportsNothing(index: Int) throws {
         let (kind, text) = Self.badImports[index]
         let box = try TallyBox()
-        try box.ok("new", "x")
+        try box.seedStored([TallyCounter("x")])
         var bytes = Data(text.utf8)
         if kind == "not UTF-8" { bytes += Data([0xFF, 0xFE, 0x41, 0x0A]) }
         let file = box.sandbox.path("import.txt")
@@ -296,7 +296,7 @@ import Testing
     @Test(arguments: ["name,count\nok,1\nbad,x\n", "name,start\nok,1\nbad,1.5\n", "name,step\nok,1\nbad,two\n"])
     func aMalformedNumberInCSVIsExit65(csv: String) throws {
         let box = try TallyBox()
-        try box.ok("new", "x")
+        try box.seedStored([TallyCounter("x")])
         try box.expectStoreUnchanged {
             let result = try box.run("import", "-", stdin: csv)
             #expect(result.status != 0)

@@ -44,7 +44,7 @@ import Testing
     ])
     func undoRevertsAChangeExactly(_ test: UndoCase) throws {
         let box = try TallyBox()
-        try box.seed(Self.setup)
+        try box.seedStored(Self.setup)
         let counters = try box.stored()
         let listed = try box.listed()
         let undoDepth = try box.storeFile().content.undo.count

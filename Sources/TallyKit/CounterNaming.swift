@@ -3,10 +3,13 @@
 // another letter case ("new counter 2" takes 2). Only the plain form counts: "New Counter
 // 01" and a bare "New Counter" take no number.
 
-enum CounterNaming {
-    static let prefix = "New Counter "
+/// The default name of a counter created without one.
+public enum CounterNaming {
+    /// What every default name starts with.
+    public static let prefix = "New Counter "
 
-    static func nextDefaultName(existing names: [String]) -> String {
+    /// "New Counter N", N the smallest from 1 up that none of `names` takes.
+    public static func nextDefaultName(existing names: [String]) -> String {
         let taken = Set(names.compactMap(number(in:)))
         var candidate = 1
         while taken.contains(candidate) { candidate += 1 }
@@ -14,7 +17,7 @@ enum CounterNaming {
     }
 
     /// N when `name` is "New Counter N" (any case), N written without leading zeros.
-    static func number(in name: String) -> Int? {
+    public static func number(in name: String) -> Int? {
         guard name.count > prefix.count, name.lowercased().hasPrefix(prefix.lowercased()) else { return nil }
         let digits = name.dropFirst(prefix.count)
         guard let first = digits.first, first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),

@@ -1,0 +1,219 @@
+// Reading a tally export back: JSON ({"format": "tally-export", "version": 1, "counters":
+// [{name, count, start, step, pinned, created}]}, or a bare array of such objects, the
+// output of `tally list --format json`) or CSV (a header naming the columns: name is
+// required; count, start, step, pinned, created optional; one counter a row). The format is
+// recognised from the content. Every value is checked here, before anything is stored.
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
+
+/// A counter as read from an import, before it gets a serial.
+public struct ImportedCounter: Equatable, Sendable {
+    /// As it will be stored (NFC), unless renamed on a clash.
+    public var name: String
+    /// The count; the start when the input gave none.
+    public var count: Int64
+    /// 0 when the input gave none.
+    public var start: Int64
+    /// Not 0; 1 when the input gave none.
+    public var step: Int64
+    /// False when the input gave none.
+    public var pinned: Bool
+    /// ISO 8601; the import's time when the input gave none.
+    public var created: String
+
+    /// A counter with every field given.
+    public init(name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String) {
+        self.name = name
+        self.count = count
+        self.start = start
+        self.step = step
+        self.pinned = pinned
+        self.created = created
+    }
+}
+
+/// How CSV is read: the toolkit's one CSV reader and its formula-neutralising convention,
+/// handed in by the caller (they live with the command-line engine, which the kit does
+/// not link).
+public struct CSVReading: Sendable {
+    /// The records of `text`, the header first; errors name `source` and the line.
+    public var records: @Sendable (_ text: String, _ source: String) throws -> [[String]]
+    /// The value a cell stood for before it was neutralised for spreadsheets.
+    public var restoredField: @Sendable (String) -> String
+
+    /// The reader and the restoring rule the toolkit uses.
+    public init(
+        records: @escaping @Sendable (_ text: String, _ source: String) throws -> [[String]],
+        restoredField: @escaping @Sendable (String) -> String
+    ) {
+        self.records = records
+        self.restoredField = restoredField
+    }
+}
+
+/// The rules of reading an export back.
+public enum CounterImport {
+    /// The counters `text` holds, checked; `source` names it in errors ("standard
+    /// input", a path); `now` dates a counter without a creation time. A name given
+    /// twice is refused by `Tally.importCounters`.
+    /// - Throws: a `TallyError.import…` case naming the first fault and where it is, or
+    ///   what `csv.records` throws for CSV that cannot be read.
+    public static func read(_ text: String, source: String, csv: CSVReading, now: Double) throws -> [ImportedCounter] {
+        let firstVisible = text.first { !$0.isWhitespace }
+        if firstVisible == "{" || firstVisible == "[" { return try readJSON(text, source: source, now: now) }
+        return try readCSV(text, source: source, csv: csv, now: now)
+    }
+
+    /// Refuses an input that names one counter twice, in any letter case.
+    static func checkUnique(_ counters: [ImportedCounter], source: String) throws(TallyError) {
+        var seen: [String: String] = [:]
+        for counter in counters {
+            let key = ItemName.matchKey(counter.name)
+            if let first = seen[key] { throw .importRepeatsName(source: source, first: first, second: counter.name) }
+            seen[key] = counter.name
+        }
+    }
+
+    // MARK: JSON
+
+    /// An entry as written in the file, absent fields nil.
+    private struct Entry {
+        var name: String
+        var count: Int64?
+        var start: Int64?
+        var step: Int64?
+        var pinned: Bool?
+        var created: String?
+    }
+
+    static func readJSON(_ text: String, source: String, now: Double) throws(TallyError) -> [ImportedCounter] {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(text)
+        } catch {
+            throw .importNotJSON(source: source, reason: "\(error)")
+        }
+        let entries: [JSONValue]
+        if let list = document.arrayValue {
+            entries = list
+        } else {
+            if let format = document["format"]?.stringValue, format != CounterExport.formatName {
+                throw .importForeignFormat(source: source, format: format)
+            }
+            if let version = document["version"]?.int64Value, version > Int64(CounterExport.formatVersion) {
+                throw .importNewerVersion(source: source, version: version, supported: CounterExport.formatVersion)
+            }
+            guard let list = document["counters"]?.arrayValue else { throw .importNoCounterList(source: source) }
+            entries = list
+        }
+        var result: [ImportedCounter] = []
+        for (index, entry) in entries.enumerated() {
+            let place = "\(source): counter \(index + 1)"
+            let imported: Entry
+            do {
+                imported = try readEntry(entry, place: place)
+            } catch {
+                throw .importBadEntry(message: error.message)
+            }
+            result.append(try validated(
+                name: imported.name, count: imported.count, start: imported.start, step: imported.step,
+                pinned: imported.pinned, created: imported.created, place: place, now: now))
+        }
+        return result
+    }
+
+    /// The fields of one JSON entry, as given (validation follows in `validated`).
+    private static func readEntry(_ entry: JSONValue, place: String) throws(StoredContentError) -> Entry {
+        let fields = try JSONFields(entry, place: place)
+        func integer(_ key: String) throws(StoredContentError) -> Int64? {
+            fields.optional(key) == nil ? nil : try fields.int64(key)
+        }
+        return Entry(
+            name: try fields.string("name"), count: try integer("count"), start: try integer("start"),
+            step: try integer("step"), pinned: fields.optional("pinned") == nil ? nil : try fields.bool("pinned"),
+            created: fields.optional("created") == nil ? nil : try fields.string("created"))
+    }
+
+    // MARK: CSV
+
+    static func readCSV(_ text: String, source: String, csv: CSVReading, now: Double) throws -> [ImportedCounter] {
+        let records = try csv.records(text, source)
+        guard let header = records.first else { return [] }
+        let expected = CounterExport.fieldNames
+        let columns = header.map { $0.trimmingEdgeSpaces.lowercased() }
+        guard let nameColumn = columns.firstIndex(of: "name") else {
+            throw TallyError.importNoNameColumn(source: source, expected: expected)
+        }
+        for column in columns where !expected.contains(column) {
+            throw TallyError.importUnknownColumn(source: source, column: column, expected: expected)
+        }
+        var result: [ImportedCounter] = []
+        for (offset, record) in records.dropFirst().enumerated() {
+            let place = "\(source): row \(offset + 2)"
+            if record.count == 1 && record[0].isEmpty { continue }  // a blank line
+            guard record.count == columns.count else {
+                throw TallyError.importFieldCount(place: place, found: record.count, expected: columns.count)
+            }
+            func field(_ name: String) -> String? {
+                columns.firstIndex(of: name).map { csv.restoredField(record[$0]) }
+            }
+            func integer(_ name: String) throws(TallyError) -> Int64? {
+                guard let text = field(name), !text.isEmpty else { return nil }
+                guard !text.contains("."), let number = try? DecimalText(parsing: text), number.scale == 0 else {
+                    throw .importNotWholeNumber(place: place, field: name, text: text)
+                }
+                return number.significand
+            }
+            var pinned: Bool?
+            if let text = field("pinned"), !text.isEmpty {
+                switch text.lowercased() {
+                case "true", "yes", "1": pinned = true
+                case "false", "no", "0": pinned = false
+                default: throw TallyError.importBadPinned(place: place, text: text)
+                }
+            }
+            let created = field("created").flatMap { $0.isEmpty ? nil : $0 }
+            result.append(try validated(
+                name: csv.restoredField(record[nameColumn]), count: try integer("count"),
+                start: try integer("start"), step: try integer("step"), pinned: pinned, created: created,
+                place: place, now: now))
+        }
+        return result
+    }
+
+    // MARK: the rules every imported counter follows
+
+    /// The counter an entry stands for: the name by ItemName's rule, a step that is not
+    /// 0 (default 1), a creation time in ISO 8601 (default `now`), the count defaulting to
+    /// the start (default 0).
+    static func validated(
+        name typed: String, count: Int64?, start: Int64?, step: Int64?, pinned: Bool?, created: String?, place: String,
+        now: Double
+    ) throws(TallyError) -> ImportedCounter {
+        let name: String
+        switch ItemName.checked(typed) {
+        case .success(let stored): name = stored
+        case .failure(let fault): throw .importInvalidName(place: place, name: typed, fault: fault)
+        }
+        let step = step ?? 1
+        if step == 0 { throw .importZeroStep(place: place, name: name) }
+        if let created, Instant.parseISO8601(created) == nil { throw .importBadCreated(place: place, text: created) }
+        let start = start ?? 0
+        return ImportedCounter(
+            name: name, count: count ?? start, start: start, step: step, pinned: pinned ?? false,
+            created: created ?? Instant.iso8601UTC(now))
+    }
+}
+
+extension String {
+    /// Without whitespace at either end, as MoneyKitCLI's `trimmingSpaces` (which the kit
+    /// does not link): how the CSV header's column names are compared.
+    var trimmingEdgeSpaces: String {
+        var slice = Substring(self)
+        while slice.first?.isWhitespace == true { slice.removeFirst() }
+        while slice.last?.isWhitespace == true { slice.removeLast() }
+        return String(slice)
+    }
+}

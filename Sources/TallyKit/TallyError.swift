@@ -1,0 +1,68 @@
+// Why a tally operation refused: each case carries what a message about it needs. The
+// tally executable turns them into its messages and exit codes (TallyErrorMessages);
+// an app shows them its own way. Storage failures arrive as MoneyKit's StoreError.
+
+import MoneyKitStorage
+
+/// Why a tally operation refused; nothing was stored.
+public enum TallyError: Error, Equatable, Sendable {
+    // Counts and steps
+    /// `count + delta` leaves the 64-bit range; nothing was changed.
+    case countOverflow(counter: String, count: Int64, delta: Int64)
+    /// `times` steps of `step` leave the 64-bit range; nothing was changed.
+    case stepsOverflow(times: Int64, step: Int64)
+    /// A step of 0 was asked for (a counter must move).
+    case zeroStep
+    /// A number of steps below 1 was asked for.
+    case timesBelowOne(Int64)
+
+    // Names
+    /// A new name that ItemName's rule refuses.
+    case invalidName(String, ItemName.Fault)
+    /// No counter has the name; `known` are the names there are (for "did you mean").
+    case notFound(String, known: [String])
+    /// The name matches several stored names that differ only in case.
+    case ambiguousName(String, matches: [String])
+    /// `name` is taken by the counter called `existing` (the same name, maybe in another case).
+    case nameTaken(String, existing: String)
+
+    // The store as a whole
+    /// Every serial has been used; no counter can be created.
+    case noSerialLeft(nextSerial: Int64)
+    /// The undo history is empty.
+    case nothingToUndo
+    /// The newest change (`action`) concerns another counter than the one asked about.
+    case lastChangeConcernsAnotherCounter(action: String)
+
+    // Import: `source` names the input ("standard input", a path); `place` a row or entry in it.
+    /// `names` already exist and the clash policy is `error`; nothing was imported.
+    case importClashes(source: String, names: [String])
+    /// The input names one counter twice (`first` and `second`, maybe in two cases).
+    case importRepeatsName(source: String, first: String, second: String)
+    /// Not JSON, though it starts like JSON; `reason` says where.
+    case importNotJSON(source: String, reason: String)
+    /// A JSON file of another format (`format`).
+    case importForeignFormat(source: String, format: String)
+    /// An export of a newer version than this build reads.
+    case importNewerVersion(source: String, version: Int64, supported: Int)
+    /// A JSON object without a list of counters.
+    case importNoCounterList(source: String)
+    /// A JSON entry of the wrong shape; the message names the place.
+    case importBadEntry(message: String)
+    /// A CSV header without a `name` column; `expected` lists the columns there may be.
+    case importNoNameColumn(source: String, expected: [String])
+    /// A CSV header naming a column no export has.
+    case importUnknownColumn(source: String, column: String, expected: [String])
+    /// A CSV row with another number of fields than the header.
+    case importFieldCount(place: String, found: Int, expected: Int)
+    /// A count, start or step that is no whole number in the 64-bit range.
+    case importNotWholeNumber(place: String, field: String, text: String)
+    /// A `pinned` cell that is not true/false, yes/no or 1/0.
+    case importBadPinned(place: String, text: String)
+    /// A name ItemName's rule refuses.
+    case importInvalidName(place: String, name: String, fault: ItemName.Fault)
+    /// A step of 0.
+    case importZeroStep(place: String, name: String)
+    /// A creation time that is not ISO 8601 (`2026-11-21T10:55:28Z`).
+    case importBadCreated(place: String, text: String)
+}

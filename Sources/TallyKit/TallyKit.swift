@@ -1,2 +1,0 @@
-// TallyKit: the library of tally. Its model, rules, reports as values and the repository it
-// needs with its adapters; no command line, so an app can link it.

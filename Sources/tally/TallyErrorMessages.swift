@@ -1,0 +1,82 @@
+// Every TallyKit error as tally reports it: the message, the hint and the exit code, in
+// one place. The words are those tally has always printed (the end-to-end tests hold
+// them byte for byte).
+
+import MoneyKitStorage
+import MoneyKitCLI
+import TallyKit
+
+extension TallyError {
+    var cliError: CLIError {
+        switch self {
+        case .countOverflow(let counter, let count, let delta):
+            return .data(
+                "count of '\(counter)' would overflow: \(count) + \(delta) is beyond the 64-bit range",
+                hint: "nothing was changed")
+        case .stepsOverflow(let times, let step):
+            return .data("\(times) steps of \(step) overflow the 64-bit range", hint: "nothing was changed")
+        case .zeroStep:
+            return .usage("the step cannot be 0", hint: "use a positive or negative whole number")
+        case .timesBelowOne(let times):
+            return .usage("invalid value '\(times)' for --times: expected at least 1")
+        case .invalidName(_, let fault):
+            return .nameFault(fault, what: "a counter name")
+        case .notFound(let name, let known):
+            let hint = known.isEmpty ? "there are no counters yet; create one with 'tally new \(name)'" : nil
+            return .notFound("counter", name, known: known, hint: hint)
+        case .ambiguousName(let name, let matches):
+            return .ambiguousName(name, matches: matches, things: "counters")
+        case .nameTaken(let name, let existing):
+            let what = existing == name ? "a counter named '\(name)'" : "a counter named '\(existing)' (the same name in another case)"
+            return .data("\(what) already exists", hint: "choose another name, or rename the existing one")
+        case .noSerialLeft(let nextSerial):
+            return .data("the store has no serial left for a new counter (nextSerial is \(nextSerial))")
+        case .nothingToUndo:
+            return CLIError("nothing to undo", exitCode: .noInput)
+        case .lastChangeConcernsAnotherCounter(let action):
+            return CLIError("the last change was to another counter (\(action)); use 'tally undo'", exitCode: .dataError)
+        case .importClashes(let source, let names):
+            let listed = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+            return .data(
+                "\(names.count) counter\(names.count == 1 ? "" : "s") in \(source) already exist\(names.count == 1 ? "s" : ""): \(listed); nothing was imported",
+                hint: "choose with --on-clash skip, replace or rename")
+        case .importRepeatsName(let source, let first, let second):
+            let how = first == second ? "'\(first)' twice" : "'\(first)' and '\(second)', one name in two cases"
+            return .data("\(source) names the counter \(how); nothing was imported")
+        case .importNotJSON(let source, let reason):
+            return .data("\(source) is not valid JSON: \(reason)")
+        case .importForeignFormat(let source, let format):
+            return .data("\(source) is a '\(format)' file, not a tally export")
+        case .importNewerVersion(let source, let version, let supported):
+            return .data("\(source) is a tally export of version \(version), newer than this tally reads (\(supported))")
+        case .importNoCounterList(let source):
+            return .data("\(source) is not a tally export: no list of counters")
+        case .importBadEntry(let message):
+            return .data(message)
+        case .importNoNameColumn(let source, let expected):
+            return .data("\(source): the CSV header has no 'name' column", hint: "expected: \(expected.joined(separator: ","))")
+        case .importUnknownColumn(let source, let column, let expected):
+            return .data("\(source): unknown CSV column '\(column)'", hint: "expected: \(expected.joined(separator: ","))")
+        case .importFieldCount(let place, let found, let expected):
+            return .data("\(place) has \(found) fields, the header \(expected)")
+        case .importNotWholeNumber(let place, let field, let text):
+            return .data("\(place): \(field) '\(text)' is not a whole number in the 64-bit range")
+        case .importBadPinned(let place, let text):
+            return .data("\(place): pinned must be true or false, not '\(text)'")
+        case .importInvalidName(let place, _, let fault):
+            return .nameFault(fault, what: "the counter name", place: place)
+        case .importZeroStep(let place, let name):
+            return .data("\(place): the step of '\(name)' is 0")
+        case .importBadCreated(let place, let text):
+            return .data("\(place): created '\(text)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
+        }
+    }
+}
+
+extension CLIError {
+    /// Any error a tally command meets, as tally reports it.
+    static func tally(_ error: Error) -> CLIError {
+        if let tallyError = error as? TallyError { return tallyError.cliError }
+        return CLIError.from(error)
+    }
+}

@@ -6,6 +6,9 @@ import TillKit
 
 enum TillcountSpec {
     // Options read by value in the handlers: each spelled (with its default) once, here.
+    /// --format text|json|csv|tsv, shared by the six commands that print data (worked out
+    /// once at startup: it was a tenth of tillcount's start in instructions, made six times).
+    static let format = OutputFormat.option()
     static let currency = OptionSpec.option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true)
     static let state = OptionSpec.option("state", value: "PATH", help: "The live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json).", global: true, completion: .file)
     static let db = OptionSpec.option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file)
@@ -37,7 +40,7 @@ enum TillcountSpec {
 
     static let showSpec = CommandSpec(
         name: "show", abstract: "Show the live count: lines, sections, total, float, deposit or shortage",
-        options: [OutputFormat.option(), showExpected, all, check])
+        options: [format, showExpected, all, check])
 
     static let setSpec = CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens])
 
@@ -85,13 +88,13 @@ enum TillcountSpec {
     /// The history group; its subcommands are assembled from the command tree.
     static let historySpec = CommandSpec(
         name: "history", abstract: "Saved counts: list, show, rm",
-        options: [OutputFormat.option(), ids],
+        options: [format, ids],
         subcommands: [],
         defaultSubcommand: "list")
 
-    static let historyListSpec = CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [OutputFormat.option(), ids])
+    static let historyListSpec = CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [format, ids])
 
-    static let historyShowSpec = CommandSpec(name: "show", abstract: "Show one saved count", options: [OutputFormat.option()], arguments: [savedID])
+    static let historyShowSpec = CommandSpec(name: "show", abstract: "Show one saved count", options: [format], arguments: [savedID])
 
     static let historyRmSpec = CommandSpec(
         name: "rm", abstract: "Delete a saved count (asks on a terminal; --force otherwise; undo brings it back)",
@@ -104,7 +107,7 @@ enum TillcountSpec {
                 options: [reportFormat.spec, reportExpected])
 
     static let depositSpec = CommandSpec(name: "deposit", abstract: "Split the count into the float to leave (small notes and coins first) and the deposit to bank",
-                options: [OutputFormat.option()])
+                options: [format])
 
     static let totalSpec = CommandSpec(
         name: "total", abstract: "Total TOKEN=QTY … without touching the live count",
@@ -113,7 +116,7 @@ enum TillcountSpec {
         arguments: [ArgumentSpec("TOKEN", help: "TOKEN=QTY pairs.", optional: true, repeating: true)])
 
     static let denominationsSpec = CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes", aliases: ["denoms"],
-                options: [OutputFormat.option(), tokensOnly])
+                options: [format, tokensOnly])
 
     static let countSpec = CommandSpec(name: "count", abstract: "The counting screen on a terminal",
                 discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates.")

@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
-        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         // The four thin executables: a spec, the wiring to the tool's library, rendering.
         .executableTarget(name: "tally", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
-        .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
             name: "EndToEndTests",

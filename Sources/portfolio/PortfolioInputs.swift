@@ -1,9 +1,10 @@
-// Dates, values and currencies as typed on portfolio's command line, read and checked
-// before anything is stored (and before a store is created).
+// Dates, values, names and currencies as typed on portfolio's command line, read and
+// checked before anything is stored (and before a store is created).
 
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitCLI
+import PortfolioKit
 
 struct PortfolioInputs {
     let invocation: Invocation
@@ -17,7 +18,11 @@ struct PortfolioInputs {
                 "invalid \(option) '\(text)': expected 2025-07-27, '2025-07-27 14:30' or ISO 8601 such as 2025-07-27T14:30:00+01:00",
                 hint: Self.dateHint(text))
         }
-        try PortfolioCommands.checkStorable(instant: instant, text: text)
+        do {
+            try PortfolioLimits.checkStorable(instant: instant, text: text)
+        } catch {
+            throw PortfolioErrorMessages.cliError(error)
+        }
         return instant
     }
 
@@ -50,7 +55,11 @@ struct PortfolioInputs {
         } catch {
             throw CLIError.data("\(error)", hint: error.hint)
         }
-        try PortfolioCommands.checkStorable(money)
+        do {
+            try PortfolioLimits.checkStorable(money)
+        } catch {
+            throw PortfolioErrorMessages.cliError(error)
+        }
         return money
     }
 
@@ -58,18 +67,20 @@ struct PortfolioInputs {
         guard let code = arguments.value(long) else { return nil }
         return try CurrencyOption.parse(code, commandPath: arguments.commandPath)
     }
-}
 
-/// add's input: name, currency, date and initial value, all checked.
-struct AddInput {
-    let invocation: Invocation
+    /// An account name as typed or imported, in the form it is stored (NFC), by the one
+    /// name rule (MoneyKit's ItemName): 64 when it is empty or has edge spaces (a typing
+    /// slip), 65 when it holds a control character or is too long.
+    static func validate(name: String) throws(CLIError) -> String {
+        try CLIError.checkedName(name, what: "an account name")
+    }
 
-    func read() throws -> (name: String, currency: Currency, at: Int64, initial: Money?) {
-        let inputs = PortfolioInputs(invocation: invocation)
-        let name = try PortfolioCommands.validate(name: invocation.arguments.argument("NAME") ?? "")
-        let currency = try inputs.currencyOption() ?? LocaleCurrency.defaultCurrency(invocation.environment)
-        let at = try inputs.dateOption()
-        let initial = try invocation.arguments.argument("VALUE").map { text throws(CLIError) in try inputs.value(text, currency: currency) }
+    /// add's input: name, currency, date and initial value, all checked.
+    func addInput() throws -> (name: String, currency: Currency, at: Int64, initial: Money?) {
+        let name = try Self.validate(name: arguments.argument("NAME") ?? "")
+        let currency = try currencyOption() ?? LocaleCurrency.defaultCurrency(invocation.environment)
+        let at = try dateOption()
+        let initial = try arguments.argument("VALUE").map { text throws(CLIError) in try value(text, currency: currency) }
         return (name, currency, at, initial)
     }
 }

@@ -1,8 +1,9 @@
 // The command spec of portfolio: the single source of its parsing, help, man page and
-// completions.
+// completions, and the command tree that ties each command's spec to its handler.
 
 import MoneyKitPlatform
 import MoneyKitCLI
+import PortfolioKit
 
 enum PortfolioSpec {
     static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored; see Names).", completion: .dynamic(["list", "--names"]))
@@ -14,6 +15,87 @@ enum PortfolioSpec {
     /// A chart's end: its line always runs on to today, whatever the range.
     static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today). \(wholeDayTo)")
     static let currencyFilter = OptionSpec.option("currency", short: "c", value: "CODE", help: "Only the accounts in this currency.")
+    static let ascii = OptionSpec.flag("ascii", help: "Plain ASCII instead of block characters.")
+    /// --format text|json|csv|tsv of the reports (worked out once: four commands list it).
+    static let format = OutputFormat.option()
+    static let period = TypedOption<Period>.choice(
+        .option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]))
+    /// chart's formats: SVG besides text, CSV and JSON.
+    enum ChartFormat: String, Sendable { case text, svg, csv, json }
+    static let chartFormat = TypedOption<ChartFormat>.choice(
+        .option("format", value: "FORMAT", help: "text, svg, csv or json.", default: "text", allowed: ["text", "svg", "csv", "json"]))
+    static let chartWidth = OptionSpec.option("width", short: "w", value: "W", help: "Width in columns (text) or pixels (svg) (default: the terminal's, 800 for svg).")
+    static let chartHeight = OptionSpec.option("height", value: "H", help: "Height in rows (text) or pixels per chart (svg) (default 12, 300 for svg).")
+    static let exportFormat = OptionSpec.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])
+    static let demoSet = TypedOption<DemoSet>.choice(.option("set", short: "s", value: "N", help: "Which set: 1, 2 or 3.", default: "1", allowed: ["1", "2", "3"]))
+
+    static let dashboardCommand = CommandSpec(name: "dashboard", abstract: "Totals per currency, each active account with its value, last update and trend, and the portfolio chart",
+                options: [ascii])
+
+    static let addCommand = CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
+                options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else USD).")],
+                arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200 or 1234.56.", optional: true)])
+
+    static let updateCommand = CommandSpec(name: "update", abstract: "Record a new value of an account", aliases: ["set"],
+                options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")])
+
+    static let listCommand = CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency", aliases: ["ls"],
+                options: [.flag("all", short: "a", help: "Include closed accounts."), format, .flag("names", help: "Print only the names, one a line.")])
+
+    static let showCommand = CommandSpec(name: "show", abstract: "An account: current value, its updates newest first, its chart",
+                options: [format, .flag("ascii", help: "Plain ASCII chart.")], arguments: [account])
+
+    static let chartCommand = CommandSpec(
+        name: "chart", abstract: "A chart of an account or of the portfolio over time",
+        discussion: "Without NAME the portfolio total, one chart per currency. CSV has the header date,value and one row per instant at which the value changes (an update or a close); with several currencies, name one with --currency. The value axis is the same in text and SVG (and in show's and the dashboard's charts): from the lowest to the highest value shown, widened to round ticks (steps of 1, 2 or 5 times a power of ten, at most five intervals), including zero only when the values span at least their distance from zero (a flat series is drawn from zero); labels are compact (£950, £12k, £1.2M) with as many decimals as tell the ticks apart. In text every value draws at least one mark, the lowest too, and the column in whose time the series peaks (else dips) shows that value. SVG draws at most the first, lowest, highest and last point of each pixel column, so large series stay small without losing a peak or dip, and sets its left margin from the widest label so no label is cut.",
+        options: [from, chartTo, chartFormat.spec, chartWidth, chartHeight, ascii, currencyFilter],
+        arguments: [ArgumentSpec("NAME", help: "An account; without it, the portfolio.", optional: true, completion: .dynamic(["list", "--names"]))])
+
+    static let tableCommand = CommandSpec(
+        name: "table", abstract: "Each account's value and the total at the end of each period",
+        discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59.",
+        options: [period.spec, from, to, format, currencyFilter])
+
+    static let closeCommand = CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
+                discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
+                options: [date], arguments: [account])
+
+    static let reopenCommand = CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account])
+
+    static let renameCommand = CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")])
+
+    static let rmCommand = CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)",
+                discussion: "'portfolio undo' brings the account back with every update, ids and times as they were.", aliases: ["delete"],
+                options: [StandardOptions.force], arguments: [account])
+
+    static let updatesCommand = CommandSpec(
+        name: "updates", abstract: "List an account's updates with their ids, or delete one",
+        defaultSubcommand: "list")
+
+    static let updatesListCommand = CommandSpec(name: "list", abstract: "An account's updates, newest first, with ids", aliases: ["ls"], options: [format], arguments: [account])
+
+    static let updatesRmCommand = CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate; 'portfolio undo' restores it)", aliases: ["delete"],
+                        options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "The update's id, from 'portfolio updates NAME'.")])
+
+    static let importCommand = CommandSpec(
+        name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
+        discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else USD). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
+        options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing.")],
+        arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)])
+
+    static let exportCommand = CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
+                discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes.",
+                options: [exportFormat])
+
+    static let undoCommand = CommandSpec(
+        name: "undo", abstract: "Revert the last change, a delete or an import included",
+        discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import and demo. Up to \(PortfolioUndo.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
+        options: [.flag("dry-run", short: "n", help: "Say which change undo would revert, changing nothing.")])
+
+    static let demoCommand = CommandSpec(
+        name: "demo", abstract: "Fill an empty store with one of the app's test sets",
+        discussion: "1: 7 accounts, 42 updates on 6 dates (1 May to 1 Aug 2025) at 08:00. 2: 6 accounts over the last 2 years, 200+ updates. 3: two accounts, £100 added on the 1st (account 1) and the 15th (account 2) of each of the last 6 months, ending at £600 each.",
+        options: [demoSet.spec])
 
     static let root = CommandSpec(
         name: "portfolio",
@@ -39,7 +121,7 @@ enum PortfolioSpec {
             with show, updates and chart NAME.
 
             Every change (add, update, close, reopen, rename, rm, updates rm, import, demo) \
-            can be undone with 'portfolio undo', a delete included: the last \(UndoJournal.limit) \
+            can be undone with 'portfolio undo', a delete included: the last \(PortfolioUndo.limit) \
             changes are remembered in the database.
 
             \(SharedConventions.undo("portfolio"))
@@ -60,64 +142,6 @@ enum PortfolioSpec {
         options: [
             .option("db", value: "PATH", help: "The database (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),
             StandardOptions.color,
-        ],
-        subcommands: [
-            CommandSpec(name: "dashboard", abstract: "Totals per currency, each active account with its value, last update and trend, and the portfolio chart",
-                        options: [.flag("ascii", help: "Plain ASCII instead of block characters.")]),
-            CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
-                        options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else USD).")],
-                        arguments: [ArgumentSpec("NAME", help: "The new account's name."), ArgumentSpec("VALUE", help: "The initial value, e.g. 1200 or 1234.56.", optional: true)]),
-            CommandSpec(name: "update", abstract: "Record a new value of an account", aliases: ["set"],
-                        options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")]),
-            CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency", aliases: ["ls"],
-                        options: [.flag("all", short: "a", help: "Include closed accounts."), OutputFormat.option(), .flag("names", help: "Print only the names, one a line.")]),
-            CommandSpec(name: "show", abstract: "An account: current value, its updates newest first, its chart",
-                        options: [OutputFormat.option(), .flag("ascii", help: "Plain ASCII chart.")], arguments: [account]),
-            CommandSpec(
-                name: "chart", abstract: "A chart of an account or of the portfolio over time",
-                discussion: "Without NAME the portfolio total, one chart per currency. CSV has the header date,value and one row per instant at which the value changes (an update or a close); with several currencies, name one with --currency. The value axis is the same in text and SVG (and in show's and the dashboard's charts): from the lowest to the highest value shown, widened to round ticks (steps of 1, 2 or 5 times a power of ten, at most five intervals), including zero only when the values span at least their distance from zero (a flat series is drawn from zero); labels are compact (£950, £12k, £1.2M) with as many decimals as tell the ticks apart. In text every value draws at least one mark, the lowest too, and the column in whose time the series peaks (else dips) shows that value. SVG draws at most the first, lowest, highest and last point of each pixel column, so large series stay small without losing a peak or dip, and sets its left margin from the widest label so no label is cut.",
-                options: [from, chartTo, .option("format", value: "FORMAT", help: "text, svg, csv or json.", default: "text", allowed: ["text", "svg", "csv", "json"]),
-                          .option("width", short: "w", value: "W", help: "Width in columns (text) or pixels (svg) (default: the terminal's, 800 for svg)."),
-                          .option("height", value: "H", help: "Height in rows (text) or pixels per chart (svg) (default 12, 300 for svg)."),
-                          .flag("ascii", help: "Plain ASCII instead of block characters."), currencyFilter],
-                arguments: [ArgumentSpec("NAME", help: "An account; without it, the portfolio.", optional: true, completion: .dynamic(["list", "--names"]))]),
-            CommandSpec(
-                name: "table", abstract: "Each account's value and the total at the end of each period",
-                discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59.",
-                options: [.option("period", short: "p", value: "PERIOD", help: "day, week, month, quarter or year.", default: "month", allowed: ["day", "week", "month", "quarter", "year"]),
-                          from, to, OutputFormat.option(), currencyFilter]),
-            CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
-                        discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
-                        options: [date], arguments: [account]),
-            CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account]),
-            CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")]),
-            CommandSpec(name: "rm", abstract: "Delete an account and all its updates (asks on a terminal; --force otherwise)",
-                        discussion: "'portfolio undo' brings the account back with every update, ids and times as they were.", aliases: ["delete"],
-                        options: [StandardOptions.force], arguments: [account]),
-            CommandSpec(
-                name: "updates", abstract: "List an account's updates with their ids, or delete one",
-                subcommands: [
-                    CommandSpec(name: "list", abstract: "An account's updates, newest first, with ids", aliases: ["ls"], options: [OutputFormat.option()], arguments: [account]),
-                    CommandSpec(name: "rm", abstract: "Delete one update (the values recalculate; 'portfolio undo' restores it)", aliases: ["delete"],
-                                options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "The update's id, from 'portfolio updates NAME'.")]),
-                ],
-                defaultSubcommand: "list"),
-            CommandSpec(
-                name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
-                discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else USD). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
-                options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing.")],
-                arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)]),
-            CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
-                        discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes.",
-                        options: [.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])]),
-            CommandSpec(
-                name: "undo", abstract: "Revert the last change, a delete or an import included",
-                discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import and demo. Up to \(UndoJournal.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
-                options: [.flag("dry-run", short: "n", help: "Say which change undo would revert, changing nothing.")]),
-            CommandSpec(
-                name: "demo", abstract: "Fill an empty store with one of the app's test sets",
-                discussion: "1: 7 accounts, 42 updates on 6 dates (1 May to 1 Aug 2025) at 08:00. 2: 6 accounts over the last 2 years, 200+ updates. 3: two accounts, £100 added on the 1st (account 1) and the 15th (account 2) of each of the last 6 months, ending at £600 each.",
-                options: [.option("set", short: "s", value: "N", help: "Which set: 1, 2 or 3.", default: "1", allowed: ["1", "2", "3"])]),
         ],
         defaultSubcommand: "dashboard",
         examples: [
@@ -143,4 +167,27 @@ enum PortfolioSpec {
         ],
         security: StandardOptions.security("The database is changed only through SQL statements with bound parameters; no text typed by a user or read from an import is ever part of an SQL statement.")
     )
+
+    /// Every command with its handler; the root spec the parser reads is assembled from it.
+    static let tree = ToolCommand<PortfolioCommands>.group(root, [
+        .leaf(dashboardCommand) { try $0.dashboard() },
+        .leaf(addCommand) { try $0.addAccount() },
+        .leaf(updateCommand) { try $0.addUpdate() },
+        .leaf(listCommand) { try $0.list() },
+        .leaf(showCommand) { try $0.show() },
+        .leaf(chartCommand) { try $0.chart() },
+        .leaf(tableCommand) { try $0.table() },
+        .leaf(closeCommand) { try $0.close() },
+        .leaf(reopenCommand) { try $0.reopen() },
+        .leaf(renameCommand) { try $0.rename() },
+        .leaf(rmCommand) { try $0.remove() },
+        .group(updatesCommand, [
+            .leaf(updatesListCommand) { try $0.listUpdates() },
+            .leaf(updatesRmCommand) { try $0.removeUpdate() },
+        ]),
+        .leaf(importCommand) { try $0.importCSV() },
+        .leaf(exportCommand) { try $0.export() },
+        .leaf(undoCommand) { try $0.undo() },
+        .leaf(demoCommand) { try $0.demo() },
+    ])
 }

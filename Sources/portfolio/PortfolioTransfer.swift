@@ -3,22 +3,20 @@
 // not an update: an empty value creates the account (at that date) without a value, and
 // the value `closed` closes it at that date.
 
-#if canImport(Glibc)
-import Glibc
-#endif
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
 import MoneyKitCLI
+import PortfolioKit
 
-struct PortfolioTransfer {
-    let commands: PortfolioCommands
-
+extension PortfolioCommands {
     func export() throws -> ExitCode {
-        let store = commands.store
+        try withStore(.read) { store, _ in try export(from: store) }
+    }
+
+    private func export(from store: any PortfolioRepository) throws -> ExitCode {
         let accounts = try store.accounts()
-        let out = commands.out
-        if commands.arguments.value("format") == "json" {
+        if arguments.text(PortfolioSpec.exportFormat) == "json" {
             out.line(JSONValue.object([
                 ("format", .string("portfolio-export")), ("version", .integer(1)),
                 ("accounts", .array(try accounts.map { account in
@@ -59,45 +57,64 @@ struct PortfolioTransfer {
     /// and unless --dry-run applies the plan under the write lock: all or nothing, one
     /// transaction. A failing file creates no database.
     func importCSV() throws -> ExitCode {
-        let path = commands.arguments.argument("FILE") ?? "-"
+        // Read first (the store is opened for reading): a file with errors creates nothing.
+        let reader = try open(.read)
+        let path = arguments.argument("FILE") ?? "-"
         let source = path == "-" ? "standard input" : path
-        let dryRun = commands.arguments.flag("dry-run")
-        let fallbackCurrency = LocaleCurrency.defaultCurrency(commands.invocation.environment)
-        let (rows, names, currencies, faults, barShown) = try readRows(path: path, source: source)
-        if barShown { commands.invocation.err.write("\r\u{1B}[K"); commands.invocation.err.flush() }
+        let dryRun = arguments.flag("dry-run")
+        let fallbackCurrency = LocaleCurrency.defaultCurrency(invocation.environment)
+        let file: (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
+        do {
+            file = try readRows(path: path, source: source)
+        } catch {
+            reader.close()
+            throw error
+        }
+        if file.barShown { invocation.err.write("\r\u{1B}[K"); invocation.err.flush() }
+        func planImport(against repository: any PortfolioRepository) throws -> ImportPlan {
+            let plan = try ImportPlan(rows: file.rows, names: file.names, currencies: file.currencies, repository: repository,
+                                      fallbackCurrency: fallbackCurrency, faults: file.faults)
+            guard plan.faults.isEmpty else { throw plan.faults.error }
+            return plan
+        }
 
-        // commands.store is open for reading. A dry run plans against it; so does an
-        // import into a store that does not exist yet, so that a file with errors creates
-        // nothing. Into an existing store the plan is made once, under the write lock.
+        // A dry run plans against the store as it is; so does an import into a store that
+        // does not exist yet, so that a file with errors creates nothing. Into an existing
+        // store the plan is made once, under the write lock.
         var previewOfEmptyStore: ImportPlan?
-        if dryRun || !commands.store.database.exists {
-            let preview = try ImportPlan(rows: rows, names: names, currencies: currencies, store: commands.store, fallbackCurrency: fallbackCurrency, faults: faults)
-            guard preview.faults.isEmpty else { throw preview.faults.error }
+        if dryRun || !reader.exists {
+            let preview: ImportPlan
+            do {
+                preview = try planImport(against: reader)
+            } catch {
+                reader.close()
+                throw error
+            }
             if dryRun || preview.changesNothing {
-                commands.invocation.say(preview.summary(dryRun: dryRun))
+                reader.close()
+                invocation.say(preview.summary(dryRun: dryRun))
                 return .ok
             }
             previewOfEmptyStore = preview
         }
-        commands.store.database.close()
-        let writer = try PortfolioStore(invocation: commands.invocation, access: .write(createFolders: true))
-        defer { writer.database.close() }
-        // One undo step: 'portfolio undo' takes the whole import back.
-        let plan = try writer.change("import") { undo in
-            // Again under the lock, unless the store is still as empty as the preview saw
-            // it: another process may have changed it meanwhile.
-            let plan: ImportPlan
-            if let previewOfEmptyStore, try writer.database.scalarInteger("SELECT count(*) FROM accounts") == 0 {
-                plan = previewOfEmptyStore
-            } else {
-                plan = try ImportPlan(rows: rows, names: names, currencies: currencies, store: writer, fallbackCurrency: fallbackCurrency, faults: faults)
-                guard plan.faults.isEmpty else { throw plan.faults.error }
+        reader.close()
+        let plan = try withStore(.write(createFolders: true)) { writer, _ in
+            // One undo step: 'portfolio undo' takes the whole import back.
+            try writer.change("import") { change in
+                // Again under the lock, unless the store is still as empty as the preview saw
+                // it: another process may have changed it meanwhile.
+                let plan: ImportPlan
+                if let previewOfEmptyStore, try writer.accounts().isEmpty {
+                    plan = previewOfEmptyStore
+                } else {
+                    plan = try planImport(against: writer)
+                }
+                try plan.apply(change)
+                change.description = "import from \(source == "standard input" ? source : "'\(source)'"): \(plan.changeSummary)"
+                return plan
             }
-            try plan.apply(to: writer, undo)
-            undo.description = "import from \(source == "standard input" ? source : "'\(source)'"): \(plan.changeSummary)"
-            return plan
         }
-        commands.invocation.say(plan.summary(dryRun: false))
+        invocation.say(plan.summary(dryRun: false))
         return .ok
     }
 
@@ -111,7 +128,7 @@ struct PortfolioTransfer {
         var faults = ImportFaults(source: source)
         var currencies: [Currency] = []
         var currencyIndex: [String: Int16] = [:]  // as written in the file, looked up once
-        let showProgress = commands.invocation.terminal.stderrIsTerminal
+        let showProgress = invocation.terminal.stderrIsTerminal
         do {
             try CSVReader.forEachRecord(path: path, source: source, progress: { done, total in
                 // A bar for large files on a terminal, redrawn at most every 2 %.
@@ -163,7 +180,7 @@ struct PortfolioTransfer {
                 } else {
                     // Kept in the form the name rule stores (NFC).
                     let stored: String
-                    do { stored = try PortfolioCommands.validate(name: name) } catch {
+                    do { stored = try PortfolioInputs.validate(name: name) } catch {
                         faults.add(line: line, CLIError.from(error).message)
                         return
                     }
@@ -190,7 +207,7 @@ struct PortfolioTransfer {
         let width = 30
         let filled = width * done / max(1, total)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        commands.invocation.err.write("\r\(bar) \(100 * done / max(1, total))% (\(done)/\(total))")
-        commands.invocation.err.flush()
+        invocation.err.write("\r\(bar) \(100 * done / max(1, total))% (\(done)/\(total))")
+        invocation.err.flush()
     }
 }

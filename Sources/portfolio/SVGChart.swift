@@ -8,14 +8,10 @@ import MoneyKit
 import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitFormatting
+import PortfolioKit
 
 struct SVGChart {
-    struct Panel {
-        let title: String
-        let currency: Currency
-        let points: [SeriesPoint]
-        let isPortfolio: Bool
-    }
+    typealias Panel = ChartReport.Panel
 
     let width: Int
     let panelHeight: Int

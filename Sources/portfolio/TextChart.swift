@@ -6,6 +6,7 @@ import MoneyKit
 import MoneyKitPlatform
 import MoneyKitCLI
 import MoneyKitFormatting
+import PortfolioKit
 
 struct TextChart {
     let width: Int

@@ -2,6 +2,10 @@
 
 import MoneyKitCLI
 
-ToolRunner.main(spec: PortfolioSpec.root) { invocation in
-    try PortfolioCommands(invocation: invocation).run()
+let tree = PortfolioSpec.tree
+ToolRunner.main(spec: tree.spec) { invocation in
+    let path = invocation.arguments.commandPath
+    return try PortfolioErrorMessages.mapping(commandPath: path) {
+        try tree.run(PortfolioCommands(invocation: invocation), path: path)
+    }
 }

@@ -430,16 +430,12 @@ import Glibc
             """ + sql)
     }
 
+    /// One row refused when the store opens, one when it is read, one account: every such
+    /// row is refused by every report in-process (PortfolioKitTests: SQLiteRepositoryTests).
     @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"), arguments: [
-        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 1735689600, -9223372036854775808);", "update 7"),
         ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 9223372036854775807, 5);", "update 7"),
-        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, -70000000000, 5);", "update 7"),
         ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 1735689600, 'lots');", "update 7"),
-        ("INSERT INTO updates (id, account_id, at, value) VALUES (7, 1, 1735689600, 1.5);", "update 7"),
         ("UPDATE accounts SET currency = 'XYZ';", "unknown currency"),
-        ("UPDATE accounts SET created_at = 999999999999999;", "account 1"),
-        ("UPDATE accounts SET closed_at = 'soon';", "account 1"),
-        ("UPDATE accounts SET name = '';", "empty name"),
     ])
     func aStoreWithARowTheCodeCannotUseIsRefusedNotACrash(sql: String, fault: String) throws {
         let box = try PortfolioBox()

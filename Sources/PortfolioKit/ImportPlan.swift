@@ -4,14 +4,13 @@
 // under the write lock for the import itself, so it never acts on a stale state.
 
 import MoneyKit
-import MoneyKitStorage
 import MoneyKitPlatform
-import MoneyKitCLI
-import MoneyKitSQLite
+import MoneyKitStorage
 
 /// One row of an import file, checked for what needs no store.
-struct ImportRow {
-    enum Kind {
+public struct ImportRow: Sendable {
+    /// What the row's value asks for.
+    public enum Kind: Sendable {
         /// An empty value: the account, created at that date.
         case account
         /// The value `closed`: the account closes at that date.
@@ -21,51 +20,66 @@ struct ImportRow {
     }
 
     // Kept small (a million rows are held at once): indexes, not names or currencies.
-    let line: Int32
+    /// The row's line in the file.
+    public let line: Int32
     /// Index into the file's names.
-    let name: Int32
-    let at: Int64
+    public let name: Int32
+    /// The row's instant.
+    public let at: Int64
     /// Index into the file's currencies, -1 for none.
-    let currency: Int16
-    let kind: Kind
+    public let currency: Int16
+    /// An account, a close or a value.
+    public let kind: Kind
+
+    /// A row read from line `line` of a file.
+    public init(line: Int32, name: Int32, at: Int64, currency: Int16, kind: Kind) {
+        self.line = line
+        self.name = name
+        self.at = at
+        self.currency = currency
+        self.kind = kind
+    }
 }
 
 /// Every bad line of an import: the first `limit` said in full, the rest counted.
-struct ImportFaults {
-    static let limit = 20
-    let source: String
-    private(set) var shown: [(line: Int, message: String)] = []
-    private(set) var count = 0
+public struct ImportFaults: Sendable {
+    /// How many faults are kept in full; the rest are counted.
+    public static let limit = 20
+    /// The file's name in messages ("standard input" for -).
+    public let source: String
+    /// The first `limit` faults.
+    public private(set) var shown: [ImportFault] = []
+    /// How many faults there are in all.
+    public private(set) var count = 0
 
-    init(source: String) { self.source = source }
+    /// No faults yet, of the file named `source`.
+    public init(source: String) { self.source = source }
 
-    mutating func add(line: Int, _ message: String) {
+    /// Records the fault `message` of line `line`.
+    public mutating func add(line: Int, _ message: String) {
         count += 1
-        if shown.count < Self.limit { shown.append((line, message)) }
+        if shown.count < Self.limit { shown.append(ImportFault(line: line, message: message)) }
     }
 
-    var isEmpty: Bool { count == 0 }
+    /// Whether the file has no fault.
+    public var isEmpty: Bool { count == 0 }
 
-    /// The error: one bad line as the message itself, several as details under a summary.
-    var error: CLIError {
-        let lines = shown.sorted { $0.line < $1.line }.map { "\(source): line \($0.line): \($0.message)" }
-        if count == 1, let only = lines.first { return CLIError.data(only, hint: "nothing was imported") }
-        var error = CLIError.data("\(source): \(count) lines have errors; nothing was imported")
-        error.details = lines + (count > shown.count ? ["… and \(count - shown.count) more"] : [])
-        return error
+    /// The error naming every fault (the first `limit` in full), lines in order.
+    public var error: PortfolioError {
+        .importFaults(source: source, shown: shown.sorted { $0.line < $1.line }, count: count)
     }
 }
 
 /// The changes an import makes to one store, with what it skips as already there.
-struct ImportPlan {
-    enum Change {
+public struct ImportPlan: Sendable {
+    enum Change: Sendable {
         case create(account: Int32, at: Int64)
         case update(account: Int32, at: Int64, value: Int64)
         case close(account: Int32, at: Int64)
     }
 
     /// An account as the import leaves it: one already stored, or one it creates.
-    struct PlannedAccount {
+    struct PlannedAccount: Sendable {
         var stored: Account?
         var name: String
         var currency: Currency
@@ -76,8 +90,10 @@ struct ImportPlan {
 
     private(set) var accounts: [PlannedAccount] = []
     private(set) var changes: [Change] = []
-    private(set) var updates = 0, created = 0, closed = 0, skipped = 0
-    var faults: ImportFaults
+    /// How many updates, new accounts and closes the import makes, and rows it skips as stored.
+    public private(set) var updates = 0, created = 0, closed = 0, skipped = 0
+    /// The file's faults, the plan's added.
+    public var faults: ImportFaults
 
     private struct Key: Hashable {
         let account: Int32
@@ -85,19 +101,18 @@ struct ImportPlan {
         let value: Int64
     }
 
-    /// Plans `rows` (names from `names`) against `store`, collecting every fault.
-    init(rows: [ImportRow], names: [String], currencies: [Currency], store: PortfolioStore, fallbackCurrency: Currency, faults: ImportFaults) throws {
+    /// Plans `rows` (names from `names`) against `repository`, collecting every fault.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public init(rows: [ImportRow], names: [String], currencies: [Currency], repository: any PortfolioRepository, fallbackCurrency: Currency, faults: ImportFaults) throws {
         self.faults = faults
         var byName: [String: Int] = [:]
-        for account in try store.accounts() where byName[ItemName.matchKey(account.name)] == nil {
+        for account in try repository.accounts() where byName[ItemName.matchKey(account.name)] == nil {
             byName[ItemName.matchKey(account.name)] = accounts.count
             accounts.append(PlannedAccount(stored: account, name: account.name, currency: account.currency, closedAt: account.closedAt, latest: nil))
         }
         var latestLoaded = Set<Int>()
         var occurrences: [Key: Int64] = [:]
         var accountOfName = [Int?](repeating: nil, count: names.count)
-        let alreadyStored = try store.database.cached("SELECT count(*) FROM updates WHERE account_id = ? AND at = ? AND value = ?")
-        let latest = try store.database.cached("SELECT max(at) FROM updates WHERE account_id = ?")
 
         for row in rows {
             let line = Int(row.line), name = Int(row.name)
@@ -123,9 +138,7 @@ struct ImportPlan {
             // The latest stored update, read once per account that needs it.
             if let stored = accounts[index].stored, !latestLoaded.contains(index) {
                 latestLoaded.insert(index)
-                var found: Int64?
-                try latest.forEachRow([.integer(stored.id)]) { found = $0.optionalInt64(0) }
-                if let found { accounts[index].latest = max(found, accounts[index].latest ?? found) }
+                if let found = try repository.latestInstant(accountID: stored.id) { accounts[index].latest = max(found, accounts[index].latest ?? found) }
             }
             let account = accounts[index]
             switch row.kind {
@@ -153,11 +166,13 @@ struct ImportPlan {
                 let money: Money
                 do {
                     money = try Money.parse(text, currency: account.currency)
-                    try PortfolioCommands.checkStorable(money)
                 } catch {
                     // One line per bad row: the advice (both readings of 1,500) goes on it.
-                    let failure = CLIError.from(error)
-                    self.faults.add(line: line, failure.message + (failure.hint.map { " (\($0))" } ?? ""))
+                    self.faults.add(line: line, error.description + (error.hint.map { " (\($0))" } ?? ""))
+                    continue
+                }
+                if let fault = PortfolioLimits.valueFault(money.minorUnits) {
+                    self.faults.add(line: line, fault)
                     continue
                 }
                 // Identical rows are counted, not merged: the Nth copy of an update is
@@ -169,7 +184,7 @@ struct ImportPlan {
                 occurrences[key] = occurrence
                 var storedCount: Int64 = 0
                 if let id = account.stored?.id {
-                    try alreadyStored.forEachRow([.integer(id), .integer(row.at), .integer(money.minorUnits)]) { storedCount = $0.int64(0) }
+                    storedCount = try repository.updateCount(accountID: id, at: row.at, value: money.minorUnits)
                 }
                 if occurrence <= storedCount {
                     skipped += 1
@@ -182,42 +197,39 @@ struct ImportPlan {
         }
     }
 
-    var changesNothing: Bool { changes.isEmpty }
+    /// Whether the import would change nothing.
+    public var changesNothing: Bool { changes.isEmpty }
 
-    /// Makes the changes in `store`, inside the caller's write transaction, recording in
-    /// `undo` what they created and the stored accounts as they were before.
-    func apply(to store: PortfolioStore, _ undo: UndoRecorder) throws {
-        var ids = accounts.map { $0.stored?.id }
-        // The accounts the import touches: the stored ones are saved before any change.
-        var touched = Set<Int>()
-        for change in changes {
-            switch change {
-            case let .create(account, _), let .update(account, _, _), let .close(account, _): touched.insert(Int(account))
-            }
-        }
-        for index in touched.sorted() { if let id = ids[index] { try undo.saveAccount(id) } }
-        let insert = try store.database.prepare("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)")
-        for change in changes {
-            switch change {
+    /// Makes the changes, inside `change` (one undo step): the accounts first, then the
+    /// updates in file order, then the closes.
+    /// - Throws: `PortfolioError.nameTaken` or `.accountGone`; `StoreError` when the store cannot be written.
+    public func apply(_ change: any PortfolioChange) throws {
+        var made: [Account?] = accounts.map(\.stored)
+        var updates: [(account: Account, at: Int64, value: Int64)] = []
+        var closes: [(account: Int, at: Int64)] = []
+        for planned in changes {
+            switch planned {
             case let .create(account, at):
-                let planned = accounts[Int(account)]
-                ids[Int(account)] = try store.createAccount(name: planned.name, currency: planned.currency, at: at, undo).id
+                let plannedAccount = accounts[Int(account)]
+                made[Int(account)] = try change.createAccount(name: plannedAccount.name, currency: plannedAccount.currency, at: at)
             case let .update(account, at, value):
-                guard let id = ids[Int(account)] else { continue }
-                try insert.run([.integer(id), .integer(at), .integer(value)])
-                try undo.created(.updates, id: store.database.lastInsertRowID)
+                guard let target = made[Int(account)] else { continue }
+                updates.append((target, at, value))
             case let .close(account, at):
-                guard let id = ids[Int(account)] else { continue }
-                try store.database.query("UPDATE accounts SET closed_at = ? WHERE id = ?", [.integer(at), .integer(id)])
+                closes.append((Int(account), at))
             }
         }
-        try store.recount(touched.sorted().compactMap { ids[$0] })
+        try change.addUpdates(updates)
+        for close in closes {
+            guard let target = made[close.account] else { continue }
+            try change.setClosed(target, at: close.at)
+        }
     }
 
     private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     /// "3 updates, 1 new account, 1 close": what the import changes.
-    var changeSummary: String {
+    public var changeSummary: String {
         var text = plural(updates, "update")
         if created > 0 { text += ", \(plural(created, "new account"))" }
         if closed > 0 { text += ", \(plural(closed, "close"))" }
@@ -225,7 +237,7 @@ struct ImportPlan {
     }
 
     /// "Imported 3 updates, 1 new account. Skipped 2 rows already in the store."
-    func summary(dryRun: Bool) -> String {
+    public func summary(dryRun: Bool) -> String {
         var text = (dryRun ? "Would import " : "Imported ") + changeSummary + "."
         if skipped > 0 {
             text += " \(dryRun ? "Would skip" : "Skipped") \(plural(skipped, "row")) already in the store."

@@ -4,22 +4,31 @@
 // series are per currency.
 
 import MoneyKit
-import MoneyKitCLI
 
-struct SeriesPoint: Equatable {
-    let at: Int64
-    let value: Int64
-}
+/// Values over time, from the updates of `accounts`.
+public struct ValueSeries {
+    /// Where the updates are read.
+    public let repository: any PortfolioRepository
+    /// The accounts the series are of.
+    public let accounts: [Account]
 
-struct ValueSeries {
-    let store: PortfolioStore
-    let accounts: [Account]
+    /// The series of `accounts`, read from `repository`.
+    public init(repository: any PortfolioRepository, accounts: [Account]) {
+        self.repository = repository
+        self.accounts = accounts
+    }
 
     /// An account's own series: each update (ties collapsed, later entered wins) up to
     /// `to`; a closed account ends at its close.
-    func accountSeries(_ account: Account, to: Int64) throws -> [SeriesPoint] {
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func accountSeries(_ account: Account, to: Int64) throws -> [SeriesPoint] {
+        Self.accountSeries(account, updates: try repository.updates(of: account), to: to)
+    }
+
+    /// The same from `updates`, the account's updates oldest first.
+    public static func accountSeries(_ account: Account, updates: [Update], to: Int64) -> [SeriesPoint] {
         var points: [SeriesPoint] = []
-        for update in try store.updates(of: account) where update.at <= to {
+        for update in updates where update.at <= to {
             if let closed = account.closedAt, update.at >= closed { break }
             if let last = points.last, last.at == update.at { points.removeLast() }
             // Only instants at which the value changes.
@@ -32,9 +41,9 @@ struct ValueSeries {
     /// The total of the accounts in `currency` after every instant at which it changes
     /// (an update or a close), up to `to`; before `from` only the last point (the value in
     /// force at `from`). One pass over the updates in time order.
-    /// - Throws: `CLIError` (65) when a total in the range is beyond the range of amounts
+    /// - Throws: `PortfolioError.totalOutOfRange` when a total in the range is beyond the range of amounts
     ///   (one before `from` that is never shown is no error).
-    func portfolioSeries(currency: Currency, from: Int64 = .min, to: Int64) throws -> [SeriesPoint] {
+    public func portfolioSeries(currency: Currency, from: Int64 = .min, to: Int64) throws -> [SeriesPoint] {
         let members = Dictionary(uniqueKeysWithValues: accounts.filter { $0.currency == currency }.map { ($0.id, $0) })
         guard !members.isEmpty else { return [] }
         // Closes are events too: the account's value leaves the total at that instant.
@@ -50,7 +59,7 @@ struct ValueSeries {
         // The latest total before `from`, checked only if it is the one in force at `from`.
         var before: (at: Int64, total: CheckedSum)?
 
-        func emit(_ instant: Int64) throws(CLIError) {
+        func emit(_ instant: Int64) throws(PortfolioError) {
             if instant < from {
                 before = (instant, total)
                 return
@@ -59,7 +68,7 @@ struct ValueSeries {
             if instant == from { before = nil } else { try flushBefore() }
             append(try PortfolioTotal.require(total, currency: currency), at: instant)
         }
-        func flushBefore() throws(CLIError) {
+        func flushBefore() throws(PortfolioError) {
             guard let last = before else { return }
             before = nil
             append(try PortfolioTotal.require(last.total, currency: currency), at: last.at)
@@ -69,7 +78,7 @@ struct ValueSeries {
             if let last = points.last, last.at == instant { points.removeLast() }
             points.append(SeriesPoint(at: instant, value: value))
         }
-        func applyCloses(through instant: Int64, inclusive: Bool) throws(CLIError) {
+        func applyCloses(through instant: Int64, inclusive: Bool) throws(PortfolioError) {
             while let next = closes.first, inclusive ? next.at <= instant : next.at < instant {
                 closes.removeFirst()
                 if let value = current.removeValue(forKey: next.id) { total.subtract(value) }
@@ -77,7 +86,7 @@ struct ValueSeries {
                 try emit(next.at)
             }
         }
-        try store.forEachUpdate { update in
+        try repository.forEachUpdate { update in
             guard update.at <= to else { return }
             guard members[update.accountID] != nil else { return }
             if let pending = pendingInstant, pending != update.at {
@@ -99,31 +108,13 @@ struct ValueSeries {
     }
 
     /// The value of `account` at `instant` (nil before its first update or after its close).
-    func value(of account: Account, at instant: Int64) throws -> Int64? {
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func value(of account: Account, at instant: Int64) throws -> Int64? {
         // From its close instant on, a closed account no longer counts.
         if let closed = account.closedAt, instant >= closed { return nil }
-        return try store.latestUpdate(of: account, atOrBefore: instant)?.value
+        return try repository.latestUpdate(of: account, atOrBefore: instant)?.value
     }
 
     /// The currencies that have accounts, in code order.
-    var currencies: [Currency] { Array(Set(accounts.map(\.currency))).sorted() }
-}
-
-extension Array where Element == SeriesPoint {
-    /// The value in force at `instant` (the last point at or before it).
-    func value(at instant: Int64) -> Int64? {
-        let index = firstIndex(after: instant)
-        return index == 0 ? nil : self[index - 1].value
-    }
-
-    /// The index of the first point after `instant` (`count` when there is none), by
-    /// binary search: the points are in time order.
-    func firstIndex(after instant: Int64) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle].at <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    public var currencies: [Currency] { Array(Set(accounts.map(\.currency))).sorted() }
 }

@@ -14,23 +14,25 @@
 
 import MoneyKit
 
-struct ChartScale {
+/// The value axis of every chart: round ticks from below the lowest to above the highest value.
+public struct ChartScale {
     /// Most intervals between ticks (so at most six ticks).
-    static let maxIntervals = 5
+    public static let maxIntervals = 5
 
     /// The axis bottom and top, in minor units (both are ticks).
-    let low: Double
-    let high: Double
+    public let low: Double
+    /// The axis top, in minor units (a tick).
+    public let high: Double
     /// The distance between ticks, in minor units (1, 2 or 5 times a power of ten).
-    let step: Double
+    public let step: Double
     /// The tick values from bottom to top, in minor units: `low`, `low + step`, … `high`.
-    let ticks: [Double]
+    public let ticks: [Double]
     /// The same ticks exactly, in whole minor units, as a sign and a magnitude: Double
     /// cannot hold every Int64, and a tick may lie a step beyond the range of amounts.
-    let exactTicks: [(negative: Bool, magnitude: UInt64)]
+    public let exactTicks: [(negative: Bool, magnitude: UInt64)]
 
     /// The axis for `values`; nil when there are none.
-    init?(values: some Sequence<Int64>, currency: Currency) {
+    public init?(values: some Sequence<Int64>, currency: Currency) {
         var smallest: Int64?, largest: Int64?
         for value in values {
             if smallest.map({ value < $0 }) ?? true { smallest = value }
@@ -40,7 +42,8 @@ struct ChartScale {
         self.init(min: smallest, max: largest, currency: currency)
     }
 
-    init(min dataMin: Int64, max dataMax: Int64, currency: Currency) {
+    /// The axis for values from `dataMin` to `dataMax` in `currency`.
+    public init(min dataMin: Int64, max dataMax: Int64, currency: Currency) {
         var bottom = Double(Swift.min(dataMin, dataMax)), top = Double(Swift.max(dataMin, dataMax))
         let span = top - bottom
         // Zero joins the axis when the data spans at least its distance from zero.
@@ -70,7 +73,7 @@ struct ChartScale {
     }
 
     /// Where `value` lies from the axis bottom (0) to its top (1), clamped.
-    func position(_ value: Double) -> Double {
+    public func position(_ value: Double) -> Double {
         let range = high - low
         guard range > 0, range.isFinite else { return 0 }
         let fraction = (value - low) / range
@@ -81,7 +84,7 @@ struct ChartScale {
     /// Which ticks get a label when tick `i` is drawn at `coordinate(i)` (rows or pixels,
     /// increasing upwards or downwards alike): the bottom and top always, the others
     /// when at least `minimumGap` from every labelled neighbour. Indices in tick order.
-    func labelledTicks(minimumGap: Double, coordinate: (Int) -> Double) -> [Int] {
+    public func labelledTicks(minimumGap: Double, coordinate: (Int) -> Double) -> [Int] {
         guard let lastIndex = ticks.indices.last, lastIndex > 0 else { return Array(ticks.indices) }
         var chosen = [0]
         let top = coordinate(lastIndex)
@@ -113,7 +116,7 @@ struct ChartScale {
     }
 
     /// The smallest of 1, 2, 5 × 10^k that is at least `minimum` (itself at least 1).
-    static func niceStep(atLeast minimum: Double) -> Double {
+    public static func niceStep(atLeast minimum: Double) -> Double {
         guard minimum.isFinite, minimum > 1 else { return 1 }
         var power = 1.0
         while power * 10 <= minimum { power *= 10 }
@@ -122,7 +125,7 @@ struct ChartScale {
     }
 
     /// The next of 1, 2, 5 × 10^k after `step`.
-    static func nextNiceStep(after step: Double) -> Double {
+    public static func nextNiceStep(after step: Double) -> Double {
         var power = 1.0
         while power * 10 <= step { power *= 10 }
         let multiple = step / power

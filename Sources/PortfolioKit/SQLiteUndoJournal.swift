@@ -1,26 +1,22 @@
-// portfolio's undo journal: every command that changes the store records one undo step
-// in the same write transaction as the change, so a kill at any instant leaves both the
-// change and its step, or neither. A step keeps what the change needs to be reverted
-// exactly (same ids, values and times):
+// portfolio's undo journal in SQLite: every change records one undo step in the same
+// write transaction as the change, so a kill at any instant leaves both the change and
+// its step, or neither. A step keeps what the change needs to be reverted exactly (same
+// ids, values and times):
 //   undo_accounts, undo_updates: the rows as they were before the change (a deleted
 //     account with every update it had, an account before a rename, close or recount,
 //     a deleted update);
 //   undo_created: the ids the change created, as runs first_id...last_id per table (an
 //     import of a million updates is one run, not a million rows).
 // Undo deletes what the step created, then puts the saved rows back, in one transaction,
-// and forgets the step (there is no redo, as in tally). The last `limit` steps are kept;
-// older ones are pruned in the transaction that records a new one.
+// and forgets the step (there is no redo, as in tally). The last `PortfolioUndo.limit`
+// steps are kept; older ones are pruned in the transaction that records a new one.
 
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
-import MoneyKitCLI
 import MoneyKitSQLite
 
-enum UndoJournal {
-    /// How many changes `portfolio undo` can go back: the shared convention.
-    static let limit = UndoHistory.stepsKept
-
+enum SQLiteUndoJournal {
     /// Schema version 2: the journal's tables, added to a version 1 store on its next write.
     static let migration = """
         CREATE TABLE undo_steps (
@@ -61,28 +57,16 @@ enum UndoJournal {
         case accounts, updates
     }
 
-    /// A step as stored: what `undo` says it reverts.
-    struct Step {
-        let id: Int64
-        let command: String
-        let description: String
-        let at: Int64
-    }
-
     /// The newest step, nil when there is nothing to undo.
-    static func latestStep(in database: SQLiteDatabase) throws -> Step? {
-        var found: Step?
+    static func latestStep(in database: SQLiteDatabase) throws -> UndoStep? {
+        var found: UndoStep?
         try database.prepare("SELECT id, command, description, at, typeof(at) = 'integer' FROM undo_steps ORDER BY id DESC LIMIT 1").forEachRow { row in
             guard row.int64(4) == 1 else { throw StoreError.corrupt(path: database.path, reason: "undo step \(row.int64(0)) has a time of the wrong type") }
-            found = Step(id: row.int64(0), command: row.text(1), description: row.text(2), at: row.int64(3))
+            found = UndoStep(id: row.int64(0), command: row.text(1), description: row.text(2), at: row.int64(3))
         }
         return found
     }
 
-    /// How many steps are kept.
-    static func stepCount(in database: SQLiteDatabase) throws -> Int64 {
-        try database.scalarInteger("SELECT count(*) FROM undo_steps") ?? 0
-    }
 }
 
 /// The undo step of the one change being made: the store's changing methods take it, so
@@ -95,7 +79,7 @@ final class UndoRecorder {
     var description: String
     private var stepID: Int64?
     /// The ids this step created, as runs, per table: kept in memory and written once at the end.
-    private var created: [UndoJournal.Table: [ClosedRange<Int64>]] = [:]
+    private var created: [SQLiteUndoJournal.Table: [ClosedRange<Int64>]] = [:]
 
     init(database: SQLiteDatabase, command: String) {
         self.database = database
@@ -114,7 +98,7 @@ final class UndoRecorder {
     }
 
     /// A row this change created: undo deletes it.
-    func created(_ table: UndoJournal.Table, id: Int64) throws {
+    func created(_ table: SQLiteUndoJournal.Table, id: Int64) throws {
         _ = try step()
         var runs = created[table] ?? []
         if let last = runs.last, id > last.upperBound, id.subtractingReportingOverflow(last.upperBound) == (1, false) {
@@ -125,7 +109,7 @@ final class UndoRecorder {
         created[table] = runs
     }
 
-    private func isCreated(_ table: UndoJournal.Table, id: Int64) -> Bool {
+    private func isCreated(_ table: SQLiteUndoJournal.Table, id: Int64) -> Bool {
         created[table]?.contains { $0.contains(id) } ?? false
     }
 
@@ -166,65 +150,22 @@ final class UndoRecorder {
     func finish() throws {
         guard let stepID else { return }
         let insert = try database.prepare("INSERT INTO undo_created (step_id, table_name, first_id, last_id) VALUES (?, ?, ?, ?)")
-        for table in [UndoJournal.Table.accounts, .updates] {
+        for table in [SQLiteUndoJournal.Table.accounts, .updates] {
             for run in created[table] ?? [] {
                 try insert.run([.integer(stepID), .text(table.rawValue), .integer(run.lowerBound), .integer(run.upperBound)])
             }
         }
         try database.query("UPDATE undo_steps SET description = ? WHERE id = ?", [.text(description), .integer(stepID)])
         try database.query("DELETE FROM undo_steps WHERE id NOT IN (SELECT id FROM undo_steps ORDER BY id DESC LIMIT ?)",
-                           [.integer(Int64(UndoJournal.limit))])
+                           [.integer(Int64(PortfolioUndo.limit))])
     }
 }
 
-/// What reverting a step did, for the message.
-struct UndoOutcome {
-    var step: UndoJournal.Step
-    var accountsRestored: Int64 = 0
-    var updatesRestored: Int64 = 0
-    var accountsRemoved: Int64 = 0
-    var updatesRemoved: Int64 = 0
-
-    /// "1 account and 24 updates restored", "2 updates removed"; nil when only values changed back.
-    var effect: String? {
-        func counted(_ accounts: Int64, _ updates: Int64, _ verb: String) -> String? {
-            var parts: [String] = []
-            if accounts > 0 { parts.append("\(accounts) account\(accounts == 1 ? "" : "s")") }
-            if updates > 0 { parts.append("\(updates) update\(updates == 1 ? "" : "s")") }
-            return parts.isEmpty ? nil : parts.joined(separator: " and ") + " " + verb
-        }
-        let parts = [counted(accountsRestored, updatesRestored, "restored"), counted(accountsRemoved, updatesRemoved, "removed")].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
-    }
-}
-
-/// portfolio undo: reverts the newest step, or with --dry-run says which it would revert.
-struct UndoCommand {
-    let commands: PortfolioCommands
-
-    func run() throws -> ExitCode {
-        let store = commands.store
-        if commands.arguments.flag("dry-run") {
-            guard let step = try store.database.reading({ try UndoJournal.latestStep(in: store.database) }) else { throw Self.nothingToUndo }
-            commands.invocation.say("Would undo: \(step.description) (made \(Instant.dateTime(step.at))). Nothing was changed (--dry-run).")
-            return .ok
-        }
-        let outcome = try store.transaction {
-            guard let step = try UndoJournal.latestStep(in: store.database) else { throw Self.nothingToUndo }
-            return try revert(step, in: store)
-        }
-        commands.invocation.say("Undid: \(outcome.step.description)" + (outcome.effect.map { " (\($0))" } ?? "") + ".")
-        return .ok
-    }
-
-    static var nothingToUndo: CLIError {
-        CLIError("nothing to undo", hint: "the last \(UndoJournal.limit) changes can be undone; none is recorded in this store", exitCode: .noInput)
-    }
-
+extension SQLiteUndoJournal {
     /// Deletes what the step created, puts back what it saved and forgets the step, inside
     /// the caller's write transaction. A store that no longer matches the step (changed by
     /// another program) is refused, and the transaction rolls back.
-    private func revert(_ step: UndoJournal.Step, in store: PortfolioStore) throws -> UndoOutcome {
+    static func revert(_ step: UndoStep, in store: SQLitePortfolioRepository) throws -> UndoOutcome {
         let database = store.database
         let stepID = SQLiteValue.integer(step.id)
         var outcome = UndoOutcome(step: step)
@@ -237,7 +178,7 @@ struct UndoCommand {
         try database.prepare("SELECT table_name, first_id, last_id FROM undo_created WHERE step_id = ? ORDER BY table_name DESC, first_id")
             .forEachRow([stepID]) { row in
                 let run = row.int64(1)...max(row.int64(1), row.int64(2))
-                if row.text(0) == UndoJournal.Table.accounts.rawValue { createdAccounts.append(run); return }
+                if row.text(0) == SQLiteUndoJournal.Table.accounts.rawValue { createdAccounts.append(run); return }
                 try database.query("DELETE FROM updates WHERE id BETWEEN ? AND ?", [.integer(run.lowerBound), .integer(run.upperBound)])
                 let size = run.upperBound.subtractingReportingOverflow(run.lowerBound)
                 if size.overflow || Int64(database.changes) - 1 != size.partialValue { mismatch = true }
@@ -252,8 +193,7 @@ struct UndoCommand {
             outcome.accountsRemoved += Int64(database.changes)
         }
         if mismatch {
-            throw CLIError.data("the store no longer matches the last change recorded for undo (\(step.description)); nothing was undone",
-                                hint: "was it changed by another program? 'portfolio export' shows what it holds")
+            throw PortfolioError.undoMismatch(description: step.description)
         }
 
         // 2. The rows as they were: accounts first (updates refer to them), each put back
@@ -281,7 +221,7 @@ struct UndoCommand {
 
     /// The saved rows hold what the store's rows may hold (a store made before the CHECKs
     /// has none to refuse them on the way back): typed, in range, a known currency.
-    private func checkSavedRows(of step: UndoJournal.Step, in store: PortfolioStore) throws {
+    private static func checkSavedRows(of step: UndoStep, in store: SQLitePortfolioRepository) throws {
         let instants = "BETWEEN \(PortfolioLimits.instants.lowerBound) AND \(PortfolioLimits.instants.upperBound)"
         let values = "BETWEEN \(PortfolioLimits.values.lowerBound) AND \(PortfolioLimits.values.upperBound)"
         let database = store.database

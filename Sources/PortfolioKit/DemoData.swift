@@ -8,46 +8,30 @@
 
 import MoneyKit
 import MoneyKitPlatform
-import MoneyKitCLI
 
-struct DemoData {
-    let commands: PortfolioCommands
+/// One account of a demo set: its name and its updates (values in pence).
+public typealias DemoAccount = (name: String, updates: [(at: Int64, pounds: Int64)])
 
-    func run() throws -> ExitCode {
-        let store = commands.store
-        guard try store.accounts().isEmpty else {
-            throw CLIError.usage("the store already has accounts; the demo fills an empty one",
-                                 hint: "use another file: portfolio --db /tmp/demo.sqlite demo", commandPath: commands.arguments.commandPath)
+/// The app's test sets (`portfolio demo --set N`).
+public enum DemoSet: String, CaseIterable, Sendable {
+    /// Set 1, set 2 and set 3 (see the file's header).
+    case one = "1", two = "2", three = "3"
+
+    /// The set's accounts as of `now` (sets 2 and 3 end at `now`).
+    public func accounts(now: Int64) -> [DemoAccount] {
+        switch self {
+        case .one: return Self.setOne()
+        case .two: return Self.setTwo(now: now)
+        case .three: return Self.setThree(now: now)
         }
-        let set = commands.arguments.value("set") ?? "1"
-        let entries: [(name: String, updates: [(at: Int64, pounds: Int64)])]
-        switch set {
-        case "2": entries = setTwo()
-        case "3": entries = setThree()
-        default: entries = setOne()
-        }
-        var count = 0
-        try store.change("demo") { undo in
-            undo.description = "demo set \(set)"
-            for entry in entries {
-                guard let first = entry.updates.first else { continue }
-                let account = try store.createAccount(name: entry.name, currency: .gbp, at: first.at, undo)
-                for update in entry.updates {
-                    _ = try store.addUpdate(account: account, at: update.at, value: update.pounds, undo)
-                    count += 1
-                }
-            }
-        }
-        commands.invocation.say("Demo set \(set): \(entries.count) accounts, \(count) updates in \(store.path)")
-        return .ok
     }
 
-    private func at(_ year: Int32, _ month: Int32, _ day: Int32) -> Int64 {
+    private static func at(_ year: Int32, _ month: Int32, _ day: Int32) -> Int64 {
         Instant.local(year: year, month: month, day: day, hour: 8) ?? 0
     }
 
     /// Values are in pence.
-    private func setOne() -> [(name: String, updates: [(at: Int64, pounds: Int64)])] {
+    static func setOne() -> [DemoAccount] {
         let dates = [at(2025, 5, 1), at(2025, 5, 15), at(2025, 6, 1), at(2025, 6, 15), at(2025, 7, 1), at(2025, 8, 1)]
         let accounts: [(String, [Int64])] = [
             ("Easy Access Savings", [5_000_00, 5_012_50, 5_250_00, 5_262_10, 5_500_00, 5_530_25]),
@@ -61,8 +45,7 @@ struct DemoData {
         return accounts.map { name, values in (name, zip(dates, values).map { ($0, $1) }) }
     }
 
-    private func setTwo() -> [(name: String, updates: [(at: Int64, pounds: Int64)])] {
-        let now = Instant.now()
+    static func setTwo(now: Int64) -> [DemoAccount] {
         let start = Instant.addDays(-730, to: Instant.startOfDay(containing: now) ?? now) ?? now
         let names = ["Current Account Buffer", "Regular Saver", "Global Index Fund", "Bond Fund", "Company Pension", "Crypto (small)"]
         var seed: UInt64 = 0x5EED_2025
@@ -88,8 +71,8 @@ struct DemoData {
         }
     }
 
-    private func setThree() -> [(name: String, updates: [(at: Int64, pounds: Int64)])] {
-        let today = Instant.localCalendar(Instant.now()) ?? CalendarParts.epochStart
+    static func setThree(now: Int64) -> [DemoAccount] {
+        let today = Instant.localCalendar(now) ?? CalendarParts.epochStart
         var year = Int32(today.year), month = Int32(today.month)
         var months: [(Int32, Int32)] = []
         for _ in 0..<6 {
@@ -100,5 +83,27 @@ struct DemoData {
         let first = months.enumerated().map { (at: at($1.0, $1.1, 1), pounds: Int64($0 + 1) * 100_00) }
         let fifteenth = months.enumerated().map { (at: at($1.0, $1.1, 15), pounds: Int64($0 + 1) * 100_00) }
         return [("Account 1", first), ("Account 2", fifteenth)]
+    }
+}
+
+extension Portfolio {
+    /// Fills an empty store with `set` (one undo step); returns how many accounts and updates.
+    /// - Throws: `PortfolioError.demoNeedsEmptyStore` when the store has accounts.
+    public func fillDemo(_ set: DemoSet, now: Int64) throws -> (accounts: Int, updates: Int) {
+        guard try repository.accounts().isEmpty else { throw PortfolioError.demoNeedsEmptyStore }
+        let entries = set.accounts(now: now)
+        var count = 0
+        try repository.change("demo") { change in
+            change.description = "demo set \(set.rawValue)"
+            for entry in entries {
+                guard let first = entry.updates.first else { continue }
+                let account = try change.createAccount(name: entry.name, currency: .gbp, at: first.at)
+                for update in entry.updates {
+                    _ = try change.addUpdate(to: account, at: update.at, value: update.pounds)
+                    count += 1
+                }
+            }
+        }
+        return (entries.count, count)
     }
 }

@@ -4,10 +4,11 @@
 // (in time order) and the rest dropped. No minimum or maximum is lost; 100,000 points
 // become at most four per pixel column.
 
-enum ChartThinning {
+/// Fewer points for a drawing with the same picture (the first, lowest, highest and last per column).
+public enum ChartThinning {
     /// `points` (in time order) thinned to at most four per column, where `column` gives
     /// each point's pixel column (not decreasing with time).
-    static func thinned(_ points: [SeriesPoint], column: (SeriesPoint) -> Int) -> [SeriesPoint] {
+    public static func thinned(_ points: [SeriesPoint], column: (SeriesPoint) -> Int) -> [SeriesPoint] {
         var kept: [SeriesPoint] = []
         var start = 0
         while start < points.count {

@@ -12,17 +12,22 @@
 import MoneyKit
 import MoneyKitFormatting
 
-struct ChartLabels {
+/// Compact axis labels ("£950", "£12k", "£1.2M") for a ChartScale's ticks.
+public enum ChartLabels {
     /// How the currency's amounts are written around the number.
-    struct Style {
-        let prefix: String
-        let suffix: String
-        let decimalSeparator: String
-        let groupingSeparator: String
+    public struct Style {
+        /// What comes before the number ("£", or "GBP " in ASCII).
+        public let prefix: String
+        /// What comes after the number (" kr").
+        public let suffix: String
+        /// The separator of the decimals ("." or ",").
+        public let decimalSeparator: String
+        /// The separator of thousands (",", a space, or none).
+        public let groupingSeparator: String
 
         /// The affixes of `currency` as the reports format it, learnt from a formatted
         /// sample (digits and separators in the middle; invisible format marks dropped).
-        init(currency: Currency, ascii: Bool) {
+        public init(currency: Currency, ascii: Bool) {
             guard !ascii else {
                 prefix = currency.code + " "
                 suffix = ""
@@ -67,7 +72,7 @@ struct ChartLabels {
     private static let units: [(letter: String, digits: Int)] = [("T", 12), ("B", 9), ("M", 6), ("k", 3), ("", 0)]
 
     /// One label per tick of `scale`, bottom to top.
-    static func labels(for scale: ChartScale, currency: Currency, ascii: Bool) -> [String] {
+    public static func labels(for scale: ChartScale, currency: Currency, ascii: Bool) -> [String] {
         let style = Style(currency: currency, ascii: ascii)
         let exponent = currency.minorUnitExponent
         let ticks = scale.exactTicks.map { (negative: $0.negative, minor: $0.magnitude) }
@@ -113,7 +118,7 @@ struct ChartLabels {
 
     /// `minor` divided by 10^digits with `places` decimals (dropping only zeros, or
     /// digits beyond places), the whole part grouped: "12", "1,234.5".
-    static func number(_ minor: UInt64, digits: Int, places: Int, style: Style) -> String {
+    public static func number(_ minor: UInt64, digits: Int, places: Int, style: Style) -> String {
         let divisor = power(of: digits)
         var whole = String(minor / divisor)
         var grouped = ""

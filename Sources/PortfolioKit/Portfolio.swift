@@ -1,0 +1,163 @@
+// portfolio's rules over a repository: finding an account by name, and the changes
+// (add, update, close, reopen, rename, rm, updates rm, undo), each one undo step whose
+// description says what undo reverts. A change looks its account up inside its own
+// transaction, so the lookup and the write see one state.
+
+import MoneyKit
+import MoneyKitPlatform
+import MoneyKitStorage
+import MoneyKitFormatting
+
+/// portfolio's rules over a repository: lookups by name, the changes, the reports.
+public struct Portfolio {
+    /// Where the accounts and updates are kept.
+    public let repository: any PortfolioRepository
+
+    /// The portfolio kept in `repository`.
+    public init(repository: any PortfolioRepository) {
+        self.repository = repository
+    }
+
+    // MARK: finding accounts
+
+    /// The account called `name` (exactly, else in another letter case or Unicode form:
+    /// ItemName's rule).
+    /// - Throws: `PortfolioError.ambiguousName`, `.noAccount` (with the names there are).
+    public func account(named name: String) throws -> Account {
+        let all = try repository.accounts()
+        switch ItemName.lookup(name, in: all.map(\.name)) {
+        case .found(let index):
+            return all[index]
+        case .ambiguous(let names):
+            throw PortfolioError.ambiguousName(name, matches: names)
+        case .missing:
+            throw PortfolioError.noAccount(name: name, known: all.map(\.name), missingStore: repository.exists ? nil : repository.location)
+        }
+    }
+
+    /// The account with `id` as it is now.
+    /// - Throws: `PortfolioError.accountGone` when it was deleted meanwhile.
+    public func account(id: Int64, name: String) throws -> Account {
+        guard let account = try repository.accounts().first(where: { $0.id == id }) else { throw PortfolioError.accountGone(name) }
+        return account
+    }
+
+    /// "£1,234.56": an amount as messages and undo descriptions show it.
+    public static func money(_ minorUnits: Int64, _ currency: Currency) -> String {
+        Money(minorUnits: minorUnits, currency: currency).formatted()
+    }
+
+    // MARK: changing
+
+    /// Creates an account named `name` (already checked by the name rule) in `currency`
+    /// at `at`, with `initial` as its first update.
+    /// - Throws: `PortfolioError.nameTaken` when an account has that name in any letter case.
+    public func addAccount(name: String, currency: Currency, at: Int64, initial: Money?) throws -> Account {
+        try repository.change("add") { change in
+            let key = ItemName.matchKey(name)
+            if let existing = try repository.accounts().first(where: { ItemName.matchKey($0.name) == key }) {
+                throw PortfolioError.nameTaken(existing: existing.name)
+            }
+            let account = try change.createAccount(name: name, currency: currency, at: at)
+            if let initial { _ = try change.addUpdate(to: account, at: at, value: initial.minorUnits) }
+            change.description = "add '\(account.name)'"
+            return account
+        }
+    }
+
+    /// Records the value `value` (read in the account's currency) of the account called
+    /// `name` at `at`; returns the account, the amount and the update's id.
+    /// - Throws: `PortfolioError.closed` when the account is closed by then; what `value` throws.
+    public func addUpdate(named name: String, at: Int64, value: (Currency) throws -> Money) throws -> (account: Account, amount: Money, id: Int64) {
+        try repository.change("update") { change in
+            let account = try self.account(named: name)
+            let amount = try value(account.currency)
+            if let closed = account.closedAt, at >= closed { throw PortfolioError.closed(account: account.name, closedAt: closed) }
+            let id = try change.addUpdate(to: account, at: at, value: amount.minorUnits)
+            change.description = "update '\(account.name)' to \(Self.money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at)) [update \(id)]"
+            return (account, amount, id)
+        }
+    }
+
+    /// Closes the account called `name` at `at`: it keeps its history and leaves the totals.
+    /// - Throws: `PortfolioError.alreadyClosed`, `.updateAfterClose` (an update at or after `at`).
+    public func close(named name: String, at: Int64) throws -> Account {
+        try repository.change("close") { change in
+            let account = try self.account(named: name)
+            guard account.closedAt == nil else { throw PortfolioError.alreadyClosed(account.name) }
+            if let later = try repository.latestUpdate(of: account, atOrAfter: at) {
+                throw PortfolioError.updateAfterClose(account: account.name, updateAt: later.at, updateID: later.id, closeAt: at)
+            }
+            try change.setClosed(account, at: at)
+            change.description = "close '\(account.name)' on \(Instant.dateTime(at))"
+            return account
+        }
+    }
+
+    /// Reopens the closed account called `name`.
+    /// - Throws: `PortfolioError.notClosed`.
+    public func reopen(named name: String) throws -> Account {
+        try repository.change("reopen") { change in
+            let account = try self.account(named: name)
+            guard let closed = account.closedAt else { throw PortfolioError.notClosed(account.name) }
+            try change.setClosed(account, at: nil)
+            change.description = "reopen '\(account.name)' (closed on \(Instant.dateTime(closed)))"
+            return account
+        }
+    }
+
+    /// Renames the account called `name` to `newName` (already checked by the name rule).
+    /// - Throws: `PortfolioError.renameTaken` when another account has that name.
+    public func rename(named name: String, to newName: String) throws {
+        try repository.change("rename") { change in
+            let account = try self.account(named: name)
+            let key = ItemName.matchKey(newName)
+            if let other = try repository.accounts().first(where: { $0.id != account.id && ItemName.matchKey($0.name) == key }) {
+                throw PortfolioError.renameTaken(existing: other.name)
+            }
+            try change.rename(account, to: newName)
+            change.description = "rename '\(account.name)' to '\(newName)'"
+        }
+    }
+
+    /// Deletes `found` (looked up again inside the change: the one confirmed, if it still
+    /// exists) with all its updates; returns how many it had.
+    /// - Throws: `PortfolioError.accountGone` when it was deleted meanwhile; `StoreError`.
+    public func delete(_ found: Account) throws -> Int64 {
+        try repository.change("rm") { change in
+            let account = try self.account(id: found.id, name: found.name)
+            let count = try repository.updateCount(of: account)
+            try change.delete(account)
+            change.description = "rm '\(account.name)' and its \(count) update\(count == 1 ? "" : "s")"
+            return count
+        }
+    }
+
+    /// Whether `account` has an update with `id`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func hasUpdate(id: Int64, of account: Account) throws -> Bool {
+        try repository.updates(of: account).contains { $0.id == id }
+    }
+
+    /// Deletes update `id` of `account`.
+    /// - Throws: `PortfolioError.accountGone`, `.updateGone` (deleted meanwhile).
+    public func deleteUpdate(id: Int64, of account: Account) throws {
+        try repository.change("updates rm") { change in
+            try change.deleteUpdate(id: id, of: try self.account(id: account.id, name: account.name))
+            change.description = "updates rm '\(account.name)' \(id)"
+        }
+    }
+
+    /// Reverts the newest change.
+    /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`.
+    public func undo() throws -> UndoOutcome {
+        try repository.undoLatest()
+    }
+
+    /// The change `undo` would revert.
+    /// - Throws: `PortfolioError.nothingToUndo`.
+    public func undoPreview() throws -> UndoStep {
+        guard let step = try repository.reading({ try repository.latestUndoStep() }) else { throw PortfolioError.nothingToUndo }
+        return step
+    }
+}

@@ -1,0 +1,137 @@
+// The storage seam of portfolio: what its rules and reports need from a store. The SQLite
+// adapter (SQLitePortfolioRepository) is the tool's store; the in-memory adapter
+// (MemoryPortfolioRepository) serves apps and tests. No SQL and no file outside them.
+//
+// Every change is one `change`: one transaction holding the change and its undo step, so
+// `undoLatest` reverts it exactly (the same ids, values and times).
+
+import MoneyKit
+import MoneyKitStorage
+
+/// What portfolio's rules and reports need from a store.
+public protocol PortfolioRepository: AnyObject {
+    /// Whether the store exists (a missing one reads as empty and takes no writes).
+    var exists: Bool { get }
+    /// Where the store is (a path), for messages.
+    var location: String { get }
+
+    /// Every account, by name (letter case ignored), then id.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func accounts() throws -> [Account]
+    /// The update in force at `instant`: the latest at or before it, later entered first.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update?
+    /// The latest update at or after `instant` (one a close there would cut off).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update?
+    /// Every update of `account`, oldest first (ties: entry order).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func updates(of account: Account) throws -> [Update]
+    /// How many updates `account` has.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func updateCount(of account: Account) throws -> Int64
+    /// The instant of the earliest update of any account, nil when there is none.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func firstInstant() throws -> Int64?
+    /// Every update of every account in time order (ties: entry order), streamed.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func forEachUpdate(_ body: (Update) throws -> Void) throws
+    /// How many updates of the account with `accountID` are at `at` with `value` (import's duplicates).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func updateCount(accountID: Int64, at: Int64, value: Int64) throws -> Int64
+    /// The instant of the latest update of the account with `accountID`.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func latestInstant(accountID: Int64) throws -> Int64?
+
+    /// Runs `body` on one consistent snapshot (a report's reads).
+    /// - Throws: What `body` throws; `StoreError` when the store cannot be read.
+    func reading<Result>(_ body: () throws -> Result) throws -> Result
+    /// Runs `body` as one change that `undoLatest` can revert, in one write transaction:
+    /// all of it or nothing.
+    /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
+    func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result
+    /// The newest undo step, nil when there is nothing to undo.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func latestUndoStep() throws -> UndoStep?
+    /// Reverts the newest step and forgets it.
+    /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch` (the store no longer matches it).
+    func undoLatest() throws -> UndoOutcome
+}
+
+/// The writes of one change, each recorded in its undo step. Only inside `change`.
+public protocol PortfolioChange: AnyObject {
+    /// What undo will say it reverted ("rm 'Cash ISA'").
+    var description: String { get set }
+    /// - Throws: `PortfolioError.nameTaken` when the store holds the name already.
+    func createAccount(name: String, currency: Currency, at instant: Int64) throws -> Account
+    /// - Throws: `PortfolioError.accountGone` when the account was deleted meanwhile.
+    func addUpdate(to account: Account, at instant: Int64, value: Int64) throws -> Int64
+    /// Many updates at once (an import): `accounts` are each update's account.
+    /// - Throws: `StoreError` when the store cannot be written.
+    func addUpdates(_ updates: [(account: Account, at: Int64, value: Int64)]) throws
+    /// Closes the account at `instant`, or reopens it (nil).
+    /// - Throws: `PortfolioError.accountGone` when the account was deleted meanwhile.
+    func setClosed(_ account: Account, at instant: Int64?) throws
+    /// - Throws: `PortfolioError.renameTaken` when another account holds the name.
+    func rename(_ account: Account, to newName: String) throws
+    /// Deletes the account and all its updates.
+    /// - Throws: `PortfolioError.accountGone` when the account was deleted meanwhile.
+    func delete(_ account: Account) throws
+    /// - Throws: `PortfolioError.updateGone` when the account has no such update.
+    func deleteUpdate(id: Int64, of account: Account) throws
+}
+
+/// A change as remembered for undo.
+public struct UndoStep: Equatable, Sendable {
+    /// The step's id, increasing.
+    public let id: Int64
+    /// The command that made the change ("rm").
+    public let command: String
+    /// What undo says it reverts ("rm 'Cash ISA' and its 3 updates").
+    public let description: String
+    /// When the change was made.
+    public let at: Int64
+
+    /// A step as stored.
+    public init(id: Int64, command: String, description: String, at: Int64) {
+        self.id = id
+        self.command = command
+        self.description = description
+        self.at = at
+    }
+}
+
+/// What reverting a step did, for the message.
+public struct UndoOutcome: Equatable, Sendable {
+    /// The step reverted.
+    public var step: UndoStep
+    /// Accounts put back.
+    public var accountsRestored: Int64 = 0
+    /// Updates put back.
+    public var updatesRestored: Int64 = 0
+    /// Accounts the step had created, removed.
+    public var accountsRemoved: Int64 = 0
+    /// Updates the step had created, removed.
+    public var updatesRemoved: Int64 = 0
+
+    /// Nothing done yet to revert `step`.
+    public init(step: UndoStep) { self.step = step }
+
+    /// "1 account and 24 updates restored", "2 updates removed"; nil when only values changed back.
+    public var effect: String? {
+        func counted(_ accounts: Int64, _ updates: Int64, _ verb: String) -> String? {
+            var parts: [String] = []
+            if accounts > 0 { parts.append("\(accounts) account\(accounts == 1 ? "" : "s")") }
+            if updates > 0 { parts.append("\(updates) update\(updates == 1 ? "" : "s")") }
+            return parts.isEmpty ? nil : parts.joined(separator: " and ") + " " + verb
+        }
+        let parts = [counted(accountsRestored, updatesRestored, "restored"), counted(accountsRemoved, updatesRemoved, "removed")].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}
+
+/// How many changes undo can go back: the shared convention.
+public enum PortfolioUndo {
+    /// How many changes are remembered.
+    public static let limit = UndoHistory.stepsKept
+}

@@ -1,0 +1,84 @@
+// Every PortfolioError worded for people, with its exit code: the one place where the
+// kit's errors become what portfolio prints (the same words and codes as before the kit).
+
+import MoneyKit
+import MoneyKitPlatform
+import MoneyKitCLI
+import PortfolioKit
+
+enum PortfolioErrorMessages {
+    /// Runs `body`, turning a PortfolioError it throws into portfolio's CLIError.
+    static func mapping(commandPath: [String], _ body: () throws -> ExitCode) throws -> ExitCode {
+        do {
+            return try body()
+        } catch let error as PortfolioError {
+            throw cliError(error, commandPath: commandPath)
+        }
+    }
+
+    /// The message, hint and exit code of `error`; `commandPath` for a usage error's usage line.
+    static func cliError(_ error: PortfolioError, commandPath: [String] = []) -> CLIError {
+        switch error {
+        case let .noAccount(name, known, missingStore):
+            let hint: String?
+            if let missingStore {
+                hint = "\(missingStore) does not exist yet; create an account with 'portfolio add NAME VALUE'"
+            } else {
+                hint = known.isEmpty ? "there are no accounts yet; create one with 'portfolio add NAME VALUE'" : nil
+            }
+            return CLIError.notFound("account", name, known: known, hint: hint)
+        case let .ambiguousName(name, matches):
+            return CLIError.ambiguousName(name, matches: matches, things: "accounts")
+        case let .accountGone(name):
+            return CLIError.notFound("account", name)
+        case let .nameTaken(existing):
+            return CLIError.data("an account named '\(existing)' already exists", hint: "choose another name, or update it with 'portfolio update'")
+        case let .renameTaken(existing):
+            return CLIError.data("an account named '\(existing)' already exists")
+        case let .closed(account, closedAt):
+            return CLIError.data("'\(account)' was closed on \(Instant.dateTime(closedAt))", hint: "reopen it first with 'portfolio reopen \(account)'")
+        case let .alreadyClosed(account):
+            return CLIError.data("'\(account)' is already closed")
+        case let .notClosed(account):
+            return CLIError.data("'\(account)' is not closed")
+        case let .updateAfterClose(account, updateAt, updateID, closeAt):
+            return CLIError.data(
+                "'\(account)' has an update on \(Instant.dateTime(updateAt)) (update \(updateID)), not before \(Instant.dateTime(closeAt))",
+                hint: "close it at or after its last update, or delete that update first with 'portfolio updates rm'")
+        case let .noUpdate(account, id):
+            return CLIError("'\(account)' has no update with id \(id)", hint: "'portfolio updates \(account)' lists them with their ids", exitCode: .noInput)
+        case let .updateGone(account, id):
+            return CLIError("account '\(account)' has no update with id \(id)", hint: "'portfolio updates \(account)' lists them with their ids", exitCode: .noInput)
+        case let .totalOutOfRange(currency):
+            let exponent = currency.minorUnitExponent
+            let largest = Money.plainString(minorUnits: .max, exponent: exponent)
+            let smallest = Money.plainString(minorUnits: .min, exponent: exponent)
+            return CLIError.data(
+                "the total of the \(currency.code) accounts is out of range (beyond \(smallest) to \(largest) \(currency.code)); no total is shown rather than a wrong one",
+                hint: "'portfolio show NAME' shows each account's updates; remove a wrong one with 'portfolio updates rm NAME ID'")
+        case .valueBeyondLimits:
+            return CLIError.data(PortfolioLimits.valueBeyondLimits)
+        case let .dateBeyondLimits(text):
+            return CLIError.data("the date '\(text)' is outside 0001-01-01 to 9999-12-31")
+        case .nothingToUndo:
+            return CLIError("nothing to undo", hint: "the last \(PortfolioUndo.limit) changes can be undone; none is recorded in this store", exitCode: .noInput)
+        case let .undoMismatch(description):
+            return CLIError.data("the store no longer matches the last change recorded for undo (\(description)); nothing was undone",
+                                 hint: "was it changed by another program? 'portfolio export' shows what it holds")
+        case .demoNeedsEmptyStore:
+            return CLIError.usage("the store already has accounts; the demo fills an empty one",
+                                  hint: "use another file: portfolio --db /tmp/demo.sqlite demo", commandPath: commandPath)
+        case .tooManyPeriods:
+            return CLIError.usage("too many periods; choose a longer --period or a shorter range", commandPath: commandPath)
+        case .fromAfterTo:
+            return CLIError.usage("--from is after --to", commandPath: commandPath)
+        case let .importFaults(source, shown, count):
+            // One bad line as the message itself, several as details under a summary.
+            let lines = shown.map { "\(source): line \($0.line): \($0.message)" }
+            if count == 1, let only = lines.first { return CLIError.data(only, hint: "nothing was imported") }
+            var error = CLIError.data("\(source): \(count) lines have errors; nothing was imported")
+            error.details = lines + (count > shown.count ? ["… and \(count - shown.count) more"] : [])
+            return error
+        }
+    }
+}

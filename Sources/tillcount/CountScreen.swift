@@ -6,20 +6,22 @@
 import MoneyKit
 import MoneyKitCLI
 import MoneyKitPlatform
+import TillKit
 
 struct CountScreen {
-    let commands: TillCommands
+    let context: TillContext
 
     func run() throws -> ExitCode {
-        let terminal = try RawTerminal(commandName: "tillcount count", terminal: commands.invocation.terminal)
+        let terminal = try RawTerminal(commandName: "tillcount count", terminal: context.invocation.terminal)
         defer { terminal.restore() }
         var selected = 0
         var typed = ""
         var floatEntry: String?
         var message = ""
         while true {
-            let (state, currency, set) = try commands.current()
-            let summary = try TillSummary(state: state, set: set, currency: currency)
+            let choice = context.currencyChoice()
+            let (count, summary) = try context.till.summary(choice)
+            let (state, currency) = (count.state, count.currency)
             selected = min(max(0, selected), max(0, summary.lines.count - 1))
             draw(summary, selected: selected, typed: typed, floatEntry: floatEntry, message: message, on: terminal)
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
@@ -38,12 +40,8 @@ struct CountScreen {
                 if var entry = floatEntry {
                     switch key {
                     case .enter:
-                        let float = try commands.amount(entry.isEmpty ? "0" : entry, currency: currency, what: "the float")
-                        try commands.store.writeState { state in
-                            _ = try commands.adoptCurrency(&state)
-                            state.pushUndo("count: float \(float.plainString)")
-                            state.floatMinorUnits = float.minorUnits
-                        }
+                        let float = try context.amount(entry.isEmpty ? "0" : entry, currency: currency, what: "the float")
+                        _ = try context.till.setFloat(action: "count: float \(float.plainString)", currency: choice) { _ in float }
                         floatEntry = nil
                     case .escape: floatEntry = nil
                     case .backspace, .delete: _ = entry.popLast(); floatEntry = entry
@@ -61,62 +59,57 @@ struct CountScreen {
                 case .down, .character("j"):
                     selected += 1; typed = ""
                 case .character("+"), .character("="), .right:
-                    try setQuantity(line.item, to: { quantity throws(CLIError) in
+                    try setQuantity(line.item, choice, to: { quantity throws(TillError) in
                         let (next, overflow) = quantity.addingReportingOverflow(1)
-                        if overflow { throw CLIError.data("the quantity of \(line.token) is at its largest") }
+                        if overflow { throw .quantityAtLargest(token: line.token) }
                         return next
                     })
                     typed = ""
                 case .character("-"), .left:
                     guard line.quantity > 0 else { message = "Already 0"; continue }
-                    try setQuantity(line.item, to: { $0 - 1 })
+                    try setQuantity(line.item, choice, to: { $0 - 1 })
                     typed = ""
                 case .character(let c) where c.isASCII && c.isNumber:
                     typed.append(c)
                     guard let quantity = Int64(typed) else { typed = ""; message = "Too large"; continue }
-                    try setQuantity(line.item, to: { _ in quantity })
+                    try setQuantity(line.item, choice, to: { _ in quantity })
                 case .backspace, .delete:
                     _ = typed.popLast()
-                    try setQuantity(line.item, to: { _ in Int64(typed) ?? 0 })
+                    try setQuantity(line.item, choice, to: { _ in Int64(typed) ?? 0 })
                 case .enter:
                     typed = ""; selected += 1
                 case .character("f"), .character("F"):
                     floatEntry = ""
                 case .character("u"), .character("U"):
                     var skipped: [String] = []
-                    switch try TillUndo(store: commands.store).undo(warn: { skipped.append($0) }) {
+                    switch try context.till.undo(skipped: { skipped.append(TillErrorMessages.skipped($0, $1)) }) {
                     case .liveCount(let action): message = "Undid: \(action ?? "the last change")"
-                    case .history(let step, let reversal): message = "Undid: \(step.action)" + TillCommands.effect(of: reversal)
+                    case .history(let step, let reversal): message = "Undid: \(step.action)" + TillErrorMessages.effect(of: reversal)
                     }
                     if !skipped.isEmpty { message += " · " + skipped.joined(separator: " · ") }
                     message = message.terminalSafe
                     typed = ""
                 case .character("s"), .character("S"):
-                    let id = try TillUndo(store: commands.store).save(summary, notes: state.notes, label: nil, expected: nil, action: "count: save")
+                    let id = try context.till.save(summary, notes: state.notes, label: nil, expected: nil, action: "count: save")
                     message = "Saved as count \(id)"
                 default:
                     break
                 }
             } catch {
-                message = CLIError.from(error).message.terminalSafe
+                message = TillErrorMessages.cliError(error).message.terminalSafe
             }
         }
     }
 
-    private func setQuantity(_ item: TillItem, to transform: (Int64) throws(CLIError) -> Int64) throws {
-        try commands.store.writeState { state in
-            let currency = try commands.adoptCurrency(&state)
-            let set = try commands.countingSet(state, currency: currency)
-            state.pushUndo("count: \(item.kind.rawValue) \(Money.plainString(minorUnits: item.minorUnits, exponent: currency.minorUnitExponent))")
-            state.quantities[item] = max(0, try transform(state.quantities[item] ?? 0))
-            state.keepRollDefinitions(from: set)
-            _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total
-        }
+    private func setQuantity(_ item: TillItem, _ choice: CurrencyChoice, to transform: (Int64) throws(TillError) -> Int64) throws {
+        try context.till.setQuantity(
+            item, action: { "count: \(item.kind.rawValue) \(Money.plainString(minorUnits: item.minorUnits, exponent: $0.minorUnitExponent))" },
+            currency: choice, to: transform)
     }
 
     private func draw(_ summary: TillSummary, selected: Int, typed: String, floatEntry: String?, message: String, on terminal: RawTerminal) {
         let (columns, rows) = terminal.size
-        let styler = Styler(enabled: commands.invocation.terminal.colorEnabled(commands.invocation.colorChoice))
+        let styler = Styler(enabled: context.invocation.terminal.colorEnabled(context.invocation.colorChoice))
         let rendering = TillRendering(styler: styler, width: columns)
         var lines: [String] = [styler.bold("tillcount") + "  " + styler.dim("\(summary.currency.code) · ↑/↓ move  +/- change  0-9 type  f float  s save  u undo  q quit")]
         // The rows through the one table mechanism: the label gives way on a narrow

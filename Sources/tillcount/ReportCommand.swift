@@ -3,37 +3,42 @@
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitCLI
+import TillKit
 
 struct ReportCommand {
-    let commands: TillCommands
+    let context: TillContext
 
     func run() throws -> ExitCode {
-        let (state, currency, set) = try commands.current()
-        let summary = try TillSummary(state: state, set: set, currency: currency, expected: try commands.expected(currency: currency))
-        let now = Instant.preciseNow()
-        let date = Instant.localMinutes(now)
-        let out = commands.out
-        switch commands.arguments.value("format") ?? "text" {
-        case "markdown":
-            for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: state.notes, date: date) { out.line(line) }
-        case "json":
-            out.line(TillRendering.json(summary, notes: state.notes, extra: [("date", .string(Instant.iso8601UTC(now)))]).serialized(pretty: true))
-        case "csv":
-            var rows = TillRendering.lineRows(summary)
-            let (label, amount) = commands.rendering.standing(summary)
-            rows.append(["total", "", "", summary.total.plainString])
-            rows.append(["float", "", "", summary.float.plainString])
-            rows.append([label == "Deposit" ? "deposit" : "short", "", "", amount.plainString])
-            for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: rows, format: .csv) { out.line(line) }
-        default:
-            let rendering = TillRendering(styler: commands.invocation.styler, width: commands.invocation.terminal.width)
-            out.line("Till count, \(date), \(currency.code)")
+        let (count, summary) = try context.till.summary(context.currencyChoice()) { currency throws(CLIError) in
+            try context.expected(TillcountSpec.reportExpected, currency: currency)
+        }
+        let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Instant.preciseNow())
+        let date = Instant.localMinutes(report.madeAt)
+        let out = context.out
+        switch try context.arguments.value(TillcountSpec.reportFormat) ?? .text {
+        case .markdown:
+            for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: report.notes, date: date) { out.line(line) }
+        case .json:
+            out.line(TillRendering.json(summary, notes: report.notes, extra: [("date", .string(Instant.iso8601UTC(report.madeAt)))]).serialized(pretty: true))
+        case .csv:
+            let standing: (place: String, amount: Money)
+            switch summary.standing {
+            case .deposit(let amount): standing = ("deposit", amount)
+            case .short(let amount): standing = ("short", amount)
+            }
+            var lines = TillColumns.lines.delimitedLines(summary.counted, format: .csv)
+            lines += [["total", "", "", summary.total.plainString], ["float", "", "", summary.float.plainString],
+                      [standing.place, "", "", standing.amount.plainString]].map { DelimitedText.csvLine($0) }
+            for line in lines { out.line(line) }
+        case .text:
+            let rendering = TillRendering(styler: context.invocation.styler, width: context.invocation.terminal.width)
+            out.line("Till count, \(date), \(summary.currency.code)")
             out.line("")
             for line in rendering.table(summary, showAll: false) { out.line(line) }
-            if !state.notes.isEmpty {
+            if !report.notes.isEmpty {
                 out.line("")
                 out.line("Notes:")
-                for note in state.notes { out.line("  " + note.terminalSafe) }
+                for note in report.notes { out.line("  " + note.terminalSafe) }
             }
         }
         return .ok

@@ -5,6 +5,7 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitFormatting
+import TillKit
 
 struct TillRendering {
     let styler: Styler
@@ -14,10 +15,10 @@ struct TillRendering {
 
     /// "Deposit £57.00" or "Short by £3.00": never a negative deposit.
     func standing(_ summary: TillSummary) -> (label: String, amount: Money) {
-        if summary.difference.isNegative, let short = try? summary.difference.negated() {
-            return ("Short by", short)
+        switch summary.standing {
+        case .short(let amount): return ("Short by", amount)
+        case .deposit(let amount): return ("Deposit", amount)
         }
-        return ("Deposit", summary.difference)
     }
 
     func overShortText(_ difference: Money) -> String {
@@ -60,15 +61,6 @@ struct TillRendering {
         return lines
     }
 
-    static func lineJSON(_ line: TillLine) -> JSONValue {
-        .object([
-            ("token", .string(line.token)),
-            ("kind", .string(line.item.kind.rawValue)),
-            ("quantity", .integer(line.quantity)),
-            ("value", .string(line.value.plainString)),
-        ])
-    }
-
     static func json(_ summary: TillSummary, notes: [String]? = nil, extra: [(String, JSONValue)] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("currency", .string(summary.currency.code)),
@@ -77,7 +69,7 @@ struct TillRendering {
             ("difference", .string(summary.difference.plainString)),
             ("looseTotal", .string(summary.looseTotal.plainString)),
             ("rollTotal", .string(summary.rollTotal.plainString)),
-            ("lines", .array(summary.counted.map(lineJSON))),
+            ("lines", .array(TillColumns.lines.jsonObjects(summary.counted))),
         ]
         if let expected = summary.expected, let overShort = summary.overShort {
             members.append(("expected", .string(expected.plainString)))
@@ -85,12 +77,6 @@ struct TillRendering {
         }
         if let notes { members.append(("notes", .array(notes.map(JSONValue.string)))) }
         return .object(members + extra)
-    }
-
-    static let lineHeader = ["token", "kind", "quantity", "value"]
-
-    static func lineRows(_ summary: TillSummary) -> [[String]] {
-        summary.counted.map { [$0.token, $0.item.kind.rawValue, String($0.quantity), $0.value.plainString] }
     }
 
     /// The shareable summary in markdown.
@@ -124,7 +110,7 @@ struct TillRendering {
     /// is read on a terminal too) control characters shown escaped.
     static func escapeMarkdown(_ text: String) -> String {
         var result = ""
-        for character in text.replacingEvery("\n", with: " ").terminalSafe {
+        for character in String(text.map { $0 == "\n" ? " " : $0 }).terminalSafe {
             if "|*_`[]\\<>#".contains(character) { result.append("\\") }
             result.append(character)
         }

@@ -2,14 +2,126 @@
 // completions.
 
 import MoneyKitCLI
+import TillKit
 
 enum TillcountSpec {
+    // Options read by value in the handlers: each spelled (with its default) once, here.
+    /// --format text|json|csv|tsv, shared by the six commands that print data (worked out
+    /// once at startup: it was a tenth of tillcount's start in instructions, made six times).
+    static let format = OutputFormat.option()
+    static let currency = OptionSpec.option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true)
+    static let state = OptionSpec.option("state", value: "PATH", help: "The live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json).", global: true, completion: .file)
+    static let db = OptionSpec.option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file)
+    static let showExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short.")
+    static let all = OptionSpec.flag("all", short: "a", help: "List every denomination, counted or not.")
+    static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short (of the float, or of --expected).")
+    static let keepNotes = OptionSpec.flag("keep-notes", help: "Keep the notes for the next count.")
+    static let edit = OptionSpec.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR.")
+    static let clearNotes = OptionSpec.flag("clear", help: "Remove all notes.")
+    static let label = OptionSpec.option("label", value: "TEXT", help: "A label, e.g. 'Friday close'.")
+    static let saveExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should have held: kept to show over or short.")
+    static let ids = OptionSpec.flag("ids", help: "Print only the ids, one a line.")
+    static let reportFormat = TypedOption<ReportFormat>.choice(
+        .option("format", value: "FORMAT", help: "text, markdown, csv or json.", default: "text", allowed: ["text", "markdown", "csv", "json"]))
+    static let reportExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold.")
+    static let totalFormat = TypedOption<TotalFormat>.choice(
+        .option("format", value: "FORMAT", help: "text, plain, json, csv or tsv.", default: "text", allowed: ["text", "plain", "json", "csv", "tsv"]))
+    static let totalFloat = OptionSpec.option("float", value: "AMOUNT", help: "A float to set the total against.")
+    static let tokensOnly = OptionSpec.flag("tokens", help: "Print only the tokens, one a line.")
+
+    enum ReportFormat: String, Sendable { case text, markdown, csv, json }
+    enum TotalFormat: String, Sendable { case text, plain, json, csv, tsv }
+
     static let tokens = ArgumentSpec(
         "TOKEN", help: "Denominations: a face value (20, 0.50), note:1 or coin:1, roll:0.25; with =QTY for a quantity.",
         repeating: true, completion: .dynamic(["denominations", "--tokens"]))
     static let value = OptionSpec.option("value", value: "AMOUNT", help: "Give the amount instead of a quantity (for weighed coins): 0.20 --value 12.40 is 62 coins of 20p.")
     static let savedID = ArgumentSpec("ID", help: "A saved count's id, as 'tillcount history' lists it.", completion: .dynamic(["history", "--ids"]))
 
+    static let showSpec = CommandSpec(
+        name: "show", abstract: "Show the live count: lines, sections, total, float, deposit or shortage",
+        options: [format, showExpected, all, check])
+
+    static let setSpec = CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens])
+
+    static let addSpec = CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", aliases: ["+"], options: [value], arguments: [tokens])
+
+    static let subSpec = CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", aliases: ["-", "remove"], options: [value], arguments: [tokens])
+
+    static let floatSpec = CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100, 150.00 or 150,00.", optional: true)])
+
+    static let currencySpec = CommandSpec(
+        name: "currency", abstract: "Change the till's currency (only an empty count, or --force)",
+        options: [StandardOptions.force],
+        arguments: [ArgumentSpec("CODE", help: "An ISO 4217 code: GBP, EUR, USD, NOK, …", optional: true)])
+
+    static let clearSpec = CommandSpec(
+        name: "clear", abstract: "Start a new count: every quantity to 0 and the notes emptied (asks on a terminal; --force otherwise)",
+        discussion: "The notes belong to the count they were written for: 'save' files them with it, and 'clear' empties them with the quantities (undo brings both back). The float stays.",
+        options: [StandardOptions.force, keepNotes,
+                  .flag("notes", help: "Empty the notes too (the default; kept for old scripts).", hidden: true)])
+
+    static let undoSpec = CommandSpec(
+        name: "undo", abstract: "Revert the last change, a clear, a save or a deletion included",
+        discussion: """
+            Every command that changes what tillcount keeps is one step: a change to the live count (set, add, sub, \
+            float, currency, clear, note, resume, the counting screen's keys), a save, a history rm. Undo reverts the \
+            newest step exactly and says which it was ("Undid: …" on standard error): the live count as it was before \
+            the change; a saved count deleted with 'history rm' back with the same id, lines, label, notes, times and \
+            expected amount; a count filed by 'save' removed from the history again (the live count, which saving \
+            does not change, stays as it is). The live count and the history share one stack, in the order the \
+            commands ran. The last \(TillState.undoLimit) steps are kept; a deleted count whose step is older than \
+            that is purged from the history for good. A step whose command was killed before it changed the history \
+            is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
+            """)
+
+    static let noteSpec = CommandSpec(
+        name: "note", abstract: "Add a line to the notes, or print them",
+        discussion: "{time}, {total} and {discrepancy} in TEXT are replaced when the line is added (the time now, the count's total, the deposit or shortage).",
+        options: [edit, clearNotes],
+        arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)])
+
+    static let saveSpec = CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
+                discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.",
+                options: [label, saveExpected])
+
+    /// The history group; its subcommands are assembled from the command tree.
+    static let historySpec = CommandSpec(
+        name: "history", abstract: "Saved counts: list, show, rm",
+        options: [format, ids],
+        subcommands: [],
+        defaultSubcommand: "list")
+
+    static let historyListSpec = CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [format, ids])
+
+    static let historyShowSpec = CommandSpec(name: "show", abstract: "Show one saved count", options: [format], arguments: [savedID])
+
+    static let historyRmSpec = CommandSpec(
+        name: "rm", abstract: "Delete a saved count (asks on a terminal; --force otherwise; undo brings it back)",
+        discussion: "The count is hidden at once from history, show, resume and completions, and 'tillcount undo' brings it back exactly. It is purged from the database when its undo step is no longer among the last \(TillState.undoLimit).",
+        aliases: ["delete"], options: [StandardOptions.force], arguments: [savedID])
+
+    static let resumeSpec = CommandSpec(name: "resume", abstract: "Copy a saved count into the live count (the saved one is unchanged)", options: [StandardOptions.force], arguments: [savedID])
+
+    static let reportSpec = CommandSpec(name: "report", abstract: "The shareable summary: date, lines, totals, float, deposit or shortage, notes",
+                options: [reportFormat.spec, reportExpected])
+
+    static let depositSpec = CommandSpec(name: "deposit", abstract: "Split the count into the float to leave (small notes and coins first) and the deposit to bank",
+                options: [format])
+
+    static let totalSpec = CommandSpec(
+        name: "total", abstract: "Total TOKEN=QTY … without touching the live count",
+        discussion: "With no TOKEN, reads TOKEN=QTY or TOKEN QTY lines from standard input. --format plain prints the total alone (1234.56), for scripts.",
+        options: [totalFormat.spec, totalFloat, value],
+        arguments: [ArgumentSpec("TOKEN", help: "TOKEN=QTY pairs.", optional: true, repeating: true)])
+
+    static let denominationsSpec = CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes", aliases: ["denoms"],
+                options: [format, tokensOnly])
+
+    static let countSpec = CommandSpec(name: "count", abstract: "The counting screen on a terminal",
+                discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates.")
+
+    /// The root spec; its subcommands are assembled from the command tree.
     static let root = CommandSpec(
         name: "tillcount",
         abstract: "count a cash till by denomination, loose and rolled, against a float",
@@ -34,80 +146,10 @@ enum TillcountSpec {
             \(SharedConventions.defaultCurrency(after: "the live count's"))
             """,
         options: [
-            .option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true),
-            .option("state", value: "PATH", help: "The live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json).", global: true, completion: .file),
-            .option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file),
+            currency, state, db,
             StandardOptions.color,
         ],
-        subcommands: [
-            CommandSpec(
-                name: "show", abstract: "Show the live count: lines, sections, total, float, deposit or shortage",
-                options: [OutputFormat.option(), .option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short."),
-                          .flag("all", short: "a", help: "List every denomination, counted or not."),
-                          .flag("check", help: "Exit 1 when the till is short (of the float, or of --expected).")]),
-            CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens]),
-            CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", aliases: ["+"], options: [value], arguments: [tokens]),
-            CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", aliases: ["-", "remove"], options: [value], arguments: [tokens]),
-            CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100, 150.00 or 150,00.", optional: true)]),
-            CommandSpec(
-                name: "currency", abstract: "Change the till's currency (only an empty count, or --force)",
-                options: [StandardOptions.force],
-                arguments: [ArgumentSpec("CODE", help: "An ISO 4217 code: GBP, EUR, USD, NOK, …", optional: true)]),
-            CommandSpec(
-                name: "clear", abstract: "Start a new count: every quantity to 0 and the notes emptied (asks on a terminal; --force otherwise)",
-                discussion: "The notes belong to the count they were written for: 'save' files them with it, and 'clear' empties them with the quantities (undo brings both back). The float stays.",
-                options: [StandardOptions.force, .flag("keep-notes", help: "Keep the notes for the next count."),
-                          .flag("notes", help: "Empty the notes too (the default; kept for old scripts).", hidden: true)]),
-            CommandSpec(
-                name: "undo", abstract: "Revert the last change, a clear, a save or a deletion included",
-                discussion: """
-                    Every command that changes what tillcount keeps is one step: a change to the live count (set, add, sub, \
-                    float, currency, clear, note, resume, the counting screen's keys), a save, a history rm. Undo reverts the \
-                    newest step exactly and says which it was ("Undid: …" on standard error): the live count as it was before \
-                    the change; a saved count deleted with 'history rm' back with the same id, lines, label, notes, times and \
-                    expected amount; a count filed by 'save' removed from the history again (the live count, which saving \
-                    does not change, stays as it is). The live count and the history share one stack, in the order the \
-                    commands ran. The last \(TillState.undoLimit) steps are kept; a deleted count whose step is older than \
-                    that is purged from the history for good. A step whose command was killed before it changed the history \
-                    is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
-                    """),
-            CommandSpec(
-                name: "note", abstract: "Add a line to the notes, or print them",
-                discussion: "{time}, {total} and {discrepancy} in TEXT are replaced when the line is added (the time now, the count's total, the deposit or shortage).",
-                options: [.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR."), .flag("clear", help: "Remove all notes.")],
-                arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)]),
-            CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
-                        discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.",
-                        options: [.option("label", value: "TEXT", help: "A label, e.g. 'Friday close'."), .option("expected", value: "AMOUNT", help: "Cash the till should have held: kept to show over or short.")]),
-            CommandSpec(
-                name: "history", abstract: "Saved counts: list, show, rm",
-                options: [OutputFormat.option(), .flag("ids", help: "Print only the ids, one a line.")],
-                subcommands: [
-                    CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [OutputFormat.option(), .flag("ids", help: "Print only the ids, one a line.")]),
-                    CommandSpec(name: "show", abstract: "Show one saved count", options: [OutputFormat.option()], arguments: [savedID]),
-                    CommandSpec(
-                        name: "rm", abstract: "Delete a saved count (asks on a terminal; --force otherwise; undo brings it back)",
-                        discussion: "The count is hidden at once from history, show, resume and completions, and 'tillcount undo' brings it back exactly. It is purged from the database when its undo step is no longer among the last \(TillState.undoLimit).",
-                        aliases: ["delete"], options: [StandardOptions.force], arguments: [savedID]),
-                ],
-                defaultSubcommand: "list"),
-            CommandSpec(name: "resume", abstract: "Copy a saved count into the live count (the saved one is unchanged)", options: [StandardOptions.force], arguments: [savedID]),
-            CommandSpec(name: "report", abstract: "The shareable summary: date, lines, totals, float, deposit or shortage, notes",
-                        options: [.option("format", value: "FORMAT", help: "text, markdown, csv or json.", default: "text", allowed: ["text", "markdown", "csv", "json"]),
-                                  .option("expected", value: "AMOUNT", help: "Cash the till should hold.")]),
-            CommandSpec(name: "deposit", abstract: "Split the count into the float to leave (small notes and coins first) and the deposit to bank",
-                        options: [OutputFormat.option()]),
-            CommandSpec(
-                name: "total", abstract: "Total TOKEN=QTY … without touching the live count",
-                discussion: "With no TOKEN, reads TOKEN=QTY or TOKEN QTY lines from standard input. --format plain prints the total alone (1234.56), for scripts.",
-                options: [.option("format", value: "FORMAT", help: "text, plain, json, csv or tsv.", default: "text", allowed: ["text", "plain", "json", "csv", "tsv"]),
-                          .option("float", value: "AMOUNT", help: "A float to set the total against."), value],
-                arguments: [ArgumentSpec("TOKEN", help: "TOKEN=QTY pairs.", optional: true, repeating: true)]),
-            CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes", aliases: ["denoms"],
-                        options: [OutputFormat.option(), .flag("tokens", help: "Print only the tokens, one a line.")]),
-            CommandSpec(name: "count", abstract: "The counting screen on a terminal",
-                        discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates."),
-        ],
+        subcommands: [],
         defaultSubcommand: "show",
         examples: [
             ExampleSpec("tillcount currency GBP && tillcount float 100", "Start a GBP count with a £100 float."),
@@ -138,4 +180,30 @@ enum TillcountSpec {
         ],
         security: StandardOptions.security("The history database is changed only through SQL statements with bound parameters; no text typed by a user is ever part of an SQL statement.")
     )
+
+    /// Every command with its handler; the root spec the parser, help, man page and
+    /// completions read is `tree.spec`.
+    static let tree: ToolCommand<TillContext> = .group(root, [
+        .leaf(showSpec) { try LiveCountCommands(context: $0).show() },
+        .leaf(setSpec) { try LiveCountCommands(context: $0).change(.set) },
+        .leaf(addSpec) { try LiveCountCommands(context: $0).change(.add) },
+        .leaf(subSpec) { try LiveCountCommands(context: $0).change(.subtract) },
+        .leaf(floatSpec) { try LiveCountCommands(context: $0).setFloat() },
+        .leaf(currencySpec) { try LiveCountCommands(context: $0).setCurrency() },
+        .leaf(clearSpec) { try LiveCountCommands(context: $0).clear() },
+        .leaf(undoSpec) { try LiveCountCommands(context: $0).undo() },
+        .leaf(noteSpec) { try NoteCommand(context: $0).run() },
+        .leaf(saveSpec) { try HistoryCommands(context: $0).save() },
+        .group(historySpec, [
+            .leaf(historyListSpec) { try HistoryCommands(context: $0).list() },
+            .leaf(historyShowSpec) { try HistoryCommands(context: $0).showSaved() },
+            .leaf(historyRmSpec) { try HistoryCommands(context: $0).remove() },
+        ]),
+        .leaf(resumeSpec) { try HistoryCommands(context: $0).resume() },
+        .leaf(reportSpec) { try ReportCommand(context: $0).run() },
+        .leaf(depositSpec) { try DepositCommand(context: $0).run() },
+        .leaf(totalSpec) { try TotalCommand(context: $0).run() },
+        .leaf(denominationsSpec) { try LiveCountCommands(context: $0).listDenominations() },
+        .leaf(countSpec) { try CountScreen(context: $0).run() },
+    ])
 }

@@ -3,16 +3,16 @@
 
 import MoneyKit
 import MoneyKitCLI
+import TillKit
 
 struct TotalCommand {
-    let commands: TillCommands
+    let context: TillContext
 
     func run() throws -> ExitCode {
-        let arguments = commands.arguments
-        let currency = try commands.store.currency(for: nil)
-        let set = try commands.store.denominations(for: currency)
-        var state = TillState()
-        state.currencyCode = currency.code
+        let arguments = context.arguments
+        let currency = try context.currencyChoice().currency(for: nil)
+        let set = try context.till.denominations.denominations(for: currency)
+        var total = LooseTotal(currency: currency)
         var words = arguments.arguments("TOKEN")
         var source = "the command line"
         if words.isEmpty {
@@ -32,13 +32,14 @@ struct TotalCommand {
                 }
             }
         }
-        if let valueText = arguments.value("value") {
+        if let valueText = arguments.text(TillcountSpec.value) {
             // total 0.20 --value 12.40: one token, its quantity from the amount.
             guard words.count == 1, !words[0].contains("=") else {
                 throw CLIError.usage("--value goes with exactly one TOKEN and no =QTY", commandPath: arguments.commandPath)
             }
             let item = try DenominationToken.parse(words[0], set: set, currency: currency)
-            words = ["\(words[0])=\(try commands.quantity(of: item, worth: valueText, set: set, currency: currency))"]
+            let value = try context.amount(valueText, currency: currency, what: "--value")
+            words = ["\(words[0])=\(try QuantityByValue.quantity(of: item, worth: value, text: valueText, set: set, currency: currency))"]
         }
         for word in words {
             guard let equals = word.lastIndex(of: "=") else {
@@ -48,23 +49,20 @@ struct TotalCommand {
             guard let quantity = Int64(word[word.index(after: equals)...]), quantity >= 0 else {
                 throw CLIError.data("invalid quantity in '\(word)': expected a whole number of 0 or more")
             }
-            let (sum, overflow) = (state.quantities[item] ?? 0).addingReportingOverflow(quantity)
-            if overflow { throw CLIError.data("the quantity of \(word) overflows") }
-            state.quantities[item] = sum
+            try total.add(item, quantity: quantity, word: word)
         }
-        if let floatText = arguments.value("float") {
-            state.floatMinorUnits = try commands.amount(floatText, currency: currency, what: "--float").minorUnits
-        }
-        let summary = try TillSummary(state: state, set: set, currency: currency)
-        let out = commands.out
-        switch arguments.value("format") ?? "text" {
-        case "plain": out.line(summary.total.plainString)
-        case "json": out.line(TillRendering.json(summary).serialized(pretty: true))
-        case "csv": for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: TillRendering.lineRows(summary), format: .csv) { out.line(line) }
-        case "tsv": for line in RecordPrinter.delimitedLines(header: TillRendering.lineHeader, rows: TillRendering.lineRows(summary), format: .tsv) { out.line(line) }
-        default:
-            let rendering = commands.rendering
-            if arguments.value("float") == nil {
+        let floatText = arguments.text(TillcountSpec.totalFloat)
+        if let floatText { total.setFloat(try context.amount(floatText, currency: currency, what: "--float")) }
+        let summary = try total.summary(set: set)
+        let out = context.out
+        switch try arguments.value(TillcountSpec.totalFormat) ?? .text {
+        case .plain: out.line(summary.total.plainString)
+        case .json: out.line(TillRendering.json(summary).serialized(pretty: true))
+        case .csv: for line in TillColumns.lines.delimitedLines(summary.counted, format: .csv) { out.line(line) }
+        case .tsv: for line in TillColumns.lines.delimitedLines(summary.counted, format: .tsv) { out.line(line) }
+        case .text:
+            let rendering = context.rendering
+            if floatText == nil {
                 for line in rendering.table(summary, showAll: false).prefix(while: { !$0.isEmpty }) { out.line(line) }
                 out.line("")
                 out.line("Total  \(rendering.money(summary.total))")

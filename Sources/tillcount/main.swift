@@ -2,6 +2,9 @@
 
 import MoneyKitCLI
 
-ToolRunner.main(spec: TillcountSpec.root) { invocation in
-    try TillCommands(invocation: invocation).run()
+let tree = TillcountSpec.tree
+ToolRunner.main(spec: tree.spec) { invocation in
+    try TillErrorMessages.mapping {
+        try tree.run(try TillContext(invocation: invocation), path: invocation.arguments.commandPath)
+    }
 }

@@ -206,29 +206,16 @@ import Testing
         #expect(try till.quantities() == ["10": 5, "0.50": 3, "roll:0.50": 1])
     }
 
-    /// (currency, token given, canonical token, kind, value of one)
+    /// (currency, token given, canonical token, kind, value of one): representative
+    /// aliases through the process; every alias is checked in TillKitTests'
+    /// DenominationTokenTests.
     static let tokens: [(String, String, String, String, String)] = [
-        ("GBP", "20", "20", "note", "20.00"),
-        ("GBP", "0.50", "0.50", "coin", "0.50"),
         ("GBP", "50p", "0.50", "coin", "0.50"),
         ("GBP", "£20", "20", "note", "20.00"),
-        ("GBP", "1", "1", "coin", "1.00"),
-        ("GBP", "roll:1", "roll:1", "roll", "20.00"),
         ("GBP", "bag:0.20", "roll:0.20", "roll", "10.00"),
-        ("GBP", "ROLL:2", "roll:2", "roll", "20.00"),
-        ("USD", "1", "1", "note", "1.00"),
-        ("USD", "note:1", "1", "note", "1.00"),
         ("USD", "coin:1", "coin:1", "coin", "1.00"),
-        ("USD", "$1", "1", "note", "1.00"),
-        ("USD", "25c", "0.25", "coin", "0.25"),
         ("USD", "25¢", "0.25", "coin", "0.25"),
-        ("USD", "0.25", "0.25", "coin", "0.25"),
-        ("USD", "roll:0.25", "roll:0.25", "roll", "10.00"),
-        ("USD", "roll:1", "roll:1", "roll", "25.00"),
-        ("EUR", "€2", "2", "coin", "2.00"),
-        ("EUR", "20c", "0.20", "coin", "0.20"),
         ("JPY", "¥500", "500", "coin", "500"),
-        ("NOK", "kr20", "20", "coin", "20.00"),
     ]
 
     @Test(arguments: tokens)
@@ -437,7 +424,8 @@ import Testing
 
     @Test func undoKeepsTheLast100Changes() throws {
         let till = try TillcountSandbox(currency: "GBP")
-        // 105 changes in one file: write the state directly, then undo through all of them.
+        // 105 changes in one file: write the state directly; the next change keeps only
+        // the newest 100 (undoing through all of them: TillKitTests' TillRulesTests).
         var undo: [String] = []
         for quantity in 0..<105 {
             undo.append(#"{"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": \#(quantity + 1)}], "notes": [], "updated": null}"#)
@@ -445,10 +433,16 @@ import Testing
         try till.writeState(#"{"format": "tillcount-state", "version": 1, "content": {"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": 99}], "notes": [], "updated": null, "undo": [\#(undo.joined(separator: ","))]}}"#)
         try till.ok("add", "20")  // 106 entries would be kept; only the newest 100 are
         #expect(try till.quantities() == ["20": 100])
-        var undone = 0
-        while try till.run("undo").status == 0 { undone += 1; if undone > 110 { break } }
-        #expect(undone == 100)
         // Kept: the snapshots of quantities 7…105 and 99; the oldest six were dropped.
-        #expect(try till.quantities() == ["20": 7])
+        let kept = try #require(till.stateEnvelope()?.content["undo"] as? [[String: Any]])
+        #expect(kept.count == 100)
+        func quantity(_ step: [String: Any]) -> Int? {
+            ((step["count"] as? [String: Any])?["lines"] as? [[String: Any]])?.first.flatMap { ($0["quantity"] as? NSNumber)?.intValue }
+        }
+        #expect(kept.map(quantity) == (7...105).map { $0 } + [99])
+        try till.ok("undo")
+        #expect(try till.quantities() == ["20": 99])
+        try till.ok("undo")
+        #expect(try till.quantities() == ["20": 105])
     }
 }

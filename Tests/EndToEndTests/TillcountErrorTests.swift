@@ -5,20 +5,15 @@ import Foundation
 import Testing
 
 @Suite struct TillcountErrorTests {
-    /// (arguments, exit status, part of the message, part of the hint or nil)
+    /// (arguments, exit status, part of the message, part of the hint or nil): representative
+    /// tokens through the process (every token error is worded in process in
+    /// TillcountErrorMessageTests), and every quantity error.
     static let tokenErrors: [([String], Int32, String, String?)] = [
         (["add", "25"], 66, "no note or coin '25' in GBP", "did you mean '20'?"),
-        (["add", "0.25"], 66, "no note or coin '0.25' in GBP", "did you mean '0.20'?"),
-        (["add", "roll:0.25"], 66, "no coin roll 'roll:0.25' in GBP", "did you mean 'roll:0.20'?"),
         (["add", "roll:7"], 66, "no coin roll 'roll:7' in GBP", "did you mean 'roll:2'?"),
         (["set", "200=1"], 66, "no note or coin '200' in GBP", "did you mean '20'?"),
         (["add", "coin:20"], 66, "no coin 'coin:20' in GBP", "tillcount denominations --currency GBP"),
-        (["add", "note:1"], 66, "no note 'note:1' in GBP", nil),
         (["add", "20x"], 65, "invalid denomination '20x'", "tillcount denominations"),
-        (["add", "2O"], 65, "invalid denomination '2O'", nil),
-        (["add", "roll:"], 65, "invalid denomination 'roll:'", nil),
-        (["add", "0"], 65, "invalid denomination '0'", nil),
-        (["add", "0.005"], 65, "invalid denomination '0.005'", nil),
         (["add", "20=abc"], 65, "invalid quantity in '20=abc'", nil),
         (["add", "20=-1"], 65, "invalid quantity in '20=-1'", nil),
         (["add", "20=1.5"], 65, "invalid quantity in '20=1.5'", nil),
@@ -102,8 +97,11 @@ import Testing
         let till = try TillcountSandbox()
         try till.writeState(contents)
         let before = try #require(till.stateBytes())
-        for arguments in [["show"], ["add", "20"], ["set", "20=1"], ["sub", "20"], ["float", "10"], ["undo"],
-                          ["clear", "--force"], ["note", "x"], ["save"], ["report"], ["deposit"], ["currency", "EUR", "--force"]] {
+        // Every command with the first file; a reader and two writers with the others (each
+        // reason is checked against the JSON adapter in process in TillKitTests).
+        let every = [["show"], ["add", "20"], ["set", "20=1"], ["sub", "20"], ["float", "10"], ["undo"],
+                     ["clear", "--force"], ["note", "x"], ["save"], ["report"], ["deposit"], ["currency", "EUR", "--force"]]
+        for arguments in contents == Self.corruptStates[0].0 ? every : [["show"], ["add", "20"], ["undo"]] {
             let result = try till.run(arguments)
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(till.statePath), "\(arguments): \(result.stderr)")
@@ -173,6 +171,20 @@ import Testing
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains("unknown currency"), "\(result.stderr)")
         #expect(till.stateBytes() == before)
+    }
+
+    /// A command reads the live count before the currency asked for: an unreadable file is
+    /// what it reports (65, naming the file), as before TillKit read --currency lazily.
+    @Test(arguments: [["show", "--currency", "XYZ"], ["add", "20", "--currency", "QQQ"], ["denominations", "--currency", "ABC"]])
+    func aCorruptStateFileIsReportedBeforeAnUnknownCurrency(arguments: [String]) throws {
+        let till = try TillcountSandbox()
+        try till.writeState("not json at all\n")
+        let result = try till.run(arguments)
+        #expect(result.status == 65, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(till.statePath), "\(result.stderr)")
+        #expect(till.stateBytes() == Data("not json at all\n".utf8))
+        // total reads no live count: the currency is what it refuses.
+        #expect(try till.run("total", "20=1", "--currency", "ZZZ").status == 64)
     }
 
     @Test func usageErrorsAreExit64() throws {

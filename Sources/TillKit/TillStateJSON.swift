@@ -1,4 +1,4 @@
-// The live count: what tillcount keeps in its JSON state file and saves on every change.
+// The live count as tillcount keeps it in its JSON state file (the JSON adapter's format).
 //
 // File format (version 3), inside {"format": "tillcount-state", "version": 3,
 // "content": …}:
@@ -14,7 +14,7 @@
 //   undo:      [steps, newest last, at most undoLimit]: the live count before a change,
 //              or a save or rm in the history (see TillUndoStep.swift)
 //   purge:     [keys of rm steps pushed off the stack]: the saved counts they deleted
-//              are purged from the history by the next write to it (see TillUndo)
+//              are purged from the history by the next write to it (see Till.purge)
 //
 // Version 1 files have no rollSize: their rolls take the current definitions and keep
 // them from the next change on. Version 1 and 2 files keep bare snapshots in "undo" and
@@ -25,97 +25,24 @@
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
-import MoneyKitCLI
 
-struct TillState: StoredDocument, Equatable {
-    static let formatName = "tillcount-state"
-    static let formatVersion = 3
-    /// How many steps `tillcount undo` can go back (the live count's changes and the
-    /// history's saves and deletions, in one stack): the shared convention.
-    static let undoLimit = UndoHistory.stepsKept
-    /// The largest roll or bag, as the denominations file allows it.
-    static let rollSizes: ClosedRange<Int64> = 1...100_000
-
-    var currencyCode: String?
-    var floatMinorUnits: Int64 = 0
-    var quantities: [TillItem: Int64] = [:]
-    /// The roll definitions the counted rolls were counted with, by coin (minor units).
-    /// Kept only while the roll's quantity is above 0.
-    var rollDefinitions: [Int64: CoinRoll] = [:]
-    var notes: [String] = []
-    var updated: String?
-    var undo: [TillUndoStep] = []
-    /// Keys of rm steps no longer on the stack: their saved counts are to be purged.
-    var purge: [String] = []
-
-    init() {}
-
-    var isEmpty: Bool { quantities.values.allSatisfy { $0 == 0 } }
-
-    /// The currency of the count: its own, else `fallback`.
-    func currency(fallback: Currency) -> Currency {
-        currencyCode.flatMap(Currency.init(code:)) ?? fallback
-    }
-
-    /// `set` with the rolls this count keeps its own definitions of: what its lines are
-    /// read with, so a roll counted as 25 coins stays 25 coins.
-    func countingSet(_ set: DenominationSet) -> DenominationSet {
-        guard !rollDefinitions.isEmpty else { return set }
-        let rolls = set.rolls.filter { rollDefinitions[$0.coinMinorUnits] == nil } + rollDefinitions.values
-        return DenominationSet(
-            currencyCode: set.currencyCode, denominations: set.denominations, rolls: rolls,
-            hasStandardRolls: set.hasStandardRolls, rollNote: set.rollNote)
-    }
-
-    /// Keeps with the count the definition of every roll it holds (from `set`, the
-    /// counting set), and forgets those of rolls no longer held.
-    mutating func keepRollDefinitions(from set: DenominationSet) {
-        for (item, quantity) in quantities where item.kind == .roll {
-            if quantity > 0, rollDefinitions[item.minorUnits] == nil,
-                let roll = set.rolls.first(where: { $0.coinMinorUnits == item.minorUnits }) {
-                rollDefinitions[item.minorUnits] = roll
-            }
-        }
-        rollDefinitions = rollDefinitions.filter { (quantities[TillItem(kind: .roll, minorUnits: $0.key)] ?? 0) > 0 }
-    }
-
-    /// Keeps the state as it is now for `tillcount undo`, before a change named `action`.
-    mutating func pushUndo(_ action: String) {
-        var snapshot = self
-        snapshot.undo = []
-        snapshot.purge = []
-        push(.count(snapshot, action: action))
-        updated = Instant.iso8601UTC(Instant.preciseNow())
-    }
-
-    /// Adds `step` to the stack. The oldest steps beyond `undoLimit` are dropped: the
-    /// keys of dropped rm steps go to `purge`, as their saved counts can no longer come back.
-    mutating func push(_ step: TillUndoStep) {
-        undo.append(step)
-        guard undo.count > Self.undoLimit else { return }
-        let dropped = undo.prefix(undo.count - Self.undoLimit)
-        for case .history(let old) in dropped where old.change == .rm && !purge.contains(old.key) { purge.append(old.key) }
-        undo.removeFirst(dropped.count)
-    }
-
-    /// Makes `snapshot` (a live-count step just taken off the stack) the live count again,
-    /// keeping the rest of the stack and the purge list.
-    mutating func restore(_ snapshot: TillState) {
-        var previous = snapshot
-        previous.undo = undo
-        previous.purge = purge
-        previous.updated = Instant.iso8601UTC(Instant.preciseNow())
-        self = previous
-    }
+extension TillState: StoredDocument {
+    /// The format name written into the state file.
+    public static let formatName = "tillcount-state"
+    /// The format version this build writes (1 and 2 are read too).
+    public static let formatVersion = 3
 
     // MARK: JSON
 
-    init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
+    /// Reads the file's content, written by format `version`, with its undo stack.
+    /// - Throws: `StoredContentError` naming what breaks an invariant.
+    public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
         try self.init(json: storedContent, place: "the content", undoVersion: version)
     }
 
     /// A live count kept in an undo step: no stack of its own.
-    init(snapshot: JSONValue, place: String) throws(StoredContentError) {
+    /// - Throws: `StoredContentError` naming what breaks an invariant.
+    public init(snapshot: JSONValue, place: String) throws(StoredContentError) {
         try self.init(json: snapshot, place: place, undoVersion: nil)
     }
 
@@ -215,10 +142,11 @@ struct TillState: StoredDocument, Equatable {
         }
     }
 
-    var storedContent: JSONValue { json(withUndo: true) }
+    /// The content as written: the count, its undo stack and purge list.
+    public var storedContent: JSONValue { json(withUndo: true) }
 
     /// The live count alone, as an undo step keeps it.
-    var snapshotJSON: JSONValue { json(withUndo: false) }
+    public var snapshotJSON: JSONValue { json(withUndo: false) }
 
     private func json(withUndo: Bool) -> JSONValue {
         let exponent = currencyCode.flatMap(Currency.init(code:))?.minorUnitExponent ?? 2

@@ -1,57 +1,20 @@
-// Saved counts in SQLite (the app kept them in SwiftData): one transaction per save or
-// delete, bound parameters only, the schema version in PRAGMA user_version.
+// The SQLite adapter of the history (the app kept saved counts in SwiftData): one
+// transaction per save or delete, bound parameters only, the schema version in PRAGMA
+// user_version. The only place that speaks SQL about saved counts.
 //
 // Since schema version 3 a deletion only hides a count (deleted_at, deleted_by), so that
-// `tillcount undo` can bring it back exactly; it is purged once its undo step is gone.
-// Every read leaves hidden counts out. saved_by and deleted_by hold the key of the undo
-// step that made or hid the row (see TillUndoStep.swift).
+// undo can bring it back exactly; it is purged once its undo step is gone. Every read
+// leaves hidden counts out. saved_by and deleted_by hold the key of the undo step that
+// made or hid the row (see TillUndoStep.swift).
 
 import MoneyKit
 import MoneyKitPlatform
-import MoneyKitCLI
 import MoneyKitSQLite
 
-/// One saved line, as it was counted: the face value, the kind, how many, the roll size
-/// (1 for notes and coins) and the value.
-struct SavedLine: Equatable {
-    /// How the roll size of a line became known: recorded when saved, or (for counts saved
-    /// before schema version 2) worked out from the saved total or taken from the
-    /// denominations current at migration.
-    enum SizeSource: String {
-        case saved, total, definitions
-    }
-
-    let item: TillItem
-    let quantity: Int64
-    let rollSize: Int64
-    let packaging: CoinRoll.Packaging
-    let valueMinorUnits: Int64
-    let sizeSource: SizeSource
-    /// The token and label shown when it was saved (nil for lines saved before version 2,
-    /// until they are filled in).
-    var token: String? = nil
-    var label: String? = nil
-}
-
-struct SavedCount {
-    let id: Int64
-    let savedAt: String
-    let label: String?
-    let currency: Currency
-    let total: Money
-    let float: Money
-    let expected: Money?
-    let notes: [String]
-    /// The counted lines (quantities above 0), when asked for.
-    var lines: [SavedLine]
-
-    // The loader checks that these fit (total and float are 0 or more; total − expected fits).
-    var difference: Money { (try? total - float) ?? total }
-    var overShort: Money? { expected.flatMap { try? total - $0 } }
-}
-
-struct TillHistory {
-    static let schemaVersion: Int64 = 3
+/// The history kept in an SQLite database (the tool's adapter).
+public final class SQLiteTillHistory: TillHistoryRepository {
+    /// The schema version this build writes (PRAGMA user_version).
+    public static let schemaVersion: Int64 = 3
     static let migrations = [
         """
         CREATE TABLE counts (
@@ -74,7 +37,7 @@ struct TillHistory {
         """,
         // Version 2: each line keeps what it was counted as, so a saved count never changes
         // with the denominations file. Lines saved before stay NULL here until the first
-        // save or delete fills them in (see TillHistory.fillInOldLines); until then they are
+        // save or delete fills them in (see fillInOldLines); until then they are
         // read the same way.
         """
         ALTER TABLE count_lines ADD COLUMN roll_size INTEGER;
@@ -93,110 +56,144 @@ struct TillHistory {
         """,
     ]
 
-    let database: SQLiteDatabase
+    /// The database file.
+    public let path: String
+    /// Whether a save may create the database's missing folders (its default location).
+    public let createsFolders: Bool
+    /// The database a save opened for writing (`prepareToSave`), used by the save.
+    private var writer: SQLiteDatabase?
+    /// The database a deletion checked its count in, used by the deletion.
+    private var changer: SQLiteDatabase?
+
+    /// The history at `path`; a save creates missing folders only with `createsFolders`.
+    public init(path: String, createsFolders: Bool) {
+        self.path = path
+        self.createsFolders = createsFolders
+    }
 
     /// What makes a file tillcount's history: PRAGMA application_id 0x4D4B5443 ("MKTC")
     /// and the tables its migrations build; another program's database is refused.
     static var schema: SQLiteSchema { SQLiteSchema(name: "a tillcount history", applicationID: 0x4D4B_5443, migrations: migrations) }
 
-    /// Opens the history at `path` for `access`: reading creates, migrates and marks
-    /// nothing (a missing history reads as empty).
-    init(path: String, access: SQLiteAccess) throws {
-        database = try SQLiteDatabase.open(path, schema: Self.schema, access: access)
+    /// Opens the history for `access`: reading creates, migrates and marks nothing (a
+    /// missing history reads as empty); a write creates folders only where allowed.
+    private func open(_ access: SQLiteAccess) throws -> SQLiteDatabase {
+        var access = access
+        if case .write = access { access = .write(createFolders: createsFolders) }
+        return try SQLiteDatabase.open(path, schema: Self.schema, access: access)
     }
 
     /// The denominations of a currency now, for counts saved before roll sizes were kept.
     typealias Definitions = (Currency) throws -> DenominationSet
 
+    /// Opens the database for writing: created (0600), migrated and marked.
+    /// - Throws: `StoreError` (cannot create, foreign, newer, corrupt, I/O).
+    public func prepareToSave() throws {
+        writer = try open(.write(createFolders: createsFolders))
+    }
+
     /// Files `summary` (with the count's notes) as made by the undo step `step` (its time
     /// and key) and returns the new id. Each line is stored as counted: kind, face value,
     /// quantity, roll size, packaging and value.
-    func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, step: HistoryStep, definitions: Definitions) throws -> Int64 {
-        try database.transaction { db in
-            try fillInOldLines(definitions: definitions)
+    /// - Throws: `StoreError` from the database; nothing is saved then.
+    public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
+        let database = try writer ?? open(.write(createFolders: createsFolders))
+        return try database.transaction { db in
+            try fillInOldLines(database, definitions: definitions)
             try db.query(
                 "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [.text(step.at), label.map(SQLiteValue.text) ?? .null, .text(summary.currency.code),
-                 .integer(summary.total.minorUnits), .integer(summary.float.minorUnits),
-                 expected.map { .integer($0.minorUnits) } ?? .null, .text(notes.joined(separator: "\n")), .text(step.key)])
+                [.text(step.at), count.label.map(SQLiteValue.text) ?? .null, .text(count.currency.code),
+                 .integer(count.total.minorUnits), .integer(count.float.minorUnits),
+                 count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")), .text(step.key)])
             let id = db.lastInsertRowID
-            for line in summary.counted {
-                let packaging: SQLiteValue = line.item.kind == .roll
-                    ? .text(summary.set.rolls.first { $0.coinMinorUnits == line.item.minorUnits }?.packaging.rawValue ?? "roll") : .null
+            for line in count.lines {
+                let packaging: SQLiteValue = line.item.kind == .roll ? .text(line.packaging.rawValue) : .null
                 try db.query(
                     "INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label) VALUES (?, ?, ?, ?, ?, ?, ?, 'saved', ?, ?)",
                     [.integer(id), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity),
-                     .integer(line.piecesPerUnit), packaging, .integer(line.value.minorUnits), .text(line.token), .text(line.label)])
+                     .integer(line.rollSize), packaging, .integer(line.valueMinorUnits), line.token.map(SQLiteValue.text) ?? .null,
+                     line.label.map(SQLiteValue.text) ?? .null])
             }
             return id
         }
     }
 
     /// Every saved count (without its lines), newest first; hidden ones left out.
-    func all() throws -> [SavedCount] {
+    /// - Throws: `StoreError` for a database that cannot be read or holds an impossible row.
+    public func savedCounts() throws -> [SavedCount] {
+        let database = try open(.read)
         let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE deleted_at IS NULL ORDER BY saved_at DESC, id DESC")
-        return try rows.map { try savedCount(from: $0) }
+        return try rows.map { try savedCount(from: $0, in: database) }
     }
 
-    /// The saved count `id` without its lines, or exit 66 naming the id (also for a
-    /// hidden one: it is deleted until undo brings it back).
-    func header(_ id: Int64) throws -> SavedCount {
+    /// The visible count `id` without its lines (read only).
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
+    public func header(_ id: Int64) throws -> SavedCount {
+        try header(id, in: try open(.read))
+    }
+
+    /// The visible count `id`, read where its deletion will write.
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
+    public func countToDelete(_ id: Int64) throws -> SavedCount {
+        let database = try open(.change)
+        changer = database
+        return try header(id, in: database)
+    }
+
+    /// The saved count `id` without its lines, or `noSavedCount` (also for a hidden one:
+    /// it is deleted until undo brings it back).
+    private func header(_ id: Int64, in database: SQLiteDatabase) throws -> SavedCount {
         let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
-        guard let row = rows.first else { throw notFound(id) }
-        return try savedCount(from: row)
+        guard let row = rows.first else { throw TillError.noSavedCount(id: id) }
+        return try savedCount(from: row, in: database)
     }
 
-    /// The saved count `id` with its lines, or exit 66 naming the id. Every line is checked
-    /// (one per kind and value, quantities above 0, roll sizes in range, values that are
-    /// face × quantity × roll size and add up to the saved total): a count that breaks one
-    /// is refused with 65.
-    func count(_ id: Int64, definitions: Definitions) throws -> SavedCount {
-        var count = try header(id)
-        count.lines = try SavedLines.read(count, rows: try lineRows(id), definitions: definitions, path: database.path).map(\.line)
+    /// The saved count `id` with its lines. Every line is checked (one per kind and value,
+    /// quantities above 0, roll sizes in range, values that are face × quantity × roll
+    /// size and add up to the saved total): a count that breaks one is refused.
+    /// - Throws: `TillError.noSavedCount`, `.rollSizeUnknown`, `.savedCountTooLarge`; `StoreError.corrupt` for lines that break an invariant.
+    public func count(_ id: Int64, definitions: (Currency) throws -> DenominationSet) throws -> SavedCount {
+        let database = try open(.read)
+        var count = try header(id, in: database)
+        count.lines = try SavedLines.read(count, rows: try lineRows(id, in: database), definitions: definitions, path: database.path).map(\.line)
         return count
     }
 
     /// Deletes the saved count `id` for the undo step `step`: hides it (deleted_at, and
     /// deleted_by the step's key) until undo brings it back or it is purged.
-    func delete(_ id: Int64, step: HistoryStep, definitions: Definitions) throws {
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
+    public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
+        let database = try changer ?? open(.change)
         try database.transaction { db in
-            try fillInOldLines(definitions: definitions)
+            try fillInOldLines(database, definitions: definitions)
             try db.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL",
                          [.text(step.at), .text(step.key), .integer(id)])
-            if db.changes == 0 { throw notFound(id) }
+            if db.changes == 0 { throw TillError.noSavedCount(id: id) }
         }
-    }
-
-    /// What reverting a history step did.
-    enum Reversal: Equatable {
-        /// The hidden count is back (rm undone).
-        case restored(id: Int64)
-        /// The count the step saved is deleted (save undone).
-        case removed(id: Int64)
-        /// The history holds nothing the step made: why, for the message.
-        case nothingFound(String)
     }
 
     /// Reverts `step` in one transaction: an rm's count is shown again exactly as it was,
     /// a save's count is deleted with its lines. A step whose change never reached the
     /// history (the command was killed between writing the step and the change), or
     /// whose row is gone, changes nothing and says so.
-    func revert(_ step: HistoryStep) throws -> Reversal {
-        guard database.exists, !database.isReadOnly else { return .nothingFound(missing(step)) }
-        return try database.transaction { db -> Reversal in
+    /// - Throws: `StoreError` from the database.
+    public func revert(_ step: HistoryStep) throws -> HistoryReversal {
+        let database = try open(.change)
+        guard database.exists, !database.isReadOnly else { return .stepNotFound(step, store: database.path) }
+        return try database.transaction { db -> HistoryReversal in
             switch step.change {
             case .rm:
                 guard let id = try db.scalarInteger("SELECT id FROM counts WHERE deleted_by = ? AND deleted_at IS NOT NULL", [.text(step.key)]) else {
-                    return .nothingFound(missing(step))
+                    return .stepNotFound(step, store: database.path)
                 }
                 try db.query("UPDATE counts SET deleted_at = NULL, deleted_by = NULL WHERE id = ?", [.integer(id)])
                 return .restored(id: id)
             case .save:
                 guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL", [.text(step.key)]) else {
                     if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ?", [.text(step.key)]) {
-                        return .nothingFound("saved count \(hidden) is deleted already")
+                        return .deletedAlready(id: hidden)
                     }
-                    return .nothingFound(missing(step))
+                    return .stepNotFound(step, store: database.path)
                 }
                 try db.query("DELETE FROM count_lines WHERE count_id = ?", [.integer(id)])
                 try db.query("DELETE FROM counts WHERE id = ?", [.integer(id)])
@@ -205,18 +202,14 @@ struct TillHistory {
         }
     }
 
-    private func missing(_ step: HistoryStep) -> String {
-        switch step.change {
-        case .rm: return "saved count \(step.id.map(String.init) ?? "?") is not deleted in \(database.path) (the command did not finish, or it is back already)"
-        case .save: return "\(database.path) holds no count this save made (the command did not finish, or it is gone already)"
-        }
-    }
-
     /// Deletes for good the hidden counts deleted by the rm steps `keys` (steps no longer
     /// on the undo stack), with their lines; returns how many. A history that does not
     /// exist has nothing to purge.
-    func purge(_ keys: [String]) throws -> Int {
-        guard !keys.isEmpty, database.exists, !database.isReadOnly else { return 0 }
+    /// - Throws: `StoreError` from the database; nothing is purged then.
+    public func purge(_ keys: [String]) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        let database = try open(.change)
+        guard database.exists, !database.isReadOnly else { return 0 }
         return try database.transaction { db -> Int in
             var purged = 0
             for key in keys {
@@ -232,15 +225,15 @@ struct TillHistory {
     /// Records the roll sizes of lines saved before schema version 2 (see SavedLines for
     /// how they are found), so they never change again. Runs inside a write transaction;
     /// a count whose sizes cannot be told is left as it is (reading it says why).
-    private func fillInOldLines(definitions: Definitions) throws {
+    private func fillInOldLines(_ database: SQLiteDatabase, definitions: Definitions) throws {
         guard try database.userVersion >= 2 else { return }
         let ids = try database.query("SELECT DISTINCT count_id FROM count_lines WHERE roll_size IS NULL").compactMap { row -> Int64? in
             if case .integer(let id)? = row.first { return id }
             return nil
         }
         for id in ids {
-            guard let count = try? header(id),
-                let lines = try? SavedLines.read(count, rows: try lineRows(id), definitions: definitions, path: database.path)
+            guard let count = try? header(id, in: database),
+                let lines = try? SavedLines.read(count, rows: try lineRows(id, in: database), definitions: definitions, path: database.path)
             else { continue }
             for (rowID, line) in lines {
                 try database.query(
@@ -254,16 +247,12 @@ struct TillHistory {
 
     /// The stored lines of count `id`; a database still at schema version 1 (opened only
     /// for reading) has no roll sizes yet.
-    private func lineRows(_ id: Int64) throws -> [[SQLiteValue]] {
+    private func lineRows(_ id: Int64, in database: SQLiteDatabase) throws -> [[SQLiteValue]] {
         let columns = try database.userVersion >= 2 ? "roll_size, packaging, line_value, roll_size_from, token, label" : "NULL, NULL, NULL, NULL, NULL, NULL"
         return try database.query("SELECT rowid, kind, value, quantity, \(columns) FROM count_lines WHERE count_id = ? ORDER BY rowid", [.integer(id)])
     }
 
-    private func notFound(_ id: Int64) -> CLIError {
-        CLIError("no saved count with id \(id)", hint: "'tillcount history' lists the saved counts", exitCode: .noInput)
-    }
-
-    private func savedCount(from row: [SQLiteValue]) throws -> SavedCount {
+    private func savedCount(from row: [SQLiteValue], in database: SQLiteDatabase) throws -> SavedCount {
         func corrupt(_ what: String) -> StoreError {
             StoreError.corrupt(path: database.path, reason: "a saved count \(what)")
         }

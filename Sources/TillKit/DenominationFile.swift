@@ -8,26 +8,33 @@
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
-import MoneyKitCLI
 
-struct DenominationFile: StoredDocument {
-    static let formatName = "tillcount-denominations"
-    static let formatVersion = 1
+/// The user's denominations file: overrides of the built-in sets, by currency code.
+public struct DenominationFile: StoredDocument {
+    /// The format name written into the file.
+    public static let formatName = "tillcount-denominations"
+    /// The format version this build reads and writes.
+    public static let formatVersion = 1
 
     /// The raw entries by currency code; checked when a currency is used.
-    var currencies: [String: JSONValue] = [:]
+    public var currencies: [String: JSONValue] = [:]
 
-    init() {}
+    /// A file that says nothing about any currency.
+    public init() {}
 
-    init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
+    /// Reads the file's content: an object of currency codes; each entry is checked when used.
+    /// - Throws: `StoredContentError` when the content is not an object.
+    public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
         guard let members = storedContent.objectValue else { throw StoredContentError("the content is not an object of currencies") }
         for (code, value) in members { currencies[code.uppercased()] = value }
     }
 
-    var storedContent: JSONValue { .object(currencies.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
+    /// The content as written back: the entries by code, sorted.
+    public var storedContent: JSONValue { .object(currencies.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) }
 
     /// The override for `currency`, or nil when the file says nothing about it.
-    func override(for currency: Currency, path: String) throws -> DenominationOverride? {
+    /// - Throws: `StoreError.corrupt` naming `path` and the currency when its entry is malformed.
+    public func override(for currency: Currency, path: String) throws -> DenominationOverride? {
         guard let entry = currencies[currency.code] else { return nil }
         do {
             return try Self.parse(entry, currency: currency)
@@ -90,5 +97,25 @@ struct DenominationFile: StoredDocument {
             override.remove.append(.init(kind: try kind(try removed.string("kind"), place), minorUnits: try amount(try removed.string("value"), place)))
         }
         return override
+    }
+}
+
+/// The denominations the tool counts with: the built-in set of each currency with the
+/// user's denominations file applied (the file is read on each call).
+public struct FileDenominationSource: DenominationSource {
+    /// The denominations file, read on each call.
+    public let file: JSONFileStore<DenominationFile>
+
+    /// A source reading `file`.
+    public init(file: JSONFileStore<DenominationFile>) {
+        self.file = file
+    }
+
+    /// The built-in set of `currency` with the file's override applied.
+    /// - Throws: `StoreError` when the file cannot be read or its entry is malformed.
+    public func denominations(for currency: Currency) throws -> DenominationSet {
+        let base = DenominationSet.tillDefault(for: currency)
+        guard let override = try file.load().override(for: currency, path: file.path) else { return base }
+        return base.merging(override)
     }
 }

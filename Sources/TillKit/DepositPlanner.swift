@@ -5,25 +5,27 @@
 
 import MoneyKit
 import MoneyKitStorage
-import MoneyKitCLI
 
-struct DepositPlan {
+/// What to leave in the drawer and what to bank, piece by piece.
+public struct DepositPlan: Equatable, Sendable {
     /// Pieces to leave in the drawer, by item.
-    var keep: [TillItem: Int64]
+    public var keep: [TillItem: Int64]
     /// Pieces to bank, by item (rolls included).
-    var bank: [TillItem: Int64]
+    public var bank: [TillItem: Int64]
     /// The float the plan leaves (less than asked when it cannot be made exactly).
-    var floatMade: Int64
-    var exact: Bool
+    public var floatMade: Int64
+    /// Whether the float made is exactly the float asked for.
+    public var exact: Bool
 }
 
-enum DepositPlanner {
+/// Plans the float from the smallest pieces that make it (see the top of this file).
+public enum DepositPlanner {
     /// The largest float up to this many minor units is planned exactly; larger floats are
     /// planned greedily (the table grows with the float).
-    static let exactLimit: Int64 = 5_000_000
+    public static let exactLimit: Int64 = 5_000_000
 
     /// A plan for any count: total (never traps), whatever the float and the quantities.
-    static func plan(_ summary: TillSummary) -> DepositPlan {
+    public static func plan(_ summary: TillSummary) -> DepositPlan {
         let loose = summary.loose.filter { $0.quantity > 0 }.sorted { $0.item.minorUnits > $1.item.minorUnits }
         let target = max(0, summary.float.minorUnits)
         var keep: [TillItem: Int64] = [:]
@@ -76,7 +78,7 @@ enum DepositPlanner {
 
     /// `table[i][a]`: whether amount `a` can be made from `lines[i...]` with the
     /// quantities there (bounded subset sum, one table row per denomination).
-    static func reachable(_ lines: [TillLine], upTo target: Int64) -> [[Bool]] {
+    public static func reachable(_ lines: [TillLine], upTo target: Int64) -> [[Bool]] {
         let size = Int(target) + 1
         var table = Array(repeating: [Bool](), count: lines.count + 1)
         var row = [Bool](repeating: false, count: size)
@@ -101,58 +103,52 @@ enum DepositPlanner {
     }
 }
 
-struct DepositCommand {
-    let commands: TillCommands
+/// The deposit plan as a report: the lines to leave and to bank, in the count's order,
+/// with their values, the float made and the deposit.
+public struct DepositReport: Sendable {
+    /// One line to keep or bank.
+    public struct Entry: Sendable {
+        /// The count's line it comes from (token, label, kind).
+        public let line: TillLine
+        /// Units (notes, coins or rolls) of the line.
+        public let quantity: Int64
+        /// The value of `quantity` units.
+        public let value: Money
+    }
 
-    func run() throws -> ExitCode {
-        let (state, currency, set) = try commands.current()
-        let summary = try TillSummary(state: state, set: set, currency: currency)
-        let plan = DepositPlanner.plan(summary)
-        let rendering = commands.rendering
-        let out = commands.out
-        func lines(_ pieces: [TillItem: Int64]) -> [(line: TillLine, quantity: Int64, value: Money)] {
+    /// The count planned.
+    public let summary: TillSummary
+    /// The plan, by item.
+    public let plan: DepositPlan
+    /// The lines to leave in the drawer, in the count's order.
+    public let keep: [Entry]
+    /// The lines to bank (rolls always), in the count's order.
+    public let bank: [Entry]
+    /// The float the plan leaves.
+    public let floatMade: Money
+    /// What is banked: the total less the float made.
+    public let deposit: Money
+
+    /// Plans `summary`: total for any count, it never traps.
+    public init(_ summary: TillSummary) {
+        self.summary = summary
+        plan = DepositPlanner.plan(summary)
+        func entries(_ pieces: [TillItem: Int64]) -> [Entry] {
             summary.lines.compactMap { line in
                 guard let quantity = pieces[line.item], quantity > 0 else { return nil }
                 let pieces = try? CheckedCount.product(line.piecesPerUnit, quantity, what: "pieces")
-                let value = pieces.flatMap { try? Money(minorUnits: line.item.minorUnits, currency: currency).multiplied(by: $0) } ?? line.value
-                return (line, quantity, value)
+                let value = pieces.flatMap { try? Money(minorUnits: line.item.minorUnits, currency: summary.currency).multiplied(by: $0) } ?? line.value
+                return Entry(line: line, quantity: quantity, value: value)
             }
         }
-        let keep = lines(plan.keep)
-        let bank = lines(plan.bank)
-        let floatMade = Money(minorUnits: plan.floatMade, currency: currency)
-        let deposit = (try? summary.total - floatMade) ?? summary.total
-        switch OutputFormat.chosen(in: commands.arguments) {
-        case .json:
-            func json(_ entries: [(line: TillLine, quantity: Int64, value: Money)]) -> JSONValue {
-                .array(entries.map { .object([("token", .string($0.line.token)), ("kind", .string($0.line.item.kind.rawValue)),
-                                              ("quantity", .integer($0.quantity)), ("value", .string($0.value.plainString))]) })
-            }
-            out.line(JSONValue.object([
-                ("currency", .string(currency.code)), ("float", .string(summary.float.plainString)),
-                ("floatMade", .string(floatMade.plainString)), ("exact", .bool(plan.exact)),
-                ("deposit", .string(deposit.plainString)), ("keep", json(keep)), ("bank", json(bank)),
-            ]).serialized(pretty: true))
-        case .text:
-            let styler = commands.invocation.styler
-            var table = TextTable(columns: [.text("DENOMINATION", minimum: 12), .amount("QTY"), .amount("VALUE")])
-            table.append([TextTable.Cell("Leave in the drawer", style: styler.bold), "", ""])
-            for entry in keep { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
-            table.append(["  Float", "", TextTable.Cell(rendering.money(floatMade), style: styler.bold)])
-            table.append([TextTable.Cell("Bank", style: styler.bold), "", ""])
-            for entry in bank { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
-            table.append(["  Deposit", "", TextTable.Cell(rendering.money(deposit), style: styler.bold)])
-            for line in table.render(maxWidth: commands.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
-            if !plan.exact {
-                let gap = (try? summary.float - floatMade) ?? summary.float
-                out.line("")
-                out.line("The float of \(rendering.money(summary.float)) cannot be made exactly from what is here: \(rendering.money(floatMade)) is the closest below, \(rendering.money(gap)) short.")
-            }
-        case let format:
-            var rows = keep.map { ["keep", $0.line.token, String($0.quantity), $0.value.plainString] }
-            rows += bank.map { ["bank", $0.line.token, String($0.quantity), $0.value.plainString] }
-            for line in RecordPrinter.delimitedLines(header: ["where", "token", "quantity", "value"], rows: rows, format: format) { out.line(line) }
-        }
-        return .ok
+        keep = entries(plan.keep)
+        bank = entries(plan.bank)
+        floatMade = Money(minorUnits: plan.floatMade, currency: summary.currency)
+        deposit = (try? summary.total - floatMade) ?? summary.total
     }
+
+    /// Whether the float asked for is made exactly.
+    public var exact: Bool { plan.exact }
+    /// How far the float made is below the float asked for (0 when exact).
+    public var gap: Money { (try? summary.float - floatMade) ?? summary.float }
 }

@@ -3,24 +3,31 @@
 // expected cash, when given). Checked arithmetic throughout: an overflow is an error.
 
 import MoneyKit
-import MoneyKitCLI
 import MoneyKitFormatting
 
-struct TillLine: Equatable {
-    let item: TillItem
-    let token: String
-    let label: String
-    let quantity: Int64
+/// One denomination of a count, with its quantity and value.
+public struct TillLine: Equatable, Sendable {
+    /// The note, coin or roll.
+    public let item: TillItem
+    /// Its canonical token (or the one it was saved with).
+    public let token: String
+    /// How people name it (or the label it was saved with).
+    public let label: String
+    /// How many units.
+    public let quantity: Int64
     /// Coins in one roll (1 for notes and loose coins).
-    let piecesPerUnit: Int64
+    public let piecesPerUnit: Int64
     /// quantity × piecesPerUnit (checked when the line is made).
-    let pieces: Int64
-    let value: Money
+    public let pieces: Int64
+    /// quantity × pieces per unit × face value.
+    public let value: Money
 }
 
 /// One line as a count holds it: the item, how many, and for a roll its definition.
 struct CountedLine {
+    /// The note, coin or roll.
     let item: TillItem
+    /// How many units.
     let quantity: Int64
     /// The roll's definition (nil for notes and coins).
     let roll: CoinRoll?
@@ -29,31 +36,45 @@ struct CountedLine {
     var label: String? = nil
 }
 
-struct TillSummary {
-    let currency: Currency
-    let set: DenominationSet
+/// A count read with a denomination set: its lines, sections, totals and standing.
+public struct TillSummary: Sendable {
+    /// The count's currency.
+    public let currency: Currency
+    /// The set its lines are named and valued with.
+    public let set: DenominationSet
     /// Every denomination of the set, counted or not, loose first then rolls.
-    let lines: [TillLine]
-    let looseTotal: Money
-    let rollTotal: Money
-    let loosePieces: Int64
-    let rollPieces: Int64
-    let total: Money
-    let float: Money
+    public let lines: [TillLine]
+    /// The loose notes and coins together.
+    public let looseTotal: Money
+    /// The rolls and bags together.
+    public let rollTotal: Money
+    /// Loose pieces counted.
+    public let loosePieces: Int64
+    /// Coins in rolls counted.
+    public let rollPieces: Int64
+    /// The whole count (a saved count: its saved total).
+    public let total: Money
+    /// The starting float.
+    public let float: Money
     /// total − float: positive is what to deposit, negative the shortage.
-    let difference: Money
-    let expected: Money?
+    public let difference: Money
+    /// The cash the till should hold, when given.
+    public let expected: Money?
     /// total − expected, when the expected cash was given (checked: too large is an error).
-    let overShort: Money?
+    public let overShort: Money?
 
-    var loose: [TillLine] { lines.filter { $0.item.kind != .roll } }
-    var rolls: [TillLine] { lines.filter { $0.item.kind == .roll } }
-    var counted: [TillLine] { lines.filter { $0.quantity > 0 } }
+    /// The loose lines (notes and coins).
+    public var loose: [TillLine] { lines.filter { $0.item.kind != .roll } }
+    /// The roll and bag lines.
+    public var rolls: [TillLine] { lines.filter { $0.item.kind == .roll } }
+    /// The lines with a quantity above 0.
+    public var counted: [TillLine] { lines.filter { $0.quantity > 0 } }
 
     /// The live count (or a count not kept) read with `set`, the set it counts with
     /// (`TillState.countingSet`). A counted roll with no definition is an error naming
     /// it, never a roll worth nothing.
-    init(state: TillState, set: DenominationSet, currency: Currency, expected: Money? = nil) throws(CLIError) {
+    /// - Throws: `TillError.rollNoLongerDefined`, `.countTooLarge`, `.expectedOutOfRange`.
+    public init(state: TillState, set: DenominationSet, currency: Currency, expected: Money? = nil) throws(TillError) {
         var items: [TillItem] = set.denominations.map { TillItem(kind: $0.kind == .note ? .note : .coin, minorUnits: $0.minorUnits) }
         items += set.rolls.map { TillItem(kind: .roll, minorUnits: $0.coinMinorUnits) }
         // Keep counted items the set no longer lists (a removed override), so nothing vanishes.
@@ -66,10 +87,7 @@ struct TillSummary {
                 continue
             }
             guard let roll = set.rolls.first(where: { $0.coinMinorUnits == item.minorUnits }) else {
-                let token = item.token(in: set, currency: currency)
-                throw CLIError.data(
-                    "the live count holds \(quantity) × \(token), but no roll size is defined for it any more",
-                    hint: "define the roll again in the denominations file (see FILES in tillcount(1)), or clear the count")
+                throw .rollNoLongerDefined(quantity: quantity, token: item.token(in: set, currency: currency))
             }
             entries.append(CountedLine(item: item, quantity: quantity, roll: roll))
         }
@@ -78,7 +96,8 @@ struct TillSummary {
 
     /// A saved count, from its lines as they were saved (roll sizes, tokens and labels
     /// included) and its saved total; `set` only names lines saved without them.
-    init(saved: SavedCount, set: DenominationSet) throws(CLIError) {
+    /// - Throws: `TillError.countTooLarge`, `.expectedOutOfRange`.
+    public init(saved: SavedCount, set: DenominationSet) throws(TillError) {
         let entries = saved.lines.sorted { $0.item < $1.item }.map {
             CountedLine(item: $0.item, quantity: $0.quantity,
                         roll: $0.item.kind == .roll ? CoinRoll(coinMinorUnits: $0.item.minorUnits, count: $0.rollSize, packaging: $0.packaging) : nil,
@@ -90,7 +109,7 @@ struct TillSummary {
 
     /// `total`, when given, is the saved total (it stands even when the lines of a count
     /// saved before roll sizes were stored add up differently).
-    private init(entries: [CountedLine], set: DenominationSet, currency: Currency, floatMinorUnits: Int64, expected: Money?, total savedTotal: Money?) throws(CLIError) {
+    private init(entries: [CountedLine], set: DenominationSet, currency: Currency, floatMinorUnits: Int64, expected: Money?, total savedTotal: Money?) throws(TillError) {
         self.currency = currency
         self.set = set
         do {
@@ -125,14 +144,14 @@ struct TillSummary {
             float = Money(minorUnits: floatMinorUnits, currency: currency)
             difference = try total - float
         } catch {
-            throw CLIError.data("the count is too large: \(error)")
+            throw .countTooLarge(reason: "\(error)")
         }
         self.expected = expected
         if let expected {
             do {
                 overShort = try total - expected
             } catch {
-                throw CLIError.data("the expected cash is out of range: \(error)")
+                throw .expectedOutOfRange(reason: "\(error)")
             }
         } else {
             overShort = nil
@@ -141,7 +160,7 @@ struct TillSummary {
 
     /// How people name `item`: "£20", "50p", "$1 coin", "£1 bag of 20" (`roll`: the roll's own
     /// definition, else the set's).
-    static func label(_ item: TillItem, set: DenominationSet, currency: Currency, roll: CoinRoll? = nil) -> String {
+    public static func label(_ item: TillItem, set: DenominationSet, currency: Currency, roll: CoinRoll? = nil) -> String {
         let coinOrNote = set.denominations.first {
             $0.minorUnits == item.minorUnits && ($0.kind == .note ? item.kind == .note : item.kind != .note)
         }
@@ -152,5 +171,29 @@ struct TillSummary {
         let roll = roll ?? set.rolls.first { $0.coinMinorUnits == item.minorUnits }
         let packaging = roll?.packaging == .bag ? "bag" : "roll"
         return "\(base) \(packaging)" + (roll.map { " of \($0.count)" } ?? "")
+    }
+
+    /// How the count stands against the float: never a negative deposit.
+    public var standing: Standing {
+        if difference.isNegative, let short = try? difference.negated() { return .short(short) }
+        return .deposit(difference)
+    }
+
+    /// Whether the till is short of the float, or of the expected cash when given.
+    public var isShort: Bool { difference.isNegative || (overShort?.isNegative ?? false) }
+}
+
+/// What is above the float (to deposit) or below it (the shortage).
+public enum Standing: Equatable, Sendable {
+    /// The amount above the float.
+    case deposit(Money)
+    /// The amount below the float.
+    case short(Money)
+
+    /// The deposit or the shortage, 0 or more.
+    public var amount: Money {
+        switch self {
+        case .deposit(let amount), .short(let amount): return amount
+        }
     }
 }

@@ -13,16 +13,16 @@
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
-import MoneyKitCLI
 
-enum TillUndoStep: Equatable {
+/// One step of the undo stack (see the top of this file).
+public enum TillUndoStep: Equatable, Sendable {
     /// The live count before a change (its own undo stack left out), and what the change was.
     case count(TillState, action: String?)
     /// A change to the saved history.
     case history(HistoryStep)
 
     /// The key of a history step, nil for a live-count step.
-    var historyKey: String? {
+    public var historyKey: String? {
         if case .history(let step) = self { return step.key }
         return nil
     }
@@ -30,26 +30,28 @@ enum TillUndoStep: Equatable {
 
 /// A save or an rm, as the undo stack keeps it: what undo needs to find the history row
 /// the command made or deleted (its `key`, stored in the row as saved_by or deleted_by).
-struct HistoryStep: Equatable {
-    enum Change: String {
+public struct HistoryStep: Equatable, Sendable {
+    /// What the command did to the history.
+    public enum Change: String, Sendable {
         /// Filed the live count: undo deletes the row it made.
         case save
         /// Deleted (hid) a saved count: undo brings it back.
         case rm
     }
 
-    let change: Change
+    /// Save or rm.
+    public let change: Change
     /// The saved count deleted (rm); nil for a save, whose id exists only once its row does.
-    let id: Int64?
+    public let id: Int64?
     /// A random mark, unique to this step, written into the history row.
-    let key: String
+    public let key: String
     /// When the command ran: the saved count's saved_at (save), its deleted_at (rm).
-    let at: String
+    public let at: String
     /// What undo says it reverted: the command as typed ("history rm 3").
-    let action: String
+    public let action: String
 
     /// A new step with a fresh random key, stamped now.
-    init(change: Change, id: Int64?, action: String) {
+    public init(change: Change, id: Int64?, action: String) {
         self.change = change
         self.id = id
         self.key = Self.randomKey()
@@ -57,7 +59,8 @@ struct HistoryStep: Equatable {
         self.action = action
     }
 
-    init(change: Change, id: Int64?, key: String, at: String, action: String) {
+    /// A step as read back from the file.
+    public init(change: Change, id: Int64?, key: String, at: String, action: String) {
         self.change = change
         self.id = id
         self.key = key
@@ -66,21 +69,22 @@ struct HistoryStep: Equatable {
     }
 
     /// 128 random bits as 32 lowercase hex digits (the system's random source).
-    static func randomKey() -> String {
+    public static func randomKey() -> String {
         var generator = SystemRandomNumberGenerator()
         let digits = Array("0123456789abcdef")
         return String((0..<32).map { _ in digits[Int(generator.next() % 16)] })
     }
 
     /// A key as written by `randomKey`, or one made the same way: 1 to 64 lowercase hex digits.
-    static func isValidKey(_ text: String) -> Bool {
+    public static func isValidKey(_ text: String) -> Bool {
         (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }
 
 extension TillUndoStep {
     /// Reads one entry of "undo" in a file of `version`.
-    init(json: JSONValue, place: String, version: Int) throws(StoredContentError) {
+    /// - Throws: `StoredContentError` naming what is malformed.
+    public init(json: JSONValue, place: String, version: Int) throws(StoredContentError) {
         guard version >= 3 else {
             self = .count(try TillState(snapshot: json, place: place), action: nil)
             return
@@ -114,7 +118,8 @@ extension TillUndoStep {
         }
     }
 
-    var json: JSONValue {
+    /// The step as the file keeps it.
+    public var json: JSONValue {
         switch self {
         case .count(let snapshot, let action):
             return .object([

@@ -1,4 +1,4 @@
-// Reading a saved count's lines from the history: every invariant checked, and the roll
+// Reading a saved count's lines from the SQLite history (part of its adapter): every invariant checked, and the roll
 // sizes of counts saved before schema version 2 (which kept none) worked out.
 //
 // A line saved before version 2 has no roll size. A note or coin is 1. For rolls, the
@@ -11,7 +11,6 @@
 
 import MoneyKit
 import MoneyKitPlatform
-import MoneyKitCLI
 import MoneyKitSQLite
 
 enum SavedLines {
@@ -31,7 +30,7 @@ enum SavedLines {
     /// The lines of `count` from `rows` (rowid, kind, value, quantity, roll_size,
     /// packaging, line_value, roll_size_from, token, label), checked, with their row ids.
     static func read(
-        _ count: SavedCount, rows: [[SQLiteValue]], definitions: TillHistory.Definitions, path: String
+        _ count: SavedCount, rows: [[SQLiteValue]], definitions: SQLiteTillHistory.Definitions, path: String
     ) throws -> [(rowID: Int64, line: SavedLine)] {
         func corrupt(_ what: String) -> StoreError {
             StoreError.corrupt(path: path, reason: "saved count \(count.id) \(what)")
@@ -108,14 +107,14 @@ enum SavedLines {
     }
 
     /// Sizes for lines saved before version 2 (see the top of this file).
-    private static func fillIn(_ stored: [Stored], count: SavedCount, definitions: TillHistory.Definitions) throws -> [(rowID: Int64, line: SavedLine)] {
+    private static func fillIn(_ stored: [Stored], count: SavedCount, definitions: SQLiteTillHistory.Definitions) throws -> [(rowID: Int64, line: SavedLine)] {
         let currency = count.currency
         let set = try definitions(currency)
-        func value(_ line: Stored, size: Int64) throws(CLIError) -> Int64 {
+        func value(_ line: Stored, size: Int64) throws(TillError) -> Int64 {
             do {
                 return try CheckedCount.product(try CheckedCount.product(line.item.minorUnits, line.quantity, what: "value"), size, what: "value")
             } catch {
-                throw CLIError.data("saved count \(count.id) is too large: \(error)")
+                throw .savedCountTooLarge(countID: count.id, reason: "\(error)")
             }
         }
         var known: [Int64: SavedLine] = [:]  // by row id
@@ -169,9 +168,7 @@ enum SavedLines {
             }
             for line in unknownRolls where sizes[line.rowID] == nil {
                 guard let size = defined(line) else {
-                    throw CLIError.data(
-                        "saved count \(count.id) was saved without roll sizes, and the size of its \(line.item.token(in: set, currency: currency)) cannot be told",
-                        hint: "define the roll in the denominations file (see FILES in tillcount(1)) as it was when the count was saved")
+                    throw TillError.rollSizeUnknown(countID: count.id, token: line.item.token(in: set, currency: currency))
                 }
                 sizes[line.rowID] = (size, .definitions)
             }

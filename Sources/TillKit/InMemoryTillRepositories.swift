@@ -1,0 +1,153 @@
+// In-memory adapters of the three seams: for apps that keep nothing on disk, and for the
+// kit's tests, which run every rule against them. They keep the promises of the protocols
+// (hidden counts left out, undo of save and rm, purge) as the SQLite and JSON adapters do.
+
+import MoneyKit
+
+/// A live count kept in memory.
+public final class InMemoryTillRepository: TillRepository {
+    /// The live count as last kept.
+    public private(set) var state: TillState
+
+    /// A live count starting as `state`.
+    public init(_ state: TillState = TillState()) {
+        self.state = state
+    }
+
+    /// The live count; never throws.
+    /// - Throws: nothing: memory cannot fail.
+    public func load() throws -> TillState { state }
+
+    /// Runs `body` on a copy and keeps it unless `body` throws.
+    /// - Throws: what `body` throws (then nothing changes).
+    public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
+        var copy = state
+        let result = try body(&copy)
+        state = copy
+        return result
+    }
+}
+
+/// Saved counts kept in memory.
+public final class InMemoryTillHistory: TillHistoryRepository {
+    struct Row {
+        var count: SavedCount
+        var savedBy: String?
+        var deletedAt: String?
+        var deletedBy: String?
+    }
+
+    var rows: [Row] = []
+    private var lastID: Int64 = 0
+    /// How `stepNotFound` names this store.
+    public let name: String
+
+    /// An empty history; `name` is how `HistoryReversal.stepNotFound` names it.
+    public init(name: String = "the history") {
+        self.name = name
+    }
+
+    /// Every count kept, hidden ones included, by id (for tests).
+    public var storedIDs: [Int64] { rows.map(\.count.id) }
+
+    /// Every visible count, newest first (by saved time, then id).
+    /// - Throws: nothing.
+    public func savedCounts() throws -> [SavedCount] {
+        rows.filter { $0.deletedAt == nil }.map(\.count.header)
+            .sorted { ($0.savedAt, $0.id) > ($1.savedAt, $1.id) }
+    }
+
+    /// The visible count `id` without its lines.
+    /// - Throws: `TillError.noSavedCount`.
+    public func header(_ id: Int64) throws -> SavedCount {
+        try visible(id).header
+    }
+
+    /// As `header(_:)`.
+    /// - Throws: `TillError.noSavedCount`.
+    public func countToDelete(_ id: Int64) throws -> SavedCount {
+        try header(id)
+    }
+
+    /// The visible count `id` with its lines as saved.
+    /// - Throws: `TillError.noSavedCount`.
+    public func count(_ id: Int64, definitions: (Currency) throws -> DenominationSet) throws -> SavedCount {
+        try visible(id)
+    }
+
+    /// Nothing to prepare in memory.
+    /// - Throws: nothing.
+    public func prepareToSave() throws {}
+
+    /// Keeps `count` under the next id, stamped and marked by `step`.
+    /// - Throws: nothing: memory cannot fail.
+    public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
+        lastID += 1
+        let saved = SavedCount(
+            id: lastID, savedAt: step.at, label: count.label, currency: count.currency, total: count.total, float: count.float,
+            expected: count.expected, notes: count.notes, lines: count.lines)
+        rows.append(Row(count: saved, savedBy: step.key))
+        return lastID
+    }
+
+    /// Hides the visible count `id`, marked by `step`.
+    /// - Throws: `TillError.noSavedCount`.
+    public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
+        guard let index = rows.firstIndex(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
+        rows[index].deletedAt = step.at
+        rows[index].deletedBy = step.key
+    }
+
+    /// Reverts `step`: an rm's count shown again, a save's count deleted; never throws.
+    /// - Throws: nothing: a step that finds nothing is a reversal.
+    public func revert(_ step: HistoryStep) throws -> HistoryReversal {
+        switch step.change {
+        case .rm:
+            guard let index = rows.firstIndex(where: { $0.deletedBy == step.key && $0.deletedAt != nil }) else {
+                return .stepNotFound(step, store: name)
+            }
+            rows[index].deletedAt = nil
+            rows[index].deletedBy = nil
+            return .restored(id: rows[index].count.id)
+        case .save:
+            guard let index = rows.firstIndex(where: { $0.savedBy == step.key && $0.deletedAt == nil }) else {
+                if let hidden = rows.first(where: { $0.savedBy == step.key }) { return .deletedAlready(id: hidden.count.id) }
+                return .stepNotFound(step, store: name)
+            }
+            let id = rows[index].count.id
+            rows.remove(at: index)
+            return .removed(id: id)
+        }
+    }
+
+    /// Deletes the counts hidden by `keys`; returns how many.
+    /// - Throws: nothing.
+    public func purge(_ keys: [String]) throws -> Int {
+        let before = rows.count
+        rows.removeAll { row in row.deletedAt != nil && row.deletedBy.map(keys.contains) == true }
+        return before - rows.count
+    }
+
+    private func visible(_ id: Int64) throws -> SavedCount {
+        guard let row = rows.first(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
+        return row.count
+    }
+}
+
+/// Denominations without a file: the built-in sets, with overrides by currency code.
+public struct InMemoryDenominations: DenominationSource {
+    /// The changes to the built-in sets, by currency code.
+    public var overrides: [String: DenominationOverride]
+
+    /// The built-in sets with `overrides` applied.
+    public init(overrides: [String: DenominationOverride] = [:]) {
+        self.overrides = overrides
+    }
+
+    /// The built-in set of `currency` with its override; never throws.
+    /// - Throws: nothing.
+    public func denominations(for currency: Currency) throws -> DenominationSet {
+        let base = DenominationSet.tillDefault(for: currency)
+        return overrides[currency.code].map(base.merging) ?? base
+    }
+}

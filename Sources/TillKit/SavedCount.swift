@@ -1,0 +1,113 @@
+// A count filed in the history, with its lines as they were counted: a saved count never
+// changes, whatever the denominations say later.
+
+import MoneyKit
+
+/// One saved line, as it was counted: the face value, the kind, how many, the roll size
+/// (1 for notes and coins) and the value.
+public struct SavedLine: Equatable, Sendable {
+    /// How the roll size of a line became known: recorded when saved, or (for counts saved
+    /// before schema version 2) worked out from the saved total or taken from the
+    /// denominations current at migration.
+    public enum SizeSource: String, Sendable {
+        /// Recorded when saved; worked out from the saved total; taken from the definitions then current.
+        case saved, total, definitions
+    }
+
+    /// The note, coin or roll.
+    public let item: TillItem
+    /// How many (above 0).
+    public let quantity: Int64
+    /// Coins in one roll (1 for notes and coins).
+    public let rollSize: Int64
+    /// Roll or bag (rolls only).
+    public let packaging: CoinRoll.Packaging
+    /// face × quantity × roll size, in minor units.
+    public let valueMinorUnits: Int64
+    /// How the roll size became known.
+    public let sizeSource: SizeSource
+    /// The token and label shown when it was saved (nil for lines saved before version 2,
+    /// until they are filled in).
+    public var token: String? = nil
+    /// The label shown when it was saved (see `token`).
+    public var label: String? = nil
+
+    /// A line as saved.
+    public init(
+        item: TillItem, quantity: Int64, rollSize: Int64, packaging: CoinRoll.Packaging, valueMinorUnits: Int64,
+        sizeSource: SizeSource, token: String? = nil, label: String? = nil
+    ) {
+        self.item = item
+        self.quantity = quantity
+        self.rollSize = rollSize
+        self.packaging = packaging
+        self.valueMinorUnits = valueMinorUnits
+        self.sizeSource = sizeSource
+        self.token = token
+        self.label = label
+    }
+}
+
+/// A saved count: its header (time, label, amounts, notes) and, when read, its lines.
+public struct SavedCount: Equatable, Sendable {
+    /// The id the history gave it (1 and up).
+    public let id: Int64
+    /// When it was saved (ISO 8601, UTC).
+    public let savedAt: String
+    /// The label given when saving, if any.
+    public let label: String?
+    /// The count's currency.
+    public let currency: Currency
+    /// The total as saved (0 or more).
+    public let total: Money
+    /// The float (0 or more).
+    public let float: Money
+    /// The cash the till should have held, when given.
+    public let expected: Money?
+    /// The notes filed with it.
+    public let notes: [String]
+    /// The counted lines (quantities above 0), when asked for.
+    public var lines: [SavedLine]
+
+    /// A saved count with every field given.
+    public init(
+        id: Int64, savedAt: String, label: String?, currency: Currency, total: Money, float: Money, expected: Money?,
+        notes: [String], lines: [SavedLine]
+    ) {
+        self.id = id
+        self.savedAt = savedAt
+        self.label = label
+        self.currency = currency
+        self.total = total
+        self.float = float
+        self.expected = expected
+        self.notes = notes
+        self.lines = lines
+    }
+
+    /// The count `summary` as it is filed: each counted line with its roll size, packaging,
+    /// value, token and label; `id` is given by the history when it is saved.
+    public init(filing summary: TillSummary, notes: [String], label: String?, expected: Money?, at: String) {
+        let lines = summary.counted.map { line in
+            SavedLine(
+                item: line.item, quantity: line.quantity, rollSize: line.piecesPerUnit,
+                packaging: summary.set.rolls.first { $0.coinMinorUnits == line.item.minorUnits }?.packaging ?? .roll,
+                valueMinorUnits: line.value.minorUnits, sizeSource: .saved, token: line.token, label: line.label)
+        }
+        self.init(id: 0, savedAt: at, label: label, currency: summary.currency, total: summary.total, float: summary.float,
+                  expected: expected, notes: notes, lines: lines)
+    }
+
+    // The loader checks that these fit (total and float are 0 or more; total − expected fits).
+    /// total − float: the deposit, or below 0 the shortage.
+    public var difference: Money { (try? total - float) ?? total }
+    /// total − expected, when the expected cash was given.
+    public var overShort: Money? { expected.flatMap { try? total - $0 } }
+
+    /// The same count without its lines (what the history list holds).
+    public var header: SavedCount {
+        var copy = self
+        copy.lines = []
+        return copy
+    }
+}

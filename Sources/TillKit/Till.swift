@@ -1,0 +1,420 @@
+// A till: the live count, the saved counts and the denominations behind their
+// repositories, and every change a person makes to them, each one undo step. The rules
+// live here; the command line (or an app) only says what to change.
+//
+// One undo stack across the live count and the history. Crash safety, by the order of the
+// writes (a kill can land between any two):
+// - save and rm write their undo step to the live count first, then change the history.
+//   Killed in between, the step names a row that does not exist or is not hidden: undo
+//   says so, drops that step and goes on to the next one. No count is ever deleted
+//   without the step that brings it back.
+// - undo of a history step reverts it in the history first, then takes the step off the
+//   stack. Killed in between, the step stays, and the next undo finds nothing to revert
+//   for it (the row is back, or gone) and drops it the same way.
+// - a step pushed off the stack (beyond the last undoLimit) leaves its key in "purge" in
+//   the same write; the hidden count is deleted by a later history change, and the key
+//   leaves "purge" only after that succeeded. Killed in between, the purge runs again.
+// The live count's lock is never held while the history is changed, so the two never
+// deadlock.
+
+import MoneyKit
+
+/// A till behind its three repositories, and the rules of every change (see the top of this file).
+public struct Till {
+    /// Where the live count is kept.
+    public let live: any TillRepository
+    /// Where saved counts are kept.
+    public let history: any TillHistoryRepository
+    /// Where the denominations come from.
+    public let denominations: any DenominationSource
+
+    /// A till on these repositories.
+    public init(live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource) {
+        self.live = live
+        self.history = history
+        self.denominations = denominations
+    }
+
+    /// The live count read with its currency and the denominations it counts with.
+    public struct Count {
+        /// The live count.
+        public let state: TillState
+        /// The currency it is read in.
+        public let currency: Currency
+        /// The denominations it counts with (its own roll sizes included).
+        public let set: DenominationSet
+    }
+
+    // MARK: reading
+
+    /// The live count with its currency and denominations. A currency asked for that is
+    /// not a non-empty count's own is refused: it would misread the count.
+    /// - Throws: `TillError.currencyMismatch`; what the repositories throw (`StoreError`).
+    public func current(_ choice: CurrencyChoice) throws -> Count {
+        let state = try live.load()
+        let currency = try choice.currency(for: state)
+        if let own = state.currencyCode.flatMap(Currency.init(code:)), own != currency, !state.isEmpty {
+            throw TillError.currencyMismatch(count: own, asked: currency, adopting: false)
+        }
+        return Count(state: state, currency: currency, set: try countingSet(state, currency: currency))
+    }
+
+    /// The denominations `state` counts with: the current ones, with the roll sizes the
+    /// count keeps for the rolls it holds.
+    /// - Throws: what the denomination source throws (`StoreError`).
+    public func countingSet(_ state: TillState, currency: Currency) throws -> DenominationSet {
+        state.countingSet(try denominations.denominations(for: currency))
+    }
+
+    /// The live count's summary (with `expected`, over or short against it).
+    /// - Throws: what `current` and `expected` throw, and `TillError` when the summary does not fit.
+    public func summary(_ choice: CurrencyChoice, expected: (Currency) throws -> Money? = { _ in nil }) throws -> (Count, TillSummary) {
+        let count = try current(choice)
+        return (count, try TillSummary(state: count.state, set: count.set, currency: count.currency, expected: try expected(count.currency)))
+    }
+
+    // MARK: changing the live count
+
+    /// Changes the live count under its lock. When the change pushed rm steps off the
+    /// undo stack, their hidden counts are then purged from the history, in a change of
+    /// its own (see `purge`).
+    /// - Throws: what `body` and the live repository throw; the purge never throws.
+    public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
+        let (result, purge) = try live.change { state -> (Result, [String]) in
+            let result = try body(&state)
+            return (result, state.purge)
+        }
+        self.purge(purge)
+        return result
+    }
+
+    /// The live count's currency, taking the one asked for when the count is empty; a
+    /// clash with a non-empty count is an error.
+    /// - Throws: `TillError.currencyMismatch` when a currency is asked for that a non-empty
+    ///   count is not in; what reading the currency asked for throws.
+    public func adoptCurrency(_ state: inout TillState, _ choice: CurrencyChoice) throws -> Currency {
+        let asked = try choice.currency(for: nil)
+        guard let code = state.currencyCode, let own = Currency(code: code) else {
+            state.currencyCode = asked.code
+            return asked
+        }
+        if choice.isAsked, asked != own {
+            if state.isEmpty {
+                state.currencyCode = asked.code
+                return asked
+            }
+            throw TillError.currencyMismatch(count: own, asked: asked, adopting: true)
+        }
+        return own
+    }
+
+    /// How a quantity changes.
+    public enum QuantityChange: Sendable { case set, add, subtract }
+
+    /// One requested change: the token as given, the item it names and the quantity.
+    public struct QuantityRequest: Sendable {
+        /// The token as given, for messages.
+        public let token: String
+        /// The item it names.
+        public let item: TillItem
+        /// The quantity to set, add or take.
+        public let quantity: Int64
+
+        /// A request for `quantity` of `item`, named `token`.
+        public init(token: String, item: TillItem, quantity: Int64) {
+            self.token = token
+            self.item = item
+            self.quantity = quantity
+        }
+    }
+
+    /// Sets, adds to or takes from quantities as one undo step named `action`; `requests`
+    /// names the items in the count's currency and set. A quantity never goes below 0
+    /// and never overflows, and the new total must fit: otherwise nothing changes.
+    /// Returns the new summary.
+    /// - Throws: `TillError.cannotTake`, `.quantityOverflows`, `.countTooLarge`,
+    ///   `.currencyMismatch`, what `requests` throws, and the repositories' errors.
+    public func adjust(
+        _ change: QuantityChange, action: String, currency choice: CurrencyChoice,
+        requests: (DenominationSet, Currency) throws -> [QuantityRequest]
+    ) throws -> TillSummary {
+        try self.change { state -> TillSummary in
+            let currency = try adoptCurrency(&state, choice)
+            let set = try countingSet(state, currency: currency)
+            let requests = try requests(set, currency)
+            state.pushUndo(action)
+            for request in requests {
+                let have = state.quantities[request.item] ?? 0
+                let next: Int64
+                switch change {
+                case .set: next = request.quantity
+                case .add:
+                    let (sum, overflow) = have.addingReportingOverflow(request.quantity)
+                    if overflow { throw TillError.quantityOverflows(token: request.token) }
+                    next = sum
+                case .subtract:
+                    guard have >= request.quantity else {
+                        throw TillError.cannotTake(quantity: request.quantity, token: request.token, held: have)
+                    }
+                    next = have - request.quantity
+                }
+                state.quantities[request.item] = next
+            }
+            // A roll counted now keeps the size it is counted with.
+            state.keepRollDefinitions(from: set)
+            // Checks that the new total still fits before anything is saved.
+            return try TillSummary(state: state, set: set, currency: currency)
+        }
+    }
+
+    /// Sets the quantity of `item` to `transform` of what it is (never below 0), as one
+    /// undo step: the counting screen's keys.
+    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`, what `transform` throws; the repositories' errors.
+    public func setQuantity(
+        _ item: TillItem, action: (Currency) -> String, currency choice: CurrencyChoice,
+        to transform: (Int64) throws -> Int64
+    ) throws {
+        try change { state in
+            let currency = try adoptCurrency(&state, choice)
+            let set = try countingSet(state, currency: currency)
+            state.pushUndo(action(currency))
+            state.quantities[item] = max(0, try transform(state.quantities[item] ?? 0))
+            state.keepRollDefinitions(from: set)
+            _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total
+        }
+    }
+
+    /// Sets the float (`amount` reads it in the count's currency); never negative.
+    /// - Throws: `TillError.negativeFloat`, `.currencyMismatch`, what `amount` throws.
+    public func setFloat(action: String, currency choice: CurrencyChoice, amount: (Currency) throws -> Money) throws -> Money {
+        try change { state -> Money in
+            let currency = try adoptCurrency(&state, choice)
+            let float = try amount(currency)
+            guard !float.isNegative else { throw TillError.negativeFloat }
+            state.pushUndo(action)
+            state.floatMinorUnits = float.minorUnits
+            return float
+        }
+    }
+
+    /// Changes the count's currency: only an empty count, unless `force` (the quantities
+    /// of the same face values are kept).
+    /// - Throws: `TillError.currencyChangeNeedsEmptyCount`.
+    public func setCurrency(_ currency: Currency, force: Bool, action: String) throws {
+        try change { state in
+            if !state.isEmpty, state.currencyCode != currency.code, !force { throw TillError.currencyChangeNeedsEmptyCount }
+            state.pushUndo(action)
+            state.currencyCode = currency.code
+        }
+    }
+
+    /// Starts a new count: every quantity 0; the notes go with the count cleared unless
+    /// `keepNotes`. The float stays.
+    /// - Throws: what the live repository throws.
+    public func clear(keepNotes: Bool, action: String) throws {
+        try change { state in
+            state.pushUndo(action)
+            state.quantities = [:]
+            state.rollDefinitions = [:]
+            // The notes belong to the count being cleared (they were filed with it when it
+            // was saved); keepNotes carries them over to the next one.
+            if !keepNotes { state.notes = [] }
+        }
+    }
+
+    // MARK: notes
+
+    /// Adds a line to the notes, its placeholders filled in (see NotePlaceholders);
+    /// returns the line as added.
+    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`; what the repositories throw.
+    public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String) throws -> String {
+        try change { state -> String in
+            let currency = try adoptCurrency(&state, choice)
+            let summary = try TillSummary(state: state, set: try countingSet(state, currency: currency), currency: currency)
+            let filled = NotePlaceholders.fill(text, summary: summary, time: time)
+            state.pushUndo(action)
+            state.notes.append(filled)
+            return filled
+        }
+    }
+
+    /// Replaces the notes with `lines` (empty: clears them).
+    /// - Throws: what the live repository throws.
+    public func replaceNotes(_ lines: [String], action: String) throws {
+        try change { state in
+            state.pushUndo(action)
+            state.notes = lines
+        }
+    }
+
+    // MARK: the history
+
+    /// The denominations lines saved before roll sizes were kept are named with.
+    public var definitions: (Currency) throws -> DenominationSet { denominations.denominations(for:) }
+
+    /// Files `summary` (with `notes`) in the history as one undo step; returns the new id.
+    /// - Throws: what the repositories throw; the step is taken back when the history
+    ///   refuses the save.
+    public func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String) throws -> Int64 {
+        // Made ready (created, migrated) first: a history that cannot be written is
+        // refused before the live count changes.
+        try history.prepareToSave()
+        let step = HistoryStep(change: .save, id: nil, action: action)
+        try change { $0.push(.history(step)) }
+        do {
+            return try history.save(
+                SavedCount(filing: summary, notes: notes, label: label, expected: expected, at: step.at),
+                step: step, definitions: definitions)
+        } catch {
+            dropStep(step)
+            throw error
+        }
+    }
+
+    /// Deletes the saved count `id` as one undo step (it stays hidden in the history until
+    /// its step leaves the stack). Check it first with `history.countToDelete(id)`.
+    /// - Throws: `TillError.noSavedCount`; what the repositories throw.
+    public func delete(_ id: Int64, action: String) throws {
+        let step = HistoryStep(change: .rm, id: id, action: action)
+        try change { $0.push(.history(step)) }
+        do {
+            try history.delete(id, step: step, definitions: definitions)
+        } catch {
+            dropStep(step)
+            throw error
+        }
+    }
+
+    /// Takes a step whose history change failed off the stack again. If that fails too,
+    /// the step stays and undo skips it: it names nothing in the history.
+    private func dropStep(_ step: HistoryStep) {
+        _ = try? change { state in state.undo.removeAll { $0 == .history(step) } }
+    }
+
+    /// The saved count `id` with its lines.
+    /// - Throws: `TillError.noSavedCount`; what the history throws.
+    public func savedCount(_ id: Int64) throws -> SavedCount {
+        try history.count(id, definitions: definitions)
+    }
+
+    /// The saved count `id` as it is shown: its lines as saved, named with the current set.
+    /// - Throws: `TillError` when the saved lines do not fit; what the denomination source throws.
+    public func savedSummary(_ saved: SavedCount) throws -> TillSummary {
+        try TillSummary(saved: saved, set: try denominations.denominations(for: saved.currency))
+    }
+
+    /// Copies the saved count `id` into the live count (the saved one is unchanged); the
+    /// live count it replaces comes back with undo. A live count that is not empty is
+    /// replaced only with `replacingNonEmpty`. Returns the saved count.
+    /// - Throws: `TillError.noSavedCount`, `.liveCountNotEmpty`, and what a summary of the
+    ///   saved count throws (a count that would not add up is refused before any change).
+    @discardableResult
+    public func resume(_ id: Int64, replacingNonEmpty: Bool, action: String) throws -> SavedCount {
+        let saved = try savedCount(id)
+        let replacement = TillState(saved: saved)
+        // Refuse a saved count that would not add up as a live count before anything changes.
+        _ = try TillSummary(state: replacement, set: replacement.countingSet(try denominations.denominations(for: saved.currency)), currency: saved.currency)
+        try change { live in
+            if !live.isEmpty && !replacingNonEmpty { throw TillError.liveCountNotEmpty }
+            live.pushUndo(action)
+            live.currencyCode = replacement.currencyCode
+            live.floatMinorUnits = replacement.floatMinorUnits
+            live.quantities = replacement.quantities
+            live.rollDefinitions = replacement.rollDefinitions
+            live.notes = replacement.notes
+        }
+        return saved
+    }
+
+    // MARK: undo
+
+    /// What `undo` reverted.
+    public enum UndoOutcome: Equatable {
+        /// The live count is back as it was before `action` (nil: a step from before steps
+        /// were named).
+        case liveCount(action: String?)
+        /// A history step reverted.
+        case history(HistoryStep, HistoryReversal)
+    }
+
+    /// Reverts the newest step. History steps that find nothing to revert (a command
+    /// killed halfway) are dropped, reported through `skipped`, and the next step is
+    /// undone instead.
+    /// - Throws: `TillError.nothingToUndo` when the stack is empty.
+    public func undo(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
+        while true {
+            guard let newest = try live.load().undo.last else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
+            switch newest {
+            case .count:
+                let action = try change { state -> String?? in
+                    // Another process changed the stack since it was read: look again.
+                    guard state.undo.last == newest, case .count(let snapshot, let action)? = state.undo.popLast() else { return nil }
+                    state.restore(snapshot)
+                    return .some(action)
+                }
+                if let action { return .liveCount(action: action) }
+            case .history(let step):
+                let reversal = try history.revert(step)
+                let taken = try change { state -> Bool in
+                    guard let index = state.undo.lastIndex(of: newest) else { return false }
+                    state.undo.remove(at: index)
+                    return true
+                }
+                if reversal.foundNothing {
+                    // Taken by another undo meanwhile: look again. Else a step whose change
+                    // never happened: say so and undo the next one.
+                    if taken { skipped(step, reversal) }
+                    continue
+                }
+                return .history(step, reversal)
+            }
+        }
+    }
+
+    /// Deletes for good the hidden counts whose rm steps left the stack, then forgets
+    /// their keys; on any failure the keys stay, for the next change to try again.
+    public func purge(_ keys: [String]) {
+        guard !keys.isEmpty, (try? history.purge(keys)) != nil else { return }
+        _ = try? live.change { state in state.purge.removeAll(where: keys.contains) }
+    }
+}
+
+/// The currency a command works in: the one asked for, else the live count's, else the
+/// fallback (the locale's, else USD). The one asked for is read only when a command needs
+/// it, so that a command refuses what it reads first (a store it cannot read) first.
+public struct CurrencyChoice: Sendable {
+    /// Whether a currency is asked for at all (--currency given).
+    public let isAsked: Bool
+    /// The currency when neither is asked for nor kept.
+    public let fallback: Currency
+    private let readAsked: @Sendable () throws -> Currency?
+
+    /// A choice of `asked`, else the count's, else `fallback`.
+    public init(asked: Currency?, fallback: Currency) {
+        self.isAsked = asked != nil
+        self.fallback = fallback
+        self.readAsked = { asked }
+    }
+
+    /// A choice of what `read` gives (it may refuse what was asked for), else the count's,
+    /// else `fallback`; `isAsked` says whether anything was asked for.
+    public init(isAsked: Bool, fallback: Currency, read: @escaping @Sendable () throws -> Currency?) {
+        self.isAsked = isAsked
+        self.fallback = fallback
+        self.readAsked = read
+    }
+
+    /// The currency asked for, if any.
+    /// - Throws: what reading it throws (an unknown code).
+    public func asked() throws -> Currency? {
+        try readAsked()
+    }
+
+    /// The currency for a command on `count` (nil: on no count).
+    /// - Throws: what reading the currency asked for throws.
+    public func currency(for count: TillState?) throws -> Currency {
+        if let asked = try readAsked() { return asked }
+        if let code = count?.currencyCode, let currency = Currency(code: code) { return currency }
+        return fallback
+    }
+}

@@ -1,0 +1,66 @@
+// What goes wrong in tillcount's rules, each case carrying what its message needs. The
+// executable turns each into its message, hint and exit code in one place
+// (Sources/tillcount/TillErrorMessages.swift); an app would word them its own way.
+// Storage faults stay StoreError, money faults MoneyError.
+
+import MoneyKit
+
+/// What goes wrong in tillcount's rules (see the top of this file).
+public enum TillError: Error, Equatable, Sendable {
+    // MARK: naming denominations
+
+    /// `token` is not a face value at all ("abc", "££5").
+    case invalidDenomination(token: String, currency: Currency)
+    /// `token` is a face value the set has no `kind` of (nil: neither note nor coin);
+    /// `known` are the set's canonical tokens, for a suggestion.
+    case unknownDenomination(token: String, kind: TillItem.Kind?, currency: Currency, known: [String])
+    /// A roll of a coin the set knows but has no roll size for; `coinLabel` names the coin.
+    case noRollSize(coinLabel: String, currency: Currency, rollNote: String?)
+
+    // MARK: the live count
+
+    /// The count holds rolls whose size is no longer defined anywhere.
+    case rollNoLongerDefined(quantity: Int64, token: String)
+    /// The lines, total or float do not fit (`reason`: the overflow, as MoneyError says it).
+    case countTooLarge(reason: String)
+    /// total − expected does not fit.
+    case expectedOutOfRange(reason: String)
+    /// Adding to `token` overflows its quantity.
+    case quantityOverflows(token: String)
+    /// An entry of a total (`word`, as given) makes its quantity overflow.
+    case totalQuantityOverflows(word: String)
+    /// A quantity already at its largest cannot grow (the counting screen's +).
+    case quantityAtLargest(token: String)
+    /// Taking `quantity` × `token` from a till that holds only `held`.
+    case cannotTake(quantity: Int64, token: String, held: Int64)
+    /// A float below 0.
+    case negativeFloat
+    /// The count is in `count`, the command asked for `asked`; `adopting`: the command
+    /// changes the count (else it only reads it).
+    case currencyMismatch(count: Currency, asked: Currency, adopting: Bool)
+    /// Changing the currency of a count that is not empty, without force.
+    case currencyChangeNeedsEmptyCount
+    /// Resuming a saved count over a live count that is not empty, without force.
+    case liveCountNotEmpty
+
+    // MARK: amounts given as a value ("0.20 --value 12.40")
+
+    /// One unit of the denomination is too large to count by value.
+    case valueDenominationTooLarge
+    /// A value given below 0; `text` as given.
+    case negativeValue(text: String)
+    /// `text` is not a whole number of `label`; `below` and `above` are the nearest that are
+    /// (`above` nil when it does not fit).
+    case valueNotWhole(text: String, label: String, below: Money, above: Money?)
+
+    // MARK: the history and undo
+
+    /// No saved count `id` (or a hidden one).
+    case noSavedCount(id: Int64)
+    /// A count saved before roll sizes were kept, whose roll `token` has no size to be told.
+    case rollSizeUnknown(countID: Int64, token: String)
+    /// A saved count whose lines do not fit.
+    case savedCountTooLarge(countID: Int64, reason: String)
+    /// Nothing on the undo stack; `limit` steps are kept.
+    case nothingToUndo(limit: Int)
+}

@@ -1,2 +1,0 @@
-// TillKit: the library of tillcount. Its model, rules, reports as values and the repository it
-// needs with its adapters; no command line, so an app can link it.

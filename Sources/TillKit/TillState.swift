@@ -1,0 +1,109 @@
+// The live count: the quantities of each note, coin and roll, the float, the notes, and
+// the undo stack that the live count and the history share (see TillUndoStep). How it is
+// kept in a file is TillStateJSON.swift; what keeps it is a TillRepository.
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
+
+/// The live count (see the top of this file).
+public struct TillState: Equatable, Sendable {
+    /// How many steps undo can go back (the live count's changes and the history's saves
+    /// and deletions, in one stack): the shared convention.
+    public static let undoLimit = UndoHistory.stepsKept
+    /// The largest roll or bag, as the denominations file allows it.
+    public static let rollSizes: ClosedRange<Int64> = 1...100_000
+
+    /// The count's currency code, once it has one.
+    public var currencyCode: String?
+    /// The starting float, in minor units (0 or more).
+    public var floatMinorUnits: Int64 = 0
+    /// How many of each item (0 or more).
+    public var quantities: [TillItem: Int64] = [:]
+    /// The roll definitions the counted rolls were counted with, by coin (minor units).
+    /// Kept only while the roll's quantity is above 0.
+    public var rollDefinitions: [Int64: CoinRoll] = [:]
+    /// The notes, one line each.
+    public var notes: [String] = []
+    /// ISO 8601 time of the last change.
+    public var updated: String?
+    /// The undo stack, newest last, at most `undoLimit`.
+    public var undo: [TillUndoStep] = []
+    /// Keys of rm steps no longer on the stack: their saved counts are to be purged.
+    public var purge: [String] = []
+
+    /// An empty count with no currency, float 0 and nothing to undo.
+    public init() {}
+
+    /// Whether nothing is counted (every quantity 0).
+    public var isEmpty: Bool { quantities.values.allSatisfy { $0 == 0 } }
+
+    /// The currency of the count: its own, else `fallback`.
+    public func currency(fallback: Currency) -> Currency {
+        currencyCode.flatMap(Currency.init(code:)) ?? fallback
+    }
+
+    /// `set` with the rolls this count keeps its own definitions of: what its lines are
+    /// read with, so a roll counted as 25 coins stays 25 coins.
+    public func countingSet(_ set: DenominationSet) -> DenominationSet {
+        guard !rollDefinitions.isEmpty else { return set }
+        let rolls = set.rolls.filter { rollDefinitions[$0.coinMinorUnits] == nil } + rollDefinitions.values
+        return DenominationSet(
+            currencyCode: set.currencyCode, denominations: set.denominations, rolls: rolls,
+            hasStandardRolls: set.hasStandardRolls, rollNote: set.rollNote)
+    }
+
+    /// Keeps with the count the definition of every roll it holds (from `set`, the
+    /// counting set), and forgets those of rolls no longer held.
+    public mutating func keepRollDefinitions(from set: DenominationSet) {
+        for (item, quantity) in quantities where item.kind == .roll {
+            if quantity > 0, rollDefinitions[item.minorUnits] == nil,
+                let roll = set.rolls.first(where: { $0.coinMinorUnits == item.minorUnits }) {
+                rollDefinitions[item.minorUnits] = roll
+            }
+        }
+        rollDefinitions = rollDefinitions.filter { (quantities[TillItem(kind: .roll, minorUnits: $0.key)] ?? 0) > 0 }
+    }
+
+    /// Keeps the state as it is now for undo, before a change named `action`.
+    public mutating func pushUndo(_ action: String) {
+        var snapshot = self
+        snapshot.undo = []
+        snapshot.purge = []
+        push(.count(snapshot, action: action))
+        updated = Instant.iso8601UTC(Instant.preciseNow())
+    }
+
+    /// Adds `step` to the stack. The oldest steps beyond `undoLimit` are dropped: the
+    /// keys of dropped rm steps go to `purge`, as their saved counts can no longer come back.
+    public mutating func push(_ step: TillUndoStep) {
+        undo.append(step)
+        guard undo.count > Self.undoLimit else { return }
+        let dropped = undo.prefix(undo.count - Self.undoLimit)
+        for case .history(let old) in dropped where old.change == .rm && !purge.contains(old.key) { purge.append(old.key) }
+        undo.removeFirst(dropped.count)
+    }
+
+    /// Makes `snapshot` (a live-count step just taken off the stack) the live count again,
+    /// keeping the rest of the stack and the purge list.
+    public mutating func restore(_ snapshot: TillState) {
+        var previous = snapshot
+        previous.undo = undo
+        previous.purge = purge
+        previous.updated = Instant.iso8601UTC(Instant.preciseNow())
+        self = previous
+    }
+
+    /// A saved count as a live count: its lines with the roll sizes they were saved with.
+    public init(saved: SavedCount) {
+        currencyCode = saved.currency.code
+        floatMinorUnits = saved.float.minorUnits
+        for line in saved.lines {
+            quantities[line.item] = line.quantity
+            if line.item.kind == .roll {
+                rollDefinitions[line.item.minorUnits] = CoinRoll(coinMinorUnits: line.item.minorUnits, count: line.rollSize, packaging: line.packaging)
+            }
+        }
+        notes = saved.notes
+    }
+}

@@ -1,0 +1,76 @@
+// What every tillcount command shares: the invocation, the till behind its adapters (the
+// live count file, the history database and the denominations file, each found by option,
+// variable or XDG default), and the readings of the options several commands take.
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitCLI
+import TillKit
+
+struct TillContext {
+    let invocation: Invocation
+    let till: Till
+
+    var arguments: ParsedArguments { invocation.arguments }
+    var out: OutputChannel { invocation.out }
+    var rendering: TillRendering { TillRendering(styler: invocation.styler, width: invocation.terminal.width) }
+
+    init(invocation: Invocation) throws {
+        self.invocation = invocation
+        let paths = XDGPaths(environment: invocation.environment)
+        let arguments = invocation.arguments
+        let liveFile = JSONTillRepository(store: JSONFileStore(location: try paths.storeLocation(
+            option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
+            kind: .state, tool: "tillcount", fileName: "count.json")))
+        let historyLocation = try paths.storeLocation(
+            option: arguments.text(TillcountSpec.db), environmentVariable: "TILLCOUNT_DB",
+            kind: .data, tool: "tillcount", fileName: "history.sqlite")
+        let denominationsFile = JSONFileStore<DenominationFile>(location: try paths.storeLocation(
+            option: nil, environmentVariable: "TILLCOUNT_DENOMINATIONS",
+            kind: .config, tool: "tillcount", fileName: "denominations.json"))
+        till = Till(
+            live: liveFile,
+            history: SQLiteTillHistory(path: historyLocation.path, createsFolders: historyLocation.isDefault),
+            denominations: FileDenominationSource(file: denominationsFile))
+    }
+
+    /// The currency --currency asks for (else the count's, else the locale's, else USD),
+    /// read when a command needs it, as before it the store that command reads.
+    func currencyChoice() -> CurrencyChoice {
+        let code = arguments.text(TillcountSpec.currency)
+        let commandPath = arguments.commandPath
+        return CurrencyChoice(isAsked: code != nil, fallback: LocaleCurrency.defaultCurrency(invocation.environment)) {
+            try code.map { code throws(CLIError) in try CurrencyOption.parse(code, commandPath: commandPath) }
+        }
+    }
+
+    /// The live count with its currency and the denominations it counts with.
+    func current() throws -> Till.Count {
+        try till.current(currencyChoice())
+    }
+
+    /// An amount in `currency` from an argument or option, named in the error.
+    func amount(_ text: String, currency: Currency, what: String) throws(CLIError) -> Money {
+        do {
+            return try Money.parse(text, currency: currency)
+        } catch {
+            throw CLIError.data("\(what): \(error)", hint: error.hint)
+        }
+    }
+
+    /// The amount of the --expected option `option`, in `currency`.
+    func expected(_ option: OptionSpec, currency: Currency) throws(CLIError) -> Money? {
+        try arguments.text(option).map { text throws(CLIError) in try amount(text, currency: currency, what: "--expected") }
+    }
+
+    /// This command as the undo stack names it ("add 20=4 10=3", "history rm 3"): its
+    /// words, arguments and the options that change what it does.
+    var action: String {
+        var words = arguments.commandPath
+        for name in ["TOKEN", "AMOUNT", "CODE", "ID", "TEXT"] { words += arguments.arguments(name) }
+        if let value = arguments.text(TillcountSpec.value) { words += ["--value", value] }
+        if let label = arguments.text(TillcountSpec.label), !label.isEmpty { words += ["--label", label] }
+        for flag in [TillcountSpec.clearNotes, TillcountSpec.edit, TillcountSpec.keepNotes] where arguments.flag(flag) { words.append("--" + flag.long) }
+        return words.joined(separator: " ")
+    }
+}

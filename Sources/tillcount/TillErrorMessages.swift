@@ -1,0 +1,124 @@
+// Every TillKit error as tillcount words it: message, hint and exit code, in one place.
+
+import MoneyKit
+import MoneyKitCLI
+import TillKit
+
+extension TillError {
+    /// The error as the command line reports it.
+    var cliError: CLIError {
+        switch self {
+        case .invalidDenomination(let token, let currency):
+            return .data(
+                "invalid denomination '\(token)': expected a face value such as 20 or 0.50, or roll:0.25",
+                hint: "see 'tillcount denominations' for the tokens of \(currency.code)")
+        case .unknownDenomination(let token, let kind, let currency, let known):
+            let what: String
+            switch kind {
+            case .roll?: what = "no coin roll"
+            case let explicit?: what = "no \(explicit.rawValue)"
+            case nil: what = "no note or coin"
+            }
+            let hint = Suggestions.closest(to: token, among: known).map { "did you mean '\($0)'?" }
+                ?? "see 'tillcount denominations --currency \(currency.code)' for the tokens"
+            return CLIError("\(what) '\(token)' in \(currency.code)", hint: hint, exitCode: .noInput)
+        case .noRollSize(let label, let currency, let rollNote):
+            // The label says "coin" itself where a note shares the value ("$1 coin").
+            return CLIError(
+                "no roll size is known for the \(label.hasSuffix(" coin") ? label : label + " coin") in \(currency.code)",
+                hint: (rollNote.map { $0 + " " } ?? "") + "Define one in the denominations file (see FILES in tillcount(1)).",
+                exitCode: .noInput)
+        case .rollNoLongerDefined(let quantity, let token):
+            return .data(
+                "the live count holds \(quantity) × \(token), but no roll size is defined for it any more",
+                hint: "define the roll again in the denominations file (see FILES in tillcount(1)), or clear the count")
+        case .countTooLarge(let reason):
+            return .data("the count is too large: \(reason)")
+        case .expectedOutOfRange(let reason):
+            return .data("the expected cash is out of range: \(reason)")
+        case .quantityOverflows(let token):
+            return .data("too many \(token): the quantity overflows")
+        case .totalQuantityOverflows(let word):
+            return .data("the quantity of \(word) overflows")
+        case .quantityAtLargest(let token):
+            return .data("the quantity of \(token) is at its largest")
+        case .cannotTake(let quantity, let token, let held):
+            return .data("cannot take \(quantity) × \(token): the till holds \(held)", hint: "nothing was changed")
+        case .negativeFloat:
+            return .data("the float cannot be negative")
+        case .currencyMismatch(let own, let asked, let adopting):
+            return .usage(
+                "the live count is in \(own.code), not \(asked.code)",
+                hint: adopting
+                    ? "change it with 'tillcount currency \(asked.code) --force', or save and clear the count first"
+                    : "leave out --currency, or change the count's with 'tillcount currency \(asked.code) --force'")
+        case .currencyChangeNeedsEmptyCount:
+            return .usage(
+                "the count is not empty: changing the currency would misread it",
+                hint: "save or clear it first, or add --force to keep the quantities of the same face values")
+        case .liveCountNotEmpty:
+            return .usage("the live count is not empty", hint: "save or clear it first, or add --force (undo brings it back)")
+        case .valueDenominationTooLarge:
+            return .data("--value: the denomination is too large")
+        case .negativeValue(let text):
+            return .data("--value \(text) is negative")
+        case .valueNotWhole(let text, let label, let below, let above):
+            return .data(
+                "--value \(text) is not a whole number of \(label)",
+                hint: "\(below.plainString)\(above.map { " or " + $0.plainString } ?? "") would be")
+        case .noSavedCount(let id):
+            return CLIError("no saved count with id \(id)", hint: "'tillcount history' lists the saved counts", exitCode: .noInput)
+        case .rollSizeUnknown(let id, let token):
+            return .data(
+                "saved count \(id) was saved without roll sizes, and the size of its \(token) cannot be told",
+                hint: "define the roll in the denominations file (see FILES in tillcount(1)) as it was when the count was saved")
+        case .savedCountTooLarge(let id, let reason):
+            return .data("saved count \(id) is too large: \(reason)")
+        case .nothingToUndo(let limit):
+            return CLIError("nothing to undo", hint: "the last \(limit) changes can be undone; none is recorded in the live count file", exitCode: .noInput)
+        }
+    }
+}
+
+enum TillErrorMessages {
+    /// Runs `body`, reporting a TillKit error as its CLIError.
+    static func mapping<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as TillError {
+            throw error.cliError
+        }
+    }
+
+    /// Any error as the CLIError tillcount reports (for messages shown on the counting screen).
+    static func cliError(_ error: Error) -> CLIError {
+        (error as? TillError)?.cliError ?? CLIError.from(error)
+    }
+
+    /// Why a history step found nothing to revert, for "Undid: …" and the skip warning.
+    static func why(_ reversal: HistoryReversal) -> String {
+        switch reversal {
+        case .stepNotFound(let step, let store):
+            switch step.change {
+            case .rm: return "saved count \(step.id.map(String.init) ?? "?") is not deleted in \(store) (the command did not finish, or it is back already)"
+            case .save: return "\(store) holds no count this save made (the command did not finish, or it is gone already)"
+            }
+        case .deletedAlready(let id): return "saved count \(id) is deleted already"
+        case .restored, .removed: return ""
+        }
+    }
+
+    /// What reverting a history step did, for "Undid: …".
+    static func effect(of reversal: HistoryReversal) -> String {
+        switch reversal {
+        case .restored(let id): return " (saved count \(id) is back in the history)."
+        case .removed(let id): return " (saved count \(id) is removed from the history; the live count is unchanged)."
+        case .stepNotFound, .deletedAlready: return " (\(why(reversal)))."
+        }
+    }
+
+    /// The warning for an undo step skipped because its change never reached the history.
+    static func skipped(_ step: HistoryStep, _ reversal: HistoryReversal) -> String {
+        "skipped the undo step '\(step.action)': \(why(reversal))"
+    }
+}

@@ -10,9 +10,11 @@ import Musl
 import Darwin
 #endif
 
+/// Running the user's editor on a private temporary file (`tillcount note --edit`).
 public enum EditorLaunch {
     /// Creates a new private file `folder/prefix-XXXXXX.suffix` holding `text`, runs `body`
     /// with its path, and removes the file. Nil when the file cannot be created.
+    /// - Throws: rethrows what `body` throws (the file is removed first).
     public static func withTemporaryFile<Result>(
         holding text: String, folder: String, prefix: String, suffix: String, _ body: (String) throws -> Result
     ) rethrows -> Result? {

@@ -10,15 +10,21 @@ import Musl
 import Darwin
 #endif
 
+/// An open file descriptor, as the process holds it (not closed when the value goes).
 public struct FileDescriptor: Sendable, Equatable {
+    /// The descriptor number.
     public let rawValue: Int32
 
+    /// The descriptor numbered `rawValue`, already open.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
+    /// Standard input (0).
     public static let standardInput = FileDescriptor(rawValue: STDIN_FILENO)
+    /// Standard output (1).
     public static let standardOutput = FileDescriptor(rawValue: STDOUT_FILENO)
+    /// Standard error (2).
     public static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
 
     /// Opens `path` (bytes as `LosslessText` keeps them) for reading.
@@ -29,6 +35,7 @@ public struct FileDescriptor: Sendable, Equatable {
         return FileDescriptor(rawValue: fd)
     }
 
+    /// Closes the descriptor (after a read, where a close error changes nothing).
     public func close() {
         _ = systemClose(rawValue)
     }
@@ -84,6 +91,7 @@ public struct FileDescriptor: Sendable, Equatable {
 
     /// What one byte-sized read found.
     public enum ByteRead: Equatable, Sendable {
+        /// The byte read.
         case byte(UInt8)
         /// Nothing this time (interrupted by a signal, or not ready).
         case nothing

@@ -12,13 +12,17 @@ import Darwin
 
 /// An instant's calendar date and time of day, in one time zone.
 public struct CalendarParts: Sendable, Equatable {
+    /// The year, e.g. 2025 (0001–9999 for instants the tools store).
     public var year: Int
     /// 1–12.
     public var month: Int
     /// 1–31.
     public var day: Int
+    /// 0–23.
     public var hour: Int
+    /// 0–59.
     public var minute: Int
+    /// 0–60 (60 only for a leap second).
     public var second: Int
     /// 0 for Sunday through 6 for Saturday.
     public var weekday: Int

@@ -11,6 +11,8 @@ import Musl
 import Darwin
 #endif
 
+/// Instants as whole seconds since 1970 (UTC) in an `Int64`: reading, writing and the
+/// local calendar, without ICU.
 public enum Instant {
     /// Now, in whole seconds.
     public static func now() -> Int64 { Int64(time(nil)) }

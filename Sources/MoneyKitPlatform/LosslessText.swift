@@ -6,6 +6,8 @@
 // handed back to the system. Valid UTF-8 that spells one of those scalars is escaped the
 // same way, byte by byte, so the mapping loses nothing in either direction.
 
+/// Bytes that are not all UTF-8 (file names, arguments, variables) kept in a String
+/// losslessly: each stray byte becomes a private-use scalar that `encode` turns back.
 public enum LosslessText {
     /// The first of the 128 scalars that stand for the bytes 0x80–0xFF.
     package static let firstEscape: UInt32 = 0x10_FF80

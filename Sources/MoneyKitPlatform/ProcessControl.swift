@@ -9,6 +9,7 @@ import Musl
 import Darwin
 #endif
 
+/// The running process: its environment, its end, its signal settings.
 public enum ProcessControl {
     /// Ends the process with `status`. Buffered output must be flushed first.
     public static func exit(_ status: Int32) -> Never {

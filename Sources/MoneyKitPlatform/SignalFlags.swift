@@ -9,6 +9,7 @@ import Musl
 import Darwin
 #endif
 
+/// Stopping and resize signals as flags a screen's loop checks.
 public enum SignalFlags {
     /// The last stopping signal received (SIGINT, SIGTERM, SIGHUP), 0 while none.
     nonisolated(unsafe) private static var stopSignal: sig_atomic_t = 0
@@ -35,6 +36,7 @@ public enum SignalFlags {
         }
     }
 
+    /// Whether SIGINT, SIGTERM or SIGHUP arrived since `install()`.
     public static var stopRequested: Bool { stopSignal != 0 }
 
     /// After a loop has saved its work on a stopping signal: runs `flush` (the buffered

@@ -25,6 +25,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// large for 64 bits).
     case rejected(path: String, reason: String)
 
+    /// The message: what is wrong, naming the file.
     public var description: String {
         switch self {
         case let .corrupt(path, reason):

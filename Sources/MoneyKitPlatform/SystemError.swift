@@ -9,10 +9,12 @@ import Musl
 import Darwin
 #endif
 
+/// An errno from a failed system call.
 public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The errno value.
     public let code: Int32
 
+    /// The error with errno `code`.
     public init(code: Int32) {
         self.code = code
     }

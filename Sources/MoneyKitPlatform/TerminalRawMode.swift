@@ -9,6 +9,8 @@ import Musl
 import Darwin
 #endif
 
+/// Raw mode on standard input's terminal while the value lives; restored on `restore()`
+/// or when it goes.
 public final class TerminalRawMode {
     private var original = termios()
     private var active = false

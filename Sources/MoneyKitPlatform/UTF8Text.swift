@@ -1,6 +1,7 @@
 // Bytes read as UTF-8 text only when they are valid UTF-8, on every platform the package
 // declares: the standard library's `String(validating:as:)` is new in macOS 15 and iOS 18.
 
+/// Validating UTF-8 on every declared platform.
 public enum UTF8Text {
     /// The text of `bytes`, or nil when they are not valid UTF-8.
     public static func validated<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {

@@ -3,12 +3,13 @@
 
 Run from anywhere:
 
-    python3 Tests/Support/check-docc.py            # the three targets below; exit 1 on any gap
+    python3 Tests/Support/check-docc.py            # the targets below; exit 1 on any gap
     python3 Tests/Support/check-docc.py FILE.swift  # only the files named
     python3 Tests/Support/check-docc.py --self-test # shows the check can fail
 
-It lists each public declaration in Sources/MoneyKit, Sources/MoneyKitFormatting and
-Sources/MoneyKitStorage with no `///` comment right above it (attributes may sit between),
+It lists each public declaration of the libraries an app links (MoneyKit, its formatting,
+storage and platform targets, and the four tool kits) with no `///` comment right above it
+(attributes may sit between),
 and each public throwing function or initialiser whose comment has no `- Throws:` line.
 Public means: marked `public` or `open`; a case of a public enum; a member of a
 `public extension` or of a public protocol not marked otherwise. It reads the source text
@@ -20,7 +21,8 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TARGETS = ["Sources/MoneyKit", "Sources/MoneyKitFormatting", "Sources/MoneyKitStorage"]
+TARGETS = ["Sources/MoneyKit", "Sources/MoneyKitFormatting", "Sources/MoneyKitStorage", "Sources/MoneyKitPlatform",
+           "Sources/TallyKit", "Sources/TillKit", "Sources/BillKit", "Sources/PortfolioKit"]
 
 DECL_KEYWORDS = r"func|init|var|let|case|struct|enum|class|protocol|typealias|subscript|actor|associatedtype"
 MODIFIERS = (r"public|open|internal|fileprivate|private|static|class|final|override|mutating|nonmutating|"

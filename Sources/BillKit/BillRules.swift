@@ -2,6 +2,7 @@
 // command line and the interactive screen share, and the help text quotes.
 
 import MoneyKit
+import MoneyKitPlatform
 
 /// billsplit's limits, defaults and readings of what people type.
 public enum BillRules {
@@ -55,7 +56,7 @@ public enum BillRules {
     public static func weights(_ text: String) throws(BillError) -> [Int64] {
         var weights: [Int64] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = trimmingBlanks(part)
+            let trimmed = part.trimmingSpaces
             guard let weight = Int64(trimmed), weightRange.contains(weight) else {
                 throw BillError.invalidWeights(text, .notAWeight(trimmed))
             }
@@ -96,13 +97,5 @@ public enum BillRules {
         if !cycle.contains(currency.code) { cycle.append(currency.code) }
         let index = cycle.firstIndex(of: currency.code) ?? 0
         return Currency(code: cycle[(index + 1) % cycle.count]) ?? currency
-    }
-
-    /// The text without leading and trailing whitespace.
-    private static func trimmingBlanks(_ text: Substring) -> String {
-        var view = text
-        while view.first?.isWhitespace == true { view.removeFirst() }
-        while view.last?.isWhitespace == true { view.removeLast() }
-        return String(view)
     }
 }

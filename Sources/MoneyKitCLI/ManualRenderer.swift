@@ -4,6 +4,8 @@
 // `mandoc -Tlint -Wall` clean: one sentence per line, non-ASCII as \[uXXXX] escapes,
 // no blank lines, no trailing delimiters in .Nd.
 
+import MoneyKitPlatform
+
 package struct ManualRenderer {
     package let root: CommandSpec
     /// `.Dd` text, e.g. "November 21, 2026".

@@ -35,7 +35,7 @@ public enum Instant {
     /// --date, --from, --to and imported date goes through here, so whatever is stored
     /// can be exported and read back.
     public static func parse(_ text: String) -> Int64? {
-        let trimmed = trimmedBlanks(text)
+        let trimmed = text.trimmingSpaces
         let instant: Int64?
         switch trimmed.lowercased() {
         case "now": instant = now()
@@ -54,7 +54,7 @@ public enum Instant {
     /// (`2016-12-31 18:00`, ISO 8601, `now`) keeps its exact meaning. The one rule for
     /// every option that ends a range (--to of table and chart).
     public static func rangeEnd(of text: String, parsed instant: Int64) -> Int64 {
-        let trimmed = trimmedBlanks(text)
+        let trimmed = text.trimmingSpaces
         let wholeDay = trimmed.utf8.count == 10 || ["today", "yesterday"].contains(trimmed.lowercased())
         guard wholeDay, let next = startOfNextDay(after: instant), next > instant else { return instant }
         // The last day of 9999 west of UTC ends in UTC's year 10000: stop at 9999's last second.
@@ -87,13 +87,4 @@ public enum Instant {
     /// `instant` moved into the years 0001–9999 (UTC): for working out chart and table
     /// ranges from stored instants without any chance of overflow.
     public static func clamped(_ instant: Int64) -> Int64 { min(max(instant, -62_135_596_800), 253_402_300_799) }
-
-    /// The text without blanks at either end (the one trim of the command line lives above
-    /// this layer; dates only need spaces and tabs).
-    private static func trimmedBlanks(_ text: String) -> String {
-        var view = text[...]
-        while view.first?.isWhitespace == true { view.removeFirst() }
-        while view.last?.isWhitespace == true { view.removeLast() }
-        return String(view)
-    }
 }

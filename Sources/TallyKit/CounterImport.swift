@@ -142,7 +142,7 @@ public enum CounterImport {
         let records = try csv.records(text, source)
         guard let header = records.first else { return [] }
         let expected = CounterExport.fieldNames
-        let columns = header.map { $0.trimmingEdgeSpaces.lowercased() }
+        let columns = header.map { $0.trimmingSpaces.lowercased() }
         guard let nameColumn = columns.firstIndex(of: "name") else {
             throw TallyError.importNoNameColumn(source: source, expected: expected)
         }
@@ -207,13 +207,3 @@ public enum CounterImport {
     }
 }
 
-extension String {
-    /// Without whitespace at either end, as MoneyKitCLI's `trimmingSpaces` (which the kit
-    /// does not link): how the CSV header's column names are compared.
-    var trimmingEdgeSpaces: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
-    }
-}

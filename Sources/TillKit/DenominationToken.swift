@@ -8,6 +8,7 @@
 //   £20, $1, €2, kr20, ¥500   a leading symbol or code of the till's currency
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitFormatting
 
 /// The grammar people name a note, coin or roll with (see the top of this file).
@@ -17,7 +18,7 @@ public enum DenominationToken {
     ///   (no such note, coin or roll), `.noRollSize` (a coin without a roll size).
     public static func parse(_ text: String, set: DenominationSet, currency: Currency) throws(TillError) -> TillItem {
         let original = text
-        var rest = trimmed(text).lowercased()
+        var rest = text.trimmingSpaces.lowercased()
         var kind: TillItem.Kind?
         for (prefix, named) in [("roll:", TillItem.Kind.roll), ("bag:", .roll), ("note:", .note), ("coin:", .coin)] where rest.hasPrefix(prefix) {
             kind = named
@@ -61,14 +62,14 @@ public enum DenominationToken {
         var body = text
         let symbols = ["£", "$", "€", "¥", "￥", "kr", "ksh", "fr.", "fr", "chf", currency.code.lowercased()]
         for symbol in symbols where body.hasPrefix(symbol) && body.count > symbol.count {
-            body = trimmed(String(body.dropFirst(symbol.count)))
+            body = body.dropFirst(symbol.count).trimmingSpaces
             // One symbol only: "££5" is not a denomination.
             guard let first = body.first, first.isASCII, first.isNumber || first == "." else { return nil }
             break
         }
         // Minor-unit suffixes: 50p, 25c, 25¢, 10rp, 50 øre.
         for suffix in ["p", "c", "¢", "rp", "øre", "ct"] where body.hasSuffix(suffix) && body.count > suffix.count {
-            let digits = trimmed(String(body.dropLast(suffix.count)))
+            let digits = body.dropLast(suffix.count).trimmingSpaces
             guard currency.minorUnitExponent > 0, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let value = Int64(digits), value > 0 else { return nil }
             return value
@@ -84,13 +85,5 @@ public enum DenominationToken {
         }
         let rolls = set.rolls.map { TillItem(kind: .roll, minorUnits: $0.coinMinorUnits).token(in: set, currency: currency) }
         return loose + rolls
-    }
-
-    /// `text` without the blanks around it.
-    static func trimmed(_ text: String) -> String {
-        var view = Substring(text)
-        while view.first?.isWhitespace == true { view.removeFirst() }
-        while view.last?.isWhitespace == true { view.removeLast() }
-        return String(view)
     }
 }

@@ -2,6 +2,7 @@
 // TOKEN=QTY / TOKEN QTY lines on standard input; --format plain prints the total alone.
 
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitCLI
 import TillKit
 

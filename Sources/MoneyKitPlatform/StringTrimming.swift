@@ -1,8 +1,9 @@
-// Trimming the blanks around what people type or files hold, shared by every tool.
+// Trimming the blanks around what people type or files hold, shared by every tool and
+// library (here, at the bottom of the graph, so that the dates below the kits use it too).
 
 extension Substring {
     /// The text without leading and trailing whitespace.
-    package var trimmingSpaces: String {
+    public var trimmingSpaces: String {
         // Most fields have no blanks at either end: answer them without Unicode lookups
         // (an import trims millions of fields).
         if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
@@ -17,5 +18,5 @@ extension Substring {
 
 extension String {
     /// The text without leading and trailing whitespace.
-    package var trimmingSpaces: String { self[...].trimmingSpaces }
+    public var trimmingSpaces: String { self[...].trimmingSpaces }
 }

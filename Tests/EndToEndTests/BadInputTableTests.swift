@@ -194,7 +194,7 @@ enum BadInputTables {
     }
 }
 
-@Suite struct BadInputTableTests {
+@Suite(ReliabilityLoops.trait) struct BadInputTableTests {
     /// Runs every call against a fresh copy of `store` and checks the contract.
     static func check(_ tool: String, _ calls: [BadCall], setUp: (Sandbox, [String: String]) throws -> Void, env: (Sandbox) -> [String: String], store: (Sandbox) -> String) throws {
         #expect(calls.count >= 200, "\(tool) has only \(calls.count) bad calls")

@@ -308,7 +308,7 @@ struct PortfolioUndoTests {
     /// The step is written in the change's transaction: killed at any instant, an import
     /// leaves its updates and its step, or neither; an undo leaves the import and its
     /// step, or neither.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(2)), ReliabilityLoops.trait)
     func killedImportsAndUndosLeaveTheChangeAndItsStepTogether() throws {
         let box = try PortfolioBox()
         let portfolio = ToolProcess.path(of: "portfolio")

@@ -1,6 +1,7 @@
 // The process-heavy reliability loops (concurrent writers, kill -9 during writes, loader
-// fuzzing through the binaries) take most of the end-to-end time, so `swift test` leaves
-// them to Tests/Reliability/run.sh, which `.ci/run` runs after the README's test command.
+// fuzzing through the binaries, the table of 200+ bad command lines per tool) take most
+// of the end-to-end time, so `swift test` leaves them to Tests/Reliability/run.sh, which
+// `.ci/run` runs after the README's test command.
 // Set MONEYKIT_RELIABILITY=1 to run them with any `swift test`.
 
 import Foundation

@@ -86,16 +86,3 @@ extension ToolCommand {
         return try handler(context)
     }
 }
-
-extension ToolRunner {
-    /// Runs the tool whose commands are `command`: parses argv against the tree's spec,
-    /// makes the commands' shared `Context` from the invocation (opening a store, say),
-    /// runs the chosen leaf's handler, and exits with its code. Never returns.
-    package static func main<Context>(
-        command: ToolCommand<Context>, context makeContext: @escaping (Invocation) throws -> Context
-    ) -> Never {
-        main(spec: command.spec) { invocation in
-            try command.run(try makeContext(invocation), path: invocation.arguments.commandPath)
-        }
-    }
-}

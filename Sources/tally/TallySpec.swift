@@ -108,14 +108,14 @@ enum TallySpec {
     // MARK: the subcommands, in the order --help lists them (see TallyCommandTree)
 
     static let list = CommandSpec(
-        name: "list", abstract: "List the counters: pinned first, then newest first", aliases: ["ls"],
-        options: [format.spec, namesOnly])
+        name: "list", abstract: "List the counters: pinned first, then newest first", discussion: listDiscussion, aliases: ["ls"],
+        options: [format.spec, namesOnly, tagFilter, sort.spec])
 
     static let new = CommandSpec(
         name: "new", abstract: "Create a counter and print its name",
         discussion: "Without NAME the counter is called 'New Counter N', N the smallest number not in use.",
         aliases: ["create"],
-        options: [start.spec, newStep.spec, pin],
+        options: [start.spec, newStep.spec, pin, newGoal.spec, newMinimum.spec, newMaximum.spec, newTag],
         arguments: [ArgumentSpec("NAME", help: "The new counter's name.", optional: true)])
 
     static let get = CommandSpec(name: "get", abstract: "Print a counter's count alone", arguments: [name])
@@ -138,7 +138,11 @@ enum TallySpec {
         name: "set", abstract: "Set the count",
         arguments: [name, ArgumentSpec("VALUE", help: "The new count, a whole number.")])
 
-    static let reset = CommandSpec(name: "reset", abstract: "Put the count back to the start value", arguments: [name])
+    static let reset = CommandSpec(
+        name: "reset", abstract: "Put the count back to the start value (--all: every counter)",
+        discussion: resetDiscussion,
+        options: [resetAll, tagFilter, StandardOptions.force],
+        arguments: [ArgumentSpec("NAME", help: "The counter to reset; leave out with --all.", optional: true, completion: .dynamic(["list", "--names"]))])
 
     static let rename = CommandSpec(
         name: "rename", abstract: "Rename a counter", aliases: ["mv"],
@@ -183,4 +187,93 @@ enum TallySpec {
         name: "feed", abstract: "Add one step per line read from standard input",
         discussion: "For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 ms, at the end of input, and on SIGINT, SIGTERM or SIGHUP, so nothing read is lost; then prints the final count. After such a signal it ends by that signal once saved (the shell shows status 130 for Ctrl-C), so a script's loop stops as it expects.",
         arguments: [name])
+
+    // MARK: goals, bounds, tags, order, sum (issue 15, items 2 to 4)
+
+    /// A whole number or "none" (to clear), as `tally goal` and `tally bounds` take it.
+    static func setting(_ text: String, named what: String, commandPath: [String]) throws(CLIError) -> CounterSetting {
+        if text.lowercased() == "none" { return .clear }
+        return .value(try ParsedArguments.integer(text, named: what, in: nil, commandPath: commandPath))
+    }
+
+    static let newGoal = TypedOption.integer(.option("goal", value: "N", help: "A count to reach: shown as COUNT/N, and inc says when it is reached."))
+    static let newMinimum = TypedOption.integer(.option("min", value: "N", help: "The lowest count allowed: a change below it is refused (exit 65)."))
+    static let newMaximum = TypedOption.integer(.option("max", value: "N", help: "The highest count allowed: a change above it is refused (exit 65)."))
+    static let newTag = OptionSpec.option("tag", value: "TAG", help: "Tag the new counter (repeat for several).", repeating: true)
+    static let tagFilter = OptionSpec.option(
+        "tag", value: "TAG", help: "Only the counters with this tag (repeat: with every one of them).", repeating: true)
+    static let sort = TypedOption<CounterSort>.choice(
+        .option(
+            "sort", value: "ORDER", help: "name, count, created or updated (pinned stay first).", default: "created",
+            allowed: CounterSort.allCases.map(\.rawValue)))
+    static let resetAll = OptionSpec.flag("all", help: "Reset every counter (with --tag: every counter with the tags), as one undo step.")
+    static let boundsMinimum = OptionSpec.option("min", value: "N|none", help: "The lowest count allowed, or none.")
+    static let boundsMaximum = OptionSpec.option("max", value: "N|none", help: "The highest count allowed, or none.")
+
+    static let listDiscussion = """
+        --sort orders the counters within the pinned and the unpinned: name A to Z (letter \
+        case ignored), count highest first, created newest first (the default), updated most \
+        recently changed first. Ties keep the default order: the newest created first. A \
+        count toward a goal shows as COUNT/GOAL, e.g. 12/50. JSON, CSV and TSV hold every \
+        field: name, count, start, step, pinned, created, goal, min, max (numbers, or null; \
+        empty in CSV), tags (a list in JSON; one field 'a,b' in CSV and TSV) and updated.
+        """
+
+    static let resetDiscussion = """
+        With --all every counter (with --tag, every counter holding all those tags) goes \
+        back to its start, as one change that one 'tally undo' reverts; it asks on a \
+        terminal and needs --force elsewhere. Counters already at their start are left \
+        alone.
+        """
+
+    static let goal = CommandSpec(
+        name: "goal", abstract: "Set or clear a counter's goal",
+        discussion: """
+            The goal is a count to reach: list and show print the count as COUNT/GOAL (12/50), \
+            tap shows the progress. A goal at or above the start is reached when the count \
+            gets to it or beyond; a goal below the start (a countdown) when the count gets down \
+            to it. When inc, dec, add, set or reset reach the goal, a note says so on standard \
+            error; standard output stays the bare count. The goal must lie within the bounds.
+            """,
+        arguments: [name, ArgumentSpec("GOAL", help: "A whole number, or none to clear it.")])
+
+    static let bounds = CommandSpec(
+        name: "bounds", abstract: "Set or clear the lowest and highest count allowed",
+        discussion: """
+            A change that would take the count below --min or above --max is refused \
+            (exit 65, naming the counter, the bound and the count it would have reached) and \
+            nothing is stored: inc, dec, add, set, feed, tap and reset alike. The bounds must \
+            hold the start, the count and the goal. Without options, prints the bounds.
+            """,
+        options: [boundsMinimum, boundsMaximum],
+        arguments: [name])
+
+    static let tagCommand = CommandSpec(
+        name: "tag", abstract: "Add tags to a counter",
+        discussion: """
+            A tag follows the rule for names (see NAMES), but blanks around it are trimmed, \
+            and it holds no comma (CSV keeps a counter's tags in one field, 'a,b'). Letter case \
+            does not tell tags apart; the spelling first given is kept. 'tally list --tag T' \
+            lists the counters with a tag, 'tally sum --tag T' totals them.
+            """,
+        arguments: [name, ArgumentSpec("TAG", help: "The tags to add.", repeating: true)])
+
+    static let untag = CommandSpec(
+        name: "untag", abstract: "Remove tags from a counter",
+        discussion: "Letter case is ignored; a tag the counter does not have is no error.",
+        arguments: [name, ArgumentSpec("TAG", help: "The tags to remove.", repeating: true)])
+
+    static let retag = CommandSpec(
+        name: "retag", abstract: "Replace a counter's tags (none given: clear them)",
+        arguments: [name, ArgumentSpec("TAG", help: "The new tags.", optional: true, repeating: true)])
+
+    static let sum = CommandSpec(
+        name: "sum", abstract: "Print the total of the counts",
+        discussion: """
+            Adds the counts of every counter, or with --tag of the counters holding all the \
+            tags given. Text prints the total alone, so $(tally sum) works in scripts; JSON, \
+            CSV and TSV give total and counters (how many were added). A total beyond the \
+            64-bit range is refused (exit 65).
+            """,
+        options: [format.spec, tagFilter])
 }

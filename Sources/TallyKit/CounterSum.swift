@@ -17,15 +17,20 @@ public struct CounterSum: Equatable, Sendable {
         self.tags = tags
     }
 
-    /// The sum of the counts of `counters`.
-    /// - Throws: `TallyError.sumOverflow` when it leaves the 64-bit range.
+    /// The sum of the counts of `counters`, exact whatever their order: a running total
+    /// may pass the 64-bit range and come back (max, 1, -1), so the passes are counted
+    /// (up +1, down -1) and only a total that ends beyond the range is refused.
+    /// - Throws: `TallyError.sumOverflow` when the total leaves the 64-bit range.
     public static func of(_ counters: [Counter], tags: [String]) throws(TallyError) -> CounterSum {
         var total: Int64 = 0
+        var passes = 0  // times the running total went past Int64.max (+1) or Int64.min (-1)
         for counter in counters {
             let (next, overflow) = total.addingReportingOverflow(counter.count)
-            if overflow { throw .sumOverflow(counters: counters.count) }
+            if overflow { passes += counter.count > 0 ? 1 : -1 }
             total = next
         }
+        // The true total is total + passes × 2^64: within the range only when passes is 0.
+        guard passes == 0 else { throw .sumOverflow(counters: counters.count) }
         return CounterSum(total: total, counters: counters.count, tags: tags)
     }
 }

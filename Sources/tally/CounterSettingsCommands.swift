@@ -77,9 +77,9 @@ extension TallyCommands {
         case .text:
             out.line(String(sum.total))
         case .json:
-            out.line(SumColumns.all.jsonObject(sum).serialized(pretty: true))
+            out.line(SumColumns.forJSON.jsonObject(sum).serialized(pretty: true))
         case .csv, .tsv:
-            for line in SumColumns.all.delimitedLines([sum], format: format) { out.line(line) }
+            for line in SumColumns.forDelimited.delimitedLines([sum], format: format) { out.line(line) }
         }
         return .ok
     }
@@ -115,11 +115,13 @@ extension TallyCommands {
     }
 }
 
-/// The columns of `tally sum` for scripts.
+/// The columns of `tally sum` for scripts: the total, how many counters, the tag filter
+/// (a list in JSON, one field "a,b" in CSV and TSV, as the counters' tags).
 enum SumColumns {
-    static let all = ReportColumns<CounterSum>([
-        .scriptOnly("total") { .integer($0.total) },
-        .scriptOnly("counters") { .integer(Int64($0.counters)) },
-        .scriptOnly("tags") { .array($0.tags.map(JSONValue.string)) },
+    static let total = ReportColumn<CounterSum>.scriptOnly("total") { .integer($0.total) }
+    static let counters = ReportColumn<CounterSum>.scriptOnly("counters") { .integer(Int64($0.counters)) }
+    static let forJSON = ReportColumns<CounterSum>([total, counters, .scriptOnly("tags") { .array($0.tags.map(JSONValue.string)) }])
+    static let forDelimited = ReportColumns<CounterSum>([
+        total, counters, .scriptOnly("tags") { .string(CounterColumns.joinedTags($0.tags)) },
     ])
 }

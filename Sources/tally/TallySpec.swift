@@ -15,8 +15,14 @@ enum TallySpec {
             a step (negative allowed) that inc adds and dec subtracts, a creation date and a pin. \
             Pinned counters list first, then the newest.
 
+            A counter may have a goal (shown as COUNT/GOAL, e.g. 12/50; see 'tally goal'), a \
+            lowest and a highest count allowed (see 'tally bounds': a change beyond them is \
+            refused, exit 65, nothing stored) and tags (see 'tally tag'; 'tally list --tag T', \
+            'tally sum --tag T' and 'tally reset --all --tag T' act on the counters with a tag).
+
             Commands that change a count print the new count alone, so $(tally inc NAME) works \
-            in scripts. Every change can be undone with 'tally undo', a removal included. Counts \
+            in scripts; when a change reaches the counter's goal, a note says so on standard \
+            error. Every change can be undone with 'tally undo', a removal included. Counts \
             and steps are 64-bit integers: a change that would overflow is refused (exit 65) and \
             nothing is stored.
 
@@ -40,6 +46,9 @@ enum TallySpec {
             ExampleSpec("tail -f /var/log/app.log | grep --line-buffered ERROR | tally feed errors", "Count error lines as they arrive."),
             ExampleSpec("n=$(tally get coffee); echo \"$n cups\"", "Use a count in a script."),
             ExampleSpec("tally export > counters.json && tally import --on-clash replace counters.json", "Back up and restore."),
+            ExampleSpec("tally new tubes --goal 96 --min 0 --tag lab", "A counter with a goal, no count below 0, tagged lab."),
+            ExampleSpec("tally sum --tag lab", "The total of the counters tagged lab."),
+            ExampleSpec("tally reset --all --tag lab --force", "Put every lab counter back to its start (one undo)."),
         ],
         environment: [EnvironmentSpec("TALLY_FILE", "The counters file, when --file is not given.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
@@ -48,7 +57,7 @@ enum TallySpec {
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: an overflow, a duplicate name, an unreadable import, or a corrupt or newer store."),
+            ExitStatusSpec(.dataError, "Bad input: an overflow, a change beyond a counter's bounds, a duplicate name, an unreadable import, or a corrupt or newer store."),
             ExitStatusSpec(.noInput, "No counter of that name, or the import file cannot be read."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],
@@ -113,7 +122,7 @@ enum TallySpec {
 
     static let new = CommandSpec(
         name: "new", abstract: "Create a counter and print its name",
-        discussion: "Without NAME the counter is called 'New Counter N', N the smallest number not in use.",
+        discussion: "Without NAME the counter is called 'New Counter N', N the smallest number not in use. The start must lie within --min and --max, and so must --goal.",
         aliases: ["create"],
         options: [start.spec, newStep.spec, pin, newGoal.spec, newMinimum.spec, newMaximum.spec, newTag],
         arguments: [ArgumentSpec("NAME", help: "The new counter's name.", optional: true)])
@@ -180,7 +189,7 @@ enum TallySpec {
 
     static let tap = CommandSpec(
         name: "tap", abstract: "A full-screen counter to tap with the keyboard",
-        discussion: "Space, Enter, + or Up add a step; Backspace, - or Down take one away; u undoes; q, Esc or Ctrl-C quits. Every change is saved before the screen shows it. Needs a terminal.",
+        discussion: "Space, Enter, + or Up add a step; Backspace, - or Down take one away; u undoes; q, Esc or Ctrl-C quits. Every change is saved before the screen shows it; a step beyond the counter's bounds is refused on the screen. With a goal, the progress toward it shows under the count. Needs a terminal. When no counter has the name, tap asks whether to create it (as 'tally new NAME') and opens it; answered no, it ends with the usual error (exit 66) and creates nothing.",
         arguments: [name])
 
     static let feed = CommandSpec(
@@ -251,7 +260,7 @@ enum TallySpec {
     static let tagCommand = CommandSpec(
         name: "tag", abstract: "Add tags to a counter",
         discussion: """
-            A tag follows the rule for names (see NAMES), but blanks around it are trimmed, \
+            A tag follows the rule for names (see Names), but blanks around it are trimmed, \
             and it holds no comma (CSV keeps a counter's tags in one field, 'a,b'). Letter case \
             does not tell tags apart; the spelling first given is kept. 'tally list --tag T' \
             lists the counters with a tag, 'tally sum --tag T' totals them.

@@ -178,12 +178,12 @@ enum TallySpec {
 
     static let export = CommandSpec(
         name: "export", abstract: "Write all counters as JSON or CSV to standard output",
-        discussion: "The export holds everything (name, count, start, step, pin, creation time), so 'tally import' restores it exactly. In CSV a value that a spreadsheet would run as a formula, or that starts with a quote, gets one leading quote (') that import removes.",
+        discussion: "The export holds everything (name, count, start, step, pin, creation time, goal, min, max, tags, last change), so 'tally import' restores it exactly. In CSV a value that a spreadsheet would run as a formula, or that starts with a quote, gets one leading quote (') that import removes.",
         options: [exportFormat.spec])
 
     static let importCounters = CommandSpec(
         name: "import", abstract: "Read counters from a tally export (JSON or CSV)",
-        discussion: "The format is recognised from the content. A name that already exists is a clash: by default nothing is imported and the clashes are listed; --on-clash skip keeps the existing counter, replace overwrites it, rename imports under 'NAME (2)'. One 'tally undo' reverts the whole import.",
+        discussion: "The format is recognised from the content. Every field but the name is optional; goal, min and max are whole numbers or null (empty in CSV), tags a list (in CSV one field, 'a,b'), and a counter whose bounds do not hold its start, count and goal is refused (exit 65), as is a tag the tag rule refuses. A name that already exists is a clash: by default nothing is imported and the clashes are listed; --on-clash skip keeps the existing counter, replace overwrites it, rename imports under 'NAME (2)'. One 'tally undo' reverts the whole import.",
         options: [onClash.spec],
         arguments: [ArgumentSpec("FILE", help: "The export to read, or - for standard input.", completion: .file)])
 

@@ -99,3 +99,36 @@ import Testing
         #expect(try box.ok("export") == before)
     }
 }
+
+/// reset --all on a terminal (a tmux pane): it asks, and resets only on yes.
+@Suite(.timeLimit(.minutes(1))) struct TallyResetAllTerminalTests {
+    /// Runs `tally reset --all` in a pane; the script then prints how tally exited.
+    static func start(_ box: TallyBox, _ arguments: [String]) throws -> TallyTmuxPane {
+        let script = box.sandbox.path("reset-\(UUID().uuidString.prefix(8)).sh")
+        let environment = box.environment.map { "\($0.key)=\($0.value.tallyShellQuoted)" }.sorted().joined(separator: " ")
+        let command = ([box.tallyPath, "reset", "--all"] + arguments).map(\.tallyShellQuoted).joined(separator: " ")
+        let text = """
+            export \(environment) TERM=xterm-256color
+            \(command)
+            printf 'reset exited with %s\\n' "$?"
+            exec sleep 600
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: script))
+        return try TallyTmuxPane(script: script, sandbox: box.sandbox)
+    }
+
+    @Test(arguments: ["y", "n"])
+    func itAsksAndResetsOnlyOnYes(answer: String) throws {
+        let box = try TallySumTests.box()
+        let pane = try Self.start(box, ["--tag", "x"])
+        defer { pane.stop() }
+        try pane.waitForScreen("the question") { $0.contains { $0.contains("Reset 2 counters with the tag x to the start? [y/N]") } }
+        try pane.send(answer, "Enter")
+        let screen = try pane.waitForScreen("the end") { $0.contains { $0.contains("reset exited with 0") } }
+        #expect(screen.contains { $0.contains(answer == "y" ? "Reset 2 counters. Undo with: tally undo" : "Nothing reset.") })
+        #expect(try box.ok("get", "a") == (answer == "y" ? "1" : "5"))
+        #expect(try box.ok("get", "b") == (answer == "y" ? "0" : "9"))
+        #expect(try box.ok("get", "c") == "-2")
+    }
+}

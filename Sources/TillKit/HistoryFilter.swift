@@ -27,6 +27,9 @@ public struct HistoryFilter: Sendable {
         self.kind = kind
     }
 
+    /// Whether no condition is given (every count is shown).
+    public var isEmpty: Bool { since == nil && until == nil && label == nil && till == nil && kind == nil }
+
     /// Whether `count` is shown. A count whose saved time cannot be read is kept by no
     /// time condition.
     public func includes(_ count: SavedCount) -> Bool {

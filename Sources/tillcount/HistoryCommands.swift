@@ -59,7 +59,8 @@ struct HistoryCommands {
     }
 
     func list() throws -> ExitCode {
-        let counts = try till.historyList(try filter())
+        let filter = try filter()
+        let counts = try till.historyList(filter)
         if arguments.flag(TillcountSpec.ids) {
             for count in counts { out.line(String(count.id)) }
             return .ok
@@ -71,7 +72,9 @@ struct HistoryCommands {
             out.line(JSONValue.array(columns.jsonObjects(counts)).serialized(pretty: true))
         case .text:
             guard !counts.isEmpty else {
-                context.invocation.say("No saved counts yet. File the live count with: tillcount save")
+                context.invocation.say(filter.isEmpty
+                    ? "No saved counts yet. File the live count with: tillcount save"
+                    : "No saved counts match.")
                 return .ok
             }
             let invocation = context.invocation

@@ -181,7 +181,7 @@ enum TillcountSpec {
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With --check: the till is short."), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file."),
+            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file; a Z count deleted or relabelled (final)."),
             ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],

@@ -132,3 +132,40 @@ extension TillcountSandbox {
         return try TillcountJSON.quantities(try TillcountJSON.object(result.stdout), sourceLocation: sourceLocation)
     }
 }
+
+@Suite struct TillcountTillsMigrationTests {
+    /// A history made by schema version 3 (before tills): read as the default till's X
+    /// counts without being changed, and migrated by the first save, keeping every row.
+    @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"))
+    func aVersion3HistoryIsTheDefaultTillsXCounts() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        let schema = TillcountSandbox.version1Tables + """
+            ALTER TABLE count_lines ADD COLUMN roll_size INTEGER;
+            ALTER TABLE count_lines ADD COLUMN packaging TEXT;
+            ALTER TABLE count_lines ADD COLUMN line_value INTEGER;
+            ALTER TABLE count_lines ADD COLUMN roll_size_from TEXT;
+            ALTER TABLE count_lines ADD COLUMN token TEXT;
+            ALTER TABLE count_lines ADD COLUMN label TEXT;
+            ALTER TABLE counts ADD COLUMN saved_by TEXT;
+            ALTER TABLE counts ADD COLUMN deleted_at TEXT;
+            ALTER TABLE counts ADD COLUMN deleted_by TEXT;
+            PRAGMA user_version = 3;
+            PRAGMA application_id = 1296782403;
+            INSERT INTO counts VALUES (1, '2026-01-02T03:04:05Z', 'Friday close', 'GBP', 6000, 1000, NULL, 'old', NULL, NULL, NULL);
+            INSERT INTO count_lines VALUES (1, 'note', 2000, 3, 1, NULL, 6000, 'saved', '20', '£20');
+            """
+        #expect(try SQLiteShell.query(till.dbPath, schema) != nil)
+        let before = till.historyBytes()
+        let listed = try TillcountJSON.array(try till.ok("history", "--format", "json").stdout)
+        #expect(listed.count == 1)
+        #expect(listed[0]["till"] as? String == "main" && listed[0]["kind"] as? String == "x" && listed[0]["number"] is NSNull)
+        #expect(try till.ok("history", "--till", "main", "--ids").stdout == "1\n")
+        #expect(till.historyBytes() == before, "reading migrated the history")
+        try till.ok("add", "20")
+        #expect(try till.ok("save", "--kind", "z").stdout == "2\n")
+        #expect(try till.sqlite("PRAGMA user_version") == "4")
+        #expect(try till.sqlite("SELECT id, till, till_key, kind, z_number, label FROM counts ORDER BY id") == "1|main|main|x||Friday close\n2|main|main|z|1|")
+        try till.ok("history", "label", "1", "relabelled")
+        #expect(try till.sqlite("SELECT label FROM counts WHERE id = 1") == "Friday close", "the count's own row never changes")
+    }
+}

@@ -84,3 +84,36 @@ import Testing
         #expect(reversed.status == 64, "\(reversed.stderr)")
     }
 }
+
+@Suite struct TillcountHistoryEditUndoTests {
+    /// A label or note step whose command was killed before it changed the history: undo
+    /// says so, drops it and undoes the step before it.
+    @Test(arguments: ["label", "note"])
+    func aStepWhoseEditNeverHappenedIsSkipped(change: String) throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("save")
+        let bytes = try #require(till.stateBytes())
+        var content = try #require(TillcountJSON.stateContent(bytes))
+        var undo = try #require(content["undo"] as? [[String: Any]])
+        undo.append(["kind": "history", "change": change, "id": 1, "key": "abcdef", "at": "2026-11-23T08:00:00Z", "action": "history \(change) 1 x"])
+        content["undo"] = undo
+        let data = try JSONSerialization.data(withJSONObject: ["format": "tillcount-state", "version": 4, "content": content])
+        try till.writeState(String(decoding: data, as: UTF8.self))
+        let result = try till.ok("undo")
+        #expect(result.stderr.contains("skipped the undo step 'history \(change) 1 x'"), "\(result.stderr)")
+        #expect(result.stderr.contains("Undid: save"), "\(result.stderr)")
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+    }
+
+    @Test(arguments: ["label", "note"])
+    func aStepNamingNoCountIsRefusedUntouched(change: String) throws {
+        let till = try TillcountSandbox()
+        try till.writeState(#"{"format": "tillcount-state", "version": 4, "content": {"currency": "GBP", "float": "0.00", "lines": [], "notes": [], "updated": null, "undo": [{"kind": "history", "change": "\#(change)", "key": "ab", "at": "x", "action": "a"}], "purge": []}}"#)
+        let before = try #require(till.stateBytes())
+        let result = try till.run("undo")
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("names no saved count"), "\(result.stderr)")
+        #expect(till.stateBytes() == before)
+    }
+}

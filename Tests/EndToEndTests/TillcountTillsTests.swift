@@ -4,6 +4,9 @@
 
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct TillcountTillsTests {
     var tillsFolder: (TillcountSandbox) -> String { { $0.path("till/count.tills") } }
@@ -167,5 +170,33 @@ extension TillcountSandbox {
         #expect(try till.sqlite("SELECT id, till, till_key, kind, z_number, label FROM counts ORDER BY id") == "1|main|main|x||Friday close\n2|main|main|z|1|")
         try till.ok("history", "label", "1", "relabelled")
         #expect(try till.sqlite("SELECT label FROM counts WHERE id = 1") == "Friday close", "the count's own row never changes")
+    }
+}
+
+@Suite struct TillcountTillsLockTests {
+    /// Each till has its own lock: while another process holds the default till's, a
+    /// change to another till goes through at once.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1)"), .timeLimit(.minutes(1)))
+    func aTillIsChangedWhileAnotherTillIsLocked() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("--till", "Front", "currency", "GBP")
+        // flock -o: the lock is the flock process's own, released when it is killed.
+        let holder = try TillcountSpawn.spawn("/usr/bin/flock", ["-x", "-o", till.statePath, "/bin/sleep", "30"], environment: [:])
+        defer {
+            kill(holder, SIGKILL)
+            _ = TillcountSpawn.wait(holder)
+        }
+        let deadline = Date().addingTimeInterval(10)
+        var locked = false
+        while !locked && Date() < deadline {
+            let probe = try TillcountSpawn.spawn("/usr/bin/flock", ["-x", "-n", till.statePath, "/bin/true"], environment: [:])
+            locked = TillcountSpawn.wait(probe) != .exited(0)
+            if !locked { usleep(20_000) }
+        }
+        #expect(locked, "the default till's file was never locked")
+        let started = Date()
+        try till.ok("--till", "Front", "add", "20")
+        #expect(Date().timeIntervalSince(started) < 5, "the change waited for another till's lock")
+        #expect(try till.quantities(environment: ["TILLCOUNT_TILL": "Front"]) == ["20": 1])
     }
 }

@@ -78,6 +78,11 @@ struct HistoryCommands {
                 return .ok
             }
             let invocation = context.invocation
+            // A history of the default till alone (every history before tills) needs no TILL column.
+            var columns = columns
+            if counts.allSatisfy({ TillName(stored: $0.till).isMain }) { columns.columns.removeAll { $0.key == "till" } }
+            // Nor OVER/SHORT when no count listed was saved with an expected figure.
+            if counts.allSatisfy({ $0.overShort == nil }) { columns.columns.removeAll { $0.key == "overShort" } }
             for line in columns.textTable(counts).render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
         case .csv, .tsv:
             for line in columns.delimitedLines(counts, format: format) { out.line(line) }

@@ -94,7 +94,7 @@ enum TillcountSpec {
 
     static let historyListSpec = CommandSpec(
         name: "list", abstract: "List saved counts, newest first",
-        discussion: "Every till's counts, with their till and kind (X, or Z and its number); --till, --since, --until, --label and --kind keep only the counts that match all given (--till only from the command line: $TILLCOUNT_TILL does not filter).",
+        discussion: "Every till's counts, with their till and kind (X, or Z and its number); --till, --since, --until, --label and --kind keep only the counts that match all given (--till only from the command line: $TILLCOUNT_TILL does not filter). The text table leaves out TILL when every count listed is the default till's, and OVER/SHORT when none has an expected figure, and gives up TILL and KIND first on a narrow terminal.",
         aliases: ["ls"], options: [format, ids] + historyFilters)
 
     static let historyShowSpec = CommandSpec(name: "show", abstract: "Show one saved count", options: [format], arguments: [savedID])

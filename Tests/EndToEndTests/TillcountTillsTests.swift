@@ -120,6 +120,10 @@ import Glibc
         #expect(try till.ok("history", "list", "--till", "main", "--ids").stdout == "1\n")
         // The variable picks the till to work on; it does not filter the history.
         #expect(try till.ok("history", "--ids", environment: ["TILLCOUNT_TILL": "Front"]).stdout == "2\n1\n")
+        // The text table names the till when the list holds more than the default till's.
+        let both = try till.ok("history").stdout
+        #expect(both.hasPrefix("ID  SAVED") && both.contains(" TILL ") && both.contains(" Front "), "\(both)")
+        #expect(!(try till.ok("history", "--till", "main").stdout.contains("TILL")))
         let shown = try till.ok("history", "show", "2")
         #expect(shown.stdout.contains("Till Front, X count"), "\(shown.stdout)")
         let json = try TillcountJSON.object(try till.ok("history", "show", "2", "--format", "json").stdout)

@@ -73,6 +73,11 @@ enum TillcountSpec {
             commands ran. The last \(TillState.undoLimit) steps are kept; a deleted count whose step is older than \
             that is purged from the history for good. A step whose command was killed before it changed the history \
             is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
+
+            'history label' and 'history note' on an X count are steps too (undo brings the label before back, or \
+            takes the note away). A Z save (save --kind z), and a note added to a Z count, are final: no step, \
+            so undo reverts the step before. Each till has its own stack: undo works in the till --till or \
+            $TILLCOUNT_TILL names (else main).
             """)
 
     static let noteSpec = CommandSpec(

@@ -4,6 +4,7 @@
 // Storage faults stay StoreError, money faults MoneyError.
 
 import MoneyKit
+import MoneyKitStorage
 
 /// What goes wrong in tillcount's rules (see the top of this file).
 public enum TillError: Error, Equatable, Sendable {
@@ -63,4 +64,12 @@ public enum TillError: Error, Equatable, Sendable {
     case savedCountTooLarge(countID: Int64, reason: String)
     /// Nothing on the undo stack; `limit` steps are kept.
     case nothingToUndo(limit: Int)
+
+    // MARK: tills and Z counts
+
+    /// A till name the shared name rule refuses (see TillName).
+    case invalidTillName(ItemName.Fault)
+    /// The saved count `id` is the Z count number `number` of its till: final, so `refused`
+    /// (rm, label) cannot change it.
+    case zCountIsFinal(id: Int64, number: Int64, refused: HistoryStep.Change)
 }

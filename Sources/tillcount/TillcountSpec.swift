@@ -73,6 +73,11 @@ enum TillcountSpec {
             commands ran. The last \(TillState.undoLimit) steps are kept; a deleted count whose step is older than \
             that is purged from the history for good. A step whose command was killed before it changed the history \
             is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
+
+            'history label' and 'history note' on an X count are steps too (undo brings the label before back, or \
+            takes the note away). A Z save (save --kind z), and a note added to a Z count, are final: no step, \
+            so undo reverts the step before. Each till has its own stack: undo works in the till --till or \
+            $TILLCOUNT_TILL names (else main).
             """)
 
     static let noteSpec = CommandSpec(
@@ -82,17 +87,20 @@ enum TillcountSpec {
         arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)])
 
     static let saveSpec = CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
-                discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.",
-                options: [label, saveExpected])
+                discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes and its till: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.\n\n" + zDiscussion,
+                options: [label, saveExpected, kind.spec])
 
     /// The history group; its subcommands are assembled from the command tree.
     static let historySpec = CommandSpec(
-        name: "history", abstract: "Saved counts: list, show, rm",
-        options: [format, ids],
+        name: "history", abstract: "Saved counts: list, show, rm, label, note, export",
+        options: [format, ids] + historyFilters,
         subcommands: [],
         defaultSubcommand: "list")
 
-    static let historyListSpec = CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [format, ids])
+    static let historyListSpec = CommandSpec(
+        name: "list", abstract: "List saved counts, newest first",
+        discussion: "Every till's counts, with their till and kind (X, or Z and its number); --till, --since, --until, --label and --kind keep only the counts that match all given (--till only from the command line: $TILLCOUNT_TILL does not filter). The text table leaves out TILL when every count listed is the default till's, and OVER/SHORT when none has an expected figure, and gives up TILL and KIND first on a narrow terminal.",
+        aliases: ["ls"], options: [format, ids] + historyFilters)
 
     static let historyShowSpec = CommandSpec(name: "show", abstract: "Show one saved count", options: [format], arguments: [savedID])
 
@@ -143,10 +151,12 @@ enum TillcountSpec {
 
             \(SharedConventions.undo("tillcount"))
 
+            \(tillsDiscussion)
+
             \(SharedConventions.defaultCurrency(after: "the live count's"))
             """,
         options: [
-            currency, state, db,
+            currency, state, db, till,
             StandardOptions.color,
         ],
         subcommands: [],
@@ -163,18 +173,20 @@ enum TillcountSpec {
         environment: [
             EnvironmentSpec("TILLCOUNT_STATE", "The live count file, when --state is not given."),
             EnvironmentSpec("TILLCOUNT_DB", "The history database, when --db is not given."),
+            tillsEnvironment,
             EnvironmentSpec("TILLCOUNT_DENOMINATIONS", "The denominations file (default $XDG_CONFIG_HOME/tillcount/denominations.json)."),
             EnvironmentSpec("VISUAL, EDITOR", "The editor for 'note --edit'."),
             EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency."),
         ] + StandardOptions.xdgEnvironment(["state", "data", "config"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The live count and the undo stack, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 3, \"content\": {\"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \"purge\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). \"undo\" holds the last \(TillState.undoLimit) steps, oldest first: {\"kind\": \"count\", \"action\", \"count\": {the live count before the change}} or {\"kind\": \"history\", \"change\": \"save\" or \"rm\", \"id\", \"key\", \"at\", \"action\"}, whose key (32 hex digits) marks the history row the command saved or deleted. \"purge\" holds the keys of rm steps that left the stack: their counts are deleted from the history right after, in a transaction of its own, and the keys leave \"purge\" once that has committed (a purge that fails, or is killed, runs again at the next change). Each step is written here before the history changes, so a killed save or rm leaves a step that undo skips, never a deleted count without its step. Version 1 and 2 files (bare snapshots in \"undo\") are read as they are and written as version 3 by the next change; a newer version is refused, untouched. A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
-            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 3 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by) and count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), amounts in minor units; line_value = value × quantity × roll_size. A saved count is shown and resumed from these alone, never from the denominations file. 'history rm' only hides a count (deleted_at, and deleted_by the key of its undo step; saved_by is the key of the save's step), so that undo can bring it back; hidden counts appear nowhere (history, show, resume, --ids, completions, exports). A hidden count is deleted for good, with its lines, in a later write transaction once its undo step has left the last \(TillState.undoLimit) of the live count file. A version 2 file gains the three columns (empty) on the next command that writes it (save, rm, the undo of either, a purge); reading never migrates it. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 (0x4D4B5443). Commands that only read it (history, history show, resume) never create, migrate or change it: a missing history reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next save. Missing folders are created for the default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The default till's live count and undo stack, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 4, \"content\": {\"till\" (other tills' files only), \"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \"purge\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). \"undo\" holds the last \(TillState.undoLimit) steps, oldest first: {\"kind\": \"count\", \"action\", \"count\": {the live count before the change}} or {\"kind\": \"history\", \"change\": \"save\", \"rm\", \"label\" or \"note\", \"id\", \"key\", \"at\", \"action\"}, whose key (32 hex digits) marks the history row the command saved, deleted or added. \"purge\" holds the keys of rm steps that left the stack: their counts are deleted from the history right after, in a transaction of its own, and the keys leave \"purge\" once that has committed (a purge that fails, or is killed, runs again at the next change). Each step is written here before the history changes, so a killed save or rm leaves a step that undo skips, never a deleted count without its step. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as they are and written as version 4 by the next change; a newer version is refused, untouched. A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
+            tillsFile,
+            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 4 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by, till, till_key, kind, z_number), count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), count_labels(count_id, label, at, set_by) and count_notes(count_id, note, at, added_by), amounts in minor units; line_value = value × quantity × roll_size. till is the till's name as first given and till_key its lower-case form; kind is x or z; z_number (Z counts only) runs 1, 2, … per till_key, unique, taken in the save's transaction. A relabel or a note added after saving is a row of count_labels or count_notes (the newest label wins; set_by and added_by are the keys of their undo steps): the count's own row and lines never change. A version 3 file gains till 'main', kind 'x' and the two tables on the next command that writes it. A saved count is shown and resumed from these alone, never from the denominations file. 'history rm' only hides a count (deleted_at, and deleted_by the key of its undo step; saved_by is the key of the save's step), so that undo can bring it back; hidden counts appear nowhere (history, show, resume, --ids, completions, exports). A hidden count is deleted for good, with its lines, in a later write transaction once its undo step has left the last \(TillState.undoLimit) of the live count file. A version 2 file gains the three columns (empty) on the next command that writes it (save, rm, the undo of either, a purge); reading never migrates it. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 (0x4D4B5443). Commands that only read it (history, history show, resume) never create, migrate or change it: a missing history reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next save. Missing folders are created for the default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an error (73)."),
             FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With --check: the till is short."), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file."),
+            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file; a Z count deleted or relabelled (final)."),
             ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],
@@ -198,7 +210,11 @@ enum TillcountSpec {
             .leaf(historyListSpec) { try HistoryCommands(context: $0).list() },
             .leaf(historyShowSpec) { try HistoryCommands(context: $0).showSaved() },
             .leaf(historyRmSpec) { try HistoryCommands(context: $0).remove() },
+            .leaf(historyLabelSpec) { try HistoryCommands(context: $0).relabel() },
+            .leaf(historyNoteSpec) { try HistoryCommands(context: $0).addNote() },
+            .leaf(historyExportSpec) { try HistoryExportCommand(context: $0).run() },
         ]),
+        .leaf(tillsSpec) { try TillsCommand(context: $0).run() },
         .leaf(resumeSpec) { try HistoryCommands(context: $0).resume() },
         .leaf(reportSpec) { try ReportCommand(context: $0).run() },
         .leaf(depositSpec) { try DepositCommand(context: $0).run() },

@@ -32,6 +32,15 @@ public struct TillState: Equatable, Sendable {
     /// Keys of rm steps no longer on the stack: their saved counts are to be purged.
     public var purge: [String] = []
 
+    // Expected cash, blind count and tolerance (TillMovement.swift, TillMovements.swift,
+    // CashStanding.swift); kept in the file by TillCashFields.swift.
+    /// The cash sales, paid-ins, paid-outs and drops recorded with this count, oldest first.
+    public var movements: [TillMovement] = []
+    /// Whether the till hides the expected cash and over/short until a count is saved.
+    public var isBlind = false
+    /// How far over or short the till may be without being flagged (minor units), when set.
+    public var toleranceMinorUnits: Int64?
+
     /// An empty count with no currency, float 0 and nothing to undo.
     public init() {}
 

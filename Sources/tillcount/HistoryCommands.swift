@@ -23,11 +23,16 @@ struct HistoryCommands {
 
     func save() throws -> ExitCode {
         let count = try context.current()
-        let expected = try context.expected(TillcountSpec.saveExpected, currency: count.currency)
+        // The expected cash filed: --expected, else the movements' (see ExpectedRendering).
+        let asked = try context.standingRequest(expected: TillcountSpec.saveExpected, currency: count.currency)
+        let expected = try till.expectedToFile(count.state, currency: count.currency, given: asked.expected, sales: asked.sales)
         let summary = try TillSummary(state: count.state, set: count.set, currency: count.currency, expected: expected)
         let label = arguments.text(TillcountSpec.label).flatMap { $0.isEmpty ? nil : $0 }
         let id = try till.save(summary, notes: count.state.notes, label: label, expected: expected, action: context.action)
         out.line(String(id))
+        if let said = ExpectedRendering.saved(summary, tolerance: count.state.tolerance(count.currency), rendering: context.rendering) {
+            context.invocation.err.line("Saved count \(id). \(said)")
+        }
         return .ok
     }
 

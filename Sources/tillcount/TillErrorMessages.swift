@@ -76,6 +76,9 @@ extension TillError {
             return .data("saved count \(id) is too large: \(reason)")
         case .nothingToUndo(let limit):
             return CLIError("nothing to undo", hint: "the last \(limit) changes can be undone; none is recorded in the live count file", exitCode: .noInput)
+        case .movementAmount, .reasonRequired, .reasonTooLong, .tooManyMovements, .noMovement, .negativeTolerance,
+             .unknownPlaceholder, .unclosedPlaceholder, .placeholderHiddenByBlind:
+            return cashError
         }
     }
 }

@@ -21,7 +21,7 @@ struct LiveCountCommands {
         }
         let summary = standing.summary
         // A blind count is not checked: the exit status would tell what it hides.
-        if arguments.flag(TillcountSpec.check) && standing.isBlind { throw MovementCommands.blindRefusal("--check would tell over/short: it") }
+        if arguments.flag(TillcountSpec.check) && standing.isBlind { throw MovementCommands.blindRefusal("show --check is refused, as its exit status would tell over/short,") }
         let format = OutputFormat.chosen(in: arguments)
         switch format {
         case .text:

@@ -25,7 +25,7 @@ struct MovementCommands {
                 throw CLIError.usage("--set needs an AMOUNT", commandPath: arguments.commandPath)
             }
             let count = try context.current()
-            if count.state.isBlind { throw Self.blindRefusal("the cash sales") }
+            if count.state.isBlind { throw Self.blindRefusal("the cash sales stay hidden") }
             let cash = try ExpectedCash(state: count.state, currency: count.currency)
             context.out.line(cash.sales.plainString)
             return .ok
@@ -174,7 +174,7 @@ struct MovementCommands {
 
     /// The refusal of a reading that would show what a blind till hides.
     static func blindRefusal(_ what: String) -> CLIError {
-        CLIError.usage("the till is blind: \(what) stay hidden until the count is saved",
-                       hint: "'tillcount save' prints over/short; 'tillcount blind off' shows them again")
+        CLIError.usage("the till is blind: \(what) until the count is saved",
+                       hint: "'tillcount save' prints over/short; 'tillcount blind off' shows the figures again")
     }
 }

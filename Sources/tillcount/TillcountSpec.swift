@@ -14,7 +14,7 @@ enum TillcountSpec {
     static let db = OptionSpec.option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file)
     static let showExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short.")
     static let all = OptionSpec.flag("all", short: "a", help: "List every denomination, counted or not.")
-    static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short (of the float, or of --expected).")
+    static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short of the expected cash (of the float when none is known), or with a tolerance over or short beyond it; refused (64) on a blind count.")
     static let keepNotes = OptionSpec.flag("keep-notes", help: "Keep the notes for the next count.")
     static let edit = OptionSpec.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR.")
     static let clearNotes = OptionSpec.flag("clear", help: "Remove all notes.")
@@ -55,6 +55,18 @@ enum TillcountSpec {
         the expected cash: over (counted above it) or short. --expected AMOUNT stands for the whole figure for one \
         command (it cannot be combined with --sales). 'clear' empties the movements with the count (undo brings \
         them back); the float, the blind setting and the tolerance stay. 'resume' leaves the movements as they are.
+        """
+
+    static let blindSummary = "A blind till ('tillcount blind on', or --blind for one command) hides the expected cash, the cash sales and over/short until the count is saved (see 'tillcount blind --help'). A tolerance ('tillcount tolerance AMOUNT', or --tolerance) flags over/short beyond it."
+
+    static let noteDiscussion = """
+        Placeholders in TEXT are filled in when the line is added: {time} the time now, {date} today's date, \
+        {till} the till's name, {total} the count's total, {float} the float, {expected} the expected cash \
+        (float + cash sales + paid in − paid out − drops: the float alone when nothing is recorded), \
+        {discrepancy} the deposit or shortage against the float. {{ is a literal { and }} a literal } (a lone } \
+        stays as it is). Anything else in braces, e.g. {totl}, is an unknown placeholder: the line is refused \
+        with exit 65, naming it (and the nearest placeholder), and nothing is added; so is an unclosed {. On a \
+        blind till {expected} is refused (64).
         """
 
     static let salesSpec = CommandSpec(
@@ -147,7 +159,7 @@ enum TillcountSpec {
 
     static let noteSpec = CommandSpec(
         name: "note", abstract: "Add a line to the notes, or print them",
-        discussion: "{time}, {total} and {discrepancy} in TEXT are replaced when the line is added (the time now, the count's total, the deposit or shortage).",
+        discussion: noteDiscussion,
         options: [edit, clearNotes],
         arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)])
 
@@ -212,6 +224,8 @@ enum TillcountSpec {
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
 
+            \(expectedDiscussion) \(blindSummary)
+
             \(SharedConventions.undo("tillcount"))
 
             \(SharedConventions.defaultCurrency(after: "the live count's"))
@@ -228,6 +242,9 @@ enum TillcountSpec {
             ExampleSpec("tillcount set 0.20 --value 12.40", "Weighed 20p coins worth £12.40: 62 coins."),
             ExampleSpec("tillcount show --expected 412.50 --check || echo short", "Exit 1 when the till is short of what it should hold."),
             ExampleSpec("tillcount note 'Closed by Sam at {time}: {discrepancy}'", "A note with the time and the deposit or shortage filled in."),
+            ExampleSpec("tillcount sales 312.40 && tillcount paid-out 12.50 --reason milk && tillcount drop 200", "Record what went in and out: show then sets the count against the expected cash."),
+            ExampleSpec("tillcount tolerance 1 && tillcount show --check || echo 'over or short by more than £1'", "Flag a till beyond a tolerance."),
+            ExampleSpec("tillcount blind on", "A blind till: the expected cash and over/short stay hidden until 'save' prints them."),
             ExampleSpec("tillcount save --label 'Friday close' && tillcount clear --force", "File the count and start afresh."),
             ExampleSpec("printf '20 4\\n0.50 14\\n' | tillcount total --currency GBP --format plain", "A quick total for a script, without touching the live count."),
         ],
@@ -244,7 +261,7 @@ enum TillcountSpec {
             FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
         ],
         exitStatus: [
-            ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With --check: the till is short."), ExitStatusSpec(.usage),
+            ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With show --check: the till is short of the expected cash (of the float when no expected cash is known), or, with a tolerance, over or short by more than it. 0 when within."), ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file."),
             ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),

@@ -44,6 +44,22 @@ enum ExpectedRendering {
         return rows
     }
 
+    /// The report's markdown list items from the expected cash on (as totalsRows).
+    static func markdownLines(_ standing: CashStanding, rendering: TillRendering) -> [String] {
+        if standing.isBlind { return ["- Expected: hidden (blind count: shown once saved)"] }
+        var lines: [String] = []
+        if let cash = standing.cash {
+            for (label, amount) in breakdown(cash, blind: false).dropLast() {
+                lines.append("- \(label): \(amount.map(rendering.money) ?? "")")
+            }
+        }
+        if let expected = standing.summary.expected, let overShort = standing.summary.overShort {
+            let note = toleranceNote(standing, rendering: rendering)
+            lines.append("- Expected \(rendering.money(expected)): \(rendering.overShortText(overShort))" + (note.isEmpty ? "" : ", \(note)"))
+        }
+        return lines
+    }
+
     /// The JSON members beside "expected" and "overShort": the figures, the tolerance and
     /// its verdict, and "blind": true on a blind count (with nothing it hides).
     static func jsonMembers(_ standing: CashStanding) -> [(String, JSONValue)] {

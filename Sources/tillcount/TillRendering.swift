@@ -97,9 +97,7 @@ struct TillRendering {
         let (label, amount) = standing(summary)
         lines.append("- \(label): \(money(amount))")
         if let cash {
-            for row in ExpectedRendering.totalsRows(cash, rendering: self) {
-                lines.append("- " + row.map(\.text).filter { !$0.isEmpty }.joined(separator: ": "))
-            }
+            lines += ExpectedRendering.markdownLines(cash, rendering: self)
         } else if let expected = summary.expected, let overShort = summary.overShort {
             lines.append("- Expected \(money(expected)): \(overShortText(overShort))")
         }

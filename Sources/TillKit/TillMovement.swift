@@ -9,6 +9,7 @@
 
 import MoneyKit
 import MoneyKitStorage
+import MoneyKitPlatform
 
 /// One amount that went into or out of the till (see the top of this file).
 public struct TillMovement: Equatable, Sendable {
@@ -96,7 +97,7 @@ public struct TillMovement: Equatable, Sendable {
             }
             reason = text
         }
-        if kind.needsReason, reason?.isEmpty ?? true { throw StoredContentError("\(place) is a \(kind.rawValue) without a reason") }
+        if kind.needsReason, reason?.trimmingSpaces.isEmpty ?? true { throw StoredContentError("\(place) is a \(kind.rawValue) without a reason") }
         self.init(kind: kind, minorUnits: minor, reason: reason, at: try fields.string("at"))
     }
 }

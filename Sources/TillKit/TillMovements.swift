@@ -29,7 +29,8 @@ extension Till {
         _ kind: TillMovement.Kind, reason: String?, replacingSales: Bool = false, action: String,
         currency choice: CurrencyChoice, amount: (Currency) throws -> Money
     ) throws -> RecordedMovement {
-        let reason = reason.flatMap { $0.isEmpty ? nil : $0 }
+        // A reason of blanks is no reason; the blanks around one are not kept.
+        let reason = reason.map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 }
         if kind.needsReason && reason == nil { throw TillError.reasonRequired(kind: kind) }
         if let reason, reason.count > TillMovement.longestReason { throw TillError.reasonTooLong(limit: TillMovement.longestReason) }
         return try change { state -> RecordedMovement in

@@ -136,6 +136,7 @@ import Testing
         let cases: [([String], Int32, String)] = [
             (["paid-out", "12.50"], 64, "a paid-out needs a reason"),
             (["paid-in", "5", "--reason", ""], 64, "a paid-in needs a reason"),
+            (["paid-in", "5", "--reason", " \t "], 64, "a paid-in needs a reason"),
             (["paid-out", "0", "--reason", "x"], 65, "a paid-out must be above 0"),
             (["drop", "-5"], 65, "a drop cannot be negative"),
             (["sales", "-1"], 65, "a sale cannot be negative"),

@@ -39,7 +39,10 @@ struct MovementCommands {
             throw CLIError.usage("missing AMOUNT", commandPath: arguments.commandPath)
         }
         let reason = arguments.text(TillcountSpec.reason)
-        var action = context.action
+        // On a blind till undo must not tell the sales later: their step is named without them.
+        let isBlind = try context.till.live.load().isBlind
+        let hidesAmount = kind == .sale && isBlind
+        var action = hidesAmount ? arguments.commandPath.joined(separator: " ") + " (amount hidden: blind till)" : context.action
         if replacingSales { action += " --set" }
         if let reason, !reason.isEmpty { action += " --reason \(reason)" }
         let recorded = try context.till.recordMovement(

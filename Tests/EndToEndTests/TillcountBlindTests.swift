@@ -53,6 +53,12 @@ import Testing
             Self.assertHidden(result.stdout + result.stderr, "\(arguments)")
         }
         #expect(till.stateBytes() == before)
+        // A sale recorded on a blind till: undo does not tell it afterwards.
+        try till.ok("sales", "77.77")
+        let undone = try till.ok("undo")
+        #expect(undone.stderr.hasPrefix("Undid: sales (amount hidden: blind till)."), "\(undone.stderr)")
+        #expect(!undone.stderr.contains("77.77"))
+        #expect(till.stateBytes().map { !String(decoding: $0, as: UTF8.self).contains("77.77") } == true)
         // Saving files the expected cash and says over/short.
         let saved = try till.ok("save")
         #expect(saved.stderr == "Saved count 1. Expected £219.90: short by £4.90, ! beyond tolerance (£1.00)\n")

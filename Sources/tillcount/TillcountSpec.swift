@@ -75,17 +75,19 @@ enum TillcountSpec {
         options: [replaceSales, reason],
         arguments: [ArgumentSpec("AMOUNT", help: "The cash sales, e.g. 312.40.", optional: true)])
 
+    static let movementRules = "AMOUNT must be above 0 (exit 65 otherwise). A paid-in and a paid-out need --reason (a blank one is none): without it, exit 64; a drop may have one. A reason is kept as typed (at most 500 characters, the blanks around it trimmed) and shown escaped by 'tillcount movements'. Each entry is one undo step; the live count holds at most 1000. Nothing is stored when a command is refused, or when the expected cash would no longer fit (65)."
+
     static let paidInSpec = CommandSpec(
         name: "paid-in", abstract: "Record cash put into the till, with a reason (--reason is required)",
-        options: [reason], arguments: [movementAmount])
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
 
     static let paidOutSpec = CommandSpec(
         name: "paid-out", abstract: "Record cash taken out to pay for something, with a reason (--reason is required)",
-        options: [reason], arguments: [movementAmount])
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
 
     static let dropSpec = CommandSpec(
         name: "drop", abstract: "Record cash moved from the till to the safe (--reason optional)",
-        options: [reason], arguments: [movementAmount])
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
 
     static let movementsSpec = CommandSpec(
         name: "movements", abstract: "The movements of the live count: list, rm",

@@ -14,7 +14,7 @@ enum TillcountSpec {
     static let db = OptionSpec.option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file)
     static let showExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short.")
     static let all = OptionSpec.flag("all", short: "a", help: "List every denomination, counted or not.")
-    static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short (of the float, or of --expected).")
+    static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short of the expected cash (of the float when none is known), or with a tolerance over or short beyond it; refused (64) on a blind count.")
     static let keepNotes = OptionSpec.flag("keep-notes", help: "Keep the notes for the next count.")
     static let edit = OptionSpec.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR.")
     static let clearNotes = OptionSpec.flag("clear", help: "Remove all notes.")
@@ -38,9 +38,93 @@ enum TillcountSpec {
     static let value = OptionSpec.option("value", value: "AMOUNT", help: "Give the amount instead of a quantity (for weighed coins): 0.20 --value 12.40 is 62 coins of 20p.")
     static let savedID = ArgumentSpec("ID", help: "A saved count's id, as 'tillcount history' lists it.", completion: .dynamic(["history", "--ids"]))
 
+    // MARK: expected cash, blind count, tolerance (issue 15; MovementCommands.swift)
+
+    static let sales = OptionSpec.option("sales", value: "AMOUNT", help: "Cash sales for this command, instead of the recorded ones (nothing is stored).")
+    static let tolerance = OptionSpec.option("tolerance", value: "AMOUNT", help: "Flag over/short beyond AMOUNT (instead of the till's own tolerance).")
+    static let blind = OptionSpec.flag("blind", help: "Blind count: hide the expected cash, the cash sales and over/short (as 'tillcount blind on' does for the till).")
+    static let reason = OptionSpec.option("reason", value: "TEXT", help: "Why (required for paid-in and paid-out), e.g. 'milk'.")
+    static let replaceSales = OptionSpec.flag("set", help: "Replace every recorded sale with AMOUNT (the register's figure, entered again).")
+    static let movementAmount = ArgumentSpec("AMOUNT", help: "The amount, e.g. 12.50.")
+
+    static let expectedDiscussion = """
+        What the till should hold: expected = float + cash sales + paid in − paid out − drops. The movements are \
+        recorded with the live count ('tillcount sales', 'paid-in', 'paid-out', 'drop'), each one an undo step; \
+        'tillcount movements' lists them with their numbers, reasons and times, and 'tillcount movements rm N' \
+        removes one. Once anything is recorded (or --sales is given), show, report and save set the count against \
+        the expected cash: over (counted above it) or short. --expected AMOUNT stands for the whole figure for one \
+        command (it cannot be combined with --sales). 'clear' empties the movements with the count (undo brings \
+        them back); the float, the blind setting and the tolerance stay. 'resume' leaves the movements as they are.
+        """
+
+    static let blindSummary = "A blind till ('tillcount blind on', or --blind for one command) hides the expected cash, the cash sales and over/short until the count is saved (see 'tillcount blind --help'). A tolerance ('tillcount tolerance AMOUNT', or --tolerance) flags over/short beyond it."
+
+    static let noteDiscussion = """
+        Placeholders in TEXT are filled in when the line is added: {time} the time now, {date} today's date, \
+        {till} the till's name, {total} the count's total, {float} the float, {expected} the expected cash \
+        (float + cash sales + paid in − paid out − drops: the float alone when nothing is recorded), \
+        {discrepancy} the deposit or shortage against the float. {{ is a literal { and }} a literal } (a lone } \
+        stays as it is). Anything else in braces, e.g. {totl}, is an unknown placeholder: the line is refused \
+        with exit 65, naming it (and the nearest placeholder), and nothing is added; so is an unclosed {. On a \
+        blind till {expected} is refused (64).
+        """
+
+    static let salesSpec = CommandSpec(
+        name: "sales", abstract: "Record cash sales (add an entry; --set replaces them all; without AMOUNT: print their total)",
+        discussion: "Each 'tillcount sales AMOUNT' adds an entry (0 or more; 0 records that there were none). A wrong entry is removed with 'tillcount undo' or 'tillcount movements rm N'. On a blind till the total is not printed (64).",
+        options: [replaceSales, reason],
+        arguments: [ArgumentSpec("AMOUNT", help: "The cash sales, e.g. 312.40.", optional: true)])
+
+    static let movementRules = "AMOUNT must be above 0 (exit 65 otherwise). A paid-in and a paid-out need --reason (a blank one is none): without it, exit 64; a drop may have one. A reason is kept as typed (at most 500 characters, the blanks around it trimmed) and shown escaped by 'tillcount movements'. Each entry is one undo step; the live count holds at most 1000. Nothing is stored when a command is refused, or when the expected cash would no longer fit (65)."
+
+    static let paidInSpec = CommandSpec(
+        name: "paid-in", abstract: "Record cash put into the till, with a reason (--reason is required)",
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
+
+    static let paidOutSpec = CommandSpec(
+        name: "paid-out", abstract: "Record cash taken out to pay for something, with a reason (--reason is required)",
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
+
+    static let dropSpec = CommandSpec(
+        name: "drop", abstract: "Record cash moved from the till to the safe (--reason optional)",
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
+
+    static let movementsSpec = CommandSpec(
+        name: "movements", abstract: "The movements of the live count: list, rm",
+        discussion: expectedDiscussion,
+        options: [format], subcommands: [], defaultSubcommand: "list")
+
+    static let movementsListSpec = CommandSpec(
+        name: "list", abstract: "List the movements, numbered, oldest first, with their totals and the expected cash",
+        discussion: "Text shows each entry's number, kind, amount, reason and time; JSON gives {\"movements\": [{\"number\", \"kind\", \"amount\", \"reason\", \"at\"}], \"sales\", \"paidIn\", \"paidOut\", \"drops\", \"expected\"}; CSV and TSV one row per entry. On a blind till the amounts of sales, their total and the expected cash are left out (null in JSON, empty in CSV and TSV).",
+        aliases: ["ls"], options: [format])
+
+    static let movementsRmSpec = CommandSpec(
+        name: "rm", abstract: "Remove movement NUMBER (as 'movements' numbers it; undo brings it back)",
+        aliases: ["delete"], arguments: [ArgumentSpec("NUMBER", help: "The movement's number, 1 and up.")])
+
+    static let blindSpec = CommandSpec(
+        name: "blind", abstract: "Make the till blind (on) or not (off); without a value: print it",
+        discussion: """
+            A blind till hides what a counter could "find" the count against: show, report, the counting screen, \
+            'movements' and 'sales' leave out the expected cash, the cash sales and over/short (and the tolerance \
+            verdict), in every format, JSON included; 'show --check' and the {expected} note placeholder are \
+            refused (64), as they would tell. It still shows the lines, the total, the float and the deposit or \
+            shortage against the float, and the paid-ins, paid-outs and drops with their reasons. 'save' files the \
+            expected cash and then prints over/short on standard error; 'history show' shows it. --blind on show, \
+            report and count does the same for one command. The setting is kept with the live count (undo reverts \
+            it; 'clear' keeps it); it keeps figures off the screen, it is not access control.
+            """,
+        arguments: [ArgumentSpec("SETTING", help: "on or off.", optional: true, allowed: ["on", "off"])])
+
+    static let toleranceSpec = CommandSpec(
+        name: "tolerance", abstract: "Set how far over or short the till may be before it is flagged (off: none); without a value: print it",
+        discussion: "Over/short beyond the tolerance (either way; a difference equal to it is within) is flagged: '! beyond tolerance' in text, \"beyondTolerance\": true in JSON, and 'show --check' exits 1. 0 flags any difference. --tolerance on show and report stands for it for one command. Kept with the live count (undo reverts it; 'clear' keeps it).",
+        arguments: [ArgumentSpec("AMOUNT", help: "The tolerance, e.g. 1.00, or off.", optional: true)])
+
     static let showSpec = CommandSpec(
         name: "show", abstract: "Show the live count: lines, sections, total, float, deposit or shortage",
-        options: [format, showExpected, all, check])
+        options: [format, showExpected, all, check] + [sales, tolerance, blind])
 
     static let setSpec = CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens])
 
@@ -82,13 +166,13 @@ enum TillcountSpec {
 
     static let noteSpec = CommandSpec(
         name: "note", abstract: "Add a line to the notes, or print them",
-        discussion: "{time}, {total} and {discrepancy} in TEXT are replaced when the line is added (the time now, the count's total, the deposit or shortage).",
+        discussion: noteDiscussion,
         options: [edit, clearNotes],
         arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)])
 
     static let saveSpec = CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
                 discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes and its till: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.\n\n" + zDiscussion,
-                options: [label, saveExpected, kind.spec])
+                options: [label, saveExpected, kind.spec, sales])
 
     /// The history group; its subcommands are assembled from the command tree.
     static let historySpec = CommandSpec(
@@ -112,7 +196,7 @@ enum TillcountSpec {
     static let resumeSpec = CommandSpec(name: "resume", abstract: "Copy a saved count into the live count (the saved one is unchanged)", options: [StandardOptions.force], arguments: [savedID])
 
     static let reportSpec = CommandSpec(name: "report", abstract: "The shareable summary: date, lines, totals, float, deposit or shortage, notes",
-                options: [reportFormat.spec, reportExpected])
+                options: [reportFormat.spec, reportExpected] + [sales, tolerance, blind])
 
     static let depositSpec = CommandSpec(name: "deposit", abstract: "Split the count into the float to leave (small notes and coins first) and the deposit to bank",
                 options: [format])
@@ -127,7 +211,8 @@ enum TillcountSpec {
                 options: [format, tokensOnly])
 
     static let countSpec = CommandSpec(name: "count", abstract: "The counting screen on a terminal",
-                discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates.")
+                discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates. With movements recorded, the bar shows the expected cash and over/short (flagged beyond the till's tolerance), unless the till is blind or --blind is given: then 's' shows over/short once the count is saved.",
+                options: [blind])
 
     /// The root spec; its subcommands are assembled from the command tree.
     static let root = CommandSpec(
@@ -149,6 +234,8 @@ enum TillcountSpec {
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
 
+            \(expectedDiscussion) \(blindSummary)
+
             \(SharedConventions.undo("tillcount"))
 
             \(tillsDiscussion)
@@ -167,6 +254,9 @@ enum TillcountSpec {
             ExampleSpec("tillcount set 0.20 --value 12.40", "Weighed 20p coins worth £12.40: 62 coins."),
             ExampleSpec("tillcount show --expected 412.50 --check || echo short", "Exit 1 when the till is short of what it should hold."),
             ExampleSpec("tillcount note 'Closed by Sam at {time}: {discrepancy}'", "A note with the time and the deposit or shortage filled in."),
+            ExampleSpec("tillcount sales 312.40 && tillcount paid-out 12.50 --reason milk && tillcount drop 200", "Record what went in and out: show then sets the count against the expected cash."),
+            ExampleSpec("tillcount tolerance 1 && tillcount show --check || echo 'over or short by more than £1'", "Flag a till beyond a tolerance."),
+            ExampleSpec("tillcount blind on", "A blind till: the expected cash and over/short stay hidden until 'save' prints them."),
             ExampleSpec("tillcount save --label 'Friday close' && tillcount clear --force", "File the count and start afresh."),
             ExampleSpec("printf '20 4\\n0.50 14\\n' | tillcount total --currency GBP --format plain", "A quick total for a script, without touching the live count."),
         ],
@@ -185,7 +275,7 @@ enum TillcountSpec {
             FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
         ],
         exitStatus: [
-            ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With --check: the till is short."), ExitStatusSpec(.usage),
+            ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With show --check: the till is short of the expected cash (of the float when no expected cash is known), or, with a tolerance, over or short by more than it. 0 when within."), ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file; a Z count deleted or relabelled (final)."),
             ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
@@ -221,5 +311,15 @@ enum TillcountSpec {
         .leaf(totalSpec) { try TotalCommand(context: $0).run() },
         .leaf(denominationsSpec) { try LiveCountCommands(context: $0).listDenominations() },
         .leaf(countSpec) { try CountScreen(context: $0).run() },
+        .leaf(salesSpec) { try MovementCommands(context: $0).sales() },
+        .leaf(paidInSpec) { try MovementCommands(context: $0).record(.paidIn) },
+        .leaf(paidOutSpec) { try MovementCommands(context: $0).record(.paidOut) },
+        .leaf(dropSpec) { try MovementCommands(context: $0).record(.drop) },
+        .group(movementsSpec, [
+            .leaf(movementsListSpec) { try MovementCommands(context: $0).list() },
+            .leaf(movementsRmSpec) { try MovementCommands(context: $0).remove() },
+        ]),
+        .leaf(blindSpec) { try MovementCommands(context: $0).blind() },
+        .leaf(toleranceSpec) { try MovementCommands(context: $0).tolerance() },
     ])
 }

@@ -76,6 +76,8 @@ extension TillError {
             return .data("saved count \(id) is too large: \(reason)")
         case .nothingToUndo(let limit):
             return CLIError("nothing to undo", hint: "the last \(limit) changes can be undone; none is recorded in the live count file", exitCode: .noInput)
+        case .weightNeedsLooseCoin, .invalidWeight, .tareExceedsWeight, .noCoinWeight, .weightNotWhole:
+            return WeightErrorMessages.cliError(self)
         }
     }
 }

@@ -19,3 +19,4 @@ public struct CoinMass: Hashable, Sendable, Codable {
     /// weigh tens of grams; anything near this is a typing mistake).
     public static let largestMilligrams: Int64 = 1_000_000
 }
+

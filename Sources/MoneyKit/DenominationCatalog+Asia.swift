@@ -3,9 +3,11 @@
 // coin weights are in CoinWeightCatalog.swift.
 
 extension DenominationCatalog {
-    /// No published national roll or bag size: what every set below says.
+    /// No published national roll or bag size: what the sets of the currencies added in
+    /// issue 15 say (none of their central banks or bankers' associations publishes one
+    /// that could be confirmed).
     static func noRollStandard(_ place: String) -> String {
-        "Roll sizes: not standardised (no roll or bag size for \(place) coins is published by its central bank); define your own in the denominations file."
+        "Roll sizes: not standardised (no national roll or bag size for \(place) coins was found published by the central bank or the banks); define your own in the denominations file."
     }
 
     // MARK: - Chinese yuan (renminbi)

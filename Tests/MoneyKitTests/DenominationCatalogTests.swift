@@ -2,6 +2,7 @@
 // for the currency, rolls and masses for coins of the set, and a word on rolls, weights
 // and sources for people. The 30 most used currencies are there.
 
+import Foundation
 import MoneyKit
 import Testing
 
@@ -130,5 +131,25 @@ private func builtIn(_ code: String) throws -> DenominationSet {
             let set = try builtIn(code)
             #expect(set.hasNoteAndCoin(of: value), "\(code) \(value)")
         }
+    }
+}
+
+@Suite struct DenominationCodingTests {
+    @Test func encodingsFromBeforeCoinMassesDecodeWithNone() throws {
+        let override = try JSONDecoder().decode(
+            DenominationOverride.self, from: Data(#"{"denominations": [], "rolls": [], "remove": []}"#.utf8))
+        #expect(override == DenominationOverride())
+        let set = try JSONDecoder().decode(
+            DenominationSet.self,
+            from: Data(#"{"currencyCode": "XTS", "denominations": [{"kind": "coin", "minorUnits": 5, "label": "5"}], "rolls": [], "hasStandardRolls": false}"#.utf8))
+        #expect(set.coinMasses.isEmpty && set.massNote == nil && set.source == nil)
+    }
+
+    @Test func aSetWithMassesSurvivesJSON() throws {
+        let gbp = try builtIn("GBP")
+        let decoded = try JSONDecoder().decode(DenominationSet.self, from: try JSONEncoder().encode(gbp))
+        #expect(decoded == gbp)
+        let override = DenominationOverride(masses: [CoinMass(coinMinorUnits: 5, milligrams: 3_250)])
+        #expect(try JSONDecoder().decode(DenominationOverride.self, from: try JSONEncoder().encode(override)) == override)
     }
 }

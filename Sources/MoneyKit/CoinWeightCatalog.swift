@@ -32,7 +32,8 @@ enum CoinWeightCatalog {
         // 1982; the copper cents before weigh 3.11 g); the $1 is the golden dollar.
         "USD": Table([100: 8_100, 50: 11_340, 25: 5_670, 10: 2_268, 5: 5_000, 1: 2_500],
                      note: "Coin weights: the US Mint (1¢: the zinc cent of 1982 on; older copper cents weigh 3.11 g)."),
-        // The Royal Canadian Mint's multi-ply plated steel coins. Older alloy coins
+        // The Royal Canadian Mint's multi-ply plated steel coins (the Royal Canadian Mint
+        // Act's schedule gives the $1 as 6.27 g and the $2 as 6.92 g). Older alloy coins
         // (25¢ before 2000 5.05 g, $1 before 2012 7 g, $2 before 2012 7.3 g) still circulate.
         "CAD": Table([200: 6_920, 100: 6_270, 50: 6_900, 25: 4_400, 10: 1_750, 5: 3_950],
                      note: "Coin weights: the Royal Canadian Mint's plated-steel coins; older alloy coins (25¢ before 2000, $1 and $2 before 2012) weigh more: weigh them apart."),
@@ -59,7 +60,7 @@ enum CoinWeightCatalog {
         "DKK": Table([2000: 9_300, 1000: 7_000, 500: 9_200, 200: 5_900, 100: 3_600, 50: 4_300],
                      note: "Coin weights: Danmarks Nationalbank."),
         // The Hong Kong Monetary Authority.
-        "HKD": Table([1000: 11_840, 500: 13_500, 200: 8_410, 100: 7_100, 50: 4_920, 20: 2_590, 10: 1_850],
+        "HKD": Table([1000: 11_000, 500: 13_500, 200: 8_410, 100: 7_100, 50: 4_920, 20: 2_590, 10: 1_850],
                      note: "Coin weights: the Hong Kong Monetary Authority."),
         // The Monetary Authority of Singapore, third series (2013). The second series
         // (1987) coins, still legal tender, weigh differently.

@@ -11,7 +11,11 @@ enum WeightErrorMessages {
         switch error {
         case .weightNeedsLooseCoin(let token, let label, let kind):
             guard kind == .roll else {
-                return .usage("--grams counts loose coins, and \(token) is a note (\(label))", hint: "count notes by number: TOKEN=QTY")
+                // Where a coin shares the note's value (the US $1), the coin is coin:VALUE.
+                let coinToken = "coin:" + (token.split(separator: ":", maxSplits: 1).last.map(String.init) ?? token)
+                return .usage(
+                    "--grams counts loose coins, and \(token) is a note (\(label))",
+                    hint: label.hasSuffix(" note") ? "weigh the coin as \(coinToken), or count notes by number: TOKEN=QTY" : "count notes by number: TOKEN=QTY")
             }
             // The coin of the roll, for the hint: roll:0.25 → 0.25.
             let coin = token.split(separator: ":", maxSplits: 1).last.map(String.init) ?? token

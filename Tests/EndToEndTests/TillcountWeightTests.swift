@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    @Test func theUSDollarNoteIsNotWeighedButItsCoinIs() throws {
+        let till = try TillcountSandbox(currency: "USD")
+        let note = try till.run("set", "1", "--grams", "81")
+        #expect(note.status == 64)
+        #expect(note.stderr.contains("--grams counts loose coins, and 1 is a note ($1 note)"), "\(note.stderr)")
+        #expect(note.stderr.contains("hint: weigh the coin as coin:1"), "\(note.stderr)")
+        try till.ok("set", "coin:1", "--grams", "81")
+        #expect(try till.quantities() == ["coin:1": 10])
+    }
+
     @Test func aCoinWithoutAWeightSaysHowToGiveOneAndTheFileGivesIt() throws {
         let till = try TillcountSandbox(currency: "KES")
         let result = try till.run("set", "5", "--grams", "37.5")

@@ -82,9 +82,10 @@ enum CoinWeightCatalog {
         // The Bank of Korea (the 2006 ₩10).
         "KRW": Table([500: 7_700, 100: 5_420, 50: 4_160, 10: 1_220],
                      note: "Coin weights: the Bank of Korea (₩10: the 2006 coin; the older large ₩10 weighs 4.06 g: weigh them apart)."),
-        // The Royal Thai Mint (the 2009 series).
+        // The Royal Thai Mint (the 2009 series, announced by the Treasury Department in
+        // February 2009, which made the ฿1 and ฿5 lighter).
         "THB": Table([1000: 8_500, 500: 6_000, 200: 4_000, 100: 3_000, 50: 2_400, 25: 1_900],
-                     note: "Coin weights: the Royal Thai Mint (2009 series)."),
+                     note: "Coin weights: the Royal Thai Mint (2009 series; the older ฿1 weighs 3.4 g and ฿5 7.5 g: weigh them apart)."),
         // The Banco Central do Brasil, second family of the real.
         "BRL": Table([100: 7_000, 50: 7_810, 25: 7_550, 10: 4_800, 5: 4_100],
                      note: "Coin weights: the Banco Central do Brasil (second family; the 1998–2001 50 centavos weighs 9.25 g)."),

@@ -26,7 +26,7 @@ extension DenominationCatalog {
             Denomination(.coin, 1, label: "1 gr"),
         ],
         rolls: [], hasStandardRolls: false,
-        rollNote: "Roll sizes: not given (the Narodowy Bank Polski sets how banks package coin, but no roll size for shops is published); define your own in the denominations file.",
+        rollNote: "Roll sizes: not given (the Narodowy Bank Polski's Zarządzenie nr 19/2016 sets how banks package coin in rolls and bags, but its counts could not be confirmed); define your own in the denominations file.",
         source: "The Narodowy Bank Polski.")
 
     // MARK: - Czech koruna

@@ -113,6 +113,15 @@ public struct DenominationSet: Hashable, Sendable, Codable {
             && denominations.contains { $0.kind == .coin && $0.minorUnits == minorUnits }
     }
 
+    /// The mass note of a set whose user gave masses; `builtIn` is the built-in note when
+    /// some built-in masses are still used.
+    private static func massNote(keeping builtIn: String?) -> String {
+        let prefix = "Coin weights: "
+        guard let builtIn else { return prefix + "from the denominations file." }
+        let rest = builtIn.hasPrefix(prefix) ? String(builtIn.dropFirst(prefix.count)) : builtIn
+        return prefix + "from the denominations file where it gives them, else " + rest
+    }
+
     private static func highestFirst(_ a: Denomination, _ b: Denomination) -> Bool {
         if a.minorUnits != b.minorUnits { return a.minorUnits > b.minorUnits }
         return a.kind == .note && b.kind == .coin
@@ -152,7 +161,7 @@ public struct DenominationSet: Hashable, Sendable, Codable {
             hasStandardRolls: hasStandardRolls || !override.rolls.isEmpty,
             rollNote: override.rolls.isEmpty ? rollNote : "includes rolls defined by the user",
             coinMasses: masses,
-            massNote: override.masses.isEmpty ? massNote : "includes coin weights from the denominations file" + (massNote.map { "; " + $0 } ?? ""),
+            massNote: override.masses.isEmpty ? massNote : Self.massNote(keeping: masses.count > override.masses.count ? massNote : nil),
             source: source)
     }
 }

@@ -66,6 +66,7 @@ public struct Tally {
     /// - Throws: `TallyError.invalidName`, `.nameTaken`, or `.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func rename(_ name: String, to newName: String) throws {
         let newName = try Counter.validate(name: newName)
+        let stamp = Instant.iso8601UTC(now())
         try repository.change { document in
             let index = try document.requireIndex(of: name)
             let oldName = document.counters[index].name
@@ -73,6 +74,7 @@ public struct Tally {
             try document.requireUnused(newName, renaming: index)
             document.recordUndo("rename \(oldName) to \(newName)", before: [oldName], after: [newName])
             document.counters[index].name = newName
+            document.counters[index].updated = stamp
         }
     }
 
@@ -126,12 +128,14 @@ public struct Tally {
     private func changeCount(
         _ name: String, action: String, _ transform: (Counter) throws(TallyError) -> Int64
     ) throws -> Counter {
-        try repository.change { document -> Counter in
+        let stamp = Instant.iso8601UTC(now())
+        return try repository.change { document -> Counter in
             let index = try document.requireIndex(of: name)
             let newCount = try transform(document.counters[index])
             let stored = document.counters[index].name
             document.recordUndo("\(action) \(stored)", before: [stored], after: [stored])
             document.counters[index].count = newCount
+            document.counters[index].updated = stamp
             return document.counters[index]
         }
     }
@@ -141,7 +145,8 @@ public struct Tally {
     /// it. Returns the new count.
     /// - Throws: `TallyError.stepsOverflow` or `.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func feed(_ name: String, lines: Int64, session: String) throws -> Int64 {
-        try repository.change { document -> Int64 in
+        let stamp = Instant.iso8601UTC(now())
+        return try repository.change { document -> Int64 in
             let index = try document.requireIndex(of: name)
             let counter = document.counters[index]
             let newCount = try counter.adding(try counter.steps(lines))
@@ -149,6 +154,7 @@ public struct Tally {
                 document.recordUndo(session, before: [name], after: [name])
             }
             document.counters[index].count = newCount
+            document.counters[index].updated = stamp
             return newCount
         }
     }
@@ -159,23 +165,27 @@ public struct Tally {
     /// - Throws: `TallyError.zeroStep`; `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func setStep(_ name: String, to step: Int64) throws {
         guard step != 0 else { throw TallyError.zeroStep }
+        let stamp = Instant.iso8601UTC(now())
         try repository.change { document in
             let index = try document.requireIndex(of: name)
             let stored = document.counters[index].name
             document.recordUndo("step \(stored)", before: [stored], after: [stored])
             document.counters[index].step = step
+            document.counters[index].updated = stamp
         }
     }
 
     /// Pins or unpins; a counter already so is left alone (no undo step).
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func setPinned(_ name: String, _ pinned: Bool) throws {
+        let stamp = Instant.iso8601UTC(now())
         try repository.change { document in
             let index = try document.requireIndex(of: name)
             guard document.counters[index].pinned != pinned else { return }
             let stored = document.counters[index].name
             document.recordUndo("\(pinned ? "pin" : "unpin") \(stored)", before: [stored], after: [stored])
             document.counters[index].pinned = pinned
+            document.counters[index].updated = stamp
         }
     }
 

@@ -65,4 +65,13 @@ public enum TallyError: Error, Equatable, Sendable {
     case importZeroStep(place: String, name: String)
     /// A creation time that is not ISO 8601 (`2026-11-21T10:55:28Z`).
     case importBadCreated(place: String, text: String)
+
+    // Goals, bounds and tags (CounterBounds.swift, CounterTags.swift)
+    /// The change would take the count of `counter` to `count`, beyond its `bound` `limit`.
+    case beyondBound(counter: String, bound: CounterBound, limit: Int64, count: Int64)
+    /// A goal or bounds that do not fit the counter (minimum above maximum, start, count
+    /// or goal outside them).
+    case badBounds(counter: String, BoundsFault)
+    /// A tag that the tag rule refuses.
+    case invalidTag(String, CounterTags.Fault)
 }

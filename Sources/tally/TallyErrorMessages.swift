@@ -69,6 +69,17 @@ extension TallyError {
             return .data("\(place): the step of '\(name)' is 0")
         case .importBadCreated(let place, let text):
             return .data("\(place): created '\(text)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
+        case .beyondBound(let counter, let bound, let limit, let count):
+            return .data(
+                "the count of '\(counter)' would be \(count), \(bound == .minimum ? "below" : "above") its \(bound.rawValue) \(limit)",
+                hint: "nothing was changed; see 'tally bounds \(counter)'")
+        case .badBounds(let counter, let fault):
+            return .data("'\(counter)': \(fault.message)", hint: "nothing was changed")
+        case .invalidTag(_, .name(let fault)):
+            return .nameFault(fault, what: "a tag")
+        case .invalidTag(let tag, .comma):
+            return .usage(
+                "a tag cannot contain a comma ('\(tag)')", hint: "give each tag on its own: --tag a --tag b, or tally tag NAME a b")
         }
     }
 }

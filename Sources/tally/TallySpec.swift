@@ -44,7 +44,7 @@ enum TallySpec {
         environment: [EnvironmentSpec("TALLY_FILE", "The counters file, when --file is not given.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The counters (default ~/.local/share/tally/counters.json). JSON: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\"}], \"nextSerial\", \"undo\": [...]}}. Mode 0600 in a 0700 folder. A change locks the file itself (flock) while it writes a new copy beside it (.counters.json.tmp-RANDOM) and renames it into place."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The counters (default ~/.local/share/tally/counters.json). JSON: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\", and when set \"goal\", \"min\", \"max\" (whole numbers), \"tags\" (a list of strings), \"updated\" (the last change, absent meaning created)}], \"nextSerial\", \"undo\": [...]}}. Mode 0600 in a 0700 folder. A change locks the file itself (flock) while it writes a new copy beside it (.counters.json.tmp-RANDOM) and renames it into place."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),

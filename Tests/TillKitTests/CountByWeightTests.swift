@@ -91,6 +91,16 @@ import TillKit
         #expect(try weigh("0.10", "22.68", currency: usd).count == 10)
     }
 
+    @Test func theDenominationsReportGivesEachUnitsWeight() throws {
+        let report = try DenominationsReport(currency: gbp, set: gbpSet)
+        func grams(_ token: String) -> Int64?? { report.rows.first { $0.token == token }.map(\.milligrams) }
+        #expect(grams("20") == .some(nil))        // a note has none
+        #expect(grams("0.20") == .some(5_000))
+        #expect(grams("roll:1") == .some(175_000)) // 20 × 8.75 g
+        let kes = try #require(Currency(code: "KES"))
+        #expect(try DenominationsReport(currency: kes, set: Fixture.set(kes)).rows.allSatisfy { $0.milligrams == nil })
+    }
+
     @Test func aWeighedCountGoesIntoTheLiveCountAsOneStepAndARefusalChangesNothing() throws {
         let (till, live, _) = Fixture.till()
         try Fixture.add(till, "0.20=3")

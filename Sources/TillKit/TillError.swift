@@ -94,4 +94,18 @@ public enum TillError: Error, Equatable, Sendable {
     case unclosedPlaceholder(offset: Int)
     /// A placeholder a blind till cannot fill without telling what it hides.
     case placeholderHiddenByBlind(name: String)
+
+    // MARK: counting coins by weight ("0.20 --grams 310", CountByWeight)
+
+    /// --grams named a note or a roll (`label`), not a loose coin; `token` as given.
+    case weightNeedsLooseCoin(token: String, label: String, kind: TillItem.Kind)
+    /// `text`, given to `option` (--grams or --tare), is not a weight in grams.
+    case invalidWeight(option: String, text: String)
+    /// The tare is heavier than the weight.
+    case tareExceedsWeight(grams: String, tare: String)
+    /// No mass is known for the coin `coinLabel` (`token` as given).
+    case noCoinWeight(coinLabel: String, token: String, currency: Currency)
+    /// `grams` (the net weight, as grams) is not a whole number of `coinLabel` within the
+    /// tolerance; `below` and `above` are the whole counts around it.
+    case weightNotWhole(grams: String, coinLabel: String, perCoinMilligrams: Int64, toleranceMilligrams: Int64, below: Int64, above: Int64)
 }

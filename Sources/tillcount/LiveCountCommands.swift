@@ -38,9 +38,16 @@ struct LiveCountCommands {
     // MARK: changing quantities
 
     func change(_ change: Till.QuantityChange) throws -> ExitCode {
+        var weighed: CountByWeight.Weighing?
         let summary = try context.till.adjust(change, action: context.action, currency: context.currencyChoice()) { set, currency in
-            try requests(change, set: set, currency: currency)
+            // TOKEN --grams G: the quantity from the coins' weight (WeighedCoins.swift).
+            if let found = try WeighedCoins(arguments: arguments).request(set: set, currency: currency) {
+                weighed = found.weighing
+                return [found.request]
+            }
+            return try requests(change, set: set, currency: currency)
         }
+        if let weighed { context.invocation.err.line(WeighedCoins.describe(weighed).terminalSafe) }
         let standing = rendering.standing(summary)
         context.invocation.err.line("Total \(rendering.money(summary.total)) · \(standing.label) \(rendering.money(standing.amount))")
         return .ok
@@ -150,12 +157,16 @@ struct LiveCountCommands {
                 ("currency", .string(report.currency.code)),
                 ("standardRolls", .bool(report.set.hasStandardRolls)),
                 ("rollNote", report.set.rollNote.map(JSONValue.string) ?? .null),
+                ("weightNote", report.set.massNote.map(JSONValue.string) ?? .null),
+                ("source", report.set.source.map(JSONValue.string) ?? .null),
                 ("denominations", .array(columns.jsonObjects(report.rows))),
             ]).serialized(pretty: true))
         case .text:
             let styler = context.invocation.styler
             for line in columns.textTable(report.rows).render(maxWidth: context.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
-            if let note = report.set.rollNote { out.line(styler.dim(note)) }
+            for note in [report.set.rollNote, report.set.massNote, report.set.source.map { "Source: " + $0 }].compactMap({ $0 }) {
+                out.line(styler.dim(note.terminalSafe))
+            }
         case .csv, .tsv:
             for line in columns.delimitedLines(report.rows, format: format) { out.line(line) }
         }

@@ -87,6 +87,8 @@ extension TillError {
         case .movementAmount, .reasonRequired, .reasonTooLong, .tooManyMovements, .noMovement, .negativeTolerance,
              .unknownPlaceholder, .unclosedPlaceholder, .placeholderHiddenByBlind:
             return cashError
+        case .weightNeedsLooseCoin, .invalidWeight, .tareExceedsWeight, .noCoinWeight, .weightNotWhole:
+            return WeightErrorMessages.cliError(self)
         }
     }
 }

@@ -36,6 +36,24 @@ enum TillcountSpec {
         "TOKEN", help: "Denominations: a face value (20, 0.50), note:1 or coin:1, roll:0.25; with =QTY for a quantity.",
         repeating: true, completion: .dynamic(["denominations", "--tokens"]))
     static let value = OptionSpec.option("value", value: "AMOUNT", help: "Give the amount instead of a quantity (for weighed coins): 0.20 --value 12.40 is 62 coins of 20p.")
+    // Counting coins by weight (WeighedCoins.swift; the rule is TillKit's CountByWeight).
+    static let grams = OptionSpec.option("grams", value: "GRAMS", help: "Weigh loose coins instead of counting them: 0.20 --grams 310 is 62 coins of 20p (5 g each).")
+    static let tare = OptionSpec.option("tare", value: "GRAMS", help: "With --grams: the weight of the bag or tray, taken off first.")
+    static let weightDiscussion = """
+        With --grams, the one TOKEN (a loose coin) is counted from the coins' weight: the \
+        count is the whole number of coins nearest to the weight divided by the coin's \
+        official mass ('tillcount denominations' lists them; the denominations file can give \
+        others). GRAMS is a plain decimal with at most 3 decimals (310, 310.5, 310,5), read \
+        exactly. The weight must be within a tolerance of that many coins' weight: 2% of it \
+        (coins leave the mint within about 1-3% of their mass, and wear lighter), or half \
+        the last digit the weight was written to if that is more ("310" is 309.5 to 310.5 g), \
+        but never more than a quarter of a coin, so that a weight is never read as the wrong \
+        count. A weight outside it is refused (exit 65), nothing changed, naming the whole \
+        counts around it: "312 g is not a whole number of 20p coins (5 g each): it is between \
+        62 coins (310 g) and 63 coins (315 g)". Weigh large amounts in batches. --tare GRAMS \
+        is taken off first. A note or roll cannot be weighed (exit 64); a coin without a \
+        known mass is refused (exit 66) with how to give it.
+        """
     static let savedID = ArgumentSpec("ID", help: "A saved count's id, as 'tillcount history' lists it.", completion: .dynamic(["history", "--ids"]))
 
     // MARK: expected cash, blind count, tolerance (issue 15; MovementCommands.swift)
@@ -126,11 +144,11 @@ enum TillcountSpec {
         name: "show", abstract: "Show the live count: lines, sections, total, float, deposit or shortage",
         options: [format, showExpected, all, check] + [sales, tolerance, blind])
 
-    static let setSpec = CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens])
+    static let setSpec = CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", discussion: weightDiscussion, options: [value, grams, tare], arguments: [tokens])
 
-    static let addSpec = CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", aliases: ["+"], options: [value], arguments: [tokens])
+    static let addSpec = CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", discussion: weightDiscussion, aliases: ["+"], options: [value, grams, tare], arguments: [tokens])
 
-    static let subSpec = CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", aliases: ["-", "remove"], options: [value], arguments: [tokens])
+    static let subSpec = CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", discussion: weightDiscussion, aliases: ["-", "remove"], options: [value, grams, tare], arguments: [tokens])
 
     static let floatSpec = CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100, 150.00 or 150,00.", optional: true)])
 
@@ -204,11 +222,12 @@ enum TillcountSpec {
     static let totalSpec = CommandSpec(
         name: "total", abstract: "Total TOKEN=QTY … without touching the live count",
         discussion: "With no TOKEN, reads TOKEN=QTY or TOKEN QTY lines from standard input. --format plain prints the total alone (1234.56), for scripts.",
-        options: [totalFormat.spec, totalFloat, value],
+        options: [totalFormat.spec, totalFloat, value, grams, tare],
         arguments: [ArgumentSpec("TOKEN", help: "TOKEN=QTY pairs.", optional: true, repeating: true)])
 
-    static let denominationsSpec = CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes", aliases: ["denoms"],
-                options: [format, tokensOnly])
+    static let denominationsSpec = CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes",
+                discussion: "Lists every note, coin and roll of the currency with its token, label, pieces per unit, value and weight in grams (a coin's official mass, a roll's coins together; empty for notes and coins of unknown mass), then where the roll sizes and weights come from (or that none is published) and who issues the notes and coins. JSON adds them as rollNote, weightNote and source, and each denomination's grams (a string, exact; null when unknown).",
+                aliases: ["denoms"], options: [format, tokensOnly])
 
     static let countSpec = CommandSpec(name: "count", abstract: "The counting screen on a terminal",
                 discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates. With movements recorded, the bar shows the expected cash and over/short (flagged beyond the till's tolerance), unless the till is blind or --blind is given: then 's' shows over/short once the count is saved.",
@@ -252,6 +271,7 @@ enum TillcountSpec {
             ExampleSpec("tillcount currency GBP && tillcount float 100", "Start a GBP count with a £100 float."),
             ExampleSpec("tillcount add 20=4 10=3 5=6 roll:1=2 50p=14", "Four £20 notes, three £10, six £5, two £1 bags, fourteen 50p coins."),
             ExampleSpec("tillcount set 0.20 --value 12.40", "Weighed 20p coins worth £12.40: 62 coins."),
+            ExampleSpec("tillcount set 0.20 --grams 310", "20p coins weighing 310 g: 62 coins (5 g each)."),
             ExampleSpec("tillcount show --expected 412.50 --check || echo short", "Exit 1 when the till is short of what it should hold."),
             ExampleSpec("tillcount note 'Closed by Sam at {time}: {discrepancy}'", "A note with the time and the deposit or shortage filled in."),
             ExampleSpec("tillcount sales 312.40 && tillcount paid-out 12.50 --reason milk && tillcount drop 200", "Record what went in and out: show then sets the count against the expected cash."),
@@ -272,7 +292,7 @@ enum TillcountSpec {
             FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The default till's live count and undo stack, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 4, \"content\": {\"till\" (other tills' files only), \"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \"purge\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). \"undo\" holds the last \(TillState.undoLimit) steps, oldest first: {\"kind\": \"count\", \"action\", \"count\": {the live count before the change}} or {\"kind\": \"history\", \"change\": \"save\", \"rm\", \"label\" or \"note\", \"id\", \"key\", \"at\", \"action\"}, whose key (32 hex digits) marks the history row the command saved, deleted or added. \"purge\" holds the keys of rm steps that left the stack: their counts are deleted from the history right after, in a transaction of its own, and the keys leave \"purge\" once that has committed (a purge that fails, or is killed, runs again at the next change). Each step is written here before the history changes, so a killed save or rm leaves a step that undo skips, never a deleted count without its step. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as they are and written as version 4 by the next change; a newer version is refused, untouched. A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
             tillsFile,
             FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 4 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by, till, till_key, kind, z_number), count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), count_labels(count_id, label, at, set_by) and count_notes(count_id, note, at, added_by), amounts in minor units; line_value = value × quantity × roll_size. till is the till's name as first given and till_key its lower-case form; kind is x or z; z_number (Z counts only) runs 1, 2, … per till_key, unique, taken in the save's transaction. A relabel or a note added after saving is a row of count_labels or count_notes (the newest label wins; set_by and added_by are the keys of their undo steps): the count's own row and lines never change. A version 3 file gains till 'main', kind 'x' and the two tables on the next command that writes it. A saved count is shown and resumed from these alone, never from the denominations file. 'history rm' only hides a count (deleted_at, and deleted_by the key of its undo step; saved_by is the key of the save's step), so that undo can bring it back; hidden counts appear nowhere (history, show, resume, --ids, completions, exports). A hidden count is deleted for good, with its lines, in a later write transaction once its undo step has left the last \(TillState.undoLimit) of the live count file. A version 2 file gains the three columns (empty) on the next command that writes it (save, rm, the undo of either, a purge); reading never migrates it. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 (0x4D4B5443). Commands that only read it (history, history show, resume) never create, migrate or change it: a missing history reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next save. Missing folders are created for the default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an error (73)."),
-            FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
+            FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}], \"weights\": [{\"coin\": \"20\", \"grams\": \"9.9\"}]}}}. \"weights\" gives the mass of one coin in grams (a string or number, at most 3 decimals, above 0 and at most 1000 g), to count it by weight: for a coin without a built-in mass, or to replace one; a coin removed takes its weight with it, and a weight for a coin the currency does not have is refused (65). Files without \"weights\" read as before."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With show --check: the till is short of the expected cash (of the float when no expected cash is known), or, with a tolerance, over or short by more than it. 0 when within."), ExitStatusSpec(.usage),

@@ -6,6 +6,7 @@
 // the text report formats them; every stored or typed string goes through HTMLText.
 
 import MoneyKit
+import MoneyKitCLI
 import MoneyKitFormatting
 import MoneyKitPlatform
 import TillKit
@@ -61,6 +62,7 @@ struct ReportHTML {
     /// Every counted line, loose then rolls, each section with its subtotal.
     private func linesTable() -> [String] {
         var lines = [
+            "<div class=\"scroll\">",
             "<table class=\"lines\">",
             "<caption>Counted notes, coins, rolls and bags</caption>",
             "<colgroup><col class=\"denomination\"><col class=\"kind\"><col class=\"quantity\"><col class=\"value\"></colgroup>",
@@ -74,7 +76,7 @@ struct ReportHTML {
                 lines.append("<tr><td>\(text(line.label))</td><td>\(text(kind(line)))</td><td class=\"num\">\(line.quantity)</td><td class=\"num\">\(money(line.value))</td></tr>")
             }
             // The count of pieces is the section's (lines not shown hold none).
-            lines.append("<tr class=\"subtotal\"><th scope=\"row\" colspan=\"2\">Subtotal, \(text(title.lowercased()))</th><td class=\"num\">\(pieces) pc</td><td class=\"num\">\(money(subtotal))</td></tr>")
+            lines.append("<tr class=\"subtotal\"><th scope=\"row\" colspan=\"2\">Subtotal, \(text(title.lowercased()))</th><td class=\"num pieces\">\(pieces) pc</td><td class=\"num\">\(money(subtotal))</td></tr>")
             lines.append("</tbody>")
         }
         section("Loose notes and coins", summary.loose.filter { $0.quantity > 0 }, subtotal: summary.looseTotal, pieces: summary.loosePieces, name: "loose")
@@ -82,7 +84,7 @@ struct ReportHTML {
         if summary.counted.isEmpty {
             lines.append("<tbody><tr><td colspan=\"4\" class=\"empty\">Nothing counted yet</td></tr></tbody>")
         }
-        lines.append("</table>")
+        lines += ["</table>", "</div>"]
         return lines
     }
 
@@ -106,12 +108,12 @@ struct ReportHTML {
             rows.append(("Expected", money(expected), nil))
             rows.append(("Over/short", text(words.overShortText(overShort)), overShort.isNegative ? "short" : nil))
         }
-        var lines = ["<table class=\"totals\">", "<caption>Totals</caption>", "<tbody>"]
+        var lines = ["<div class=\"scroll\">", "<table class=\"totals\">", "<caption>Totals</caption>", "<tbody>"]
         for row in rows {
             let attribute = row.className.map { " class=\"\($0)\"" } ?? ""
             lines.append("<tr\(attribute)><th scope=\"row\">\(text(row.name))</th><td class=\"num\">\(row.value)</td></tr>")
         }
-        lines += ["</tbody>", "</table>"]
+        lines += ["</tbody>", "</table>", "</div>"]
         return lines
     }
 
@@ -130,6 +132,8 @@ struct ReportHTML {
         "html { font: 10pt/1.3 \"DejaVu Sans\", \"Liberation Sans\", Arial, Helvetica, sans-serif; color: #000; background: #fff; }",
         "body { margin: 0 auto; padding: 4mm; max-width: 190mm; }",
         "@media print { body { padding: 0; max-width: none; } }",
+        // A phone: smaller type and padding, so a full till's columns fit its width.
+        "@media screen and (max-width: 480px) { html { font-size: 8.5pt; } body { padding: 2mm; } th, td { padding: 0.5mm 0.8mm; } }",
         "h1 { font-size: 16pt; margin: 0 0 1.5mm; }",
         "h2 { font-size: 11pt; margin: 0 0 1mm; }",
         ".facts { display: flex; flex-wrap: wrap; gap: 0.5mm 7mm; margin: 0 0 3mm; }",
@@ -139,10 +143,14 @@ struct ReportHTML {
         "table { width: 100%; border-collapse: collapse; }",
         "caption { text-align: left; font-weight: bold; font-size: 11pt; padding: 0 0 1mm; }",
         "th, td { padding: 0.55mm 1.5mm; text-align: left; vertical-align: top; overflow-wrap: anywhere; }",
+        // Amounts and headings never break inside; labels and notes give way instead.
+        ".num, thead th { white-space: nowrap; overflow-wrap: normal; }",
         ".num { text-align: right; font-variant-numeric: tabular-nums; }",
-        ".lines col.kind { width: 13%; }",
-        ".lines col.quantity { width: 15%; }",
-        ".lines col.value { width: 27%; }",
+        ".num.pieces { white-space: normal; }",
+        // Only an amount too wide for a phone scrolls, in its table alone.
+        ".scroll { overflow-x: auto; }",
+        // On paper the columns are set; on a screen they share what there is.
+        "@media print { .lines col.kind { width: 13%; } .lines col.quantity { width: 15%; } .lines col.value { width: 27%; } }",
         ".lines thead th { border-bottom: 1.5pt solid #000; font-size: 9pt; }",
         ".lines tbody td { border-bottom: 0.5pt solid #bbb; }",
         ".lines tr.section th { padding-top: 2mm; font-size: 9pt; text-transform: uppercase; letter-spacing: 0.04em; }",

@@ -52,8 +52,8 @@ import Testing
     }
 
     @Test func amountsAreFormattedAsTheTextReportFormatsThem() throws {
-        let till = try TillcountSandbox(currency: "NOK")
-        try till.ok("add", "1000=2", "0.50=3")
+        let till = try TillcountSandbox(currency: "CHF")
+        try till.ok("add", "1000=12", "0.05=3", "roll:1=1")
         let text = try till.ok("report").stdout
         let page = try till.ok("report", "--format", "html").stdout
         let totals = HTMLPage.rows(page, table: "totals")
@@ -111,7 +111,7 @@ import Testing
         let page = try till.ok("report", "--format", "html").stdout
         HTMLPage.expectBalanced(page)
         #expect(HTMLPage.rows(page, table: "lines") == [["Denomination", "Kind", "Quantity", "Value"], ["Nothing counted yet"]])
-        #expect(HTMLPage.rows(page, table: "totals") == [["Total", "€0.00"], ["Float", "€0.00"], ["Deposit", "€0.00"]])
+        #expect(HTMLPage.rows(page, table: "totals") == [["Total", "0,00\u{A0}€"], ["Float", "0,00\u{A0}€"], ["Deposit", "0,00\u{A0}€"]])
         #expect(HTMLPage.text(of: "li", in: page).isEmpty)
     }
 
@@ -125,10 +125,9 @@ import Testing
     }
 
     /// The largest set in the catalog (most notes, coins and rolls), every line counted
-    /// with a four-digit quantity, a float, the expected cash and notes: printed by
-    /// Chromium, it fits one A4 page and shows every figure of the page.
-    @Test(.enabled(if: BrowserPrint.canRun, BrowserPrint.skipReason), .timeLimit(.minutes(1)))
-    func aFullTillPrintsOnOneA4Page() throws {
+    /// with a four-digit quantity, a float, the expected cash and notes: its page, with
+    /// the currency and how many lines it has.
+    static func fullTill() throws -> (till: TillcountSandbox, page: String, currency: String, lines: Int) {
         let largest = try #require(DenominationSet.builtInCurrencyCodes.compactMap { code -> (String, Int)? in
             guard let currency = Currency(code: code), let set = DenominationSet.builtIn(for: currency) else { return nil }
             return (code, set.denominations.count + set.rolls.count)
@@ -142,7 +141,16 @@ import Testing
         try till.ok("note", "Counted twice; one note of the largest value checked under UV")
         try till.ok("note", "Safe drop at noon by the manager, receipt in the bag")
         let page = try till.ok("report", "--format", "html", "--expected", "1000").stdout
+        return (till, page, largest.0, largest.1)
+    }
 
+    /// A full till printed by Chromium fits one A4 page and shows every figure of the page;
+    /// on a phone (390 CSS pixels wide) it needs no sideways scrolling: neither the page
+    /// nor a table is wider than the screen. (One test: the till is made once.)
+    @Test(.enabled(if: BrowserPrint.canRun, BrowserPrint.skipReason), .timeLimit(.minutes(1)))
+    func aFullTillPrintsOnOneA4PageAndFitsAPhone() throws {
+        let (till, page, currency, count) = try Self.fullTill()
+        let largest = (currency, count)
         let printed = try BrowserPrint.pdf(of: page, in: till.sandbox)
         #expect(printed.pages == 1, "\(largest.0): \(printed.pages) pages")
         #expect(printed.pageSize.contains("A4"), "page size \(printed.pageSize)")
@@ -155,6 +163,12 @@ import Testing
             #expect(text.contains(BrowserPrint.normalized(figure)), "\(figure) is not in the printed page:\n\(printed.text)")
         }
         #expect(text.contains("Over/short") && text.contains("Checked by"))
+
+        let widths = try BrowserPrint.widths(of: page, atWidth: 390, in: till.sandbox)
+        #expect(widths.count == 3, "the page and its two tables: \(widths)")
+        for (scroll, client) in widths {
+            #expect(scroll > 0 && scroll <= client, "\(currency): \(scroll) CSS pixels wide in \(client)")
+        }
     }
 }
 
@@ -256,6 +270,39 @@ enum BrowserPrint {
                 .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) } ?? ""
         }
         return Printed(pages: Int(field("Pages")) ?? 0, pageSize: field("Page size"), text: text.stdout)
+    }
+
+    /// The scroll and client widths of the page's root element and of each `.scroll`
+    /// box (a table), with the page shown `width` CSS pixels wide. The page sits in a
+    /// srcdoc frame of that width (a headless window is never narrower than 500 pixels);
+    /// the frame's parent measures it and writes the widths into its title, which
+    /// --dump-dom prints. The report itself has no script.
+    static func widths(of page: String, atWidth width: Int, in sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws -> [(Int, Int)] {
+        let attribute = page.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let frame = """
+            <!DOCTYPE html><html><head><meta charset="utf-8"><title>-</title></head><body style="margin:0">
+            <iframe id="report" style="border:0;width:\(width)px;height:844px" srcdoc="\(attribute)"></iframe>
+            <script>
+            const frame = document.getElementById("report");
+            frame.onload = () => {
+                const page = frame.contentDocument;
+                const boxes = [page.documentElement, ...page.querySelectorAll(".scroll")];
+                document.title = boxes.map(box => box.scrollWidth + "/" + box.clientWidth).join(" ");
+            };
+            </script></body></html>
+            """
+        let path = sandbox.path("phone.html")
+        try frame.write(toFile: path, atomically: true, encoding: .utf8)
+        let dump = try ToolProcess.run("/usr/bin/timeout", [
+            "50", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
+            "--user-data-dir=" + sandbox.path("chromium"), "--dump-dom", "file://" + path,
+        ], environment: sandbox.environment)
+        #expect(dump.status == 0, "chromium: \(dump.stderr)", sourceLocation: sourceLocation)
+        let title = HTMLPage.text(of: "title", in: dump.stdout).first ?? ""
+        return title.split(separator: " ").compactMap { pair in
+            let parts = pair.split(separator: "/").compactMap { Int($0) }
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
     }
 
     /// Spaces of every kind (a locale's no-break or narrow no-break space) as one space.

@@ -129,7 +129,7 @@ struct ReportHTML {
     static let style = [
         "@page { size: A4; margin: 12mm 15mm; }",
         "*, *::before, *::after { box-sizing: border-box; }",
-        "html { font: 10pt/1.3 \"DejaVu Sans\", \"Liberation Sans\", Arial, Helvetica, sans-serif; color: #000; background: #fff; }",
+        "html { font: 10pt/1.25 \"DejaVu Sans\", \"Liberation Sans\", Arial, Helvetica, sans-serif; color: #000; background: #fff; }",
         "body { margin: 0 auto; padding: 4mm; max-width: 190mm; }",
         "@media print { body { padding: 0; max-width: none; } }",
         // A phone: smaller type and padding, so a full till's columns fit its width.
@@ -142,7 +142,7 @@ struct ReportHTML {
         ".facts dd { display: inline; margin: 0 0 0 1.5mm; }",
         "table { width: 100%; border-collapse: collapse; }",
         "caption { text-align: left; font-weight: bold; font-size: 11pt; padding: 0 0 1mm; }",
-        "th, td { padding: 0.55mm 1.5mm; text-align: left; vertical-align: top; overflow-wrap: anywhere; }",
+        "th, td { padding: 0.4mm 1.5mm; text-align: left; vertical-align: top; overflow-wrap: anywhere; }",
         // Amounts and headings never break inside; labels and notes give way instead.
         ".num, thead th { white-space: nowrap; overflow-wrap: normal; }",
         ".num { text-align: right; font-variant-numeric: tabular-nums; }",
@@ -153,7 +153,7 @@ struct ReportHTML {
         "@media print { .lines col.kind { width: 13%; } .lines col.quantity { width: 15%; } .lines col.value { width: 27%; } }",
         ".lines thead th { border-bottom: 1.5pt solid #000; font-size: 9pt; }",
         ".lines tbody td { border-bottom: 0.5pt solid #bbb; }",
-        ".lines tr.section th { padding-top: 2mm; font-size: 9pt; text-transform: uppercase; letter-spacing: 0.04em; }",
+        ".lines tr.section th { padding-top: 1.5mm; font-size: 9pt; text-transform: uppercase; letter-spacing: 0.04em; }",
         ".lines tr.subtotal th, .lines tr.subtotal td { border-top: 1pt solid #000; border-bottom: 0; font-weight: bold; }",
         ".lines .empty { font-style: italic; text-align: center; padding: 3mm; }",
         ".totals { width: 60%; min-width: min(100%, 70mm); margin: 3mm 0 0 auto; break-inside: avoid; }",
@@ -161,10 +161,10 @@ struct ReportHTML {
         ".totals th, .totals td { border-bottom: 0.5pt solid #bbb; }",
         ".totals tr.grand th, .totals tr.grand td { font-size: 12pt; font-weight: bold; border-top: 1.5pt solid #000; border-bottom: 1.5pt solid #000; }",
         ".totals tr.short th, .totals tr.short td { font-weight: bold; }",
-        ".notes { margin-top: 3mm; break-inside: avoid; }",
+        ".notes { margin-top: 3mm; }",
         ".notes ul { margin: 0; padding-left: 5mm; }",
         ".notes li { overflow-wrap: anywhere; white-space: pre-wrap; }",
-        ".signatures { display: flex; flex-wrap: wrap; gap: 4mm 12mm; margin-top: 12mm; break-inside: avoid; }",
+        ".signatures { display: flex; flex-wrap: wrap; gap: 4mm 12mm; margin-top: 11mm; break-inside: avoid; }",
         ".signatures p { flex: 1 1 60mm; margin: 0; padding-top: 1mm; border-top: 1pt solid #000; font-size: 9pt; }",
     ]
 }

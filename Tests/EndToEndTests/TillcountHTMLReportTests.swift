@@ -138,8 +138,11 @@ import Testing
         let set = try till.run(["set"] + tokens.map { "\($0)=9999" })
         #expect(set.status == 0, "set: \(set.stderr)")
         try till.ok("float", "150")
-        try till.ok("note", "Counted twice; one note of the largest value checked under UV")
-        try till.ok("note", "Safe drop at noon by the manager, receipt in the bag")
+        // Five notes of a shift: the page keeps room for them (nine fit with EUR's 23 lines).
+        for note in ["Counted twice; one note of the largest value checked under UV", "Safe drop at noon by the manager, receipt in the bag",
+                     "Float topped up from the safe at 15:10", "One torn note set aside for the bank", "Change bags ordered for Monday"] {
+            try till.ok("note", note)
+        }
         let page = try till.ok("report", "--format", "html", "--expected", "1000").stdout
         return (till, page, largest.0, largest.1)
     }

@@ -34,9 +34,14 @@ enum HTMLText {
     static func language(localeIdentifier: String?) -> String {
         guard let identifier = localeIdentifier else { return "en" }
         let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.first == "en", parts.count <= 3,
-              parts.allSatisfy({ (1...8).contains($0.count) && $0.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || (0x30...0x39).contains($0) } })
-        else { return "en" }
+        guard parts.first == "en", parts.count <= 3, parts.allSatisfy(isSubtag) else { return "en" }
         return parts.joined(separator: "-")
+    }
+
+    /// One to eight ASCII letters or digits: a BCP 47 subtag.
+    private static func isSubtag(_ text: Substring) -> Bool {
+        (1...8).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
     }
 }

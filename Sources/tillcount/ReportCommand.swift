@@ -17,6 +17,9 @@ struct ReportCommand {
         let date = Instant.localMinutes(report.madeAt)
         let out = context.out
         switch try context.arguments.value(TillcountSpec.reportFormat) ?? .text {
+        case .html:
+            let page = ReportHTML(report: report, language: HTMLText.language(localeIdentifier: LocaleCurrency.localeIdentifier(context.invocation.environment)))
+            for line in page.page() { out.line(line) }
         case .markdown:
             for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: report.notes, date: date, standing: standing) { out.line(line) }
         case .json:

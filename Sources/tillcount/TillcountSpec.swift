@@ -22,14 +22,14 @@ enum TillcountSpec {
     static let saveExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should have held: kept to show over or short.")
     static let ids = OptionSpec.flag("ids", help: "Print only the ids, one a line.")
     static let reportFormat = TypedOption<ReportFormat>.choice(
-        .option("format", value: "FORMAT", help: "text, markdown, csv or json.", default: "text", allowed: ["text", "markdown", "csv", "json"]))
+        .option("format", value: "FORMAT", help: "text, markdown, csv, json or html.", default: "text", allowed: ["text", "markdown", "csv", "json", "html"]))
     static let reportExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold.")
     static let totalFormat = TypedOption<TotalFormat>.choice(
         .option("format", value: "FORMAT", help: "text, plain, json, csv or tsv.", default: "text", allowed: ["text", "plain", "json", "csv", "tsv"]))
     static let totalFloat = OptionSpec.option("float", value: "AMOUNT", help: "A float to set the total against.")
     static let tokensOnly = OptionSpec.flag("tokens", help: "Print only the tokens, one a line.")
 
-    enum ReportFormat: String, Sendable { case text, markdown, csv, json }
+    enum ReportFormat: String, Sendable { case text, markdown, csv, json, html }
     enum TotalFormat: String, Sendable { case text, plain, json, csv, tsv }
 
     static let tokens = ArgumentSpec(
@@ -214,7 +214,11 @@ enum TillcountSpec {
     static let resumeSpec = CommandSpec(name: "resume", abstract: "Copy a saved count into the live count (the saved one is unchanged)", options: [StandardOptions.force], arguments: [savedID])
 
     static let reportSpec = CommandSpec(name: "report", abstract: "The shareable summary: date, lines, totals, float, deposit or shortage, notes",
+                discussion: reportDiscussion,
                 options: [reportFormat.spec, reportExpected] + [sales, tolerance, blind])
+
+    /// The report's formats, html's page described (issue 15, item 15).
+    static let reportDiscussion = "--format html writes one self-contained HTML page to print and sign: the date and time, the currency, every counted line (denomination, kind, quantity, value) by section with its subtotal, the total, the float, the deposit or shortage, the expected cash and over or short when given, the notes, and lines for the cashier's and the checker's signatures. It needs no network (the style is inline; no scripts, fonts or images), prints on one A4 page (a full till of every denomination fits; many long notes can run onto a second), and reads on a phone. Text from the count (labels, notes) is escaped, control characters shown as on a terminal. Save it and open it in a browser: tillcount report --format html > till.html"
 
     static let depositSpec = CommandSpec(name: "deposit", abstract: "Split the count into the float to leave (small notes and coins first) and the deposit to bank",
                 options: [format])

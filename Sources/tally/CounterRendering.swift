@@ -36,16 +36,13 @@ enum CounterColumns {
     }
 
     /// JSON: the export's fields (`CounterExport.fieldNames`), which import reads back.
-    static let forJSON = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagList, updated])
+    static let forScripts = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagList, updated])
     /// CSV and TSV: the same fields, the tags as one field.
     static let forDelimited = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagField, updated])
     /// The text table of the list.
     static let forPeople = ReportColumns([pinned, name, count, step])
     /// The text table of a list where some counter has tags.
     static let forPeopleWithTags = ReportColumns([pinned, name, count, step, tags])
-
-    /// The columns for scripts in `format`.
-    static func forScripts(_ format: OutputFormat) -> ReportColumns<Counter> { format == .json ? forJSON : forDelimited }
 
     static func optionalNumber(_ value: Int64?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
 
@@ -67,7 +64,7 @@ struct CounterRendering {
         let out = invocation.out
         switch format {
         case .json:
-            out.line(JSONValue.array(CounterColumns.forJSON.jsonObjects(list.rows)).serialized(pretty: true))
+            out.line(JSONValue.array(CounterColumns.forScripts.jsonObjects(list.rows)).serialized(pretty: true))
         case .csv, .tsv:
             for line in CounterColumns.forDelimited.delimitedLines(list.rows, format: format) { out.line(line) }
         case .text:
@@ -82,7 +79,7 @@ struct CounterRendering {
         let out = invocation.out
         switch format {
         case .json:
-            out.line(CounterColumns.forJSON.jsonObject(counter).serialized(pretty: true))
+            out.line(CounterColumns.forScripts.jsonObject(counter).serialized(pretty: true))
         case .csv, .tsv:
             for line in CounterColumns.forDelimited.delimitedLines([counter], format: format) { out.line(line) }
         case .text:
@@ -121,7 +118,7 @@ struct CounterRendering {
             let document = JSONValue.object([
                 ("format", .string(CounterExport.formatName)),
                 ("version", .integer(CounterExport.formatVersion)),
-                ("counters", .array(CounterColumns.forJSON.jsonObjects(export.counters))),
+                ("counters", .array(CounterColumns.forScripts.jsonObjects(export.counters))),
             ])
             out.line(document.serialized(pretty: true))
         }

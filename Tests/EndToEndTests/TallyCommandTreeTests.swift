@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func scriptColumnsAreTheExportFields() {
-        #expect(CounterColumns.forJSON.columns.map(\.key) == CounterExport.fieldNames)
+        #expect(CounterColumns.forScripts.columns.map(\.key) == CounterExport.fieldNames)
         #expect(CounterColumns.forDelimited.columns.map(\.header) == CounterExport.fieldNames)
         #expect(CounterColumns.forPeople.columns.map(\.layout.title) == ["", "NAME", "COUNT", "STEP"])
     }

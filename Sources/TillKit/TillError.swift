@@ -4,6 +4,7 @@
 // Storage faults stay StoreError, money faults MoneyError.
 
 import MoneyKit
+import MoneyKitStorage
 
 /// What goes wrong in tillcount's rules (see the top of this file).
 public enum TillError: Error, Equatable, Sendable {
@@ -63,6 +64,36 @@ public enum TillError: Error, Equatable, Sendable {
     case savedCountTooLarge(countID: Int64, reason: String)
     /// Nothing on the undo stack; `limit` steps are kept.
     case nothingToUndo(limit: Int)
+
+    // MARK: tills and Z counts
+
+    /// A till name the shared name rule refuses (see TillName).
+    case invalidTillName(ItemName.Fault)
+    /// The saved count `id` is the Z count number `number` of its till: final, so `refused`
+    /// (rm, label) cannot change it.
+    case zCountIsFinal(id: Int64, number: Int64, refused: HistoryStep.Change)
+
+    // MARK: expected cash, tolerance and note placeholders (TillMovements.swift, Tolerance.swift, NotePlaceholders.swift)
+
+    /// A movement of a negative amount, or of 0 where the kind needs more (`isZero`).
+    case movementAmount(kind: TillMovement.Kind, isZero: Bool)
+    /// A paid-in or paid-out without a reason.
+    case reasonRequired(kind: TillMovement.Kind)
+    /// A reason longer than `limit` characters.
+    case reasonTooLong(limit: Int)
+    /// The live count already holds `limit` movements.
+    case tooManyMovements(limit: Int)
+    /// No movement numbered `number`; the count holds `count`.
+    case noMovement(number: Int64, count: Int)
+    /// A tolerance below 0.
+    case negativeTolerance
+    /// Placeholders in a note that are not known (`names`, without braces); `known` are
+    /// the placeholders there are, for a suggestion.
+    case unknownPlaceholder(names: [String], known: [String])
+    /// A `{` with no `}` after it, at character `offset` of the note.
+    case unclosedPlaceholder(offset: Int)
+    /// A placeholder a blind till cannot fill without telling what it hides.
+    case placeholderHiddenByBlind(name: String)
 
     // MARK: counting coins by weight ("0.20 --grams 310", CountByWeight)
 

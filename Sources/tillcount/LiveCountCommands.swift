@@ -16,19 +16,22 @@ struct LiveCountCommands {
     // MARK: show
 
     func show() throws -> ExitCode {
-        let (_, summary) = try context.till.summary(context.currencyChoice()) { currency throws(CLIError) in
-            try context.expected(TillcountSpec.showExpected, currency: currency)
+        let standing = try context.till.standing(context.currencyChoice()) { currency throws(CLIError) in
+            try context.standingRequest(expected: TillcountSpec.showExpected, currency: currency)
         }
+        let summary = standing.summary
+        // A blind count is not checked: the exit status would tell what it hides.
+        if arguments.flag(TillcountSpec.check) && standing.isBlind { throw MovementCommands.blindRefusal("show --check is refused, as its exit status would tell over/short,") }
         let format = OutputFormat.chosen(in: arguments)
         switch format {
         case .text:
-            for line in rendering.table(summary, showAll: arguments.flag(TillcountSpec.all)) { out.line(line) }
+            for line in rendering.table(summary, showAll: arguments.flag(TillcountSpec.all), standing: standing) { out.line(line) }
         case .json:
-            out.line(TillRendering.json(summary).serialized(pretty: true))
+            out.line(TillRendering.json(summary, extra: ExpectedRendering.jsonMembers(standing)).serialized(pretty: true))
         case .csv, .tsv:
             for line in TillColumns.lines.delimitedLines(summary.counted, format: format) { out.line(line) }
         }
-        if arguments.flag(TillcountSpec.check) { return summary.isShort ? .checkFailed : .ok }
+        if arguments.flag(TillcountSpec.check) { return standing.check == .failed ? .checkFailed : .ok }
         return .ok
     }
 

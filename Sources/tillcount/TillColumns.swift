@@ -54,6 +54,11 @@ enum TillColumns {
             // Ids, dates and amounts are shown whole; the label gives way.
             ReportColumn("saved", layout: .init("SAVED", importance: 100), value: { .string($0.savedAt) },
                          display: { TextTable.Cell(Instant.parseISO8601($0.savedAt).map(Instant.localMinutes) ?? $0.savedAt) }),
+            // Till and kind give way whole on a narrow terminal ('history show' has both).
+            ReportColumn("till", layout: .init("TILL", fit: .droppable, importance: 10), value: { .string($0.till) }),
+            ReportColumn("kind", layout: .init("KIND", fit: .droppable, importance: 20), value: { .string($0.kind.rawValue) },
+                         display: { TextTable.Cell($0.kindText) }),
+            .scriptOnly("number") { $0.zNumber.map(JSONValue.integer) ?? .null },
             ReportColumn("label", layout: .text("LABEL", minimum: 8), value: { $0.label.map(JSONValue.string) ?? .null }),
             .scriptOnly("currency") { .string($0.currency.code) },
             ReportColumn("total", layout: .amount("TOTAL"), value: { .string($0.total.plainString) },

@@ -207,7 +207,7 @@ struct ReportHTML {
         ".lines tr.section th { padding-top: 1.5mm; font-size: 9pt; text-transform: uppercase; letter-spacing: 0.04em; }",
         ".lines tr.subtotal th, .lines tr.subtotal td { border-top: 1pt solid #000; border-bottom: 0; font-weight: bold; }",
         ".lines .empty { font-style: italic; text-align: center; padding: 3mm; }",
-        ".closing { display: flex; flex-flow: row-reverse wrap; align-items: flex-start; gap: 0 6mm; margin-top: 3mm; }",
+        ".closing { display: flex; flex-flow: row-reverse wrap; align-items: flex-start; gap: 3mm 6mm; margin-top: 3mm; }",
         ".closing .figures { flex: 1 1 75mm; break-inside: avoid; }",
         ".closing .beside { flex: 1 1 85mm; }",
         ".totals { width: 100%; }",

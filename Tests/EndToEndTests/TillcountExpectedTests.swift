@@ -72,6 +72,8 @@ import Testing
         for row in ["sales,,,312.40", "paid-in,,,20.00", "paid-out,,,12.50", "drops,,,200.00", "expected,,,219.90", "over-short,,,-4.90"] {
             #expect(csv.contains(row), "\(row) in \(csv)")
         }
+        let html = try till.ok("report", "--format", "html").stdout
+        #expect(html.contains("219.90") && html.contains("4.90"), "the printable page has the expected cash and over/short")
         let markdown = try till.ok("report", "--format", "markdown").stdout
         #expect(markdown.contains("- Cash sales: £312.40\n- Paid in: £20.00\n- Paid out: £12.50\n- Drops: £200.00\n- Expected £219.90: short by £4.90\n"), "\(markdown)")
         #expect(try till.ok("report", "--format", "markdown", "--tolerance", "1").stdout.contains("- Expected £219.90: short by £4.90, ! beyond tolerance (£1.00)\n"))

@@ -175,6 +175,20 @@ import Testing
         #expect(movements.last?["reason"] as? String == "milk")
     }
 
+    @Test func tillsListsEachTillAgainstItsExpectedCash() throws {
+        let till = try Self.shift()
+        try till.ok("--till", "bar", "currency", "GBP")
+        try till.ok("--till", "bar", "add", "20=1")
+        try till.ok("--till", "bar", "sales", "20")
+        let rows = try TillcountJSON.array(try till.ok("tills", "--format", "json").stdout)
+        #expect(rows.map { $0["status"] as? String } == ["short", "balanced"], "\(rows)")
+        // A blind till's status would tell: it reads as counting.
+        try till.ok("blind", "on")
+        let blind = try TillcountJSON.array(try till.ok("tills", "--format", "json").stdout)
+        #expect(blind.first?["status"] as? String == "counting")
+        TillcountBlindTests.assertHidden(try till.ok("tills").stdout, "tills")
+    }
+
     @Test func aFileWithBadMovementsIsRefusedUntouched() throws {
         let till = try TillcountSandbox()
         let text = #"{"format": "tillcount-state", "version": 3, "content": {"currency": "GBP", "float": "0", "lines": [], "notes": [], "movements": [{"kind": "paid-out", "amount": "1", "at": "t"}]}}"#

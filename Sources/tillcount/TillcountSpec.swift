@@ -127,7 +127,7 @@ enum TillcountSpec {
             A blind till hides what a counter could "find" the count against: show, report, the counting screen, \
             'movements' and 'sales' leave out the expected cash, the cash sales and over/short (and the tolerance \
             verdict), in every format, JSON included; 'show --check' and the {expected} note placeholder are \
-            refused (64), as they would tell. It still shows the lines, the total, the float and the deposit or \
+            refused (64), as they would tell, and 'tillcount tills' lists the till as counting. It still shows the lines, the total, the float and the deposit or \
             shortage against the float, and the paid-ins, paid-outs and drops with their reasons. 'save' files the \
             expected cash and then prints over/short on standard error; 'history show' shows it. --blind on show, \
             report and count does the same for one command. The setting is kept with the live count (undo reverts \

@@ -18,7 +18,8 @@ struct ReportCommand {
         let out = context.out
         switch try context.arguments.value(TillcountSpec.reportFormat) ?? .text {
         case .html:
-            let page = ReportHTML(report: report, language: HTMLText.language(localeIdentifier: LocaleCurrency.localeIdentifier(context.invocation.environment)))
+            let page = ReportHTML(report: report, standing: standing, till: context.till.name.display,
+                                  language: HTMLText.language(localeIdentifier: LocaleCurrency.localeIdentifier(context.invocation.environment)))
             for line in page.page() { out.line(line) }
         case .markdown:
             for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: report.notes, date: date, standing: standing) { out.line(line) }

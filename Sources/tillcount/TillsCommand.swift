@@ -24,6 +24,12 @@ struct TillsCommand {
         ])
     }
 
+    /// A till's expected cash from its movements; none for a blind till, whose status
+    /// would tell it (it reads "counting" until its count is saved).
+    static func expected(_ state: TillState, _ currency: Currency) throws -> Money? {
+        state.isBlind ? nil : try ExpectedCash.of(state, currency: currency)?.expected
+    }
+
     func run() throws -> ExitCode {
         let kept = try context.tills.tills()
         let arguments = context.arguments
@@ -33,7 +39,7 @@ struct TillsCommand {
         }
         let report = try TillsReport(
             tills: kept, fallback: LocaleCurrency.defaultCurrency(context.invocation.environment),
-            denominations: context.till.denominations)
+            denominations: context.till.denominations, expected: TillsCommand.expected)
         let columns = Self.columns(context.rendering)
         let format = OutputFormat.chosen(in: arguments)
         switch format {

@@ -238,7 +238,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             case .save:
                 // A Z count is final: no undo removes it (its save pushes no step).
                 guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL AND kind = 'x'", [.text(step.key)]) else {
-                    if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ?", [.text(step.key)]) {
+                    if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND kind = 'x'", [.text(step.key)]) {
                         return .deletedAlready(id: hidden)
                     }
                     return .stepNotFound(step, store: database.path)

@@ -169,6 +169,9 @@ enum TillcountSpec {
             ExampleSpec("tillcount note 'Closed by Sam at {time}: {discrepancy}'", "A note with the time and the deposit or shortage filled in."),
             ExampleSpec("tillcount save --label 'Friday close' && tillcount clear --force", "File the count and start afresh."),
             ExampleSpec("printf '20 4\\n0.50 14\\n' | tillcount total --currency GBP --format plain", "A quick total for a script, without touching the live count."),
+            ExampleSpec("tillcount --till Front add 20=3 && tillcount tills", "Count the till Front beside the default one, then list every till."),
+            ExampleSpec("tillcount --till Front save --kind z", "File Front's closing count: Z1, Z2, … per till, final."),
+            ExampleSpec("tillcount history export --since 2026-11-01 > counts.csv", "Every count saved since 1 November with its lines, one row per line."),
         ],
         environment: [
             EnvironmentSpec("TILLCOUNT_STATE", "The live count file, when --state is not given."),

@@ -63,7 +63,7 @@ extension TillcountSpec {
     static var historyFilters: [OptionSpec] { [since, until, labelFilter, kindFilter.spec] }
 
     static let exportFormat = OutputFormat.option([.csv, .tsv, .json], default: .csv)
-    static let labelText = ArgumentSpec("TEXT", help: "The new label ('' removes it).")
+    static let labelText = ArgumentSpec("TEXT", help: "The new label, its words joined with spaces ('' removes it).", repeating: true)
     static let noteText = ArgumentSpec("TEXT", help: "The note to add.", repeating: true)
 
     static let historyLabelSpec = CommandSpec(

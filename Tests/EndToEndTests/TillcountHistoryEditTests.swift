@@ -10,7 +10,7 @@ import Testing
         try till.ok("add", "20=2")
         try till.ok("save", "--label", "Friday")
         let linesBefore = try till.ok("history", "show", "1", "--format", "csv").stdout
-        let relabel = try till.ok("history", "label", "1", "Friday close")
+        let relabel = try till.ok("history", "label", "1", "Friday", "close")
         #expect(relabel.stderr.contains("Relabelled saved count 1"), "\(relabel.stderr)")
         #expect(try TillcountJSON.array(try till.ok("history", "--format", "json").stdout).first?["label"] as? String == "Friday close")
         #expect(try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)["label"] as? String == "Friday close")
@@ -62,8 +62,12 @@ import Testing
             #expect(result.stderr.hasPrefix("tillcount: error: no saved count with id 9"), "\(result.stderr)")
         }
         #expect(till.stateBytes() == state)
-        let empty = try till.run("history", "note", "1")
-        #expect(empty.status == 64, "\(empty.stderr)")
+        for arguments in [["history", "note", "1"], ["history", "label", "1"]] {
+            let empty = try till.run(arguments)
+            #expect(empty.status == 64, "\(arguments): \(empty.stderr)")
+            #expect(empty.stderr.hasPrefix("tillcount: error: missing TEXT"), "\(empty.stderr)")
+        }
+        #expect(till.stateBytes() == state)
     }
 
     @Test func listFiltersBySinceUntilLabelTillAndKind() throws {

@@ -31,6 +31,24 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: tillsFolder(till) + "/front.json"))
     }
 
+    /// A history step goes on the stack of the till the command ran in: an rm made in
+    /// Front is undone in Front, whichever till saved the count.
+    @Test func aHistoryStepIsUndoneInTheTillItWasMadeIn() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("save")
+        try till.ok("--till", "Front", "history", "rm", "1", "--force")
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+        // main's newest step is the save, whose count Front deleted: skipped, and main's add undone.
+        let mainUndo = try till.ok("undo")
+        #expect(mainUndo.stderr.contains("skipped the undo step 'save'"), "\(mainUndo.stderr)")
+        #expect(mainUndo.stderr.contains("Undid: add 20"), "\(mainUndo.stderr)")
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+        let frontUndo = try till.ok("--till", "Front", "undo")
+        #expect(frontUndo.stderr.contains("saved count 1 is back"), "\(frontUndo.stderr)")
+        #expect(try till.ok("history", "--ids").stdout == "1\n")
+    }
+
     @Test func tillsListsEveryTillWithTotalFloatAndStatusInEachFormat() throws {
         let till = try TillcountSandbox(currency: "GBP")
         try till.ok("--till", "Bar", "add", "20=3", "--currency", "GBP")

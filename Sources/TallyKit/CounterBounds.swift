@@ -41,11 +41,6 @@ extension Counter {
         return goal >= start ? value >= goal : value <= goal
     }
 
-    /// Whether moving from `count` to `newCount` reaches the goal for the first time.
-    public func crossesGoal(to newCount: Int64) -> Bool {
-        !reachesGoal(count) && reachesGoal(newCount)
-    }
-
     /// The bound `value` lies beyond, if any.
     public func boundCrossed(by value: Int64) -> (bound: CounterBound, limit: Int64)? {
         if let minimum, value < minimum { return (.minimum, minimum) }
@@ -103,4 +98,103 @@ public enum BoundsFault: Equatable, Sendable {
             return "the \(what) \(value) is \(bound == .minimum ? "below" : "above") the \(bound.rawValue) \(limit)"
         }
     }
+}
+
+/// A change of one counter's count, as stored: the count before and the counter after.
+public struct CountChange: Equatable, Sendable {
+    /// The count before the change.
+    public var before: Int64
+    /// The counter as stored after the change.
+    public var counter: Counter
+
+    /// A change from `before` to `counter`'s count.
+    public init(before: Int64, counter: Counter) {
+        self.before = before
+        self.counter = counter
+    }
+
+    /// The count after the change.
+    public var count: Int64 { counter.count }
+
+    /// Whether this change reached the counter's goal (it had not before).
+    public var reachedGoal: Bool {
+        !counter.reachesGoal(before) && counter.reachesGoal(counter.count)
+    }
+}
+
+/// What a new counter may be given beside its name, start, step and pin.
+public struct NewCounterSettings: Equatable, Sendable {
+    /// The goal, or nil.
+    public var goal: Int64?
+    /// The lowest count allowed, or nil.
+    public var minimum: Int64?
+    /// The highest count allowed, or nil.
+    public var maximum: Int64?
+    /// The tags as typed (checked by `CounterTags.validate` when the counter is made).
+    public var tags: [String]
+
+    /// Settings with these values (all none by default).
+    public init(goal: Int64? = nil, minimum: Int64? = nil, maximum: Int64? = nil, tags: [String] = []) {
+        self.goal = goal
+        self.minimum = minimum
+        self.maximum = maximum
+        self.tags = tags
+    }
+
+    /// `counter` with these settings, checked against its start.
+    /// - Throws: `TallyError.invalidTag`; `.badBounds` when the bounds exclude the start or
+    ///   the goal, or the minimum is above the maximum.
+    public func applied(to counter: Counter) throws(TallyError) -> Counter {
+        var made = counter
+        made.goal = goal
+        made.minimum = minimum
+        made.maximum = maximum
+        made.tags = try CounterTags.validate(tags)
+        if let fault = made.boundsFault { throw .badBounds(counter: counter.name, fault) }
+        return made
+    }
+}
+
+extension Tally {
+    /// Sets or clears the goal, the minimum and the maximum of the counter `name` (each
+    /// `.keep` leaves it), as one undo step; returns the counter as stored.
+    /// - Throws: `TallyError.badBounds` when they do not fit its start, count and goal;
+    ///   `.notFound` or `.ambiguousName`; the repository's errors. Nothing is stored when it throws.
+    @discardableResult
+    public func setGoalAndBounds(
+        _ name: String, goal: CounterSetting = .keep, minimum: CounterSetting = .keep, maximum: CounterSetting = .keep
+    ) throws -> Counter {
+        let action = goal != .keep && minimum == .keep && maximum == .keep ? "goal" : "bounds"
+        return try editCounter(name, action: action) { counter throws(TallyError) in
+            try counter.withSettings(goal: goal, minimum: minimum, maximum: maximum)
+        }
+    }
+}
+
+/// How far a counter has come from its start toward its goal.
+public struct GoalProgress: Equatable, Sendable {
+    /// The goal.
+    public var goal: Int64
+    /// Whether the count has reached it (see `Counter.reachesGoal`).
+    public var reached: Bool
+    /// From 0 (at the start, or moving away) to 1 (reached).
+    public var fraction: Double
+
+    /// The progress of `counter`, or nil when it has no goal.
+    public init?(_ counter: Counter) {
+        guard let goal = counter.goal else { return nil }
+        self.goal = goal
+        reached = counter.reachesGoal(counter.count)
+        // In Double: the distances may not fit in 64 bits (a start of Int64.min), and a
+        // share to show needs no exactness.
+        let distance = Double(goal) - Double(counter.start)
+        let done = Double(counter.count) - Double(counter.start)
+        fraction = reached ? 1 : distance == 0 ? 1 : min(1, max(0, done / distance))
+    }
+
+    /// Whole percent, rounded down (100 only once reached).
+    public var percent: Int { reached ? 100 : min(99, Int((fraction * 100).rounded(.down))) }
+
+    /// "50 (24%)", or "50 (reached)".
+    public var summary: String { "\(goal) (\(reached ? "reached" : "\(percent)%"))" }
 }

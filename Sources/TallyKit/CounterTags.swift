@@ -101,3 +101,41 @@ public enum CounterTags {
         return nil
     }
 }
+
+extension Tally {
+    /// Adds `tags` to the counter `name` (a tag it has, in any case, is kept as it is).
+    /// - Throws: `TallyError.invalidTag`; `.notFound` or `.ambiguousName`; the repository's errors.
+    @discardableResult
+    public func tag(_ name: String, adding tags: [String]) throws -> Counter {
+        let added = try CounterTags.validate(tags)
+        return try editCounter(name, action: "tag") { counter throws(TallyError) in
+            var changed = counter
+            changed.tags = CounterTags.adding(added, to: counter.tags)
+            return changed
+        }
+    }
+
+    /// Removes `tags` from the counter `name` (in any letter case); a tag it does not have
+    /// is no error.
+    /// - Throws: `TallyError.notFound` or `.ambiguousName`; the repository's errors.
+    @discardableResult
+    public func untag(_ name: String, removing tags: [String]) throws -> Counter {
+        try editCounter(name, action: "untag") { counter throws(TallyError) in
+            var changed = counter
+            changed.tags = CounterTags.removing(tags, from: counter.tags)
+            return changed
+        }
+    }
+
+    /// Replaces the tags of the counter `name` with `tags` (none: clears them).
+    /// - Throws: `TallyError.invalidTag`; `.notFound` or `.ambiguousName`; the repository's errors.
+    @discardableResult
+    public func retag(_ name: String, to tags: [String]) throws -> Counter {
+        let replacing = try CounterTags.validate(tags)
+        return try editCounter(name, action: "retag") { counter throws(TallyError) in
+            var changed = counter
+            changed.tags = replacing
+            return changed
+        }
+    }
+}

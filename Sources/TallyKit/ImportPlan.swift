@@ -100,9 +100,7 @@ extension Tally {
             let removing = Set(replacedNames)
             document.counters.removeAll { removing.contains($0.name) }
             for counter in toInsert {
-                document.counters.append(Counter(
-                    name: counter.name, count: counter.count, start: counter.start, step: counter.step,
-                    pinned: counter.pinned, created: counter.created, serial: try document.takeSerial()))
+                document.counters.append(counter.counter(serial: try document.takeSerial()))
             }
             return summary
         }

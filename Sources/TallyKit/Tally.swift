@@ -43,10 +43,13 @@ public struct Tally {
     // MARK: creating and naming
 
     /// Creates a counter and returns its name: `name` (checked by ItemName's rule), or
-    /// "New Counter N" when nil.
+    /// "New Counter N" when nil; `settings` give its goal, bounds and tags.
     /// - Throws: `TallyError.zeroStep`; `.invalidName` when ItemName's rule refuses `name`;
-    ///   `.nameTaken` when a counter has it in any letter case; `.noSerialLeft`; the repository's errors (`StoreError` from the file store).
-    public func create(name: String?, start: Int64 = 0, step: Int64 = 1, pinned: Bool = false) throws -> String {
+    ///   `.nameTaken` when a counter has it in any letter case; `.noSerialLeft`;
+    ///   `.invalidTag`, `.badBounds` (see `NewCounterSettings.applied`); the repository's errors (`StoreError` from the file store).
+    public func create(
+        name: String?, start: Int64 = 0, step: Int64 = 1, pinned: Bool = false, settings: NewCounterSettings = NewCounterSettings()
+    ) throws -> String {
         guard step != 0 else { throw TallyError.zeroStep }
         let given = try name.map { name throws(TallyError) in try Counter.validate(name: name) }
         let created = Instant.iso8601UTC(now())
@@ -54,9 +57,9 @@ public struct Tally {
             let newName = given ?? CounterNaming.nextDefaultName(existing: document.counters.map(\.name))
             try document.requireUnused(newName)
             document.recordUndo("new \(newName)", before: [newName], after: [newName])
-            document.counters.append(Counter(
+            document.counters.append(try settings.applied(to: Counter(
                 name: newName, count: start, start: start, step: step, pinned: pinned,
-                created: created, serial: try document.takeSerial()))
+                created: created, serial: try document.takeSerial())))
             return newName
         }
     }
@@ -80,11 +83,11 @@ public struct Tally {
 
     // MARK: counting
 
-    /// Adds the step `times` times (at least once); returns the counter as stored.
+    /// Adds the step `times` times (at least once); returns the change (the counter as stored).
     /// - Throws: `TallyError.timesBelowOne`; `.stepsOverflow` or `.countOverflow` when the
-    ///   result leaves the 64-bit range (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
+    ///   result leaves the 64-bit range, `.beyondBound` when it leaves the counter's bounds (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func increment(_ name: String, times: Int64 = 1) throws -> Counter {
+    public func increment(_ name: String, times: Int64 = 1) throws -> CountChange {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
         return try changeCount(name, action: "inc") { counter throws(TallyError) in
             try counter.adding(try counter.steps(times))
@@ -94,7 +97,7 @@ public struct Tally {
     /// Subtracts the step `times` times (at least once); returns the counter as stored.
     /// - Throws: as `increment`.
     @discardableResult
-    public func decrement(_ name: String, times: Int64 = 1) throws -> Counter {
+    public func decrement(_ name: String, times: Int64 = 1) throws -> CountChange {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
         // times ≥ 1, so -times cannot overflow.
         return try changeCount(name, action: "dec") { counter throws(TallyError) in
@@ -103,40 +106,42 @@ public struct Tally {
     }
 
     /// Adds `amount` (negative subtracts), ignoring the step.
-    /// - Throws: `TallyError.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
+    /// - Throws: `TallyError.countOverflow`, `.beyondBound` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func add(_ amount: Int64, to name: String) throws -> Counter {
+    public func add(_ amount: Int64, to name: String) throws -> CountChange {
         try changeCount(name, action: "add \(amount) to") { counter throws(TallyError) in try counter.adding(amount) }
     }
 
     /// Sets the count.
-    /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
+    /// - Throws: `TallyError.beyondBound`; `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func set(_ name: String, to value: Int64) throws -> Counter {
+    public func set(_ name: String, to value: Int64) throws -> CountChange {
         try changeCount(name, action: "set") { _ throws(TallyError) in value }
     }
 
     /// Puts the count back to the start value.
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func reset(_ name: String) throws -> Counter {
+    public func reset(_ name: String) throws -> CountChange {
         try changeCount(name, action: "reset") { counter throws(TallyError) in counter.start }
     }
 
     /// Applies `transform` to the counter `name` under the lock and records undo as
-    /// "ACTION STORED-NAME".
+    /// "ACTION STORED-NAME"; a count beyond the counter's bounds is refused.
     private func changeCount(
         _ name: String, action: String, _ transform: (Counter) throws(TallyError) -> Int64
-    ) throws -> Counter {
+    ) throws -> CountChange {
         let stamp = Instant.iso8601UTC(now())
-        return try repository.change { document -> Counter in
+        return try repository.change { document -> CountChange in
             let index = try document.requireIndex(of: name)
             let newCount = try transform(document.counters[index])
+            try document.counters[index].requireWithinBounds(newCount)
+            let before = document.counters[index].count
             let stored = document.counters[index].name
             document.recordUndo("\(action) \(stored)", before: [stored], after: [stored])
             document.counters[index].count = newCount
             document.counters[index].updated = stamp
-            return document.counters[index]
+            return CountChange(before: before, counter: document.counters[index])
         }
     }
 
@@ -150,6 +155,7 @@ public struct Tally {
             let index = try document.requireIndex(of: name)
             let counter = document.counters[index]
             let newCount = try counter.adding(try counter.steps(lines))
+            try counter.requireWithinBounds(newCount)
             if document.undo.last?.action != session {
                 document.recordUndo(session, before: [name], after: [name])
             }

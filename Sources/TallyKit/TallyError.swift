@@ -74,4 +74,12 @@ public enum TallyError: Error, Equatable, Sendable {
     case badBounds(counter: String, BoundsFault)
     /// A tag that the tag rule refuses.
     case invalidTag(String, CounterTags.Fault)
+    /// The total of the counts of `counters` counters leaves the 64-bit range.
+    case sumOverflow(counters: Int)
+    /// An imported tag the tag rule refuses.
+    case importInvalidTag(place: String, tag: String, fault: CounterTags.Fault)
+    /// An imported counter whose goal and bounds do not fit its start and count.
+    case importBadBounds(place: String, name: String, fault: BoundsFault)
+    /// An imported last-change time that is not ISO 8601.
+    case importBadUpdated(place: String, text: String)
 }

@@ -219,6 +219,8 @@ public struct Till {
             state.pushUndo(action)
             state.quantities = [:]
             state.rollDefinitions = [:]
+            // The movements were this count's; the till's settings (blind, tolerance) stay.
+            state.movements = []
             // The notes belong to the count being cleared (they were filed with it when it
             // was saved); keepNotes carries them over to the next one.
             if !keepNotes { state.notes = [] }
@@ -228,13 +230,15 @@ public struct Till {
     // MARK: notes
 
     /// Adds a line to the notes, its placeholders filled in (see NotePlaceholders);
-    /// returns the line as added.
-    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`; what the repositories throw.
-    public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String) throws -> String {
+    /// returns the line as added. `moment` gives {time}, {date} and {till} (nil: `time`
+    /// alone, the others empty).
+    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`, `.unknownPlaceholder`,
+    ///   `.unclosedPlaceholder`, `.placeholderHiddenByBlind`; what the repositories throw.
+    public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String, moment: NoteMoment? = nil) throws -> String {
         try change { state -> String in
             let currency = try adoptCurrency(&state, choice)
             let summary = try TillSummary(state: state, set: try countingSet(state, currency: currency), currency: currency)
-            let filled = NotePlaceholders.fill(text, summary: summary, time: time)
+            let filled = try NotePlaceholders.fill(text, state: state, summary: summary, moment: moment ?? NoteMoment(time: time))
             state.pushUndo(action)
             state.notes.append(filled)
             return filled

@@ -35,6 +35,15 @@ public struct TillState: Equatable, Sendable {
     /// (see TillName and JSONTillDirectory). Kept by the file, not by undo snapshots.
     public var tillName: String?
 
+    // Expected cash, blind count and tolerance (TillMovement.swift, TillMovements.swift,
+    // CashStanding.swift); kept in the file by TillCashFields.swift.
+    /// The cash sales, paid-ins, paid-outs and drops recorded with this count, oldest first.
+    public var movements: [TillMovement] = []
+    /// Whether the till hides the expected cash and over/short until a count is saved.
+    public var isBlind = false
+    /// How far over or short the till may be without being flagged (minor units), when set.
+    public var toleranceMinorUnits: Int64?
+
     /// An empty count with no currency, float 0 and nothing to undo.
     public init() {}
 

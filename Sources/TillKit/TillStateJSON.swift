@@ -17,6 +17,7 @@
 //              or a save or rm in the history (see TillUndoStep.swift)
 //   purge:     [keys of rm steps pushed off the stack]: the saved counts they deleted
 //              are purged from the history by the next write to it (see Till.purge)
+//   movements, blind, tolerance: optional, written only when set (TillCashFields.swift)
 //
 // Version 1 files have no rollSize: their rolls take the current definitions and keep
 // them from the next change on. Version 1 and 2 files keep bare snapshots in "undo" and
@@ -117,6 +118,7 @@ extension TillState: StoredDocument {
             guard let text = stamp.stringValue else { throw StoredContentError("'updated' in \(place) is not a string") }
             updated = text
         }
+        try readCashFields(fields, place: place, exponent: exponent)
         if let version = undoVersion {
             if let name = fields.optional("till") {
                 guard let text = name.stringValue, !text.isEmpty else { throw StoredContentError("'till' in \(place) is not a till name") }
@@ -176,7 +178,7 @@ extension TillState: StoredDocument {
             ("lines", .array(lines)),
             ("notes", .array(notes.map(JSONValue.string))),
             ("updated", updated.map(JSONValue.string) ?? .null),
-        ]
+        ] + cashFieldsJSON(exponent: exponent)
         if withUndo {
             if let tillName { members.insert(("till", .string(tillName)), at: 0) }
             members.append(("undo", .array(undo.map(\.json))))

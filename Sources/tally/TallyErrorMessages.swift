@@ -77,6 +77,14 @@ extension TallyError {
             return .data("'\(counter)': \(fault.message)", hint: "nothing was changed")
         case .invalidTag(_, .name(let fault)):
             return .nameFault(fault, what: "a tag")
+        case .importInvalidTag(let place, _, let fault):
+            return .data("\(place): \(fault.message)")
+        case .importBadBounds(let place, let name, let fault):
+            return .data("\(place): '\(name)': \(fault.message)")
+        case .importBadUpdated(let place, let text):
+            return .data("\(place): updated '\(text)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
+        case .sumOverflow(let counters):
+            return .data("the sum of the counts of \(counters) counters is beyond the 64-bit range")
         case .invalidTag(let tag, .comma):
             return .usage(
                 "a tag cannot contain a comma ('\(tag)')", hint: "give each tag on its own: --tag a --tag b, or tally tag NAME a b")

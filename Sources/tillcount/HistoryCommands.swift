@@ -24,7 +24,9 @@ struct HistoryCommands {
 
     func save() throws -> ExitCode {
         let count = try context.current()
-        let expected = try context.expected(TillcountSpec.saveExpected, currency: count.currency)
+        // The expected cash filed: --expected, else the movements' (see ExpectedRendering).
+        let asked = try context.standingRequest(expected: TillcountSpec.saveExpected, currency: count.currency)
+        let expected = try till.expectedToFile(count.state, currency: count.currency, given: asked.expected, sales: asked.sales)
         let summary = try TillSummary(state: count.state, set: count.set, currency: count.currency, expected: expected)
         let label = arguments.text(TillcountSpec.label).flatMap { $0.isEmpty ? nil : $0 }
         let kind = try arguments.value(TillcountSpec.kind) ?? .x
@@ -32,6 +34,9 @@ struct HistoryCommands {
         out.line(String(id))
         if kind == .z, let saved = try? till.history.header(id) {
             context.invocation.say("Filed closing count \(saved.kindText) of till '\(saved.till.terminalSafe)' (final: it cannot be deleted or undone).")
+        }
+        if let said = ExpectedRendering.saved(summary, tolerance: count.state.tolerance(count.currency), rendering: context.rendering) {
+            context.invocation.err.line("Saved count \(id). \(said)")
         }
         return .ok
     }

@@ -39,6 +39,11 @@ enum TillColumns {
         ReportColumn("label", layout: .text("LABEL", minimum: 10)) { .string($0.label) },
         ReportColumn("pieces", layout: .amount("PIECES")) { .integer($0.pieces) },
         ReportColumn("value", layout: .amount("VALUE")) { .string($0.value?.plainString ?? "") },
+        // The official weight of one unit in grams, exact ("2.268"); null for notes. On a
+        // narrow terminal it is left out before a label is cut (scripts always get it).
+        ReportColumn("grams", layout: .init("GRAMS", .right, fit: .droppable, importance: -10)) {
+            $0.milligrams.map { .string(MassText.grams($0)) } ?? .null
+        },
     ])
 
     /// The saved counts; text shows dates and amounts for people, and leaves the currency

@@ -84,6 +84,11 @@ extension TillError {
             return .data(
                 "saved count \(id) is the closing count Z\(number) of its till: Z counts are final and cannot be \(what)",
                 hint: refused == .label ? "add a note instead: tillcount history note \(id) TEXT" : "Z counts are kept for good; save mid-shift counts with --kind x")
+        case .movementAmount, .reasonRequired, .reasonTooLong, .tooManyMovements, .noMovement, .negativeTolerance,
+             .unknownPlaceholder, .unclosedPlaceholder, .placeholderHiddenByBlind:
+            return cashError
+        case .weightNeedsLooseCoin, .invalidWeight, .tareExceedsWeight, .noCoinWeight, .weightNotWhole:
+            return WeightErrorMessages.cliError(self)
         }
     }
 }

@@ -189,7 +189,7 @@ import Testing
 
     @Test func usageErrorsAreExit64() throws {
         let till = try TillcountSandbox(currency: "GBP")
-        for arguments in [["frobnicate"], ["show", "--format", "xml"], ["report", "--format", "html"], ["total", "--format", "yaml", "20=1"],
+        for arguments in [["frobnicate"], ["show", "--format", "xml"], ["report", "--format", "pdf"], ["total", "--format", "yaml", "20=1"],
                           ["history", "show"], ["history", "show", "0"], ["history", "show", "abc"], ["resume"]] {
             let result = try till.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")

@@ -30,9 +30,11 @@ extension TillcountSpec {
         name: "tills", abstract: "List every till with its currency, total, float and status",
         discussion: """
             The default till first, then the others by name. Status: empty (nothing counted); else, when the \
-            till's expected figure is known, balanced, over or short against it; else counting. \
-            --format json, csv and tsv give name, currency, total, float, expected, overShort, status and \
-            updated (amounts as plain decimals, the expected figure and over/short empty when unknown).
+            till's expected cash is known (movements recorded: float + sales + paid in − paid out − drops) \
+            and the till is not blind, balanced (exactly, or within the till's tolerance), over or short \
+            against it; else counting (a blind till's expected cash and over/short stay hidden here too). \
+            --format json, csv and tsv give name, currency, total, float, expected, overShort, status, blind \
+            and updated (amounts as plain decimals, the expected cash and over/short empty when unknown or blind).
             """,
         options: [format, tillNames])
 

@@ -39,6 +39,7 @@ struct ReportHTML {
         ]
         lines += Self.style
         lines += ["</style>", "</head>", "<body>", "<main>", "<header>", "<h1>Till count</h1>", "<dl class=\"facts\">"]
+        lines.append(fact("Till", text(report.till)))
         lines.append(fact("Date", "<time datetime=\"\(text(Instant.iso8601(Int64(report.madeAt.rounded(.down)))))\">\(text(date))</time>"))
         lines.append(fact("Currency", text(summary.currency.code)))
         lines += ["</dl>", "</header>"]

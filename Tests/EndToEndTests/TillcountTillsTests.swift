@@ -261,3 +261,17 @@ extension TillcountSandbox {
         #expect(try till.ok("note", "{till} too").stdout == "main too\n")
     }
 }
+
+@Suite struct TillcountTillsReportTests {
+    @Test func theReportNamesItsTill() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("--till", "Front Desk", "add", "20", "--currency", "GBP")
+        let text = try till.ok("--till", "front desk", "report").stdout
+        #expect(text.hasPrefix("Till count, Front Desk, "), "\(text)")
+        #expect(try till.ok("report").stdout.range(of: #"^Till count, \d{4}-"#, options: .regularExpression) != nil, "the default till's title is as before")
+        let json = try TillcountJSON.object(try till.ok("--till", "Front Desk", "report", "--format", "json").stdout)
+        #expect(json["till"] as? String == "Front Desk")
+        let html = try till.ok("--till", "Front Desk", "report", "--format", "html").stdout
+        #expect(html.contains("<div><dt>Till</dt><dd>Front Desk</dd></div>"), "\(html.prefix(2000))")
+    }
+}

@@ -27,7 +27,7 @@ struct NoteCommand {
         let now = Instant.localMinutes(Instant.preciseNow())
         let line = try context.till.addNote(
             words.joined(separator: " "), action: context.action, currency: context.currencyChoice(),
-            time: now, moment: NoteMoment(time: now, till: context.till.name.display))
+            time: now, moment: NoteMoment(time: now, till: try context.till.keptName().display))
         context.out.line(line.terminalSafe)
         return .ok
     }

@@ -16,8 +16,6 @@ struct ReportHTML {
     /// The count set against the expected cash: on a blind count it holds no expected
     /// cash, cash sales or over/short, so the page cannot show them.
     let standing: CashStanding
-    /// The till's name.
-    let till: String
     /// The page's `lang` (HTMLText.language).
     let language: String
 
@@ -31,7 +29,7 @@ struct ReportHTML {
     /// The page, line by line.
     func page() -> [String] {
         let date = Instant.localMinutes(report.madeAt)
-        let title = "Till count, \(till), \(date), \(summary.currency.code)"
+        let title = "Till count, \(report.till), \(date), \(summary.currency.code)"
         var lines = [
             "<!DOCTYPE html>",
             "<html lang=\"\(text(language))\">",
@@ -44,7 +42,7 @@ struct ReportHTML {
         ]
         lines += Self.style
         lines += ["</style>", "</head>", "<body>", "<main>", "<header>", "<h1>Till count</h1>", "<dl class=\"facts\">"]
-        lines.append(fact("Till", text(till)))
+        lines.append(fact("Till", text(report.till)))
         lines.append(fact("Date", "<time datetime=\"\(text(Instant.iso8601(Int64(report.madeAt.rounded(.down)))))\">\(text(date))</time>"))
         lines.append(fact("Currency", text(summary.currency.code)))
         lines += ["</dl>", "</header>"]

@@ -10,7 +10,7 @@ enum TillcountSpec {
     /// once at startup: it was a tenth of tillcount's start in instructions, made six times).
     static let format = OutputFormat.option()
     static let currency = OptionSpec.option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true)
-    static let state = OptionSpec.option("state", value: "PATH", help: "The live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json).", global: true, completion: .file)
+    static let state = OptionSpec.option("state", value: "PATH", help: "The default till's live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json); other tills' files are kept beside it, in count.tills/.", global: true, completion: .file)
     static let db = OptionSpec.option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file)
     static let showExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short.")
     static let all = OptionSpec.flag("all", short: "a", help: "List every denomination, counted or not.")
@@ -287,6 +287,9 @@ enum TillcountSpec {
             ExampleSpec("tillcount blind on", "A blind till: the expected cash and over/short stay hidden until 'save' prints them."),
             ExampleSpec("tillcount save --label 'Friday close' && tillcount clear --force", "File the count and start afresh."),
             ExampleSpec("printf '20 4\\n0.50 14\\n' | tillcount total --currency GBP --format plain", "A quick total for a script, without touching the live count."),
+            ExampleSpec("tillcount --till Front add 20=3 && tillcount tills", "Count the till Front beside the default one, then list every till."),
+            ExampleSpec("tillcount --till Front save --kind z", "File Front's closing count: Z1, Z2, … per till, final."),
+            ExampleSpec("tillcount history export --since 2026-11-01 > counts.csv", "Every count saved since 1 November with its lines, one row per line."),
         ],
         environment: [
             EnvironmentSpec("TILLCOUNT_STATE", "The live count file, when --state is not given."),

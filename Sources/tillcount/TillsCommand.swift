@@ -20,6 +20,7 @@ struct TillsCommand {
             .scriptOnly("expected") { $0.summary.expected.map { .string($0.plainString) } ?? .null },
             .scriptOnly("overShort") { $0.summary.overShort.map { .string($0.plainString) } ?? .null },
             ReportColumn("status", layout: .init("STATUS", importance: 100), value: { .string($0.status.rawValue) }),
+            .scriptOnly("blind") { .bool($0.isBlind) },
             .scriptOnly("updated") { $0.updated.map(JSONValue.string) ?? .null },
         ])
     }

@@ -36,6 +36,11 @@ public struct JSONTillDirectory: TillDirectory {
         name.isMain ? stateFile.path : "\(folder)/\(name.fileStem).json"
     }
 
+    /// The default till, and every till whose file exists.
+    public func keeps(_ name: TillName) -> Bool {
+        name.isMain || PosixFile.isRegularFile(path(for: name))
+    }
+
     /// The live count of the till `name`, in its own file.
     public func repository(for name: TillName) -> any TillRepository {
         guard !name.isMain else { return JSONTillRepository(store: JSONFileStore(location: stateFile), till: nil) }

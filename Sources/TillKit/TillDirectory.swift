@@ -27,6 +27,9 @@ public protocol TillDirectory {
     /// the others by name.
     /// - Throws: `StoreError` for a till's file that cannot be read (it is never skipped).
     func tills() throws -> [KeptTill]
+    /// Whether a live count is kept for the till `name` (the default till always is): a
+    /// till not kept is started by its first change.
+    func keeps(_ name: TillName) -> Bool
 }
 
 /// Every till's live count kept in memory (for apps and tests).
@@ -54,5 +57,10 @@ public final class InMemoryTillDirectory: TillDirectory {
             .map { KeptTill(name: names[$0.key] ?? $0.key, state: $0.value.state) }
             .sorted { $0.name.key < $1.name.key }
         return [main] + others
+    }
+
+    /// The default till, and every till whose count is not the empty one.
+    public func keeps(_ name: TillName) -> Bool {
+        name.isMain || repositories[name].map { $0.state != TillState() } ?? false
     }
 }

@@ -25,9 +25,13 @@ struct LiveCountCommands {
         let format = OutputFormat.chosen(in: arguments)
         switch format {
         case .text:
+            // The default till shows as before tills; another till is named first.
+            let till = try context.till.keptName()
+            if !till.isMain { out.line("Till \(till.display.terminalSafe)") }
             for line in rendering.table(summary, showAll: arguments.flag(TillcountSpec.all), standing: standing) { out.line(line) }
         case .json:
-            out.line(TillRendering.json(summary, extra: ExpectedRendering.jsonMembers(standing)).serialized(pretty: true))
+            let till = try context.till.keptName()
+            out.line(TillRendering.json(summary, extra: ExpectedRendering.jsonMembers(standing) + [("till", .string(till.display))]).serialized(pretty: true))
         case .csv, .tsv:
             for line in TillColumns.lines.delimitedLines(summary.counted, format: format) { out.line(line) }
         }

@@ -41,6 +41,17 @@ struct TillContext {
             denominations: FileDenominationSource(file: denominationsFile), name: tillName)
     }
 
+    /// Runs `command`; when it started the till (a name not kept before: perhaps a typo),
+    /// says so on stderr, so that counting into a new till never goes unnoticed.
+    func announcingNewTill(_ command: () throws -> ExitCode) throws -> ExitCode {
+        let wasKept = tills.keeps(till.name)
+        let exitCode = try command()
+        if !wasKept && tills.keeps(till.name) {
+            invocation.say("Started the new till '\(till.name.display)' ('tillcount tills' lists every till).")
+        }
+        return exitCode
+    }
+
     /// The till asked for: --till, else $TILLCOUNT_TILL when set and not empty, else the
     /// default till. A name the name rule refuses is an error (from the variable: 78).
     static func selectedTill(arguments: ParsedArguments, environment: [String: String]) throws(CLIError) -> TillName {

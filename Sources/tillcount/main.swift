@@ -5,6 +5,7 @@ import MoneyKitCLI
 let tree = TillcountSpec.tree
 ToolRunner.main(spec: tree.spec) { invocation in
     try TillErrorMessages.mapping {
-        try tree.run(try TillContext(invocation: invocation), path: invocation.arguments.commandPath)
+        let context = try TillContext(invocation: invocation)
+        return try context.announcingNewTill { try tree.run(context, path: invocation.arguments.commandPath) }
     }
 }

@@ -50,7 +50,7 @@ import Testing
         try till.ok("float", "100")
         try till.ok("add", "20=10")
         #expect(!(try till.ok("show").stdout.contains("Expected")))
-        #expect(Set(try till.showJSON().keys) == ["currency", "total", "float", "difference", "looseTotal", "rollTotal", "lines"])
+        #expect(Set(try till.showJSON().keys) == ["currency", "total", "float", "difference", "looseTotal", "rollTotal", "lines", "till"])
         let state = try #require(till.stateBytes())
         let text = String(decoding: state, as: UTF8.self)
         #expect(!text.contains("movements") && !text.contains("\"blind\"") && !text.contains("tolerance"))

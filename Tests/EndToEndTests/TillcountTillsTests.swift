@@ -275,3 +275,32 @@ extension TillcountSandbox {
         #expect(html.contains("<div><dt>Till</dt><dd>Front Desk</dd></div>"), "\(html.prefix(2000))")
     }
 }
+
+/// A till name typed wrong must not count into a new till unnoticed: the command that
+/// starts a till says so once; show names every till but the default one.
+@Suite struct TillcountNewTillNoticeTests {
+    @Test func startingATillIsSaidOnceAndOnlyByTheCommandThatStartsIt() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        let first = try till.ok("--till", "Frnt", "add", "20=1", "--currency", "GBP")
+        #expect(first.stderr.contains("Started the new till 'Frnt'"), "\(first.stderr)")
+        let second = try till.ok("--till", "frnt", "add", "20=1")
+        #expect(!second.stderr.contains("Started"), "\(second.stderr)")
+        // Reading a till that does not exist starts nothing, and says nothing.
+        let read = try till.ok("--till", "Bar", "show")
+        #expect(!read.stderr.contains("Started"), "\(read.stderr)")
+        #expect(try till.ok("tills", "--names").stdout == "main\nFrnt\n")
+        // The default till is never "new".
+        #expect(!(try till.ok("add", "20=1").stderr.contains("Started")))
+    }
+
+    @Test func showNamesTheTillButTheDefaultOne() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("--till", "Back bar", "add", "20=1", "--currency", "GBP")
+        let bar = try till.ok("--till", "Back bar", "show")
+        #expect(bar.stdout.hasPrefix("Till Back bar\n"), "\(bar.stdout)")
+        let json = try TillcountJSON.object(try till.ok("--till", "Back bar", "show", "--format", "json").stdout)
+        #expect(json["till"] as? String == "Back bar")
+        try till.ok("add", "20=1")
+        #expect(!(try till.ok("show").stdout.contains("Till")))
+    }
+}

@@ -159,7 +159,7 @@ enum TallySpec {
 
     static let undo = CommandSpec(
         name: "undo", abstract: "Revert the last change, a delete included",
-        discussion: "Up to \(TallyDocument.undoLimit) changes are remembered. Each undo reverts one and says what it was.")
+        discussion: "Up to \(SQLiteTallyRepository.undoLimit) changes are remembered: each command is one change (an import or a removal of several counters included). Each undo reverts one, says what it was, and removes the events it recorded from the log. Older changes stay in the log but can no longer be undone.")
 
     static let show = CommandSpec(name: "show", abstract: "Show everything about one counter", options: [format.spec], arguments: [name])
 

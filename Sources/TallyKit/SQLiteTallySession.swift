@@ -1,0 +1,236 @@
+// One reading or change of the tally database: each statement touches the rows it needs
+// (one counter by name, one event, one undo row), through prepared statements kept for
+// the connection, so `tally inc` costs the same with one counter or a million events.
+
+import MoneyKitStorage
+import MoneyKitPlatform
+import MoneyKitSQLite
+
+final class SQLiteTallySession: TallyStoreChange {
+    let database: SQLiteDatabase
+    let undoLimit: Int
+    /// The change group the writes belong to.
+    private var group: Int64?
+
+    init(database: SQLiteDatabase, undoLimit: Int) {
+        self.database = database
+        self.undoLimit = undoLimit
+    }
+
+    private func corrupt(_ reason: String) -> StoreError { .corrupt(path: database.path, reason: reason) }
+
+    // MARK: reading
+
+    /// A counter from a row of `SQLiteTallySchema.counterColumns`, checked.
+    private func counter(from row: SQLiteRow) throws -> Counter {
+        let counter = Counter(
+            name: row.text(1), count: row.int64(2), start: row.int64(3), step: row.int64(4), pinned: row.int64(5) != 0,
+            created: row.text(6), serial: row.int64(0))
+        if counter.step == 0 { throw corrupt("counter \(counter.serial) ('\(counter.name)') has a step of 0") }
+        if counter.name.isEmpty { throw corrupt("counter \(counter.serial) has an empty name") }
+        return counter
+    }
+
+    private func counters(_ sql: String, _ parameters: [SQLiteValue]) throws -> [Counter] {
+        var result: [Counter] = []
+        try database.cached(sql).forEachRow(parameters) { result.append(try counter(from: $0)) }
+        return result
+    }
+
+    func counter(exactly name: String) throws -> Counter? {
+        try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters WHERE name = ?", [.text(name)]).first
+    }
+
+    func counters(matchingKey key: String) throws -> [Counter] {
+        try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters WHERE match_key = ? ORDER BY serial", [.text(key)])
+    }
+
+    func allCounters() throws -> [Counter] {
+        try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters ORDER BY serial", [])
+    }
+
+    func events(of serial: Int64, from: Double?, through: Double?) throws -> [CounterEvent] {
+        var result: [CounterEvent] = []
+        let sql = """
+            SELECT id, serial, at, kind, count_before, count_after, old_value, new_value, actor FROM events
+            WHERE serial = ? AND at >= ? AND at <= ? ORDER BY at, id
+            """
+        let bounds: [SQLiteValue] = [.integer(serial), .integer(from.map(Self.milliseconds) ?? .min), .integer(through.map(Self.milliseconds) ?? .max)]
+        try database.cached(sql).forEachRow(bounds) { row in
+            guard let kind = CounterEventKind(rawValue: row.text(3)) else {
+                throw corrupt("event \(row.int64(0)) has an unknown kind '\(row.text(3))'")
+            }
+            result.append(CounterEvent(
+                id: row.int64(0), serial: row.int64(1), at: Double(row.int64(2)) / 1000, kind: kind, countBefore: row.int64(4),
+                countAfter: row.int64(5), oldValue: row.optionalText(6), newValue: row.optionalText(7), actor: row.optionalText(8)))
+        }
+        return result
+    }
+
+    func latestChange() throws -> TallyChangeGroup? {
+        guard let (id, action) = try newestGroup() else { return nil }
+        return TallyChangeGroup(action: action, names: try names(of: id))
+    }
+
+    private func newestGroup() throws -> (Int64, String)? {
+        var found: (Int64, String)?
+        try database.cached("SELECT id, action FROM changes ORDER BY id DESC LIMIT 1").forEachRow { found = ($0.int64(0), $0.text(1)) }
+        return found
+    }
+
+    /// The names a group's counters had before it and have now.
+    private func names(of group: Int64) throws -> [String] {
+        var names: [String] = []
+        let sql = "SELECT u.name, c.name FROM undo_rows AS u LEFT JOIN counters AS c ON c.serial = u.serial WHERE u.change_id = ?"
+        try database.cached(sql).forEachRow([.integer(group)]) { row in
+            for name in [row.optionalText(0), row.optionalText(1)] {
+                if let name, !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// `meta.next_serial`, nil in a database not yet set up (nor filled from a JSON document).
+    func nextSerialIfSet() throws -> Int64? {
+        var value: Int64?
+        try database.cached("SELECT value FROM meta WHERE key = 'next_serial'").forEachRow { value = $0.int64(0) }
+        return value
+    }
+
+    func setNextSerial(_ value: Int64) throws {
+        try database.cached("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_serial', ?)").run([.integer(value)])
+    }
+
+    /// Seconds as whole milliseconds, as the events table keeps them (clamped to the 64-bit range).
+    static func milliseconds(_ seconds: Double) -> Int64 {
+        let value = (seconds * 1000).rounded()
+        guard value.isFinite else { return value > 0 ? .max : .min }
+        if value >= 9.2e18 { return .max }
+        if value <= -9.2e18 { return .min }
+        return Int64(value)
+    }
+
+    // MARK: changing
+
+    func begin(_ action: String, at: Double) throws {
+        try database.cached("INSERT INTO changes (action, at) VALUES (?, ?)").run([.text(action), .real(at)])
+        let id = database.lastInsertRowID
+        group = id
+        try forget(through: id - Int64(undoLimit))
+    }
+
+    func continueLatest() throws {
+        guard let (id, _) = try newestGroup() else { throw TallyError.nothingToUndo }
+        group = id
+    }
+
+    /// Forgets the change groups up to `cutoff` (undo no longer reaches them). A deleted
+    /// counter that no kept group can bring back takes its log with it.
+    private func forget(through cutoff: Int64) throws {
+        var oldest: Int64?
+        try database.cached("SELECT min(id) FROM changes").forEachRow { oldest = $0.optionalInt64(0) }
+        guard let oldest, oldest <= cutoff else { return }
+        let parameters: [SQLiteValue] = [.integer(cutoff)]
+        try database.cached("""
+            DELETE FROM events WHERE serial IN (
+                SELECT u.serial FROM undo_rows AS u WHERE u.change_id <= ?1
+                AND NOT EXISTS (SELECT 1 FROM counters AS c WHERE c.serial = u.serial)
+                AND NOT EXISTS (SELECT 1 FROM undo_rows AS k WHERE k.serial = u.serial AND k.change_id > ?1))
+            """).run(parameters)
+        try database.cached("DELETE FROM undo_rows WHERE change_id <= ?").run(parameters)
+        try database.cached("DELETE FROM changes WHERE id <= ?").run(parameters)
+    }
+
+    func takeSerial() throws -> Int64 {
+        let serial = try nextSerialIfSet() ?? 1
+        guard serial >= 1, serial < Int64.max - 1 else { throw TallyError.noSerialLeft(nextSerial: serial) }
+        try setNextSerial(serial + 1)
+        return serial
+    }
+
+    /// Keeps the counter `serial` as it is now in the group, the first time the group touches it.
+    private func remember(_ serial: Int64) throws -> Int64 {
+        guard let group else { throw StoreError.io(path: database.path, reason: "a write outside a change group") }
+        try database.cached("""
+            INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created, updated, goal, minimum, maximum)
+            SELECT ?1, serial, 1, name, count, start, step, pinned, created, updated, goal, minimum, maximum FROM counters WHERE serial = ?2
+            """).run([.integer(group), .integer(serial)])
+        if database.changes == 0 {
+            try database.cached("INSERT OR IGNORE INTO undo_rows (change_id, serial, existed) VALUES (?, ?, 0)").run([.integer(group), .integer(serial)])
+        }
+        return group
+    }
+
+    private func values(of counter: Counter) -> [SQLiteValue] {
+        [.integer(counter.serial), .text(counter.name), .text(ItemName.matchKey(counter.name)), .integer(counter.count),
+         .integer(counter.start), .integer(counter.step), .integer(counter.pinned ? 1 : 0), .text(counter.created)]
+    }
+
+    func insert(_ counter: Counter) throws {
+        _ = try remember(counter.serial)
+        try write(counter)
+    }
+
+    /// Stores the row of `counter` (no undo record: for a revert and a first import).
+    func write(_ counter: Counter) throws {
+        try database.cached("""
+            INSERT INTO counters (serial, name, match_key, count, start, step, pinned, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).run(values(of: counter))
+    }
+
+    func update(_ counter: Counter) throws {
+        _ = try remember(counter.serial)
+        try database.cached("""
+            UPDATE counters SET name = ?2, match_key = ?3, count = ?4, start = ?5, step = ?6, pinned = ?7, created = ?8 WHERE serial = ?1
+            """).run(values(of: counter))
+    }
+
+    func delete(_ counter: Counter) throws {
+        _ = try remember(counter.serial)
+        try database.cached("DELETE FROM counter_tags WHERE serial = ?").run([.integer(counter.serial)])
+        try database.cached("DELETE FROM counters WHERE serial = ?").run([.integer(counter.serial)])
+    }
+
+    func record(_ event: CounterEvent) throws {
+        let group = try remember(event.serial)
+        try database.cached("""
+            INSERT INTO events (change_id, serial, at, kind, count_before, count_after, old_value, new_value, actor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).run([
+                .integer(group), .integer(event.serial), .integer(Self.milliseconds(event.at)), .text(event.kind.rawValue), .integer(event.countBefore),
+                .integer(event.countAfter), event.oldValue.map(SQLiteValue.text) ?? .null, event.newValue.map(SQLiteValue.text) ?? .null,
+                event.actor.map(SQLiteValue.text) ?? .null,
+            ])
+    }
+
+    func revertLatest() throws -> TallyChangeGroup? {
+        guard let (id, action) = try newestGroup() else { return nil }
+        let described = TallyChangeGroup(action: action, names: try names(of: id))
+        var restore: [Counter] = []
+        var serials: [Int64] = []
+        let sql = "SELECT serial, name, count, start, step, pinned, created, existed FROM undo_rows WHERE change_id = ?"
+        try database.cached(sql).forEachRow([.integer(id)]) { row in
+            serials.append(row.int64(0))
+            if row.int64(7) != 0 { restore.append(try counter(from: row)) }
+        }
+        for serial in serials {
+            try database.cached("DELETE FROM counter_tags WHERE serial = ?").run([.integer(serial)])
+            try database.cached("DELETE FROM counters WHERE serial = ?").run([.integer(serial)])
+        }
+        for counter in restore { try write(counter) }
+        try database.cached("DELETE FROM events WHERE change_id = ?").run([.integer(id)])
+        try database.cached("DELETE FROM undo_rows WHERE change_id = ?").run([.integer(id)])
+        try database.cached("DELETE FROM changes WHERE id = ?").run([.integer(id)])
+        return described
+    }
+
+    // MARK: taking over a JSON document
+
+    /// Stores the counters and next serial of an older tally's JSON document (its undo
+    /// history is not carried: undo starts from here). No event is recorded: the log
+    /// starts with the import.
+    func importLegacy(_ document: TallyDocument) throws {
+        for counter in document.counters.sorted(by: { $0.serial < $1.serial }) { try write(counter) }
+        try setNextSerial(document.nextSerial)
+    }
+}

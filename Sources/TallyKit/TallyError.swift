@@ -65,4 +65,12 @@ public enum TallyError: Error, Equatable, Sendable {
     case importZeroStep(place: String, name: String)
     /// A creation time that is not ISO 8601 (`2026-11-21T10:55:28Z`).
     case importBadCreated(place: String, text: String)
+
+    // The log
+    /// A range whose end (`through`) is before its start (`from`).
+    case rangeEndsBeforeStart(from: Int64, through: Int64)
+    /// A stats report would list more than `limit` periods.
+    case tooManyPeriods(limit: Int)
+    /// A net change of the counter's log is beyond the 64-bit range.
+    case netChangeOverflow(counter: String)
 }

@@ -47,7 +47,8 @@ struct CounterRendering {
         }
     }
 
-    func printDetail(_ counter: Counter, format: OutputFormat) {
+    /// `extraLines` (label, value) follow the fields in the text form (show's figures).
+    func printDetail(_ counter: Counter, format: OutputFormat, extraLines: [(String, String)] = []) {
         let out = invocation.out
         switch format {
         case .json:
@@ -62,6 +63,7 @@ struct CounterRendering {
             table.append(["step:", CounterColumns.signedStep(counter.step)])
             table.append(["pinned:", counter.pinned ? "yes" : "no"])
             table.append(["created:", Self.createdForPeople(counter)])
+            for (label, value) in extraLines { table.append([TextTable.Cell(label), TextTable.Cell(value)]) }
             for line in table.render() { out.line(line) }
         }
     }

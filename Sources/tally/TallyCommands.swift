@@ -72,12 +72,6 @@ struct TallyCommands {
         return .ok
     }
 
-    func show() throws -> ExitCode {
-        let counter = try tally.counter(named: name)
-        rendering.printDetail(counter, format: try option(TallySpec.format))
-        return .ok
-    }
-
     // MARK: changing
 
     func create() throws -> ExitCode {

@@ -38,14 +38,18 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
         self.undoLimit = undoLimit
     }
 
-    /// A store holding `document`'s counters (its undo history is not carried), refused
-    /// as a file would be when it breaks an invariant.
+    /// A store holding `document`'s counters and undo history, refused as a file would be
+    /// when it breaks an invariant.
     /// - Throws: `StoredContentError` naming the invariant `document` breaks.
     public init(_ document: TallyDocument, undoLimit: Int = SQLiteTallyRepository.undoLimit) throws(StoredContentError) {
         try document.checkInvariants()
         self.undoLimit = undoLimit
         for counter in document.counters { state.counters[counter.serial] = counter }
         state.nextSerial = document.nextSerial
+        for (action, rows) in document.changeGroups() {
+            state.groups.append(Group(id: state.nextGroupID, action: action, before: rows.map { ($0.serial, $0.before) }))
+            state.nextGroupID += 1
+        }
     }
 
     /// Every counter in creation order, the next serial and every event: for tests.

@@ -68,13 +68,17 @@ public final class SQLiteTallyRepository: TallyRepository {
         if try !hasDatabase {
             // Checked before anything is created: a broken document is refused, nothing made.
             let document = try legacyDocument()
-            if document == nil {
-                // Try it on an empty store first: a change that finds nothing to change
-                // (an unknown name, nothing to undo) leaves no file behind.
-                do {
+            // Tried in memory first, so that a refused change creates nothing: on an empty
+            // store, a change that finds nothing to change (an unknown name, nothing to
+            // undo) is done there; on the JSON document, a change that throws (an
+            // overflow, a name taken) throws before the database is made.
+            do {
+                if let document {
+                    _ = try InMemoryTallyRepository(document, undoLimit: undoLimit).change(body)
+                } else {
                     return try InMemoryTallyRepository(undoLimit: undoLimit).readOnlyAttempt(body)
-                } catch is StoreNeeded {}
-            }
+                }
+            } catch is StoreNeeded {}
             let database = try SQLiteDatabase.open(
                 paths.database, schema: SQLiteTallySchema.schema, access: .write(createFolders: paths.isDefault))
             defer { database.close() }
@@ -94,7 +98,7 @@ public final class SQLiteTallyRepository: TallyRepository {
             if try session.nextSerialIfSet() == nil {
                 // Read again under the write lock: another process may have imported it.
                 if let document = try legacyDocument() {
-                    try session.importLegacy(document)
+                    try session.importLegacy(document, at: Instant.preciseNow())
                     imported = document.counters.count
                 } else {
                     try session.setNextSerial(1)

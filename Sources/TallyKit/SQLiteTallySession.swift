@@ -226,11 +226,28 @@ final class SQLiteTallySession: TallyStoreChange {
 
     // MARK: taking over a JSON document
 
-    /// Stores the counters and next serial of an older tally's JSON document (its undo
-    /// history is not carried: undo starts from here). No event is recorded: the log
-    /// starts with the import.
-    func importLegacy(_ document: TallyDocument) throws {
+    /// Stores the counters, next serial and undo history of an older tally's JSON document
+    /// (each undo step one change group, dated `at`). No event is recorded: the log starts
+    /// with the move.
+    func importLegacy(_ document: TallyDocument, at: Double) throws {
         for counter in document.counters.sorted(by: { $0.serial < $1.serial }) { try write(counter) }
         try setNextSerial(document.nextSerial)
+        for (action, rows) in document.changeGroups() {
+            try database.cached("INSERT INTO changes (action, at) VALUES (?, ?)").run([.text(action), .real(at)])
+            let id = database.lastInsertRowID
+            for (serial, before) in rows {
+                if let before {
+                    try database.cached("""
+                        INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created)
+                        VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)
+                        """).run([
+                            .integer(id), .integer(serial), .text(before.name), .integer(before.count), .integer(before.start),
+                            .integer(before.step), .integer(before.pinned ? 1 : 0), .text(before.created),
+                        ])
+                } else {
+                    try database.cached("INSERT OR IGNORE INTO undo_rows (change_id, serial, existed) VALUES (?, ?, 0)").run([.integer(id), .integer(serial)])
+                }
+            }
+        }
     }
 }

@@ -132,8 +132,18 @@ final class TallyBox {
     }
 
     /// Writes a store holding exactly these counters (serials in the order given), as a
-    /// store written before the name rule may hold them: any name, newlines included.
-    func seedStored(_ counters: [TallyCounter]) throws {
+    /// store written before the name rule may hold them: any name, newlines included. It
+    /// is written as the JSON store of an older tally; unless `legacy`, a change that
+    /// changes nothing (pinning a pinned counter) then takes it over into the database and
+    /// the JSON file is removed, so the tests start from the database alone.
+    func seedStored(_ counters: [TallyCounter], legacy: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try writeLegacyStore(counters)
+        guard !legacy, let first = counters.first else { return }
+        try ok(arguments: [first.pinned ? "pin" : "unpin", first.name], sourceLocation: sourceLocation)
+        try FileManager.default.removeItem(atPath: storePath)
+    }
+
+    private func writeLegacyStore(_ counters: [TallyCounter]) throws {
         struct Stored: Encodable {
             let name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64
         }
@@ -175,7 +185,7 @@ final class TallyBox {
         try #require(FileManager.default.fileExists(atPath: databasePath), "no database at \(databasePath)", sourceLocation: sourceLocation)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SQLiteShell.path)
-        process.arguments = ["-json", "-readonly", databasePath, sql]
+        process.arguments = ["-json", "-readonly", "-cmd", ".timeout 10000", databasePath, sql]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

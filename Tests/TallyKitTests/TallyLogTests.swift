@@ -209,3 +209,30 @@ func clockedTally(_ clock: Clock, _ repository: InMemoryTallyRepository = InMemo
         #expect(try tally.log(of: "x").events.last?.change == nil)
     }
 }
+
+/// The JSON store's undo history comes over as change groups: each undo after the move
+/// reverts exactly what the JSON store's undo would have.
+@Suite struct LegacyUndoTests {
+    @Test func everyKindOfStepRevertsAsBefore() throws {
+        // Built by the rules on a store, then written as the JSON store held it.
+        let a = counter("a", count: 5, serial: 1)
+        let renamed = counter("b", count: 5, serial: 1)
+        let created = counter("c", count: 0, serial: 2)
+        let document = TallyDocument(
+            counters: [renamed, created], nextSerial: 3,
+            undo: [
+                UndoStep(action: "inc a", before: [counter("a", count: 4, serial: 1)], after: ["a"]),
+                UndoStep(action: "rename a to b", before: [a], after: ["b"]),
+                UndoStep(action: "new c", before: [], after: ["c"]),
+            ])
+        #expect(document.changeGroups().map(\.action) == ["inc a", "rename a to b", "new c"])
+        let tally = makeTally(try InMemoryTallyRepository(document))
+        #expect(try tally.undo() == "new c")
+        #expect(try tally.list().rows.map(\.name) == ["b"])
+        #expect(try tally.undo() == "rename a to b")
+        #expect(try tally.counter(named: "a") == a)
+        #expect(try tally.undo() == "inc a")
+        #expect(try tally.counter(named: "a").count == 4)
+        #expect(tallyError { _ = try tally.undo() } == .nothingToUndo)
+    }
+}

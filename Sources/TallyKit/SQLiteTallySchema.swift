@@ -5,8 +5,10 @@
 //            indexed, so a name typed in another case is one lookup;
 //   counter_tags(serial, position, tag);
 //   meta(key, value): next_serial, the serial the next counter gets (never reused);
-//   changes(id, action, at, actor): the change groups undo can revert, newest last, at
-//            most `SQLiteTallyRepository.undoLimit`;
+//   changes(id, action, at, first_event, actor): the change groups undo can revert, newest
+//            last, at most `SQLiteTallyRepository.undoLimit`; first_event is the id the
+//            group's first event got or would get: a group's events are the log's tail
+//            from there, since only the newest group takes events;
 //   undo_rows(change_id, serial, existed, …): each counter a group touched, as it was
 //            before (existed 0: the group created it);
 //   events(id, change_id, serial, at, kind, count_before, count_after, old_value,
@@ -46,6 +48,7 @@ enum SQLiteTallySchema {
             id INTEGER PRIMARY KEY,
             action TEXT NOT NULL,
             at REAL NOT NULL,
+            first_event INTEGER NOT NULL,
             actor TEXT
         );
         CREATE TABLE undo_rows (
@@ -55,8 +58,7 @@ enum SQLiteTallySchema {
             name TEXT, count INTEGER, start INTEGER, step INTEGER, pinned INTEGER, created TEXT,
             updated TEXT, goal INTEGER, minimum INTEGER, maximum INTEGER, tags TEXT,
             PRIMARY KEY (change_id, serial)
-        );
-        CREATE INDEX undo_rows_by_serial ON undo_rows(serial, change_id);
+        ) WITHOUT ROWID;
         CREATE TABLE events (
             id INTEGER PRIMARY KEY,
             change_id INTEGER NOT NULL,
@@ -70,7 +72,6 @@ enum SQLiteTallySchema {
             actor TEXT
         );
         CREATE INDEX events_by_counter ON events(serial, at);
-        CREATE INDEX events_by_change ON events(change_id);
         """,
     ]
 

@@ -113,7 +113,8 @@ final class SQLiteTallySession: TallyStoreChange {
     // MARK: changing
 
     func begin(_ action: String, at: Double) throws {
-        try database.cached("INSERT INTO changes (action, at) VALUES (?, ?)").run([.text(action), .real(at)])
+        try database.cached("INSERT INTO changes (action, at, first_event) VALUES (?, ?, (SELECT coalesce(max(id), 0) + 1 FROM events))")
+            .run([.text(action), .real(at)])
         let id = database.lastInsertRowID
         group = id
         try forget(through: id - Int64(undoLimit))
@@ -135,7 +136,7 @@ final class SQLiteTallySession: TallyStoreChange {
             DELETE FROM events WHERE serial IN (
                 SELECT u.serial FROM undo_rows AS u WHERE u.change_id <= ?1
                 AND NOT EXISTS (SELECT 1 FROM counters AS c WHERE c.serial = u.serial)
-                AND NOT EXISTS (SELECT 1 FROM undo_rows AS k WHERE k.serial = u.serial AND k.change_id > ?1))
+                AND NOT EXISTS (SELECT 1 FROM undo_rows AS k WHERE k.change_id > ?1 AND k.serial = u.serial))
             """).run(parameters)
         try database.cached("DELETE FROM undo_rows WHERE change_id <= ?").run(parameters)
         try database.cached("DELETE FROM changes WHERE id <= ?").run(parameters)
@@ -218,7 +219,10 @@ final class SQLiteTallySession: TallyStoreChange {
             try database.cached("DELETE FROM counters WHERE serial = ?").run([.integer(serial)])
         }
         for counter in restore { try write(counter) }
-        try database.cached("DELETE FROM events WHERE change_id = ?").run([.integer(id)])
+        // The group's events are the log's tail from its first_event (only the newest group takes events).
+        try database.cached("""
+            DELETE FROM events WHERE id >= (SELECT first_event FROM changes WHERE id = ?1) AND change_id = ?1
+            """).run([.integer(id)])
         try database.cached("DELETE FROM undo_rows WHERE change_id = ?").run([.integer(id)])
         try database.cached("DELETE FROM changes WHERE id = ?").run([.integer(id)])
         return described
@@ -233,7 +237,7 @@ final class SQLiteTallySession: TallyStoreChange {
         for counter in document.counters.sorted(by: { $0.serial < $1.serial }) { try write(counter) }
         try setNextSerial(document.nextSerial)
         for (action, rows) in document.changeGroups() {
-            try database.cached("INSERT INTO changes (action, at) VALUES (?, ?)").run([.text(action), .real(at)])
+            try database.cached("INSERT INTO changes (action, at, first_event) VALUES (?, ?, 1)").run([.text(action), .real(at)])
             let id = database.lastInsertRowID
             for (serial, before) in rows {
                 if let before {

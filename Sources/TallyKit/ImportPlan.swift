@@ -65,16 +65,18 @@ extension Tally {
         return try repository.change { store -> ImportSummary in
             var existing: [String: Counter] = [:]
             for counter in try store.allCounters() { existing[ItemName.matchKey(counter.name)] = counter }
-            let clashes = incoming.map(\.name).filter { existing[ItemName.matchKey($0)] != nil }
+            // Each name's key worked out once (NFC and lower case).
+            let keys = incoming.map { ItemName.matchKey($0.name) }
+            let clashes = incoming.indices.filter { existing[keys[$0]] != nil }.map { incoming[$0].name }
             if policy == .error, !clashes.isEmpty {
                 throw TallyError.importClashes(source: source, names: clashes)
             }
             var summary = ImportSummary(added: 0, replaced: 0, skipped: 0, renamed: [])
             var replaced: [Counter] = []
             var toInsert: [ImportedCounter] = []
-            var taken = Set(existing.keys).union(incoming.map { ItemName.matchKey($0.name) })
-            for var counter in incoming {
-                if let stored = existing[ItemName.matchKey(counter.name)] {
+            var taken = Set(existing.keys).union(keys)
+            for (index, var counter) in incoming.enumerated() {
+                if let stored = existing[keys[index]] {
                     switch policy {
                     case .skip:
                         summary.skipped += 1

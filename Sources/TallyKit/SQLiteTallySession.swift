@@ -11,6 +11,10 @@ final class SQLiteTallySession: TallyStoreChange {
     let undoLimit: Int
     /// The change group the writes belong to.
     private var group: Int64?
+    /// The counters the group has kept for undo in this session (a hot import stores each once).
+    private var remembered: Set<Int64> = []
+    /// The next serial as this session has moved it, written back by `finish`.
+    private var nextSerial: Int64?
 
     init(database: SQLiteDatabase, undoLimit: Int) {
         self.database = database
@@ -117,12 +121,14 @@ final class SQLiteTallySession: TallyStoreChange {
             .run([.text(action), .real(at)])
         let id = database.lastInsertRowID
         group = id
+        remembered = []
         try forget(through: id - Int64(undoLimit))
     }
 
     func continueLatest() throws {
         guard let (id, _) = try newestGroup() else { throw TallyError.nothingToUndo }
         group = id
+        remembered = []
     }
 
     /// Forgets the change groups up to `cutoff` (undo no longer reaches them). A deleted
@@ -143,15 +149,27 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func takeSerial() throws -> Int64 {
-        let serial = try nextSerialIfSet() ?? 1
+        let serial = try nextSerial ?? nextSerialIfSet() ?? 1
         guard serial >= 1, serial < Int64.max - 1 else { throw TallyError.noSerialLeft(nextSerial: serial) }
-        try setNextSerial(serial + 1)
+        nextSerial = serial + 1
         return serial
     }
 
-    /// Keeps the counter `serial` as it is now in the group, the first time the group touches it.
-    private func remember(_ serial: Int64) throws -> Int64 {
+    /// Writes back what the session kept in memory; called before the transaction commits.
+    func finish() throws {
+        if let nextSerial { try setNextSerial(nextSerial) }
+    }
+
+    /// Keeps the counter `serial` as it is now in the group, the first time the group
+    /// touches it; `created`: the group makes it (undo removes it).
+    @discardableResult
+    private func remember(_ serial: Int64, created: Bool = false) throws -> Int64 {
         guard let group else { throw StoreError.io(path: database.path, reason: "a write outside a change group") }
+        guard remembered.insert(serial).inserted else { return group }
+        if created {
+            try database.cached("INSERT OR IGNORE INTO undo_rows (change_id, serial, existed) VALUES (?, ?, 0)").run([.integer(group), .integer(serial)])
+            return group
+        }
         try database.cached("""
             INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created, updated, goal, minimum, maximum)
             SELECT ?1, serial, 1, name, count, start, step, pinned, created, updated, goal, minimum, maximum FROM counters WHERE serial = ?2
@@ -168,7 +186,7 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func insert(_ counter: Counter) throws {
-        _ = try remember(counter.serial)
+        try remember(counter.serial, created: true)
         try write(counter)
     }
 
@@ -180,14 +198,14 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func update(_ counter: Counter) throws {
-        _ = try remember(counter.serial)
+        try remember(counter.serial)
         try database.cached("""
             UPDATE counters SET name = ?2, match_key = ?3, count = ?4, start = ?5, step = ?6, pinned = ?7, created = ?8 WHERE serial = ?1
             """).run(values(of: counter))
     }
 
     func delete(_ counter: Counter) throws {
-        _ = try remember(counter.serial)
+        try remember(counter.serial)
         try database.cached("DELETE FROM counter_tags WHERE serial = ?").run([.integer(counter.serial)])
         try database.cached("DELETE FROM counters WHERE serial = ?").run([.integer(counter.serial)])
     }

@@ -73,18 +73,37 @@ public struct DenominationSet: Hashable, Sendable, Codable {
     public let hasStandardRolls: Bool
     /// Where the roll data comes from or why there is none, for people.
     public let rollNote: String?
+    /// The official mass of each coin whose mint publishes one, highest coin first (see
+    /// CoinWeightCatalog.swift); a coin without one cannot be counted by weight.
+    public let coinMasses: [CoinMass]
+    /// Where the masses come from and what to know when weighing (older issues of another
+    /// mass), or why there are none, for people.
+    public let massNote: String?
+    /// Who issues the notes and coins listed (the central bank, the mint), for people.
+    public let source: String?
 
     /// A set from these parts, in any order: it sorts denominations highest first (a note
-    /// before a coin of the same value) and rolls by coin, highest first.
+    /// before a coin of the same value), rolls and masses by coin, highest first.
     public init(
         currencyCode: String, denominations: [Denomination], rolls: [CoinRoll],
-        hasStandardRolls: Bool, rollNote: String? = nil
+        hasStandardRolls: Bool, rollNote: String? = nil,
+        coinMasses: [CoinMass] = [], massNote: String? = nil, source: String? = nil
     ) {
         self.currencyCode = currencyCode
         self.denominations = denominations.sorted(by: Self.highestFirst)
         self.rolls = rolls.sorted { $0.coinMinorUnits > $1.coinMinorUnits }
         self.hasStandardRolls = hasStandardRolls
         self.rollNote = rollNote
+        self.coinMasses = coinMasses.sorted { $0.coinMinorUnits > $1.coinMinorUnits }
+        self.massNote = massNote
+        self.source = source
+    }
+
+    /// The official mass of the coin worth `minorUnits` in milligrams, or nil when the set
+    /// has no such coin or knows no mass for it.
+    public func massMilligrams(ofCoin minorUnits: Int64) -> Int64? {
+        guard denominations.contains(where: { $0.kind == .coin && $0.minorUnits == minorUnits }) else { return nil }
+        return coinMasses.first { $0.coinMinorUnits == minorUnits }?.milligrams
     }
 
     /// Whether both a note and a coin of this face value are in the set (the US $1):
@@ -92,6 +111,15 @@ public struct DenominationSet: Hashable, Sendable, Codable {
     public func hasNoteAndCoin(of minorUnits: Int64) -> Bool {
         denominations.contains { $0.kind == .note && $0.minorUnits == minorUnits }
             && denominations.contains { $0.kind == .coin && $0.minorUnits == minorUnits }
+    }
+
+    /// The mass note of a set whose user gave masses; `builtIn` is the built-in note when
+    /// some built-in masses are still used.
+    private static func massNote(keeping builtIn: String?) -> String {
+        let prefix = "Coin weights: "
+        guard let builtIn else { return prefix + "from the denominations file." }
+        let rest = builtIn.hasPrefix(prefix) ? String(builtIn.dropFirst(prefix.count)) : builtIn
+        return prefix + "from the denominations file where it gives them, else " + rest
     }
 
     private static func highestFirst(_ a: Denomination, _ b: Denomination) -> Bool {
@@ -122,10 +150,19 @@ public struct DenominationSet: Hashable, Sendable, Codable {
                 && !removedCoins.contains(existing.coinMinorUnits)
         }
         rollList += override.rolls
+        // A mass goes with its coin too; one the user gives replaces the built-in one.
+        var masses = coinMasses.filter { existing in
+            !override.masses.contains { $0.coinMinorUnits == existing.coinMinorUnits }
+                && !removedCoins.contains(existing.coinMinorUnits)
+        }
+        masses += override.masses
         return DenominationSet(
             currencyCode: currencyCode, denominations: notesAndCoins, rolls: rollList,
             hasStandardRolls: hasStandardRolls || !override.rolls.isEmpty,
-            rollNote: override.rolls.isEmpty ? rollNote : "includes rolls defined by the user")
+            rollNote: override.rolls.isEmpty ? rollNote : "includes rolls defined by the user",
+            coinMasses: masses,
+            massNote: override.masses.isEmpty ? massNote : Self.massNote(keeping: masses.count > override.masses.count ? massNote : nil),
+            source: source)
     }
 }
 
@@ -148,13 +185,16 @@ public struct DenominationOverride: Hashable, Sendable, Codable {
     public var denominations: [Denomination]
     /// Rolls or bags to add, or to replace the built-in one of the same coin.
     public var rolls: [CoinRoll]
-    /// Built-in notes and coins to drop (a dropped coin takes its roll with it).
+    /// Built-in notes and coins to drop (a dropped coin takes its roll and mass with it).
     public var remove: [Removal]
+    /// Coin masses to add, or to replace the built-in one of the same coin.
+    public var masses: [CoinMass]
 
     /// An override with these additions and removals; the default changes nothing.
-    public init(denominations: [Denomination] = [], rolls: [CoinRoll] = [], remove: [Removal] = []) {
+    public init(denominations: [Denomination] = [], rolls: [CoinRoll] = [], remove: [Removal] = [], masses: [CoinMass] = []) {
         self.denominations = denominations
         self.rolls = rolls
         self.remove = remove
+        self.masses = masses
     }
 }

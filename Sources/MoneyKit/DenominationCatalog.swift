@@ -11,8 +11,9 @@
 // Canadian Mint; the Reserve Bank of Australia and the Royal Australian Mint; the Swiss
 // National Bank and Swissmint; the Bank of Japan and the Japan Mint; Sveriges Riksbank;
 // Norges Bank; the Central Bank of Kenya; Danmarks Nationalbank; and the Reserve Bank of
-// New Zealand. Roll and bag sizes are the conventions of each country's banks and cash
-// centres where one exists; where no standard is published the set says so and has none.
+// New Zealand. The other currencies' sets (one file per region) name theirs, and every
+// set carries its source for people (`source`). Roll and bag sizes are the conventions of
+// each country's banks and cash centres where one exists; where no standard is published the set says so and has none.
 // Items that rest on weaker evidence are marked in comments below.
 //
 // Labels use the symbol that amounts of the currency are formatted with (ICU's, in the
@@ -20,20 +21,32 @@
 // exist at one value; a test holds every label to the formatted amount.
 
 enum DenominationCatalog {
-    static let sets: [String: DenominationSet] = [
-        "GBP": gbp,
-        "EUR": eur,
-        "USD": usd,
-        "CAD": cad,
-        "AUD": aud,
-        "NZD": nzd,
-        "CHF": chf,
-        "JPY": jpy,
-        "SEK": sek,
-        "NOK": nok,
-        "DKK": dkk,
-        "KES": kes,
-    ]
+    /// Every built-in set by currency code, with its coins' masses from CoinWeightCatalog.
+    static let sets: [String: DenominationSet] = {
+        let all = [
+            gbp, eur, usd, cad, aud, nzd, chf, jpy, sek, nok, dkk, kes,
+            // Asia (DenominationCatalog+Asia.swift)
+            cny, hkd, sgd, krw, inr, thb, idr, php, myr, twd,
+            // The Americas (DenominationCatalog+Americas.swift)
+            mxn, brl, clp,
+            // Europe, the Middle East and Africa (DenominationCatalog+EMEA.swift)
+            pln, czk, huf, `try`, zar, aed, sar, ils,
+        ]
+        var sets: [String: DenominationSet] = [:]
+        for set in all { sets[set.currencyCode] = withMasses(set) }
+        return sets
+    }()
+
+    /// `set` with the masses of its coins, or a note that none are known.
+    private static func withMasses(_ set: DenominationSet) -> DenominationSet {
+        let table = CoinWeightCatalog.tables[set.currencyCode]
+        return DenominationSet(
+            currencyCode: set.currencyCode, denominations: set.denominations, rolls: set.rolls,
+            hasStandardRolls: set.hasStandardRolls, rollNote: set.rollNote,
+            coinMasses: table?.masses ?? [],
+            massNote: table?.note ?? "Coin weights: none built in (no single published mass for these coins); give them in the denominations file to count by weight.",
+            source: set.source)
+    }
 
     // MARK: - Pound sterling
 
@@ -67,7 +80,8 @@ enum DenominationCatalog {
             CoinRoll(coinMinorUnits: 1, count: 100, packaging: .bag),   // £1
         ],
         hasStandardRolls: true,
-        rollNote: "UK bank coin bags (standard bag values used by UK banks); UK banks bag coins rather than roll them.")
+        rollNote: "UK bank coin bags (standard bag values used by UK banks); UK banks bag coins rather than roll them.",
+        source: "The Bank of England (notes) and the Royal Mint (coins).")
 
     // MARK: - Euro
 
@@ -104,7 +118,8 @@ enum DenominationCatalog {
             CoinRoll(coinMinorUnits: 1, count: 50),    // €0.50
         ],
         hasStandardRolls: true,
-        rollNote: "Standard euro coin rolls, as used by the euro-area central banks (e.g. Deutsche Bundesbank) and banks.")
+        rollNote: "Standard euro coin rolls, as used by the euro-area central banks (e.g. Deutsche Bundesbank) and banks.",
+        source: "The European Central Bank (notes; coins issued by the euro-area countries to its common specifications).")
 
     // MARK: - US dollar
 
@@ -137,7 +152,8 @@ enum DenominationCatalog {
             CoinRoll(coinMinorUnits: 1, count: 50),    // $0.50
         ],
         hasStandardRolls: true,
-        rollNote: "US bank rolls (Federal Reserve standard wrapping).")
+        rollNote: "US bank rolls (Federal Reserve standard wrapping).",
+        source: "The Federal Reserve and the Bureau of Engraving and Printing (notes) and the US Mint (coins).")
 
     // MARK: - Canadian dollar
 
@@ -168,7 +184,8 @@ enum DenominationCatalog {
             CoinRoll(coinMinorUnits: 5, count: 40),    // $2
         ],
         hasStandardRolls: true,
-        rollNote: "Canadian bank rolls (Royal Canadian Mint and bank standard wrapping).")
+        rollNote: "Canadian bank rolls (Royal Canadian Mint and bank standard wrapping).",
+        source: "The Bank of Canada (notes) and the Royal Canadian Mint (coins).")
 
     // MARK: - Australian dollar
 
@@ -197,7 +214,8 @@ enum DenominationCatalog {
             CoinRoll(coinMinorUnits: 5, count: 40),    // $2
         ],
         hasStandardRolls: true,
-        rollNote: "Australian standard coin rolls (Reserve Bank of Australia and bank practice).")
+        rollNote: "Australian standard coin rolls (Reserve Bank of Australia and bank practice).",
+        source: "The Reserve Bank of Australia (notes) and the Royal Australian Mint (coins).")
 
     // MARK: - New Zealand dollar
 
@@ -220,7 +238,8 @@ enum DenominationCatalog {
         ],
         rolls: [],
         hasStandardRolls: false,
-        rollNote: "No national standard roll size is known for New Zealand coins; define your own.")
+        rollNote: "No national standard roll size is known for New Zealand coins; define your own.",
+        source: "The Reserve Bank of New Zealand.")
 
     // MARK: - Swiss franc
 
@@ -255,7 +274,8 @@ enum DenominationCatalog {
             CoinRoll(coinMinorUnits: 5, count: 50),    // 2.50 Fr.
         ],
         hasStandardRolls: true,
-        rollNote: "Swiss bank coin rolls of 50 coins each (common Swiss banking practice).")
+        rollNote: "Swiss bank coin rolls of 50 coins each (common Swiss banking practice).",
+        source: "The Swiss National Bank (notes) and Swissmint (coins).")
 
     // MARK: - Japanese yen
 
@@ -284,7 +304,8 @@ enum DenominationCatalog {
             CoinRoll(coinMinorUnits: 1, count: 50),    // ¥50
         ],
         hasStandardRolls: true,
-        rollNote: "Japanese bank coin rolls (bōkin) of 50 coins each.")
+        rollNote: "Japanese bank coin rolls (bōkin) of 50 coins each.",
+        source: "The Bank of Japan (notes) and the Japan Mint (coins).")
 
     // MARK: - Swedish krona
 
@@ -307,7 +328,8 @@ enum DenominationCatalog {
         ],
         rolls: [],
         hasStandardRolls: false,
-        rollNote: "No national standard roll size is known for Swedish coins; define your own.")
+        rollNote: "No national standard roll size is known for Swedish coins; define your own.",
+        source: "Sveriges Riksbank.")
 
     // MARK: - Norwegian krone
 
@@ -328,7 +350,8 @@ enum DenominationCatalog {
         ],
         rolls: [],
         hasStandardRolls: false,
-        rollNote: "No standard roll sizes are published for Norwegian coins; define your own.")
+        rollNote: "No standard roll sizes are published for Norwegian coins; define your own.",
+        source: "Norges Bank.")
 
     // MARK: - Danish krone
 
@@ -351,7 +374,8 @@ enum DenominationCatalog {
         ],
         rolls: [],
         hasStandardRolls: false,
-        rollNote: "No national standard roll size is known for Danish coins; define your own.")
+        rollNote: "No national standard roll size is known for Danish coins; define your own.",
+        source: "Danmarks Nationalbank.")
 
     // MARK: - Kenyan shilling
 
@@ -373,5 +397,6 @@ enum DenominationCatalog {
         ],
         rolls: [],
         hasStandardRolls: false,
-        rollNote: "No standard roll sizes are published for Kenyan coins; define your own.")
+        rollNote: "No standard roll sizes are published for Kenyan coins; define your own.",
+        source: "The Central Bank of Kenya.")
 }

@@ -23,9 +23,16 @@ extension DenominationSet {
             label = denomination.label
         } else {
             // A label is a name to find and type: plain spaces, where the amount format
-            // has no-break ones ("1 000 kr", "Ksh 1,000").
-            label = String(Self.faceValue(Money(minorUnits: denomination.minorUnits, currency: currency), localeIdentifier: localeIdentifier)
-                .map { $0 == "\u{A0}" || $0 == "\u{202F}" ? " " : $0 })
+            // has no-break ones ("1 000 kr", "Ksh 1,000"), and no invisible direction marks
+            // (right-to-left formats have them: "\u{200F}1,000 د.إ.\u{200F}").
+            let formatted = Self.faceValue(Money(minorUnits: denomination.minorUnits, currency: currency), localeIdentifier: localeIdentifier)
+            label = String(String.UnicodeScalarView(formatted.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+                switch scalar.value {
+                case 0xA0, 0x202F: return " "
+                case 0x200E, 0x200F, 0x061C: return nil
+                default: return scalar
+                }
+            }))
         }
         if hasNoteAndCoin(of: denomination.minorUnits) {
             label += denomination.kind == .note ? " note" : " coin"

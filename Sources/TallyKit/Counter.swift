@@ -1,4 +1,6 @@
-// A named counter: a count that moves by a step, with the start it resets to.
+// A named counter: a count that moves by a step, with the start it resets to, an
+// optional goal and bounds (CounterBounds.swift), tags (CounterTags.swift) and the instant
+// of its last change.
 
 import MoneyKitStorage
 import MoneyKitPlatform
@@ -19,9 +21,24 @@ public struct Counter: Equatable, Sendable {
     public var created: String
     /// Creation order, to break ties between counters created in the same second.
     public var serial: Int64
+    /// A count to reach (shown as `12/50`), or nil.
+    public var goal: Int64?
+    /// The lowest count allowed, or nil; a change below it is refused.
+    public var minimum: Int64?
+    /// The highest count allowed, or nil; a change above it is refused.
+    public var maximum: Int64?
+    /// Tags in their stored form: checked, unique in any letter case, sorted (`CounterTags`).
+    public var tags: [String]
+    /// The instant of the last change, in the form of `created`; `created` in a store
+    /// written before it was kept.
+    public var updated: String
 
-    /// A counter with every field given.
-    public init(name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64) {
+    /// A counter with every field given; `tags` must already be in their stored form
+    /// (`CounterTags.validate`), `updated` defaults to `created`.
+    public init(
+        name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64,
+        goal: Int64? = nil, minimum: Int64? = nil, maximum: Int64? = nil, tags: [String] = [], updated: String? = nil
+    ) {
         self.name = name
         self.count = count
         self.start = start
@@ -29,6 +46,11 @@ public struct Counter: Equatable, Sendable {
         self.pinned = pinned
         self.created = created
         self.serial = serial
+        self.goal = goal
+        self.minimum = minimum
+        self.maximum = maximum
+        self.tags = tags
+        self.updated = updated ?? created
     }
 
     /// Seconds since 1970 of `created`, or nil when unreadable (a store written by hand).
@@ -36,6 +58,9 @@ public struct Counter: Equatable, Sendable {
 
     /// Seconds since 1970 of `created`, or 0 when unreadable (sorts last).
     var createdSeconds: Double { createdInstant ?? 0 }
+
+    /// Seconds since 1970 of `updated`, or nil when unreadable (a store written by hand).
+    public var updatedInstant: Double? { Instant.parseISO8601(updated) }
 
     /// `count + delta`, or `TallyError.countOverflow` when it leaves the 64-bit range.
     /// - Throws: `TallyError.countOverflow`.
@@ -70,6 +95,10 @@ public struct Counter: Equatable, Sendable {
         }
         if step == 0 { throw StoredContentError("\(place()) ('\(name)') has a step of 0") }
         try StoredInvariants.require(serial, in: 1...(nextSerial - 1), what: "the serial of \(place()) ('\(name)')")
+        if let fault = boundsFault { throw StoredContentError("\(place()) ('\(name)'): \(fault.message)") }
+        if !tags.isEmpty, let fault = CounterTags.storedFault(tags) {
+            throw StoredContentError("\(place()) ('\(name)'): \(fault)")
+        }
     }
 
     /// A new name as it is stored (NFC), or `TallyError.invalidName` saying what ItemName's

@@ -30,6 +30,16 @@ public enum CounterEventKind: String, CaseIterable, Sendable {
     case `import`
     /// The counter was deleted (`tally rm`); its log goes with it, and comes back with `undo`.
     case rm
+    /// The goal was set or cleared (`tally goal`); the old and new goals are kept.
+    case goal
+    /// The bounds were set or cleared (`tally bounds`); the old and new bounds are kept.
+    case bounds
+    /// Tags were added (`tally tag`); the old and new tags are kept.
+    case tag
+    /// Tags were removed (`tally untag`).
+    case untag
+    /// The tags were replaced (`tally retag`).
+    case retag
 }
 
 /// One change of one counter, as the log keeps it.
@@ -46,9 +56,10 @@ public struct CounterEvent: Equatable, Sendable {
     public var countBefore: Int64
     /// The count after the change.
     public var countAfter: Int64
-    /// The old value of a rename (name) or a step change (step, as decimal text).
+    /// The old value of a rename (name), a step change (step, as decimal text), a goal,
+    /// bounds (`min 0, max 10`) or tags (`a, b`) change.
     public var oldValue: String?
-    /// The new value of a rename or a step change.
+    /// The new value of a rename, a step, goal, bounds or tags change.
     public var newValue: String?
     /// Who made the change, when the store knows (reserved; nil for now).
     public var actor: String?

@@ -1,7 +1,8 @@
 // Reading a tally export back: JSON ({"format": "tally-export", "version": 1, "counters":
-// [{name, count, start, step, pinned, created}]}, or a bare array of such objects, the
-// output of `tally list --format json`) or CSV (a header naming the columns: name is
-// required; count, start, step, pinned, created optional; one counter a row). The format is
+// [{name, count, start, step, pinned, created, goal, min, max, tags, updated}]}, or a bare
+// array of such objects, the output of `tally list --format json`) or CSV (a header naming
+// the columns: name is required, the others optional; one counter a row; tags one field,
+// "a,b"). Goal, min and max are whole numbers or null (empty in CSV). The format is
 // recognised from the content. Every value is checked here, before anything is stored.
 
 import MoneyKit
@@ -22,15 +23,29 @@ public struct ImportedCounter: Equatable, Sendable {
     public var pinned: Bool
     /// ISO 8601; the import's time when the input gave none.
     public var created: String
+    /// Goal and bounds (nil: none), tags in stored form, and the last change (nil: created).
+    public var settings: ImportedSettings
 
     /// A counter with every field given.
-    public init(name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String) {
+    public init(
+        name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String,
+        settings: ImportedSettings = ImportedSettings()
+    ) {
         self.name = name
         self.count = count
         self.start = start
         self.step = step
         self.pinned = pinned
         self.created = created
+        self.settings = settings
+    }
+
+    /// The counter to store, with `serial`.
+    public func counter(serial: Int64) -> Counter {
+        Counter(
+            name: name, count: count, start: start, step: step, pinned: pinned, created: created, serial: serial,
+            goal: settings.goal, minimum: settings.minimum, maximum: settings.maximum, tags: settings.tags,
+            updated: settings.updated)
     }
 }
 
@@ -86,6 +101,7 @@ public enum CounterImport {
         var step: Int64?
         var pinned: Bool?
         var created: String?
+        var settings: ImportedSettings.Given
     }
 
     static func readJSON(_ text: String, source: String, now: Double) throws(TallyError) -> [ImportedCounter] {
@@ -117,9 +133,11 @@ public enum CounterImport {
             } catch {
                 throw .importBadEntry(message: error.message)
             }
-            result.append(try validated(
+            var counter = try validated(
                 name: imported.name, count: imported.count, start: imported.start, step: imported.step,
-                pinned: imported.pinned, created: imported.created, place: place, now: now))
+                pinned: imported.pinned, created: imported.created, place: place, now: now)
+            counter.settings = try ImportedSettings.validated(imported.settings, of: counter, place: place)
+            result.append(counter)
         }
         return result
     }
@@ -133,7 +151,8 @@ public enum CounterImport {
         return Entry(
             name: try fields.string("name"), count: try integer("count"), start: try integer("start"),
             step: try integer("step"), pinned: fields.optional("pinned") == nil ? nil : try fields.bool("pinned"),
-            created: fields.optional("created") == nil ? nil : try fields.string("created"))
+            created: fields.optional("created") == nil ? nil : try fields.string("created"),
+            settings: try ImportedSettings.Given(json: fields))
     }
 
     // MARK: CSV
@@ -175,10 +194,16 @@ public enum CounterImport {
                 }
             }
             let created = field("created").flatMap { $0.isEmpty ? nil : $0 }
-            result.append(try validated(
+            var counter = try validated(
                 name: csv.restoredField(record[nameColumn]), count: try integer("count"),
                 start: try integer("start"), step: try integer("step"), pinned: pinned, created: created,
-                place: place, now: now))
+                place: place, now: now)
+            let given = ImportedSettings.Given(
+                goal: try integer("goal"), minimum: try integer("min"), maximum: try integer("max"),
+                tags: field("tags").map(ImportedSettings.Given.splitTags) ?? [],
+                updated: field("updated").flatMap { $0.isEmpty ? nil : $0 })
+            counter.settings = try ImportedSettings.validated(given, of: counter, place: place)
+            result.append(counter)
         }
         return result
     }

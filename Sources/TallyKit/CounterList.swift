@@ -20,7 +20,7 @@ public struct CounterExport: Equatable, Sendable {
     /// The version this build writes and reads up to.
     public static let formatVersion = 1
     /// The fields of each counter, in order: JSON keys and CSV columns alike.
-    public static let fieldNames = ["name", "count", "start", "step", "pinned", "created"]
+    public static let fieldNames = ["name", "count", "start", "step", "pinned", "created", "goal", "min", "max", "tags", "updated"]
 
     /// In creation order (serial).
     public var counters: [Counter]

@@ -101,9 +101,7 @@ extension Tally {
             try store.begin("import \(toInsert.count) counter\(toInsert.count == 1 ? "" : "s")", at: at)
             for counter in replaced { try store.delete(counter) }
             for counter in toInsert {
-                let stored = Counter(
-                    name: counter.name, count: counter.count, start: counter.start, step: counter.step,
-                    pinned: counter.pinned, created: counter.created, serial: try store.takeSerial())
+                let stored = counter.counter(serial: try store.takeSerial())
                 try store.insert(stored)
                 try store.record(CounterEvent(serial: stored.serial, at: at, kind: .import, countBefore: stored.count, countAfter: stored.count))
             }

@@ -79,5 +79,5 @@ enum SQLiteTallySchema {
     static let schema = SQLiteSchema(name: "a tally database", applicationID: 0x4D4B_5441, migrations: migrations)
 
     /// The columns of a counter, in the order `SQLiteTallySession.counter(from:)` reads them.
-    static let counterColumns = "serial, name, count, start, step, pinned, created"
+    static let counterColumns = "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum"
 }

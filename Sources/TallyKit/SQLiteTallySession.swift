@@ -15,6 +15,8 @@ final class SQLiteTallySession: TallyStoreChange {
     private var remembered: Set<Int64> = []
     /// The next serial as this session has moved it, written back by `finish`.
     private var nextSerial: Int64?
+    /// The tags each counter had when read, so that an update rewrites them only when changed.
+    private var tagsRead: [Int64: [String]] = [:]
 
     init(database: SQLiteDatabase, undoLimit: Int) {
         self.database = database
@@ -25,20 +27,44 @@ final class SQLiteTallySession: TallyStoreChange {
 
     // MARK: reading
 
-    /// A counter from a row of `SQLiteTallySchema.counterColumns`, checked.
+    /// A counter from a row of `SQLiteTallySchema.counterColumns` (tags not yet read), checked.
     private func counter(from row: SQLiteRow) throws -> Counter {
-        let counter = Counter(
+        let created = row.text(6)
+        var counter = Counter(
             name: row.text(1), count: row.int64(2), start: row.int64(3), step: row.int64(4), pinned: row.int64(5) != 0,
-            created: row.text(6), serial: row.int64(0))
+            created: created, serial: row.int64(0), goal: row.optionalInt64(8), minimum: row.optionalInt64(9),
+            maximum: row.optionalInt64(10), updated: row.optionalText(7) ?? created)
         if counter.step == 0 { throw corrupt("counter \(counter.serial) ('\(counter.name)') has a step of 0") }
         if counter.name.isEmpty { throw corrupt("counter \(counter.serial) has an empty name") }
+        if let fault = counter.boundsFault { throw corrupt("counter \(counter.serial) ('\(counter.name)'): \(fault.message)") }
+        counter.tags = []
         return counter
     }
 
+    /// The counters `sql` selects, with their tags.
     private func counters(_ sql: String, _ parameters: [SQLiteValue]) throws -> [Counter] {
         var result: [Counter] = []
         try database.cached(sql).forEachRow(parameters) { result.append(try counter(from: $0)) }
+        if result.count > 8 {
+            // Many counters: every tag in one pass.
+            var tags: [Int64: [String]] = [:]
+            try database.cached("SELECT serial, tag FROM counter_tags ORDER BY serial, position").forEachRow { row in
+                tags[row.int64(0), default: []].append(row.text(1))
+            }
+            for index in result.indices { result[index].tags = tags[result[index].serial] ?? [] }
+        } else {
+            for index in result.indices { result[index].tags = try tags(of: result[index].serial) }
+        }
+        for counter in result { tagsRead[counter.serial] = counter.tags }
         return result
+    }
+
+    private func tags(of serial: Int64) throws -> [String] {
+        var tags: [String] = []
+        try database.cached("SELECT tag FROM counter_tags WHERE serial = ? ORDER BY position").forEachRow([.integer(serial)]) {
+            tags.append($0.text(0))
+        }
+        return tags
     }
 
     func counter(exactly name: String) throws -> Counter? {
@@ -171,8 +197,10 @@ final class SQLiteTallySession: TallyStoreChange {
             return group
         }
         try database.cached("""
-            INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created, updated, goal, minimum, maximum)
-            SELECT ?1, serial, 1, name, count, start, step, pinned, created, updated, goal, minimum, maximum FROM counters WHERE serial = ?2
+            INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created, updated, goal, minimum, maximum, tags)
+            SELECT ?1, serial, 1, name, count, start, step, pinned, created, updated, goal, minimum, maximum,
+                (SELECT group_concat(tag, char(10)) FROM (SELECT tag FROM counter_tags WHERE serial = ?2 ORDER BY position))
+            FROM counters WHERE serial = ?2
             """).run([.integer(group), .integer(serial)])
         if database.changes == 0 {
             try database.cached("INSERT OR IGNORE INTO undo_rows (change_id, serial, existed) VALUES (?, ?, 0)").run([.integer(group), .integer(serial)])
@@ -181,8 +209,12 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     private func values(of counter: Counter) -> [SQLiteValue] {
-        [.integer(counter.serial), .text(counter.name), .text(ItemName.matchKey(counter.name)), .integer(counter.count),
-         .integer(counter.start), .integer(counter.step), .integer(counter.pinned ? 1 : 0), .text(counter.created)]
+        func optional(_ value: Int64?) -> SQLiteValue { value.map(SQLiteValue.integer) ?? .null }
+        return [
+            .integer(counter.serial), .text(counter.name), .text(ItemName.matchKey(counter.name)), .integer(counter.count),
+            .integer(counter.start), .integer(counter.step), .integer(counter.pinned ? 1 : 0), .text(counter.created),
+            .text(counter.updated), optional(counter.goal), optional(counter.minimum), optional(counter.maximum),
+        ]
     }
 
     func insert(_ counter: Counter) throws {
@@ -190,18 +222,33 @@ final class SQLiteTallySession: TallyStoreChange {
         try write(counter)
     }
 
-    /// Stores the row of `counter` (no undo record: for a revert and a first import).
+    /// Stores the row of `counter` and its tags (no undo record: for a revert and a first import).
     func write(_ counter: Counter) throws {
         try database.cached("""
-            INSERT INTO counters (serial, name, match_key, count, start, step, pinned, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO counters (serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run(values(of: counter))
+        try writeTags(counter)
+    }
+
+    private func writeTags(_ counter: Counter) throws {
+        for (position, tag) in counter.tags.enumerated() {
+            try database.cached("INSERT INTO counter_tags (serial, position, tag) VALUES (?, ?, ?)")
+                .run([.integer(counter.serial), .integer(Int64(position)), .text(tag)])
+        }
+        tagsRead[counter.serial] = counter.tags
     }
 
     func update(_ counter: Counter) throws {
         try remember(counter.serial)
         try database.cached("""
-            UPDATE counters SET name = ?2, match_key = ?3, count = ?4, start = ?5, step = ?6, pinned = ?7, created = ?8 WHERE serial = ?1
+            UPDATE counters SET name = ?2, match_key = ?3, count = ?4, start = ?5, step = ?6, pinned = ?7, created = ?8,
+            updated = ?9, goal = ?10, minimum = ?11, maximum = ?12 WHERE serial = ?1
             """).run(values(of: counter))
+        if try tagsRead[counter.serial] ?? tags(of: counter.serial) != counter.tags {
+            try database.cached("DELETE FROM counter_tags WHERE serial = ?").run([.integer(counter.serial)])
+            try writeTags(counter)
+        }
     }
 
     func delete(_ counter: Counter) throws {
@@ -227,10 +274,16 @@ final class SQLiteTallySession: TallyStoreChange {
         let described = TallyChangeGroup(action: action, names: try names(of: id))
         var restore: [Counter] = []
         var serials: [Int64] = []
-        let sql = "SELECT serial, name, count, start, step, pinned, created, existed FROM undo_rows WHERE change_id = ?"
+        let sql = """
+            SELECT serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum, existed, tags
+            FROM undo_rows WHERE change_id = ?
+            """
         try database.cached(sql).forEachRow([.integer(id)]) { row in
             serials.append(row.int64(0))
-            if row.int64(7) != 0 { restore.append(try counter(from: row)) }
+            guard row.int64(11) != 0 else { return }
+            var before = try counter(from: row)
+            before.tags = row.optionalText(12).map { $0.split(separator: "\n").map(String.init) } ?? []
+            restore.append(before)
         }
         for serial in serials {
             try database.cached("DELETE FROM counter_tags WHERE serial = ?").run([.integer(serial)])
@@ -259,12 +312,13 @@ final class SQLiteTallySession: TallyStoreChange {
             let id = database.lastInsertRowID
             for (serial, before) in rows {
                 if let before {
+                    let fields = Array(values(of: before).dropFirst())  // serial given apart
                     try database.cached("""
-                        INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created)
-                        VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)
-                        """).run([
-                            .integer(id), .integer(serial), .text(before.name), .integer(before.count), .integer(before.start),
-                            .integer(before.step), .integer(before.pinned ? 1 : 0), .text(before.created),
+                        INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created,
+                        updated, goal, minimum, maximum, tags)
+                        VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """).run([.integer(id), .integer(serial), fields[0]] + fields[2...] + [
+                            before.tags.isEmpty ? .null : .text(before.tags.joined(separator: "\n"))
                         ])
                 } else {
                     try database.cached("INSERT OR IGNORE INTO undo_rows (change_id, serial, existed) VALUES (?, ?, 0)").run([.integer(id), .integer(serial)])

@@ -44,10 +44,13 @@ public struct Tally {
     // MARK: creating and naming
 
     /// Creates a counter and returns its name: `name` (checked by ItemName's rule), or
-    /// "New Counter N" when nil.
+    /// "New Counter N" when nil; `settings` give its goal, bounds and tags.
     /// - Throws: `TallyError.zeroStep`; `.invalidName` when ItemName's rule refuses `name`;
-    ///   `.nameTaken` when a counter has it in any letter case; `.noSerialLeft`; the repository's errors (`StoreError` from the file store).
-    public func create(name: String?, start: Int64 = 0, step: Int64 = 1, pinned: Bool = false) throws -> String {
+    ///   `.nameTaken` when a counter has it in any letter case; `.noSerialLeft`;
+    ///   `.invalidTag`, `.badBounds` (see `NewCounterSettings.applied`); the repository's errors (`StoreError` from the file store).
+    public func create(
+        name: String?, start: Int64 = 0, step: Int64 = 1, pinned: Bool = false, settings: NewCounterSettings = NewCounterSettings()
+    ) throws -> String {
         guard step != 0 else { throw TallyError.zeroStep }
         let given = try name.map { name throws(TallyError) in try Counter.validate(name: name) }
         let at = now()
@@ -56,8 +59,8 @@ public struct Tally {
             let newName = try given ?? CounterNaming.nextDefaultName(existing: store.allCounters().map(\.name))
             try store.requireUnused(newName)
             try store.begin("new \(newName)", at: at)
-            let counter = Counter(
-                name: newName, count: start, start: start, step: step, pinned: pinned, created: created, serial: try store.takeSerial())
+            let counter = try settings.applied(to: Counter(
+                name: newName, count: start, start: start, step: step, pinned: pinned, created: created, serial: try store.takeSerial()))
             try store.insert(counter)
             try store.record(CounterEvent(serial: counter.serial, at: at, kind: .new, countBefore: start, countAfter: start))
             return newName
@@ -77,6 +80,7 @@ public struct Tally {
             try store.requireUnused(newName, except: counter.serial)
             try store.begin("rename \(oldName) to \(newName)", at: at)
             counter.name = newName
+            counter.updated = Instant.iso8601UTC(at)
             try store.update(counter)
             try store.record(CounterEvent(
                 serial: counter.serial, at: at, kind: .rename, countBefore: counter.count, countAfter: counter.count,
@@ -86,11 +90,11 @@ public struct Tally {
 
     // MARK: counting
 
-    /// Adds the step `times` times (at least once); returns the counter as stored.
+    /// Adds the step `times` times (at least once); returns the change (the counter as stored).
     /// - Throws: `TallyError.timesBelowOne`; `.stepsOverflow` or `.countOverflow` when the
-    ///   result leaves the 64-bit range (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
+    ///   result leaves the 64-bit range, `.beyondBound` when it leaves the counter's bounds (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func increment(_ name: String, times: Int64 = 1) throws -> Counter {
+    public func increment(_ name: String, times: Int64 = 1) throws -> CountChange {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
         return try changeCount(name, kind: .inc, action: "inc") { counter throws(TallyError) in
             try counter.adding(try counter.steps(times))
@@ -100,7 +104,7 @@ public struct Tally {
     /// Subtracts the step `times` times (at least once); returns the counter as stored.
     /// - Throws: as `increment`.
     @discardableResult
-    public func decrement(_ name: String, times: Int64 = 1) throws -> Counter {
+    public func decrement(_ name: String, times: Int64 = 1) throws -> CountChange {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
         // times ≥ 1, so -times cannot overflow.
         return try changeCount(name, kind: .dec, action: "dec") { counter throws(TallyError) in
@@ -109,41 +113,43 @@ public struct Tally {
     }
 
     /// Adds `amount` (negative subtracts), ignoring the step.
-    /// - Throws: `TallyError.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
+    /// - Throws: `TallyError.countOverflow`, `.beyondBound` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func add(_ amount: Int64, to name: String) throws -> Counter {
+    public func add(_ amount: Int64, to name: String) throws -> CountChange {
         try changeCount(name, kind: .add, action: "add \(amount) to") { counter throws(TallyError) in try counter.adding(amount) }
     }
 
     /// Sets the count.
-    /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
+    /// - Throws: `TallyError.beyondBound`; `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func set(_ name: String, to value: Int64) throws -> Counter {
+    public func set(_ name: String, to value: Int64) throws -> CountChange {
         try changeCount(name, kind: .set, action: "set") { _ throws(TallyError) in value }
     }
 
     /// Puts the count back to the start value.
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
-    public func reset(_ name: String) throws -> Counter {
+    public func reset(_ name: String) throws -> CountChange {
         try changeCount(name, kind: .reset, action: "reset") { counter throws(TallyError) in counter.start }
     }
 
     /// Applies `transform` to the counter `name` as one change group "ACTION STORED-NAME",
-    /// with its event.
+    /// with its event; a count beyond the counter's bounds is refused.
     private func changeCount(
         _ name: String, kind: CounterEventKind, action: String, _ transform: (Counter) throws(TallyError) -> Int64
-    ) throws -> Counter {
+    ) throws -> CountChange {
         let at = now()
-        return try repository.change { store -> Counter in
+        return try repository.change { store -> CountChange in
             var counter = try store.requireCounter(named: name)
             let newCount = try transform(counter)
+            try counter.requireWithinBounds(newCount)
             try store.begin("\(action) \(counter.name)", at: at)
             let before = counter.count
             counter.count = newCount
+            counter.updated = Instant.iso8601UTC(at)
             try store.update(counter)
             try store.record(CounterEvent(serial: counter.serial, at: at, kind: kind, countBefore: before, countAfter: newCount))
-            return counter
+            return CountChange(before: before, counter: counter)
         }
     }
 
@@ -156,6 +162,7 @@ public struct Tally {
         return try repository.change { store -> Int64 in
             var counter = try store.requireCounter(named: name)
             let newCount = try counter.adding(try counter.steps(lines))
+            try counter.requireWithinBounds(newCount)
             if try store.latestChange()?.action == session {
                 try store.continueLatest()
             } else {
@@ -163,6 +170,7 @@ public struct Tally {
             }
             let before = counter.count
             counter.count = newCount
+            counter.updated = Instant.iso8601UTC(at)
             try store.update(counter)
             try store.record(CounterEvent(serial: counter.serial, at: at, kind: .feed, countBefore: before, countAfter: newCount))
             return newCount
@@ -181,6 +189,7 @@ public struct Tally {
             try store.begin("step \(counter.name)", at: at)
             let old = counter.step
             counter.step = step
+            counter.updated = Instant.iso8601UTC(at)
             try store.update(counter)
             try store.record(CounterEvent(
                 serial: counter.serial, at: at, kind: .step, countBefore: counter.count, countAfter: counter.count,
@@ -197,6 +206,7 @@ public struct Tally {
             guard counter.pinned != pinned else { return }
             try store.begin("\(pinned ? "pin" : "unpin") \(counter.name)", at: at)
             counter.pinned = pinned
+            counter.updated = Instant.iso8601UTC(at)
             try store.update(counter)
             try store.record(CounterEvent(
                 serial: counter.serial, at: at, kind: pinned ? .pin : .unpin, countBefore: counter.count, countAfter: counter.count))

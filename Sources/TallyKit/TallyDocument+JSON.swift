@@ -2,7 +2,11 @@
 //
 // File format (version 1), inside the MoneyKit store envelope
 // {"format": "tally", "version": 1, "content": …}:
-//   counters:   [{name, count, start, step, pinned, created, serial}]
+//   counters:   [{name, count, start, step, pinned, created, serial,
+//                 goal?, min?, max?, tags?, updated?}]
+//               the last five optional (absent in stores written before them): goal,
+//               min, max whole numbers or absent/null; tags a list of strings, absent when
+//               none; updated ISO 8601 like created, absent meaning created.
 //   nextSerial: the serial the next new counter gets
 //   undo:       [{action, before: [Counter], after: [names]}], newest last, at most 100
 //
@@ -49,10 +53,25 @@ extension Counter {
             step: try fields.int64("step"), pinned: try fields.bool("pinned"), created: try fields.string("created"),
             serial: try fields.int64("serial"))
         if step == 0 { throw StoredContentError("\(place) has a step of 0") }
+        try readOptionalFields(fields)
+    }
+
+    /// The fields added after version 1 was first written: each optional.
+    private mutating func readOptionalFields(_ fields: JSONFields) throws(StoredContentError) {
+        if fields.optional("goal") != nil { goal = try fields.int64("goal") }
+        if fields.optional("min") != nil { minimum = try fields.int64("min") }
+        if fields.optional("max") != nil { maximum = try fields.int64("max") }
+        if fields.optional("tags") != nil {
+            for value in try fields.array("tags") {
+                guard let tag = value.stringValue else { throw StoredContentError("'tags' in \(fields.place) holds a non-string") }
+                tags.append(tag)
+            }
+        }
+        if fields.optional("updated") != nil { updated = try fields.string("updated") }
     }
 
     var storedJSON: JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("name", .string(name)),
             ("count", .integer(count)),
             ("start", .integer(start)),
@@ -60,7 +79,13 @@ extension Counter {
             ("pinned", .bool(pinned)),
             ("created", .string(created)),
             ("serial", .integer(serial)),
-        ])
+        ]
+        if let goal { members.append(("goal", .integer(goal))) }
+        if let minimum { members.append(("min", .integer(minimum))) }
+        if let maximum { members.append(("max", .integer(maximum))) }
+        if !tags.isEmpty { members.append(("tags", .array(tags.map(JSONValue.string)))) }
+        if updated != created { members.append(("updated", .string(updated))) }
+        return .object(members)
     }
 }
 

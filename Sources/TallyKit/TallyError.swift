@@ -73,4 +73,20 @@ public enum TallyError: Error, Equatable, Sendable {
     case tooManyPeriods(limit: Int)
     /// A net change of the counter's log is beyond the 64-bit range.
     case netChangeOverflow(counter: String)
+    // Goals, bounds and tags (CounterBounds.swift, CounterTags.swift)
+    /// The change would take the count of `counter` to `count`, beyond its `bound` `limit`.
+    case beyondBound(counter: String, bound: CounterBound, limit: Int64, count: Int64)
+    /// A goal or bounds that do not fit the counter (minimum above maximum, start, count
+    /// or goal outside them).
+    case badBounds(counter: String, BoundsFault)
+    /// A tag that the tag rule refuses.
+    case invalidTag(String, CounterTags.Fault)
+    /// The total of the counts of `counters` counters leaves the 64-bit range.
+    case sumOverflow(counters: Int)
+    /// An imported tag the tag rule refuses.
+    case importInvalidTag(place: String, tag: String, fault: CounterTags.Fault)
+    /// An imported counter whose goal and bounds do not fit its start and count.
+    case importBadBounds(place: String, name: String, fault: BoundsFault)
+    /// An imported last-change time that is not ISO 8601.
+    case importBadUpdated(place: String, text: String)
 }

@@ -3,7 +3,11 @@
 //   {"format": "tillcount-denominations", "version": 1, "content": {
 //     "NOK": {"rolls": [{"coin": "20", "count": 25, "packaging": "roll"}],
 //             "add": [{"kind": "coin", "value": "0.50", "label": "50 øre"}],
-//             "remove": [{"kind": "note", "value": "1000"}]}}}
+//             "remove": [{"kind": "note", "value": "1000"}],
+//             "weights": [{"coin": "20", "grams": "9.9"}]}}}
+// "weights" (the mass of one coin in grams, for counting by weight) came later; files
+// without it read as before, and it is still version 1: an entry an older build does not
+// know is not read by it.
 
 import MoneyKit
 import MoneyKitStorage
@@ -96,6 +100,7 @@ public struct DenominationFile: StoredDocument {
             let removed = try JSONFields(value, place: place)
             override.remove.append(.init(kind: try kind(try removed.string("kind"), place), minorUnits: try amount(try removed.string("value"), place)))
         }
+        override.masses = try CoinWeightEntries.parse(try list("weights"), amount: amount)
         return override
     }
 }
@@ -116,6 +121,8 @@ public struct FileDenominationSource: DenominationSource {
     public func denominations(for currency: Currency) throws -> DenominationSet {
         let base = DenominationSet.tillDefault(for: currency)
         guard let override = try file.load().override(for: currency, path: file.path) else { return base }
-        return base.merging(override)
+        let merged = base.merging(override)
+        try CoinWeightEntries.check(override, in: merged, path: file.path)
+        return merged
     }
 }

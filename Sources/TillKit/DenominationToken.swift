@@ -6,6 +6,7 @@
 //   roll:0.25, bag:1          a roll or bag of that coin
 //   50p, 25c, 25¢, 5rp        minor units with the usual suffix
 //   £20, $1, €2, kr20, ¥500   a leading symbol or code of the till's currency
+//   ₹10, HK$10, R$5, Rp1000   the own symbol of the currencies added in issue 15
 
 import MoneyKit
 import MoneyKitPlatform
@@ -60,7 +61,9 @@ public enum DenominationToken {
     /// The face value of `text` in minor units: `0.50`, `50p`, `25c`, `£20`, `kr20`.
     public static func faceValue(_ text: String, currency: Currency) -> Int64? {
         var body = text
-        let symbols = ["£", "$", "€", "¥", "￥", "kr", "ksh", "fr.", "fr", "chf", currency.code.lowercased()]
+        // The currency's own symbol first (HK$ before $), then the common ones.
+        let symbols = (ownSymbols[currency.code] ?? [])
+            + ["£", "$", "€", "¥", "￥", "kr", "ksh", "fr.", "fr", "chf", currency.code.lowercased()]
         for symbol in symbols where body.hasPrefix(symbol) && body.count > symbol.count {
             body = body.dropFirst(symbol.count).trimmingSpaces
             // One symbol only: "££5" is not a denomination.
@@ -68,7 +71,8 @@ public enum DenominationToken {
             break
         }
         // Minor-unit suffixes: 50p, 25c, 25¢, 10rp, 50 øre.
-        for suffix in ["p", "c", "¢", "rp", "øre", "ct"] where body.hasSuffix(suffix) && body.count > suffix.count {
+        // Longer suffixes first: "5rp" ends in "p" too, and was refused as "5r" pence.
+        for suffix in ["rp", "øre", "ct", "p", "c", "¢"] where body.hasSuffix(suffix) && body.count > suffix.count {
             let digits = body.dropLast(suffix.count).trimmingSpaces
             guard currency.minorUnitExponent > 0, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let value = Int64(digits), value > 0 else { return nil }
@@ -77,6 +81,13 @@ public enum DenominationToken {
         guard let money = try? Money.parse(body, currency: currency), money.minorUnits > 0 else { return nil }
         return money.minorUnits
     }
+
+    /// Symbols a currency's amounts are written with, read only in that currency (issue 15):
+    /// "rp" is the rupiah's, never a Swiss "Rp." amount.
+    static let ownSymbols: [String: [String]] = [
+        "INR": ["₹"], "KRW": ["₩"], "TRY": ["₺"], "ILS": ["₪"], "THB": ["฿"], "PHP": ["₱"],
+        "HKD": ["hk$"], "SGD": ["s$"], "BRL": ["r$"], "MYR": ["rm"], "IDR": ["rp"],
+    ]
 
     /// Every canonical token of the set, for suggestions and completion.
     public static func knownTokens(set: DenominationSet, currency: Currency) -> [String] {

@@ -35,6 +35,18 @@ public final class InMemoryTillHistory: TillHistoryRepository {
         var savedBy: String?
         var deletedAt: String?
         var deletedBy: String?
+        /// Relabels, oldest first, each with its step's key.
+        var labels: [(key: String, label: String?)] = []
+        /// Notes added after saving, oldest first, each with its step's key.
+        var notes: [(key: String, note: SavedNote)] = []
+
+        /// The count with its newest label and its added notes.
+        var edited: SavedCount {
+            var count = count
+            if let last = labels.last { count.label = last.label }
+            count.addedNotes = notes.map(\.note)
+            return count
+        }
     }
 
     var rows: [Row] = []
@@ -53,7 +65,7 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     /// Every visible count, newest first (by saved time, then id).
     /// - Throws: nothing.
     public func savedCounts() throws -> [SavedCount] {
-        rows.filter { $0.deletedAt == nil }.map(\.count.header)
+        rows.filter { $0.deletedAt == nil }.map(\.edited.header)
             .sorted { ($0.savedAt, $0.id) > ($1.savedAt, $1.id) }
     }
 
@@ -82,10 +94,18 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     /// Keeps `count` under the next id, stamped and marked by `step`.
     /// - Throws: nothing: memory cannot fail.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
+        var zNumber: Int64?
+        if count.kind == .z {
+            let key = TillName(stored: count.till).key
+            let last = rows.filter { TillName(stored: $0.count.till).key == key }.compactMap(\.count.zNumber).max() ?? 0
+            let (next, overflow) = last.addingReportingOverflow(1)
+            if overflow { throw TillError.countTooLarge(reason: "the Z numbers of till '\(count.till)' are used up") }
+            zNumber = next
+        }
         lastID += 1
         let saved = SavedCount(
             id: lastID, savedAt: step.at, label: count.label, currency: count.currency, total: count.total, float: count.float,
-            expected: count.expected, notes: count.notes, lines: count.lines)
+            expected: count.expected, notes: count.notes, lines: count.lines, till: count.till, kind: count.kind, zNumber: zNumber)
         rows.append(Row(count: saved, savedBy: step.key))
         return lastID
     }
@@ -93,7 +113,7 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     /// Hides the visible count `id`, marked by `step`.
     /// - Throws: `TillError.noSavedCount`.
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
-        guard let index = rows.firstIndex(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
+        let index = try changeable(id, step.change)
         rows[index].deletedAt = step.at
         rows[index].deletedBy = step.key
     }
@@ -109,8 +129,18 @@ public final class InMemoryTillHistory: TillHistoryRepository {
             rows[index].deletedAt = nil
             rows[index].deletedBy = nil
             return .restored(id: rows[index].count.id)
+        case .label, .note:
+            for index in rows.indices {
+                let before = rows[index].labels.count + rows[index].notes.count
+                rows[index].labels.removeAll { $0.key == step.key }
+                rows[index].notes.removeAll { $0.key == step.key }
+                if rows[index].labels.count + rows[index].notes.count != before {
+                    return step.change == .label ? .labelRestored(id: rows[index].count.id) : .noteRemoved(id: rows[index].count.id)
+                }
+            }
+            return .stepNotFound(step, store: name)
         case .save:
-            guard let index = rows.firstIndex(where: { $0.savedBy == step.key && $0.deletedAt == nil }) else {
+            guard let index = rows.firstIndex(where: { $0.savedBy == step.key && $0.deletedAt == nil && $0.count.kind == .x }) else {
                 if let hidden = rows.first(where: { $0.savedBy == step.key }) { return .deletedAlready(id: hidden.count.id) }
                 return .stepNotFound(step, store: name)
             }
@@ -128,9 +158,32 @@ public final class InMemoryTillHistory: TillHistoryRepository {
         return before - rows.count
     }
 
+    /// Relabels the visible X count `id`, marked by `step`.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`.
+    public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
+        let index = try changeable(id, step.change)
+        rows[index].labels.append((step.key, label))
+    }
+
+    /// Adds a note to the visible count `id`, marked by `step`.
+    /// - Throws: `TillError.noSavedCount`.
+    public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
+        let index = try changeable(id, step.change)
+        rows[index].notes.append((step.key, SavedNote(at: step.at, text: text)))
+    }
+
+    /// The index of the visible count `id`, which `change` may change (a Z count refuses rm and label).
+    private func changeable(_ id: Int64, _ change: HistoryStep.Change) throws -> Int {
+        guard let index = rows.firstIndex(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
+        if rows[index].count.kind == .z, change == .rm || change == .label {
+            throw TillError.zCountIsFinal(id: id, number: rows[index].count.zNumber ?? 0, refused: change)
+        }
+        return index
+    }
+
     private func visible(_ id: Int64) throws -> SavedCount {
         guard let row = rows.first(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
-        return row.count
+        return row.edited
     }
 }
 

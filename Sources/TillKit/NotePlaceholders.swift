@@ -1,37 +1,97 @@
 // The app's insert buttons for notes, as placeholders filled in when a line is added:
-// {time} the time now, {total} the count's total, {discrepancy} the deposit or shortage.
+//   {time}        the time now (local, to the minute)     {date}      today's date (local)
+//   {till}        the till's name                         {total}     the count's total
+//   {float}       the starting float                      {expected}  the cash the till should
+//   {discrepancy} the deposit or shortage against the       hold: float + sales + paid in
+//                 float                                      − paid out − drops
+// `{{` is a literal `{` and `}}` a literal `}` (a lone `}` stays as it is). Anything else
+// in braces is an unknown placeholder, and an unclosed `{` an error: the line is refused
+// (never kept with a raw `{totl}` in it). On a blind till {expected} is refused too: the
+// note would tell what the count hides.
 
 import MoneyKit
 import MoneyKitFormatting
 
-/// The placeholders of a note line: `{time}`, `{total}`, `{discrepancy}`.
-public enum NotePlaceholders {
-    /// `text` with every placeholder replaced: `time` as given, amounts formatted for people
-    /// ("deposit £57.00", "short by £3.00").
-    public static func fill(_ text: String, summary: TillSummary, time: String) -> String {
-        let discrepancy: String
-        switch summary.standing {
-        case .deposit(let amount): discrepancy = "deposit \(amount.formatted())"
-        case .short(let amount): discrepancy = "short by \(amount.formatted())"
-        }
-        return text
-            .replacingEvery("{time}", with: time)
-            .replacingEvery("{total}", with: summary.total.formatted())
-            .replacingEvery("{discrepancy}", with: discrepancy)
+/// When and where a note is written: what {time}, {date} and {till} become.
+public struct NoteMoment: Sendable {
+    /// The time now, as people read it ("2026-11-21 11:55").
+    public let time: String
+    /// Today's date ("2026-11-21").
+    public let date: String
+    /// The till's name.
+    public let till: String
+
+    /// A moment at `time`; `date` defaults to the date part of `time`.
+    public init(time: String, date: String? = nil, till: String = "") {
+        self.time = time
+        self.date = date ?? String(time.prefix { $0 != " " })
+        self.till = till
     }
 }
 
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation needed).
-    func replacingEvery(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+/// The placeholders of a note line (see the top of this file).
+public enum NotePlaceholders {
+    /// Every placeholder, without braces, in the order the help lists them.
+    public static let names = ["time", "date", "till", "total", "float", "expected", "discrepancy"]
+
+    /// `text` with every placeholder replaced: amounts formatted for people ("deposit
+    /// £57.00", "short by £3.00"), the rest as `moment` gives them.
+    /// - Throws: `TillError.unknownPlaceholder` (naming every unknown one),
+    ///   `.unclosedPlaceholder`, `.placeholderHiddenByBlind`, `.expectedOutOfRange`.
+    public static func fill(_ text: String, state: TillState, summary: TillSummary, moment: NoteMoment) throws(TillError) -> String {
+        let pieces = try parse(text)
+        let used = Set(pieces.compactMap(\.placeholder))
+        if state.isBlind, used.contains("expected") { throw .placeholderHiddenByBlind(name: "expected") }
+        var values: [String: String] = ["time": moment.time, "date": moment.date, "till": moment.till]
+        values["total"] = summary.total.formatted()
+        values["float"] = summary.float.formatted()
+        switch summary.standing {
+        case .deposit(let amount): values["discrepancy"] = "deposit \(amount.formatted())"
+        case .short(let amount): values["discrepancy"] = "short by \(amount.formatted())"
         }
-        return result + rest
+        if used.contains("expected") {
+            values["expected"] = try ExpectedCash(state: state, currency: summary.currency).expected.formatted()
+        }
+        return pieces.map { piece in piece.placeholder.flatMap { values[$0] } ?? piece.literal }.joined()
+    }
+
+    /// The line's text before and after the placeholders, and each placeholder's name.
+    struct Piece {
+        var literal = ""
+        var placeholder: String?
+    }
+
+    /// `text` cut into literal text and placeholders (`{{` and `}}` read as braces).
+    /// - Throws: `TillError.unknownPlaceholder`, `.unclosedPlaceholder`.
+    static func parse(_ text: String) throws(TillError) -> [Piece] {
+        var pieces: [Piece] = []
+        var literal = ""
+        var unknown: [String] = []
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if (character == "{" || character == "}") && next == character {
+                literal.append(character)
+                index += 2
+                continue
+            }
+            guard character == "{" else {
+                literal.append(character)
+                index += 1
+                continue
+            }
+            guard let close = characters[(index + 1)...].firstIndex(of: "}") else { throw .unclosedPlaceholder(offset: index) }
+            let name = String(characters[(index + 1)..<close])
+            if !names.contains(name), !unknown.contains(name) { unknown.append(name) }
+            pieces.append(Piece(literal: literal))
+            pieces.append(Piece(placeholder: name))
+            literal = ""
+            index = close + 1
+        }
+        guard unknown.isEmpty else { throw .unknownPlaceholder(names: unknown, known: names) }
+        pieces.append(Piece(literal: literal))
+        return pieces
     }
 }

@@ -6,6 +6,13 @@
 // undo can bring it back exactly; it is purged once its undo step is gone. Every read
 // leaves hidden counts out. saved_by and deleted_by hold the key of the undo step that
 // made or hid the row (see TillUndoStep.swift).
+//
+// Since schema version 4 each count records its till (till, and till_key, the name's
+// match key), its kind (x or z) and a Z count's number (z_number: 1, 2, … per till_key,
+// taken in the save's own transaction, so gap-free and unique). A relabel or a note
+// added after saving is a row of its own (count_labels, count_notes) marked with its
+// undo step's key: the count's own row and lines never change, the newest label row
+// wins, and undo deletes the row its step made.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -14,7 +21,7 @@ import MoneyKitSQLite
 /// The history kept in an SQLite database (the tool's adapter).
 public final class SQLiteTillHistory: TillHistoryRepository {
     /// The schema version this build writes (PRAGMA user_version).
-    public static let schemaVersion: Int64 = 3
+    public static let schemaVersion: Int64 = 4
     static let migrations = [
         """
         CREATE TABLE counts (
@@ -53,6 +60,29 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         ALTER TABLE counts ADD COLUMN saved_by TEXT;
         ALTER TABLE counts ADD COLUMN deleted_at TEXT;
         ALTER TABLE counts ADD COLUMN deleted_by TEXT;
+        """,
+        // Version 4: tills, X and Z counts, labels and notes changed after saving. Counts
+        // saved before belong to the default till and are X counts.
+        """
+        ALTER TABLE counts ADD COLUMN till TEXT NOT NULL DEFAULT 'main';
+        ALTER TABLE counts ADD COLUMN till_key TEXT NOT NULL DEFAULT 'main';
+        ALTER TABLE counts ADD COLUMN kind TEXT NOT NULL DEFAULT 'x' CHECK (kind IN ('x', 'z'));
+        ALTER TABLE counts ADD COLUMN z_number INTEGER CHECK (z_number IS NULL OR z_number > 0);
+        CREATE UNIQUE INDEX counts_z_number ON counts(till_key, z_number) WHERE z_number IS NOT NULL;
+        CREATE TABLE count_labels (
+            count_id INTEGER NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
+            label TEXT,
+            at TEXT NOT NULL,
+            set_by TEXT NOT NULL
+        );
+        CREATE INDEX count_labels_by_count ON count_labels(count_id);
+        CREATE TABLE count_notes (
+            count_id INTEGER NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
+            note TEXT NOT NULL,
+            at TEXT NOT NULL,
+            added_by TEXT NOT NULL
+        );
+        CREATE INDEX count_notes_by_count ON count_notes(count_id);
         """,
     ]
 
@@ -98,13 +128,23 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError` from the database; nothing is saved then.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
         let database = try writer ?? open(.write(createFolders: createsFolders))
+        let till = TillName(stored: count.till)
         return try database.transaction { db in
             try fillInOldLines(database, definitions: definitions)
+            // A Z count takes the next number of its till here, inside the transaction.
+            var zNumber: SQLiteValue = .null
+            if count.kind == .z {
+                let last = try db.scalarInteger("SELECT MAX(z_number) FROM counts WHERE till_key = ? AND kind = 'z'", [.text(till.key)]) ?? 0
+                let (next, overflow) = last.addingReportingOverflow(1)
+                if overflow { throw StoreError.corrupt(path: database.path, reason: "the Z numbers of till '\(count.till)' are used up") }
+                zNumber = .integer(next)
+            }
             try db.query(
-                "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [.text(step.at), count.label.map(SQLiteValue.text) ?? .null, .text(count.currency.code),
                  .integer(count.total.minorUnits), .integer(count.float.minorUnits),
-                 count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")), .text(step.key)])
+                 count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")), .text(step.key),
+                 .text(count.till), .text(till.key), .text(count.kind.rawValue), zNumber])
             let id = db.lastInsertRowID
             for line in count.lines {
                 let packaging: SQLiteValue = line.item.kind == .roll ? .text(line.packaging.rawValue) : .null
@@ -122,8 +162,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError` for a database that cannot be read or holds an impossible row.
     public func savedCounts() throws -> [SavedCount] {
         let database = try open(.read)
-        let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE deleted_at IS NULL ORDER BY saved_at DESC, id DESC")
-        return try rows.map { try savedCount(from: $0, in: database) }
+        let rows = try database.query("SELECT \(Self.headerColumns) FROM counts WHERE deleted_at IS NULL ORDER BY saved_at DESC, id DESC")
+        return try withEdits(try rows.map { try savedCount(from: $0, in: database) }, in: database, only: nil)
     }
 
     /// The visible count `id` without its lines (read only).
@@ -143,9 +183,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// The saved count `id` without its lines, or `noSavedCount` (also for a hidden one:
     /// it is deleted until undo brings it back).
     private func header(_ id: Int64, in database: SQLiteDatabase) throws -> SavedCount {
-        let rows = try database.query("SELECT id, saved_at, label, currency, total, float, expected, notes FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
+        let rows = try database.query("SELECT \(Self.headerColumns) FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
         guard let row = rows.first else { throw TillError.noSavedCount(id: id) }
-        return try savedCount(from: row, in: database)
+        return try withEdits([try savedCount(from: row, in: database)], in: database, only: id)[0]
     }
 
     /// The saved count `id` with its lines. Every line is checked (one per kind and value,
@@ -166,7 +206,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         let database = try changer ?? open(.change)
         try database.transaction { db in
             try fillInOldLines(database, definitions: definitions)
-            try db.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL",
+            try refuseFinal(id, step.change, in: db)
+            try db.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL AND kind = 'x'",
                          [.text(step.at), .text(step.key), .integer(id)])
             if db.changes == 0 { throw TillError.noSavedCount(id: id) }
         }
@@ -188,15 +229,21 @@ public final class SQLiteTillHistory: TillHistoryRepository {
                 }
                 try db.query("UPDATE counts SET deleted_at = NULL, deleted_by = NULL WHERE id = ?", [.integer(id)])
                 return .restored(id: id)
+            case .label:
+                try db.query("DELETE FROM count_labels WHERE set_by = ?", [.text(step.key)])
+                return db.changes == 0 ? .stepNotFound(step, store: database.path) : .labelRestored(id: step.id ?? 0)
+            case .note:
+                try db.query("DELETE FROM count_notes WHERE added_by = ?", [.text(step.key)])
+                return db.changes == 0 ? .stepNotFound(step, store: database.path) : .noteRemoved(id: step.id ?? 0)
             case .save:
-                guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL", [.text(step.key)]) else {
+                // A Z count is final: no undo removes it (its save pushes no step).
+                guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL AND kind = 'x'", [.text(step.key)]) else {
                     if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ?", [.text(step.key)]) {
                         return .deletedAlready(id: hidden)
                     }
                     return .stepNotFound(step, store: database.path)
                 }
-                try db.query("DELETE FROM count_lines WHERE count_id = ?", [.integer(id)])
-                try db.query("DELETE FROM counts WHERE id = ?", [.integer(id)])
+                try deleteRows(of: "id = ?", [.integer(id)], in: db)
                 return .removed(id: id)
             }
         }
@@ -213,12 +260,89 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         return try database.transaction { db -> Int in
             var purged = 0
             for key in keys {
-                let hidden = "SELECT id FROM counts WHERE deleted_by = ? AND deleted_at IS NOT NULL"
-                try db.query("DELETE FROM count_lines WHERE count_id IN (\(hidden))", [.text(key)])
-                try db.query("DELETE FROM counts WHERE id IN (\(hidden))", [.text(key)])
-                purged += db.changes
+                purged += try deleteRows(of: "deleted_by = ? AND deleted_at IS NOT NULL", [.text(key)], in: db)
             }
             return purged
+        }
+    }
+
+    /// Relabels the visible X count `id` for the undo step `step` (nil: no label): a row of
+    /// count_labels marked with the step's key; the count's own row is unchanged.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
+    public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
+        let database = try open(.change)
+        try database.transaction { db in
+            try refuseFinal(id, step.change, in: db)
+            try db.query("INSERT INTO count_labels (count_id, label, at, set_by) VALUES (?, ?, ?, ?)",
+                         [.integer(id), label.map(SQLiteValue.text) ?? .null, .text(step.at), .text(step.key)])
+        }
+    }
+
+    /// Adds `text` to the notes of the visible count `id` for the step `step` (a row of
+    /// count_notes marked with its key); the notes filed with the count are unchanged.
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
+    public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
+        let database = try open(.change)
+        try database.transaction { db in
+            try refuseFinal(id, step.change, in: db)
+            try db.query("INSERT INTO count_notes (count_id, note, at, added_by) VALUES (?, ?, ?, ?)",
+                         [.integer(id), .text(text), .text(step.at), .text(step.key)])
+        }
+    }
+
+    /// Refuses a change to `id` that does not exist (or is hidden), or that `change` may
+    /// not make to a Z count (rm, label): checked in the change's own transaction.
+    private func refuseFinal(_ id: Int64, _ change: HistoryStep.Change, in db: SQLiteDatabase) throws {
+        let rows = try db.query("SELECT kind, z_number FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
+        guard let row = rows.first else { throw TillError.noSavedCount(id: id) }
+        if case .text("z") = row[0], change == .rm || change == .label {
+            var number: Int64 = 0
+            if case .integer(let value) = row[1] { number = value }
+            throw TillError.zCountIsFinal(id: id, number: number, refused: change)
+        }
+    }
+
+    /// Deletes the counts `condition` selects with their lines, labels and notes; returns how many counts.
+    @discardableResult
+    private func deleteRows(of condition: String, _ parameters: [SQLiteValue], in db: SQLiteDatabase) throws -> Int {
+        let ids = "SELECT id FROM counts WHERE \(condition)"
+        for table in ["count_lines", "count_labels", "count_notes"] {
+            try db.query("DELETE FROM \(table) WHERE count_id IN (\(ids))", parameters)
+        }
+        try db.query("DELETE FROM counts WHERE \(condition)", parameters)
+        return db.changes
+    }
+
+    /// The columns a saved count's header is read from, in `savedCount(from:in:)`'s order.
+    private static let headerColumns = "id, saved_at, label, currency, total, float, expected, notes, till, kind, z_number"
+
+    /// `counts` with their newest labels and the notes added since they were saved
+    /// (`only`: the one count they are all of).
+    private func withEdits(_ counts: [SavedCount], in database: SQLiteDatabase, only: Int64?) throws -> [SavedCount] {
+        guard !counts.isEmpty else { return counts }
+        let filter = only == nil ? "" : " WHERE count_id = ?"
+        let parameters: [SQLiteValue] = only.map { [.integer($0)] } ?? []
+        var labels: [Int64: String?] = [:]
+        for row in try database.query("SELECT count_id, label FROM count_labels\(filter) ORDER BY rowid", parameters) {
+            guard row.count == 2, case .integer(let id) = row[0] else { continue }
+            switch row[1] {
+            case .text(let text): labels[id] = .some(text)
+            case .null: labels[id] = .some(nil)
+            default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a changed label that is not text")
+            }
+        }
+        var notes: [Int64: [SavedNote]] = [:]
+        for row in try database.query("SELECT count_id, at, note FROM count_notes\(filter) ORDER BY rowid", parameters) {
+            guard row.count == 3, case .integer(let id) = row[0], case .text(let at) = row[1], case .text(let text) = row[2] else {
+                throw StoreError.corrupt(path: database.path, reason: "a note added to a saved count has unexpected values")
+            }
+            notes[id, default: []].append(SavedNote(at: at, text: text))
+        }
+        return counts.map { count in
+            var edited = count
+            if let label = labels[count.id] { edited.label = label }
+            edited.addedNotes = notes[count.id] ?? []
+            return edited
         }
     }
 
@@ -256,7 +380,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         func corrupt(_ what: String) -> StoreError {
             StoreError.corrupt(path: database.path, reason: "a saved count \(what)")
         }
-        guard row.count == 8, case .integer(let id) = row[0] else { throw corrupt("has no id") }
+        guard row.count == 11, case .integer(let id) = row[0] else { throw corrupt("has no id") }
         guard case .text(let savedAt) = row[1], case .text(let code) = row[3], case .integer(let total) = row[4],
             case .integer(let float) = row[5], case .text(let notes) = row[7]
         else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has unexpected values") }
@@ -281,10 +405,19 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         case .null: break
         default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a label that is not text")
         }
+        guard case .text(let till) = row[8], !till.isEmpty, case .text(let kindText) = row[9], let kind = SavedCount.Kind(rawValue: kindText) else {
+            throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has no till or kind (x or z)")
+        }
+        var zNumber: Int64?
+        switch (kind, row[10]) {
+        case (.z, .integer(let number)) where number > 0: zNumber = number
+        case (.x, .null): break
+        default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a Z number that does not fit its kind")
+        }
         return SavedCount(
             id: id, savedAt: savedAt, label: label, currency: currency, total: Money(minorUnits: total, currency: currency),
             float: Money(minorUnits: float, currency: currency), expected: expected,
             notes: notes.isEmpty ? [] : notes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-            lines: [])
+            lines: [], till: till, kind: kind, zNumber: zNumber)
     }
 }

@@ -48,14 +48,39 @@ public struct SavedLine: Equatable, Sendable {
     }
 }
 
-/// A saved count: its header (time, label, amounts, notes) and, when read, its lines.
+/// A note added to a saved count after it was saved (`history note`): the counted lines
+/// never change, notes are only added.
+public struct SavedNote: Equatable, Sendable {
+    /// When it was added (ISO 8601, UTC).
+    public let at: String
+    /// The note as typed.
+    public let text: String
+
+    /// A note `text` added at `at`.
+    public init(at: String, text: String) {
+        self.at = at
+        self.text = text
+    }
+}
+
+/// A saved count: its header (time, till, kind, label, amounts, notes) and, when read, its lines.
 public struct SavedCount: Equatable, Sendable {
+    /// What kind of count it is: X, a count during the shift (the default), or Z, the
+    /// closing count, which is final (never deleted or relabelled) and numbered in
+    /// sequence per till.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A count during the shift: can be relabelled, deleted and undone.
+        case x
+        /// A closing count: final, numbered Z1, Z2, … per till.
+        case z
+    }
+
     /// The id the history gave it (1 and up).
     public let id: Int64
     /// When it was saved (ISO 8601, UTC).
     public let savedAt: String
-    /// The label given when saving, if any.
-    public let label: String?
+    /// The label: as given when saving, or as last changed with `history label`; nil for none.
+    public var label: String?
     /// The count's currency.
     public let currency: Currency
     /// The total as saved (0 or more).
@@ -68,11 +93,20 @@ public struct SavedCount: Equatable, Sendable {
     public let notes: [String]
     /// The counted lines (quantities above 0), when asked for.
     public var lines: [SavedLine]
+    /// The till it was counted in (counts saved before tills: "main").
+    public var till: String = TillName.main.display
+    /// X or Z.
+    public var kind: Kind = .x
+    /// A Z count's number in its till's sequence (1 and up); nil for an X count.
+    public var zNumber: Int64? = nil
+    /// Notes added after saving, oldest first (the notes filed with it are `notes`).
+    public var addedNotes: [SavedNote] = []
 
     /// A saved count with every field given.
     public init(
         id: Int64, savedAt: String, label: String?, currency: Currency, total: Money, float: Money, expected: Money?,
-        notes: [String], lines: [SavedLine]
+        notes: [String], lines: [SavedLine], till: String = TillName.main.display, kind: Kind = .x, zNumber: Int64? = nil,
+        addedNotes: [SavedNote] = []
     ) {
         self.id = id
         self.savedAt = savedAt
@@ -83,11 +117,15 @@ public struct SavedCount: Equatable, Sendable {
         self.expected = expected
         self.notes = notes
         self.lines = lines
+        self.till = till
+        self.kind = kind
+        self.zNumber = zNumber
+        self.addedNotes = addedNotes
     }
 
     /// The count `summary` as it is filed: each counted line with its roll size, packaging,
     /// value, token and label; `id` is given by the history when it is saved.
-    public init(filing summary: TillSummary, notes: [String], label: String?, expected: Money?, at: String) {
+    public init(filing summary: TillSummary, notes: [String], label: String?, expected: Money?, at: String, till: TillName = .main, kind: Kind = .x) {
         let lines = summary.counted.map { line in
             SavedLine(
                 item: line.item, quantity: line.quantity, rollSize: line.piecesPerUnit,
@@ -95,7 +133,7 @@ public struct SavedCount: Equatable, Sendable {
                 valueMinorUnits: line.value.minorUnits, sizeSource: .saved, token: line.token, label: line.label)
         }
         self.init(id: 0, savedAt: at, label: label, currency: summary.currency, total: summary.total, float: summary.float,
-                  expected: expected, notes: notes, lines: lines)
+                  expected: expected, notes: notes, lines: lines, till: till.display, kind: kind)
     }
 
     // The loader checks that these fit (total and float are 0 or more; total − expected fits).
@@ -103,6 +141,17 @@ public struct SavedCount: Equatable, Sendable {
     public var difference: Money { (try? total - float) ?? total }
     /// total − expected, when the expected cash was given.
     public var overShort: Money? { expected.flatMap { try? total - $0 } }
+
+    /// "X", or "Z" and its number ("Z3"), as history shows the kind.
+    public var kindText: String {
+        switch kind {
+        case .x: return "X"
+        case .z: return "Z" + (zNumber.map(String.init) ?? "")
+        }
+    }
+
+    /// The notes filed with it, then those added since.
+    public var allNotes: [String] { notes + addedNotes.map(\.text) }
 
     /// The same count without its lines (what the history list holds).
     public var header: SavedCount {

@@ -27,12 +27,15 @@ public struct Till {
     public let history: any TillHistoryRepository
     /// Where the denominations come from.
     public let denominations: any DenominationSource
+    /// The till's name (its saved counts record it); the default till unless given.
+    public let name: TillName
 
-    /// A till on these repositories.
-    public init(live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource) {
+    /// A till on these repositories, named `name`.
+    public init(live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource, name: TillName = .main) {
         self.live = live
         self.history = history
         self.denominations = denominations
+        self.name = name
     }
 
     /// The live count read with its currency and the denominations it counts with.
@@ -216,6 +219,8 @@ public struct Till {
             state.pushUndo(action)
             state.quantities = [:]
             state.rollDefinitions = [:]
+            // The movements were this count's; the till's settings (blind, tolerance) stay.
+            state.movements = []
             // The notes belong to the count being cleared (they were filed with it when it
             // was saved); keepNotes carries them over to the next one.
             if !keepNotes { state.notes = [] }
@@ -225,13 +230,15 @@ public struct Till {
     // MARK: notes
 
     /// Adds a line to the notes, its placeholders filled in (see NotePlaceholders);
-    /// returns the line as added.
-    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`; what the repositories throw.
-    public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String) throws -> String {
+    /// returns the line as added. `moment` gives {time}, {date} and {till} (nil: `time`
+    /// alone, the others empty).
+    /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`, `.unknownPlaceholder`,
+    ///   `.unclosedPlaceholder`, `.placeholderHiddenByBlind`; what the repositories throw.
+    public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String, moment: NoteMoment? = nil) throws -> String {
         try change { state -> String in
             let currency = try adoptCurrency(&state, choice)
             let summary = try TillSummary(state: state, set: try countingSet(state, currency: currency), currency: currency)
-            let filled = NotePlaceholders.fill(text, summary: summary, time: time)
+            let filled = try NotePlaceholders.fill(text, state: state, summary: summary, moment: moment ?? NoteMoment(time: time))
             state.pushUndo(action)
             state.notes.append(filled)
             return filled
@@ -252,19 +259,21 @@ public struct Till {
     /// The denominations lines saved before roll sizes were kept are named with.
     public var definitions: (Currency) throws -> DenominationSet { denominations.denominations(for:) }
 
-    /// Files `summary` (with `notes`) in the history as one undo step; returns the new id.
+    /// Files `summary` (with `notes`) in the history, recording this till and `kind`;
+    /// returns the new id. An X save is one undo step; a Z save is final and pushes none
+    /// (undo never removes it: see SavedCount.Kind).
     /// - Throws: what the repositories throw; the step is taken back when the history
     ///   refuses the save.
-    public func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String) throws -> Int64 {
+    public func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x) throws -> Int64 {
         // Made ready (created, migrated) first: a history that cannot be written is
         // refused before the live count changes.
         try history.prepareToSave()
         let step = HistoryStep(change: .save, id: nil, action: action)
+        let filed = SavedCount(filing: summary, notes: notes, label: label, expected: expected, at: step.at, till: try keptName(), kind: kind)
+        if kind == .z { return try history.save(filed, step: step, definitions: definitions) }
         try change { $0.push(.history(step)) }
         do {
-            return try history.save(
-                SavedCount(filing: summary, notes: notes, label: label, expected: expected, at: step.at),
-                step: step, definitions: definitions)
+            return try history.save(filed, step: step, definitions: definitions)
         } catch {
             dropStep(step)
             throw error
@@ -283,6 +292,57 @@ public struct Till {
             dropStep(step)
             throw error
         }
+    }
+
+    /// Relabels the saved count `id` (nil or empty: no label) as one undo step; the
+    /// count's lines and amounts stay as saved. A Z count keeps its label.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what the repositories throw.
+    public func relabel(_ id: Int64, label: String?, action: String) throws {
+        let saved = try history.header(id)
+        if saved.kind == .z { throw TillError.zCountIsFinal(id: id, number: saved.zNumber ?? 0, refused: .label) }
+        let step = HistoryStep(change: .label, id: id, action: action)
+        try change { $0.push(.history(step)) }
+        do {
+            try history.relabel(id, label: label.flatMap { $0.isEmpty ? nil : $0 }, step: step)
+        } catch {
+            dropStep(step)
+            throw error
+        }
+    }
+
+    /// Adds `text` to the notes of the saved count `id`; the notes filed with it and its
+    /// lines stay as saved. On an X count it is one undo step; a Z count is final, so its
+    /// added notes are too (no undo step). Returns the count as it was before.
+    /// - Throws: `TillError.noSavedCount`; what the repositories throw.
+    @discardableResult
+    public func addSavedNote(_ id: Int64, text: String, action: String) throws -> SavedCount {
+        let saved = try history.header(id)
+        let step = HistoryStep(change: .note, id: id, action: action)
+        guard saved.kind == .x else {
+            try history.addNote(id, text: text, step: step)
+            return saved
+        }
+        try change { $0.push(.history(step)) }
+        do {
+            try history.addNote(id, text: text, step: step)
+        } catch {
+            dropStep(step)
+            throw error
+        }
+        return saved
+    }
+
+    /// The saved count `id` about to be deleted: a Z count is refused (final).
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what the history throws.
+    public func countToDelete(_ id: Int64) throws -> SavedCount {
+        let saved = try history.countToDelete(id)
+        if saved.kind == .z { throw TillError.zCountIsFinal(id: id, number: saved.zNumber ?? 0, refused: .rm) }
+        return saved
+    }
+
+    /// The till's name as its live count keeps it (as first given), else as asked for.
+    private func keptName() throws -> TillName {
+        try live.load().tillName.map(TillName.init(stored:)) ?? name
     }
 
     /// Takes a step whose history change failed off the stack again. If that fails too,

@@ -4,6 +4,7 @@
 // Storage faults stay StoreError, money faults MoneyError.
 
 import MoneyKit
+import MoneyKitStorage
 
 /// What goes wrong in tillcount's rules (see the top of this file).
 public enum TillError: Error, Equatable, Sendable {
@@ -63,4 +64,48 @@ public enum TillError: Error, Equatable, Sendable {
     case savedCountTooLarge(countID: Int64, reason: String)
     /// Nothing on the undo stack; `limit` steps are kept.
     case nothingToUndo(limit: Int)
+
+    // MARK: tills and Z counts
+
+    /// A till name the shared name rule refuses (see TillName).
+    case invalidTillName(ItemName.Fault)
+    /// The saved count `id` is the Z count number `number` of its till: final, so `refused`
+    /// (rm, label) cannot change it.
+    case zCountIsFinal(id: Int64, number: Int64, refused: HistoryStep.Change)
+
+    // MARK: expected cash, tolerance and note placeholders (TillMovements.swift, Tolerance.swift, NotePlaceholders.swift)
+
+    /// A movement of a negative amount, or of 0 where the kind needs more (`isZero`).
+    case movementAmount(kind: TillMovement.Kind, isZero: Bool)
+    /// A paid-in or paid-out without a reason.
+    case reasonRequired(kind: TillMovement.Kind)
+    /// A reason longer than `limit` characters.
+    case reasonTooLong(limit: Int)
+    /// The live count already holds `limit` movements.
+    case tooManyMovements(limit: Int)
+    /// No movement numbered `number`; the count holds `count`.
+    case noMovement(number: Int64, count: Int)
+    /// A tolerance below 0.
+    case negativeTolerance
+    /// Placeholders in a note that are not known (`names`, without braces); `known` are
+    /// the placeholders there are, for a suggestion.
+    case unknownPlaceholder(names: [String], known: [String])
+    /// A `{` with no `}` after it, at character `offset` of the note.
+    case unclosedPlaceholder(offset: Int)
+    /// A placeholder a blind till cannot fill without telling what it hides.
+    case placeholderHiddenByBlind(name: String)
+
+    // MARK: counting coins by weight ("0.20 --grams 310", CountByWeight)
+
+    /// --grams named a note or a roll (`label`), not a loose coin; `token` as given.
+    case weightNeedsLooseCoin(token: String, label: String, kind: TillItem.Kind)
+    /// `text`, given to `option` (--grams or --tare), is not a weight in grams.
+    case invalidWeight(option: String, text: String)
+    /// The tare is heavier than the weight.
+    case tareExceedsWeight(grams: String, tare: String)
+    /// No mass is known for the coin `coinLabel` (`token` as given).
+    case noCoinWeight(coinLabel: String, token: String, currency: Currency)
+    /// `grams` (the net weight, as grams) is not a whole number of `coinLabel` within the
+    /// tolerance; `below` and `above` are the whole counts around it.
+    case weightNotWhole(grams: String, coinLabel: String, perCoinMilligrams: Int64, toleranceMilligrams: Int64, below: Int64, above: Int64)
 }

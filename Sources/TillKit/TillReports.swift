@@ -35,6 +35,9 @@ public struct DenominationsReport: Sendable {
         public let pieces: Int64
         /// The value of one unit (nil when it does not fit).
         public let value: Money?
+        /// The official weight of one unit in milligrams (a coin's mass, a roll's coins
+        /// together); nil for notes and coins of unknown mass.
+        public let milligrams: Int64?
     }
 
     /// The currency listed.
@@ -52,7 +55,11 @@ public struct DenominationsReport: Sendable {
         let empty = try TillSummary(state: TillState(), set: set, currency: currency)
         rows = empty.lines.map { line in
             Row(token: line.token, kind: line.item.kind, label: line.label, pieces: line.piecesPerUnit,
-                value: try? Money(minorUnits: line.item.minorUnits, currency: currency).multiplied(by: line.piecesPerUnit))
+                value: try? Money(minorUnits: line.item.minorUnits, currency: currency).multiplied(by: line.piecesPerUnit),
+                milligrams: line.item.kind == .note ? nil : set.massMilligrams(ofCoin: line.item.minorUnits).flatMap { mass in
+                    let (total, overflow) = mass.multipliedReportingOverflow(by: line.piecesPerUnit)
+                    return overflow ? nil : total
+                })
         }
     }
 }

@@ -55,6 +55,13 @@ public protocol TillHistoryRepository {
     /// Deletes for good the counts hidden by the rm steps `keys`; returns how many.
     /// - Throws: what the store throws; the keys stay to be purged later.
     func purge(_ keys: [String]) throws -> Int
+    /// Relabels the visible count `id` (nil: no label) for the label step `step`; the
+    /// count's lines and amounts never change, and undo of `step` brings the label before back.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal` (a Z count keeps its label); what the store throws.
+    func relabel(_ id: Int64, label: String?, step: HistoryStep) throws
+    /// Adds `text` to the notes of the visible count `id` for the note step `step`.
+    /// - Throws: `TillError.noSavedCount`; what the store throws.
+    func addNote(_ id: Int64, text: String, step: HistoryStep) throws
 }
 
 /// What reverting a history step did.
@@ -68,11 +75,15 @@ public enum HistoryReversal: Equatable, Sendable {
     case stepNotFound(HistoryStep, store: String)
     /// The count a save made is deleted already.
     case deletedAlready(id: Int64)
+    /// The label a relabel replaced is the count's label again.
+    case labelRestored(id: Int64)
+    /// The note added to the count is taken away.
+    case noteRemoved(id: Int64)
 
     /// Whether the step found nothing to revert.
     public var foundNothing: Bool {
         switch self {
-        case .restored, .removed: return false
+        case .restored, .removed, .labelRestored, .noteRemoved: return false
         case .stepNotFound, .deletedAlready: return true
         }
     }

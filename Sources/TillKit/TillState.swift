@@ -31,6 +31,18 @@ public struct TillState: Equatable, Sendable {
     public var undo: [TillUndoStep] = []
     /// Keys of rm steps no longer on the stack: their saved counts are to be purged.
     public var purge: [String] = []
+    /// The till this count is kept for, as first named; nil in the default till's file
+    /// (see TillName and JSONTillDirectory). Kept by the file, not by undo snapshots.
+    public var tillName: String?
+
+    // Expected cash, blind count and tolerance (TillMovement.swift, TillMovements.swift,
+    // CashStanding.swift); kept in the file by TillCashFields.swift.
+    /// The cash sales, paid-ins, paid-outs and drops recorded with this count, oldest first.
+    public var movements: [TillMovement] = []
+    /// Whether the till hides the expected cash and over/short until a count is saved.
+    public var isBlind = false
+    /// How far over or short the till may be without being flagged (minor units), when set.
+    public var toleranceMinorUnits: Int64?
 
     /// An empty count with no currency, float 0 and nothing to undo.
     public init() {}
@@ -70,6 +82,7 @@ public struct TillState: Equatable, Sendable {
         var snapshot = self
         snapshot.undo = []
         snapshot.purge = []
+        snapshot.tillName = nil
         push(.count(snapshot, action: action))
         updated = Instant.iso8601UTC(Instant.preciseNow())
     }
@@ -90,6 +103,7 @@ public struct TillState: Equatable, Sendable {
         var previous = snapshot
         previous.undo = undo
         previous.purge = purge
+        previous.tillName = tillName
         previous.updated = Instant.iso8601UTC(Instant.preciseNow())
         self = previous
     }

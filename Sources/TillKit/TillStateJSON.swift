@@ -1,7 +1,9 @@
 // The live count as tillcount keeps it in its JSON state file (the JSON adapter's format).
 //
-// File format (version 3), inside {"format": "tillcount-state", "version": 3,
+// File format (version 4), inside {"format": "tillcount-state", "version": 4,
 // "content": …}:
+//   till:      "Front desk" (the till's name as first given; only in the files of tills
+//              other than the default one, see JSONTillDirectory)
 //   currency:  "GBP"
 //   float:     "100.00" (the starting float, plain decimal, 0 or more)
 //   lines:     [{"kind": "note"|"coin"|"roll", "value": "0.25", "quantity": 40}]
@@ -15,10 +17,13 @@
 //              or a save or rm in the history (see TillUndoStep.swift)
 //   purge:     [keys of rm steps pushed off the stack]: the saved counts they deleted
 //              are purged from the history by the next write to it (see Till.purge)
+//   movements, blind, tolerance: optional, written only when set (TillCashFields.swift)
 //
 // Version 1 files have no rollSize: their rolls take the current definitions and keep
 // them from the next change on. Version 1 and 2 files keep bare snapshots in "undo" and
-// have no "purge"; they are written as version 3 by their next change. Every invariant the code relies on is checked on
+// have no "purge"; they are written as version 4 by their next change. Version 4 adds
+// "till" and the undo steps "label" and "note" (see TillUndoStep.swift); a version 3
+// file is read as it is. Every invariant the code relies on is checked on
 // reading (one line per kind and value, quantities 0 or more, values that fit): a file
 // that breaks one is refused, never used.
 
@@ -29,8 +34,8 @@ import MoneyKitPlatform
 extension TillState: StoredDocument {
     /// The format name written into the state file.
     public static let formatName = "tillcount-state"
-    /// The format version this build writes (1 and 2 are read too).
-    public static let formatVersion = 3
+    /// The format version this build writes (1 to 3 are read too).
+    public static let formatVersion = 4
 
     // MARK: JSON
 
@@ -113,7 +118,12 @@ extension TillState: StoredDocument {
             guard let text = stamp.stringValue else { throw StoredContentError("'updated' in \(place) is not a string") }
             updated = text
         }
+        try readCashFields(fields, place: place, exponent: exponent)
         if let version = undoVersion {
+            if let name = fields.optional("till") {
+                guard let text = name.stringValue, !text.isEmpty else { throw StoredContentError("'till' in \(place) is not a till name") }
+                tillName = text
+            }
             if let entries = fields.optional("undo") {
                 guard let list = entries.arrayValue else { throw StoredContentError("'undo' in \(place) is not a list") }
                 for (index, entry) in list.enumerated() {
@@ -168,8 +178,9 @@ extension TillState: StoredDocument {
             ("lines", .array(lines)),
             ("notes", .array(notes.map(JSONValue.string))),
             ("updated", updated.map(JSONValue.string) ?? .null),
-        ]
+        ] + cashFieldsJSON(exponent: exponent)
         if withUndo {
+            if let tillName { members.insert(("till", .string(tillName)), at: 0) }
             members.append(("undo", .array(undo.map(\.json))))
             members.append(("purge", .array(purge.map(JSONValue.string))))
         }

@@ -7,6 +7,12 @@
 //   {"kind": "count", "action": "add 20=4", "count": {currency, float, lines, notes, updated}}
 //   {"kind": "history", "change": "rm", "id": 3, "key": "…32 hex…", "at": "2026-…Z", "action": "history rm 3"}
 //   {"kind": "history", "change": "save", "id": null, "key": "…", "at": "…", "action": "save"}
+//   {"kind": "history", "change": "label"|"note", "id": 3, "key": "…", "at": "…", "action": "history label 3 Friday"}
+// (format version 4: a relabel or a note added to a saved count; the history keeps each
+// as a row marked with the step's key, which undo deletes.)
+//
+// The stack is per till: each till's file keeps its own, so undo reverts the newest step
+// made in the till a command runs in. A Z save is final and pushes no step at all.
 // Format 1 and 2 files hold bare live-count snapshots there (read as "count" steps with no
 // action).
 
@@ -37,11 +43,18 @@ public struct HistoryStep: Equatable, Sendable {
         case save
         /// Deleted (hid) a saved count: undo brings it back.
         case rm
+        /// Relabelled a saved count: undo brings the label before back.
+        case label
+        /// Added a note to a saved count: undo takes it away.
+        case note
+
+        /// Whether the step names an existing saved count (all but save).
+        public var namesCount: Bool { self != .save }
     }
 
     /// Save or rm.
     public let change: Change
-    /// The saved count deleted (rm); nil for a save, whose id exists only once its row does.
+    /// The saved count deleted, relabelled or noted; nil for a save, whose id exists only once its row does.
     public let id: Int64?
     /// A random mark, unique to this step, written into the history row.
     public let key: String
@@ -101,14 +114,14 @@ extension TillUndoStep {
             self = .count(try TillState(snapshot: snapshot, place: "\(place).count"), action: action)
         case "history":
             guard let change = HistoryStep.Change(rawValue: try fields.string("change")) else {
-                throw StoredContentError("\(place) has an unknown change (save or rm)")
+                throw StoredContentError("\(place) has an unknown change (save, rm, label or note)")
             }
             var id: Int64?
             if let value = fields.optional("id") {
                 guard let number = value.int64Value, number >= 1 else { throw StoredContentError("'id' in \(place) is not a saved count's id") }
                 id = number
             }
-            if change == .rm, id == nil { throw StoredContentError("\(place) deletes no saved count: it has no 'id'") }
+            if change.namesCount, id == nil { throw StoredContentError("\(place) names no saved count: it has no 'id'") }
             let key = try fields.string("key")
             guard HistoryStep.isValidKey(key) else { throw StoredContentError("'key' in \(place) is not 1 to 64 lowercase hex digits") }
             self = .history(HistoryStep(

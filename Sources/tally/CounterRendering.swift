@@ -8,10 +8,13 @@ import MoneyKitCLI
 import TallyKit
 
 /// The columns of a counter. Scripts get every field of the export, in its order; people
-/// get the pin mark, the name, the count and the step.
+/// get the pin mark, the name, the count (as `12/50` toward a goal), the step and, when
+/// any counter has them, the tags.
 enum CounterColumns {
     static var name: ReportColumn<Counter> { ReportColumn("name", layout: .text("NAME", minimum: 8)) { .string($0.name) } }
-    static var count: ReportColumn<Counter> { ReportColumn("count", layout: .amount("COUNT")) { .integer($0.count) } }
+    static var count: ReportColumn<Counter> {
+        ReportColumn("count", layout: .amount("COUNT"), value: { .integer($0.count) }, display: { .init(countWithGoal($0)) })
+    }
     static var start: ReportColumn<Counter> { .scriptOnly("start") { .integer($0.start) } }
     static var step: ReportColumn<Counter> {
         ReportColumn("step", layout: .amount("STEP"), value: { .integer($0.step) }, display: { .init(signedStep($0.step)) })
@@ -20,11 +23,38 @@ enum CounterColumns {
         ReportColumn("pinned", layout: .init("", importance: 100), value: { .bool($0.pinned) }, display: { .init($0.pinned ? "*" : " ") })
     }
     static var created: ReportColumn<Counter> { .scriptOnly("created") { .string($0.created) } }
+    static var goal: ReportColumn<Counter> { .scriptOnly("goal") { optionalNumber($0.goal) } }
+    static var minimum: ReportColumn<Counter> { .scriptOnly("min") { optionalNumber($0.minimum) } }
+    static var maximum: ReportColumn<Counter> { .scriptOnly("max") { optionalNumber($0.maximum) } }
+    /// JSON: a list of strings.
+    static var tagList: ReportColumn<Counter> { .scriptOnly("tags") { .array($0.tags.map(JSONValue.string)) } }
+    /// CSV and TSV: one field, "a,b" (a tag holds no comma), which import splits back.
+    static var tagField: ReportColumn<Counter> { .scriptOnly("tags") { .string(joinedTags($0.tags)) } }
+    static var updated: ReportColumn<Counter> { .scriptOnly("updated") { .string($0.updated) } }
+    static var tags: ReportColumn<Counter> {
+        ReportColumn("tags", layout: .init("TAGS", fit: .droppable, importance: -1)) { .string(joinedTags($0.tags)) }
+    }
 
-    /// JSON, CSV and TSV: the export's fields (`CounterExport.fieldNames`), which import reads back.
-    static let forScripts = ReportColumns([name, count, start, step, pinned, created])
+    /// JSON: the export's fields (`CounterExport.fieldNames`), which import reads back.
+    static let forJSON = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagList, updated])
+    /// CSV and TSV: the same fields, the tags as one field.
+    static let forDelimited = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagField, updated])
     /// The text table of the list.
     static let forPeople = ReportColumns([pinned, name, count, step])
+    /// The text table of a list where some counter has tags.
+    static let forPeopleWithTags = ReportColumns([pinned, name, count, step, tags])
+
+    /// The columns for scripts in `format`.
+    static func forScripts(_ format: OutputFormat) -> ReportColumns<Counter> { format == .json ? forJSON : forDelimited }
+
+    static func optionalNumber(_ value: Int64?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
+
+    static func joinedTags(_ tags: [String]) -> String { tags.joined(separator: String(CounterTags.separator)) }
+
+    /// `12`, or `12/50` toward a goal of 50.
+    static func countWithGoal(_ counter: Counter) -> String {
+        counter.goal.map { "\(counter.count)/\($0)" } ?? String(counter.count)
+    }
 
     /// `+1`, `-5`: the sign shows which way inc goes.
     static func signedStep(_ step: Int64) -> String { step > 0 ? "+\(step)" : String(step) }
@@ -37,12 +67,13 @@ struct CounterRendering {
         let out = invocation.out
         switch format {
         case .json:
-            out.line(JSONValue.array(CounterColumns.forScripts.jsonObjects(list.rows)).serialized(pretty: true))
+            out.line(JSONValue.array(CounterColumns.forJSON.jsonObjects(list.rows)).serialized(pretty: true))
         case .csv, .tsv:
-            for line in CounterColumns.forScripts.delimitedLines(list.rows, format: format) { out.line(line) }
+            for line in CounterColumns.forDelimited.delimitedLines(list.rows, format: format) { out.line(line) }
         case .text:
-            // Counts and steps are shown whole; names give way.
-            let table = CounterColumns.forPeople.textTable(list.rows, separator: " ")
+            // Counts and steps are shown whole; names give way, tags go first.
+            let columns = list.rows.contains { !$0.tags.isEmpty } ? CounterColumns.forPeopleWithTags : CounterColumns.forPeople
+            let table = columns.textTable(list.rows, separator: " ")
             for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
         }
     }
@@ -52,17 +83,22 @@ struct CounterRendering {
         let out = invocation.out
         switch format {
         case .json:
-            out.line(CounterColumns.forScripts.jsonObject(counter).serialized(pretty: true))
+            out.line(CounterColumns.forJSON.jsonObject(counter).serialized(pretty: true))
         case .csv, .tsv:
-            for line in CounterColumns.forScripts.delimitedLines([counter], format: format) { out.line(line) }
+            for line in CounterColumns.forDelimited.delimitedLines([counter], format: format) { out.line(line) }
         case .text:
             var table = TextTable(columns: [.init("field"), .init("value")], showsHeader: false)
             table.append(["name:", counter.name])
-            table.append(["count:", String(counter.count)])
+            table.append(["count:", .init(CounterColumns.countWithGoal(counter))])
+            if let progress = GoalProgress(counter) { table.append(["goal:", .init(progress.summary)]) }
             table.append(["start:", String(counter.start)])
             table.append(["step:", CounterColumns.signedStep(counter.step)])
+            if let minimum = counter.minimum { table.append(["min:", .init(String(minimum))]) }
+            if let maximum = counter.maximum { table.append(["max:", .init(String(maximum))]) }
+            if !counter.tags.isEmpty { table.append(["tags:", .init(counter.tags.joined(separator: ", "))]) }
             table.append(["pinned:", counter.pinned ? "yes" : "no"])
             table.append(["created:", Self.createdForPeople(counter)])
+            if counter.updated != counter.created { table.append(["updated:", .init(Self.updatedForPeople(counter))]) }
             for (label, value) in extraLines { table.append([TextTable.Cell(label), TextTable.Cell(value)]) }
             for line in table.render() { out.line(line) }
         }
@@ -73,16 +109,21 @@ struct CounterRendering {
         counter.createdInstant.map(Instant.localMinutes) ?? counter.created
     }
 
+    /// The last change in local time to the minute, or as stored when unreadable.
+    static func updatedForPeople(_ counter: Counter) -> String {
+        counter.updatedInstant.map(Instant.localMinutes) ?? counter.updated
+    }
+
     /// The export document: JSON (`tally-export`, version 1) or CSV, every field.
     func printExport(_ export: CounterExport, format: OutputFormat) {
         let out = invocation.out
         if format == .csv {
-            for line in CounterColumns.forScripts.delimitedLines(export.counters, format: .csv) { out.line(line) }
+            for line in CounterColumns.forDelimited.delimitedLines(export.counters, format: .csv) { out.line(line) }
         } else {
             let document = JSONValue.object([
                 ("format", .string(CounterExport.formatName)),
                 ("version", .integer(CounterExport.formatVersion)),
-                ("counters", .array(CounterColumns.forScripts.jsonObjects(export.counters))),
+                ("counters", .array(CounterColumns.forJSON.jsonObjects(export.counters))),
             ])
             out.line(document.serialized(pretty: true))
         }

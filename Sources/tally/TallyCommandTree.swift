@@ -27,5 +27,12 @@ enum TallyCommandTree {
         .leaf(TallySpec.importCounters) { try $0.importCounters() },
         .leaf(TallySpec.tap) { try TapScreen(commands: $0).run() },
         .leaf(TallySpec.feed) { try FeedCommand(commands: $0).run() },
+        // goals, bounds, tags and totals (CounterSettingsCommands.swift)
+        .leaf(TallySpec.goal) { try $0.changeGoal() },
+        .leaf(TallySpec.bounds) { try $0.changeBounds() },
+        .leaf(TallySpec.tagCommand) { try $0.addTags() },
+        .leaf(TallySpec.untag) { try $0.removeTags() },
+        .leaf(TallySpec.retag) { try $0.replaceTags() },
+        .leaf(TallySpec.sum) { try $0.sum() },
     ])
 }

@@ -51,7 +51,7 @@ struct TallyCommands {
     // MARK: reading
 
     func list() throws -> ExitCode {
-        let list = try tally.list()
+        let list = try tally.list(tags: arguments.values(TallySpec.tagFilter.long), sort: try option(TallySpec.sort))
         if arguments.flag(TallySpec.namesOnly) {
             // One line per name, always: a name stored before the name rule may hold a
             // newline, shown escaped.
@@ -77,35 +77,36 @@ struct TallyCommands {
     func create() throws -> ExitCode {
         let created = try tally.create(
             name: arguments.argument("NAME"), start: try option(TallySpec.start), step: try option(TallySpec.newStep),
-            pinned: arguments.flag(TallySpec.pin))
+            pinned: arguments.flag(TallySpec.pin), settings: try newCounterSettings())
         out.line(created.terminalSafe)
         return .ok
     }
 
     func increment() throws -> ExitCode {
-        out.line(String(try tally.increment(name, times: try option(TallySpec.incrementTimes)).count))
+        tellCount(try tally.increment(name, times: try option(TallySpec.incrementTimes)))
         return .ok
     }
 
     func decrement() throws -> ExitCode {
-        out.line(String(try tally.decrement(name, times: try option(TallySpec.decrementTimes)).count))
+        tellCount(try tally.decrement(name, times: try option(TallySpec.decrementTimes)))
         return .ok
     }
 
     func add() throws -> ExitCode {
         let amount = try number("AMOUNT")
-        out.line(String(try tally.add(amount, to: name).count))
+        tellCount(try tally.add(amount, to: name))
         return .ok
     }
 
     func setCount() throws -> ExitCode {
         let value = try number("VALUE")
-        out.line(String(try tally.set(name, to: value).count))
+        tellCount(try tally.set(name, to: value))
         return .ok
     }
 
     func reset() throws -> ExitCode {
-        out.line(String(try tally.reset(name).count))
+        if let exit = try resetManyIfAsked() { return exit }
+        tellCount(try tally.reset(name))
         return .ok
     }
 

@@ -78,6 +78,25 @@ extension TallyError {
             return .usage("the report would list more than \(limit) periods", hint: "narrow it with --since and --until, or count by a longer period")
         case .netChangeOverflow(let counter):
             return .data("the net change of '\(counter)' in this range is beyond the 64-bit range")
+        case .beyondBound(let counter, let bound, let limit, let count):
+            return .data(
+                "the count of '\(counter)' would be \(count), \(bound == .minimum ? "below" : "above") its \(bound.rawValue) \(limit)",
+                hint: "nothing was changed; see 'tally bounds \(counter)'")
+        case .badBounds(let counter, let fault):
+            return .data("'\(counter)': \(fault.message)", hint: "nothing was changed")
+        case .invalidTag(_, .name(let fault)):
+            return .nameFault(fault, what: "a tag")
+        case .importInvalidTag(let place, _, let fault):
+            return .data("\(place): \(fault.message)")
+        case .importBadBounds(let place, let name, let fault):
+            return .data("\(place): '\(name)': \(fault.message)")
+        case .importBadUpdated(let place, let text):
+            return .data("\(place): updated '\(text)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
+        case .sumOverflow(let counters):
+            return .data("the sum of the counts of \(counters) counters is beyond the 64-bit range")
+        case .invalidTag(let tag, .comma):
+            return .usage(
+                "a tag cannot contain a comma ('\(tag)')", hint: "give each tag on its own: --tag a --tag b, or tally tag NAME a b")
         }
     }
 }

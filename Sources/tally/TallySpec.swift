@@ -15,8 +15,14 @@ enum TallySpec {
             a step (negative allowed) that inc adds and dec subtracts, a creation date and a pin. \
             Pinned counters list first, then the newest.
 
+            A counter may have a goal (shown as COUNT/GOAL, e.g. 12/50; see 'tally goal'), a \
+            lowest and a highest count allowed (see 'tally bounds': a change beyond them is \
+            refused, exit 65, nothing stored) and tags (see 'tally tag'; 'tally list --tag T', \
+            'tally sum --tag T' and 'tally reset --all --tag T' act on the counters with a tag).
+
             Commands that change a count print the new count alone, so $(tally inc NAME) works \
-            in scripts. Every change can be undone with 'tally undo', a removal included. Counts \
+            in scripts; when a change reaches the counter's goal, a note says so on standard \
+            error. Every change can be undone with 'tally undo', a removal included. Counts \
             and steps are 64-bit integers: a change that would overflow is refused (exit 65) and \
             nothing is stored.
 
@@ -44,16 +50,19 @@ enum TallySpec {
             ExampleSpec("tail -f /var/log/app.log | grep --line-buffered ERROR | tally feed errors", "Count error lines as they arrive."),
             ExampleSpec("n=$(tally get coffee); echo \"$n cups\"", "Use a count in a script."),
             ExampleSpec("tally export > counters.json && tally import --on-clash replace counters.json", "Back up and restore."),
+            ExampleSpec("tally new tubes --goal 96 --min 0 --tag lab", "A counter with a goal, no count below 0, tagged lab."),
+            ExampleSpec("tally sum --tag lab", "The total of the counters tagged lab."),
+            ExampleSpec("tally reset --all --tag lab --force", "Put every lab counter back to its start (one undo)."),
         ],
         environment: [EnvironmentSpec("TALLY_FILE", "The store, when --file is not given (see FILES for how a .json name is read).")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/tally/counters.db", "The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum), counter_tags(serial, position, tag), meta(key, value) holding next_serial, changes(id, action, at, first_event, actor): the last 100 commands, which undo can revert (first_event: where the command's events start in the log); undo_rows(change_id, serial, existed, and the counter's fields as they were before that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, kind, count_before, count_after, old_value, new_value, actor): the log, one row per counter a command changed, kept when its command leaves the undo history and removed by the undo that reverts it (a deleted counter's log goes with it once its removal can no longer be undone). actor is empty for now. Each command is one transaction (BEGIN IMMEDIATE): a second writer waits up to 10 seconds, then exits 75. Commands that only read (list, get, show, log, stats, export) never create, migrate or change the database; a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; a newer schema is refused and left untouched (65). Missing folders are created for the default location only; a --file or $TALLY_FILE in a folder that does not exist is an error (73)."),
-            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The store of tally before the database (one JSON document: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\"}], \"nextSerial\", \"undo\": [...]}}). The first command that changes something imports its counters (names, counts, starts, steps, pins, creation times and order) into counters.db beside it, in that command's transaction, and says so once on standard error; the JSON file is never changed or removed and stays as a backup. Its undo history comes over too (an undo after the move reverts the last change made before it); the log starts empty at the move. Until then, read commands read it as it is and create nothing. A JSON file that is not a valid tally store (corrupt, newer, breaking an invariant) is refused (65) and nothing is created. Where the database is for a --file or $TALLY_FILE: a name ending in .json stands for that JSON file and the database beside it with .db in place of .json (counters.json: counters.db); a file holding a JSON tally document under another name stands for it and the database beside it with .db appended (mine: mine.db); any other name is the database itself."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.db", "The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum), counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, value) holding next_serial, changes(id, action, at, first_event, actor): the last 100 commands, which undo can revert (first_event: where the command's events start in the log); undo_rows(change_id, serial, existed, and the counter's fields as they were before that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, kind, count_before, count_after, old_value, new_value, actor): the log, one row per counter a command changed, kept when its command leaves the undo history and removed by the undo that reverts it (a deleted counter's log goes with it once its removal can no longer be undone). actor is empty for now. Each command is one transaction (BEGIN IMMEDIATE): a second writer waits up to 10 seconds, then exits 75. Commands that only read (list, get, show, log, stats, export) never create, migrate or change the database; a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; a newer schema is refused and left untouched (65). Missing folders are created for the default location only; a --file or $TALLY_FILE in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The store of tally before the database (one JSON document: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\", and when set \"goal\", \"min\", \"max\", \"tags\", \"updated\"}], \"nextSerial\", \"undo\": [...]}}). The first command that changes something imports its counters (names, counts, starts, steps, pins, goals, bounds, tags, creation and last-change times, and order) into counters.db beside it, in that command's transaction, and says so once on standard error; the JSON file is never changed or removed and stays as a backup. Its undo history comes over too (an undo after the move reverts the last change made before it); the log starts empty at the move. Until then, read commands read it as it is and create nothing. A JSON file that is not a valid tally store (corrupt, newer, breaking an invariant) is refused (65) and nothing is created. Where the database is for a --file or $TALLY_FILE: a name ending in .json stands for that JSON file and the database beside it with .db in place of .json (counters.json: counters.db); a file holding a JSON tally document under another name stands for it and the database beside it with .db appended (mine: mine.db); any other name is the database itself."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: an overflow, a duplicate name, an unreadable import, or a corrupt or newer store."),
+            ExitStatusSpec(.dataError, "Bad input: an overflow, a change beyond a counter's bounds, a duplicate name, an unreadable import, or a corrupt or newer store."),
             ExitStatusSpec(.noInput, "No counter of that name, or the import file cannot be read."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],
@@ -122,14 +131,14 @@ enum TallySpec {
     // MARK: the subcommands, in the order --help lists them (see TallyCommandTree)
 
     static let list = CommandSpec(
-        name: "list", abstract: "List the counters: pinned first, then newest first", aliases: ["ls"],
-        options: [format.spec, namesOnly])
+        name: "list", abstract: "List the counters: pinned first, then newest first", discussion: listDiscussion, aliases: ["ls"],
+        options: [format.spec, namesOnly, tagFilter, sort.spec])
 
     static let new = CommandSpec(
         name: "new", abstract: "Create a counter and print its name",
-        discussion: "Without NAME the counter is called 'New Counter N', N the smallest number not in use.",
+        discussion: "Without NAME the counter is called 'New Counter N', N the smallest number not in use. The start must lie within --min and --max, and so must --goal.",
         aliases: ["create"],
-        options: [start.spec, newStep.spec, pin],
+        options: [start.spec, newStep.spec, pin, newGoal.spec, newMinimum.spec, newMaximum.spec, newTag],
         arguments: [ArgumentSpec("NAME", help: "The new counter's name.", optional: true)])
 
     static let get = CommandSpec(name: "get", abstract: "Print a counter's count alone", arguments: [name])
@@ -152,7 +161,11 @@ enum TallySpec {
         name: "set", abstract: "Set the count",
         arguments: [name, ArgumentSpec("VALUE", help: "The new count, a whole number.")])
 
-    static let reset = CommandSpec(name: "reset", abstract: "Put the count back to the start value", arguments: [name])
+    static let reset = CommandSpec(
+        name: "reset", abstract: "Put the count back to the start value (--all: every counter)",
+        discussion: resetDiscussion,
+        options: [resetAll, tagFilter, StandardOptions.force],
+        arguments: [ArgumentSpec("NAME", help: "The counter to reset; leave out with --all.", optional: true, completion: .dynamic(["list", "--names"]))])
 
     static let rename = CommandSpec(
         name: "rename", abstract: "Rename a counter", aliases: ["mv"],
@@ -194,22 +207,111 @@ enum TallySpec {
 
     static let export = CommandSpec(
         name: "export", abstract: "Write all counters as JSON or CSV to standard output",
-        discussion: "The export holds everything (name, count, start, step, pin, creation time), so 'tally import' restores it exactly. In CSV a value that a spreadsheet would run as a formula, or that starts with a quote, gets one leading quote (') that import removes.",
+        discussion: "The export holds everything (name, count, start, step, pin, creation time, goal, min, max, tags, last change), so 'tally import' restores it exactly. In CSV a value that a spreadsheet would run as a formula, or that starts with a quote, gets one leading quote (') that import removes.",
         options: [exportFormat.spec])
 
     static let importCounters = CommandSpec(
         name: "import", abstract: "Read counters from a tally export (JSON or CSV)",
-        discussion: "The format is recognised from the content. A name that already exists is a clash: by default nothing is imported and the clashes are listed; --on-clash skip keeps the existing counter, replace overwrites it, rename imports under 'NAME (2)'. One 'tally undo' reverts the whole import.",
+        discussion: "The format is recognised from the content. Every field but the name is optional; goal, min and max are whole numbers or null (empty in CSV), tags a list (in CSV one field, 'a,b'), and a counter whose bounds do not hold its start, count and goal is refused (exit 65), as is a tag the tag rule refuses. A name that already exists is a clash: by default nothing is imported and the clashes are listed; --on-clash skip keeps the existing counter, replace overwrites it, rename imports under 'NAME (2)'. One 'tally undo' reverts the whole import.",
         options: [onClash.spec],
         arguments: [ArgumentSpec("FILE", help: "The export to read, or - for standard input.", completion: .file)])
 
     static let tap = CommandSpec(
         name: "tap", abstract: "A full-screen counter to tap with the keyboard",
-        discussion: "Space, Enter, + or Up add a step; Backspace, - or Down take one away; u undoes; q, Esc or Ctrl-C quits. Every change is saved before the screen shows it. Needs a terminal.",
+        discussion: "Space, Enter, + or Up add a step; Backspace, - or Down take one away; u undoes; q, Esc or Ctrl-C quits. Every change is saved before the screen shows it; a step beyond the counter's bounds is refused on the screen. With a goal, the progress toward it shows under the count. Needs a terminal. When no counter has the name, tap asks whether to create it (as 'tally new NAME') and opens it; answered no, it ends with the usual error (exit 66) and creates nothing.",
         arguments: [name])
 
     static let feed = CommandSpec(
         name: "feed", abstract: "Add one step per line read from standard input",
         discussion: "For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 ms, at the end of input, and on SIGINT, SIGTERM or SIGHUP, so nothing read is lost; then prints the final count. After such a signal it ends by that signal once saved (the shell shows status 130 for Ctrl-C), so a script's loop stops as it expects.",
         arguments: [name])
+
+    // MARK: goals, bounds, tags, order, sum (issue 15, items 2 to 4)
+
+    /// A whole number or "none" (to clear), as `tally goal` and `tally bounds` take it.
+    static func setting(_ text: String, named what: String, commandPath: [String]) throws(CLIError) -> CounterSetting {
+        if text.lowercased() == "none" { return .clear }
+        return .value(try ParsedArguments.integer(text, named: what, in: nil, commandPath: commandPath))
+    }
+
+    static let newGoal = TypedOption.integer(.option("goal", value: "N", help: "A count to reach: shown as COUNT/N, and inc says when it is reached."))
+    static let newMinimum = TypedOption.integer(.option("min", value: "N", help: "The lowest count allowed: a change below it is refused (exit 65)."))
+    static let newMaximum = TypedOption.integer(.option("max", value: "N", help: "The highest count allowed: a change above it is refused (exit 65)."))
+    static let newTag = OptionSpec.option("tag", value: "TAG", help: "Tag the new counter (repeat for several).", repeating: true)
+    static let tagFilter = OptionSpec.option(
+        "tag", value: "TAG", help: "Only the counters with this tag (repeat: with every one of them).", repeating: true)
+    static let sort = TypedOption<CounterSort>.choice(
+        .option(
+            "sort", value: "ORDER", help: "name, count, created or updated (pinned stay first).", default: "created",
+            allowed: CounterSort.allCases.map(\.rawValue)))
+    static let resetAll = OptionSpec.flag("all", help: "Reset every counter (with --tag: every counter with the tags), as one undo step.")
+    static let boundsMinimum = OptionSpec.option("min", value: "N|none", help: "The lowest count allowed, or none.")
+    static let boundsMaximum = OptionSpec.option("max", value: "N|none", help: "The highest count allowed, or none.")
+
+    static let listDiscussion = """
+        --sort orders the counters within the pinned and the unpinned: name A to Z (letter \
+        case ignored), count highest first, created newest first (the default), updated most \
+        recently changed first. Ties keep the default order: the newest created first. A \
+        count toward a goal shows as COUNT/GOAL, e.g. 12/50. JSON, CSV and TSV hold every \
+        field: name, count, start, step, pinned, created, goal, min, max (numbers, or null; \
+        empty in CSV), tags (a list in JSON; one field 'a,b' in CSV and TSV) and updated.
+        """
+
+    static let resetDiscussion = """
+        With --all every counter (with --tag, every counter holding all those tags) goes \
+        back to its start, as one change that one 'tally undo' reverts; it asks on a \
+        terminal and needs --force elsewhere. Counters already at their start are left \
+        alone.
+        """
+
+    static let goal = CommandSpec(
+        name: "goal", abstract: "Set or clear a counter's goal",
+        discussion: """
+            The goal is a count to reach: list and show print the count as COUNT/GOAL (12/50), \
+            tap shows the progress. A goal at or above the start is reached when the count \
+            gets to it or beyond; a goal below the start (a countdown) when the count gets down \
+            to it. When inc, dec, add, set or reset reach the goal, a note says so on standard \
+            error; standard output stays the bare count. The goal must lie within the bounds.
+            """,
+        arguments: [name, ArgumentSpec("GOAL", help: "A whole number, or none to clear it.")])
+
+    static let bounds = CommandSpec(
+        name: "bounds", abstract: "Set or clear the lowest and highest count allowed",
+        discussion: """
+            A change that would take the count below --min or above --max is refused \
+            (exit 65, naming the counter, the bound and the count it would have reached) and \
+            nothing is stored: inc, dec, add, set, feed, tap and reset alike. The bounds must \
+            hold the start, the count and the goal. Without options, prints the bounds.
+            """,
+        options: [boundsMinimum, boundsMaximum],
+        arguments: [name])
+
+    static let tagCommand = CommandSpec(
+        name: "tag", abstract: "Add tags to a counter",
+        discussion: """
+            A tag follows the rule for names (see Names), but blanks around it are trimmed, \
+            and it holds no comma (CSV keeps a counter's tags in one field, 'a,b'). Letter case \
+            does not tell tags apart; the spelling first given is kept. 'tally list --tag T' \
+            lists the counters with a tag, 'tally sum --tag T' totals them.
+            """,
+        arguments: [name, ArgumentSpec("TAG", help: "The tags to add.", repeating: true)])
+
+    static let untag = CommandSpec(
+        name: "untag", abstract: "Remove tags from a counter",
+        discussion: "Letter case is ignored; a tag the counter does not have is no error.",
+        arguments: [name, ArgumentSpec("TAG", help: "The tags to remove.", repeating: true)])
+
+    static let retag = CommandSpec(
+        name: "retag", abstract: "Replace a counter's tags (none given: clear them)",
+        arguments: [name, ArgumentSpec("TAG", help: "The new tags.", optional: true, repeating: true)])
+
+    static let sum = CommandSpec(
+        name: "sum", abstract: "Print the total of the counts",
+        discussion: """
+            Adds the counts of every counter, or with --tag of the counters holding all the \
+            tags given. Text prints the total alone, so $(tally sum) works in scripts; JSON, \
+            CSV and TSV give total and counters (how many were added). A total beyond the \
+            64-bit range is refused (exit 65).
+            """,
+        options: [format.spec, tagFilter])
 }

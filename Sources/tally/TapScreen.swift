@@ -1,6 +1,7 @@
 // tally tap: the app's counter screen on a terminal. The name at the top, the count in
-// large digits in the middle, the creation date at the bottom; every key press is saved
-// before the screen shows it.
+// large digits in the middle, the progress toward its goal under them, the creation date
+// at the bottom; every key press is saved before the screen shows it. A counter that does
+// not exist is offered to be created (TapScreen+Create.swift).
 
 import MoneyKitPlatform
 import MoneyKitCLI
@@ -11,7 +12,7 @@ struct TapScreen {
 
     func run() throws -> ExitCode {
         let name = commands.name
-        var counter = try commands.tally.counter(named: name)
+        var counter = try counterOrOfferToCreate(name)
         let terminal = try RawTerminal(commandName: "tally tap", terminal: commands.invocation.terminal)
         defer { terminal.restore() }
         var message = ""
@@ -25,9 +26,9 @@ struct TapScreen {
             do {
                 switch key {
                 case .character(" "), .character("+"), .character("="), .enter, .up:
-                    counter = try apply(name: counter.name, sign: 1)
+                    (counter, message) = try apply(name: counter.name, sign: 1)
                 case .backspace, .delete, .character("-"), .character("_"), .down:
-                    counter = try apply(name: counter.name, sign: -1)
+                    (counter, message) = try apply(name: counter.name, sign: -1)
                 case .character("u"), .character("U"):
                     message = "Undid: " + (try commands.tally.undo(concerning: counter.name))
                     counter = try commands.tally.counter(named: counter.name)
@@ -46,9 +47,11 @@ struct TapScreen {
         return .ok
     }
 
-    /// One step up or down, saved; returns the counter as stored.
-    private func apply(name: String, sign: Int64) throws -> Counter {
-        sign > 0 ? try commands.tally.increment(name) : try commands.tally.decrement(name)
+    /// One step up or down, saved; returns the counter as stored and what to say about it
+    /// (that the goal was reached).
+    private func apply(name: String, sign: Int64) throws -> (Counter, String) {
+        let change = sign > 0 ? try commands.tally.increment(name) : try commands.tally.decrement(name)
+        return (change.counter, change.reachedGoal ? "Goal reached!" : "")
     }
 
     private func draw(_ counter: Counter, message: String, on terminal: RawTerminal) {
@@ -69,11 +72,25 @@ struct TapScreen {
         } else {
             put(styler.bold(countText), row: max(2, rows / 2), visibleWidth: countText.count)
         }
+        if let progress = GoalProgress(counter) {
+            let line = Self.progressLine(counter, progress, width: columns)
+            put(progress.reached ? styler.bold(line) : line, row: max(3, rows - 4), visibleWidth: DisplayWidth.of(line))
+        }
         let created = CounterRendering.createdForPeople(counter)
         let help = "space/+/↑ add \(CounterColumns.signedStep(counter.step))  ⌫/-/↓ subtract  u undo  q quit"
         if !message.isEmpty { put(message, row: max(3, rows - 3)) }
         put(styler.dim(DisplayWidth.truncate(help, to: columns)), row: max(4, rows - 1), visibleWidth: min(DisplayWidth.of(help), columns))
         put("Created \(created)", row: max(5, rows))
         terminal.write(screen)
+    }
+
+    /// "12/50  [#####-----]  24%", the bar fitted to `width` (left out when narrow).
+    static func progressLine(_ counter: Counter, _ progress: GoalProgress, width: Int) -> String {
+        let figures = "\(counter.count)/\(progress.goal)"
+        let percent = progress.reached ? "reached" : "\(progress.percent)%"
+        let barWidth = min(30, width - DisplayWidth.of(figures) - percent.count - 8)
+        guard barWidth >= 5 else { return "\(figures)  \(percent)" }
+        let filled = min(barWidth, Int((progress.fraction * Double(barWidth)).rounded(.down)))
+        return "\(figures)  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]  \(percent)"
     }
 }

@@ -20,10 +20,11 @@ struct CountScreen {
         var message = ""
         while true {
             let choice = context.currencyChoice()
-            let (count, summary) = try context.till.summary(choice)
+            let standing = try context.till.standing(choice) { _ in StandingRequest(blind: context.arguments.flag(TillcountSpec.blind)) }
+            let (count, summary) = (standing.count, standing.summary)
             let (state, currency) = (count.state, count.currency)
             selected = min(max(0, selected), max(0, summary.lines.count - 1))
-            draw(summary, selected: selected, typed: typed, floatEntry: floatEntry, message: message, on: terminal)
+            draw(summary, standing: standing, selected: selected, typed: typed, floatEntry: floatEntry, message: message, on: terminal)
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
                 if SignalFlags.stopRequested || terminal.inputEnded { return .ok }
                 _ = SignalFlags.takeResize()
@@ -90,8 +91,12 @@ struct CountScreen {
                     message = message.terminalSafe
                     typed = ""
                 case .character("s"), .character("S"):
-                    let id = try context.till.save(summary, notes: state.notes, label: nil, expected: nil, action: "count: save")
-                    message = "Saved as count \(id)"
+                    // Filed with the expected cash; over/short is shown now, even on a blind count.
+                    let expected = try context.till.expectedToFile(state, currency: currency, given: nil, sales: nil)
+                    let filed = try TillSummary(state: state, set: count.set, currency: currency, expected: expected)
+                    let id = try context.till.save(filed, notes: state.notes, label: nil, expected: expected, action: "count: save")
+                    let said = ExpectedRendering.saved(filed, tolerance: state.tolerance(currency), rendering: context.rendering)
+                    message = "Saved as count \(id)" + (said.map { " · " + $0 } ?? "")
                 default:
                     break
                 }
@@ -107,7 +112,7 @@ struct CountScreen {
             currency: choice, to: transform)
     }
 
-    private func draw(_ summary: TillSummary, selected: Int, typed: String, floatEntry: String?, message: String, on terminal: RawTerminal) {
+    private func draw(_ summary: TillSummary, standing: CashStanding, selected: Int, typed: String, floatEntry: String?, message: String, on terminal: RawTerminal) {
         let (columns, rows) = terminal.size
         let styler = Styler(enabled: context.invocation.terminal.colorEnabled(context.invocation.colorChoice))
         let rendering = TillRendering(styler: styler, width: columns)
@@ -146,6 +151,7 @@ struct CountScreen {
         }
         let (label, amount) = rendering.standing(summary)
         var bar = "Total \(styler.bold(rendering.money(summary.total)))   Float \(rendering.money(summary.float))   \(label) \(rendering.money(amount))"
+        bar += ExpectedRendering.bar(standing, rendering: rendering)
         if let floatEntry { bar = "New float: \(floatEntry)▏  (Enter to set, Esc to cancel)" }
         var screen = "\u{1B}[H\u{1B}[2J"
         for (row, line) in visible.enumerated() {

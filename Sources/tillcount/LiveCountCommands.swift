@@ -16,28 +16,38 @@ struct LiveCountCommands {
     // MARK: show
 
     func show() throws -> ExitCode {
-        let (_, summary) = try context.till.summary(context.currencyChoice()) { currency throws(CLIError) in
-            try context.expected(TillcountSpec.showExpected, currency: currency)
+        let standing = try context.till.standing(context.currencyChoice()) { currency throws(CLIError) in
+            try context.standingRequest(expected: TillcountSpec.showExpected, currency: currency)
         }
+        let summary = standing.summary
+        // A blind count is not checked: the exit status would tell what it hides.
+        if arguments.flag(TillcountSpec.check) && standing.isBlind { throw MovementCommands.blindRefusal("show --check is refused, as its exit status would tell over/short,") }
         let format = OutputFormat.chosen(in: arguments)
         switch format {
         case .text:
-            for line in rendering.table(summary, showAll: arguments.flag(TillcountSpec.all)) { out.line(line) }
+            for line in rendering.table(summary, showAll: arguments.flag(TillcountSpec.all), standing: standing) { out.line(line) }
         case .json:
-            out.line(TillRendering.json(summary).serialized(pretty: true))
+            out.line(TillRendering.json(summary, extra: ExpectedRendering.jsonMembers(standing)).serialized(pretty: true))
         case .csv, .tsv:
             for line in TillColumns.lines.delimitedLines(summary.counted, format: format) { out.line(line) }
         }
-        if arguments.flag(TillcountSpec.check) { return summary.isShort ? .checkFailed : .ok }
+        if arguments.flag(TillcountSpec.check) { return standing.check == .failed ? .checkFailed : .ok }
         return .ok
     }
 
     // MARK: changing quantities
 
     func change(_ change: Till.QuantityChange) throws -> ExitCode {
+        var weighed: CountByWeight.Weighing?
         let summary = try context.till.adjust(change, action: context.action, currency: context.currencyChoice()) { set, currency in
-            try requests(change, set: set, currency: currency)
+            // TOKEN --grams G: the quantity from the coins' weight (WeighedCoins.swift).
+            if let found = try WeighedCoins(arguments: arguments).request(set: set, currency: currency) {
+                weighed = found.weighing
+                return [found.request]
+            }
+            return try requests(change, set: set, currency: currency)
         }
+        if let weighed { context.invocation.err.line(WeighedCoins.describe(weighed).terminalSafe) }
         let standing = rendering.standing(summary)
         context.invocation.err.line("Total \(rendering.money(summary.total)) · \(standing.label) \(rendering.money(standing.amount))")
         return .ok
@@ -147,12 +157,16 @@ struct LiveCountCommands {
                 ("currency", .string(report.currency.code)),
                 ("standardRolls", .bool(report.set.hasStandardRolls)),
                 ("rollNote", report.set.rollNote.map(JSONValue.string) ?? .null),
+                ("weightNote", report.set.massNote.map(JSONValue.string) ?? .null),
+                ("source", report.set.source.map(JSONValue.string) ?? .null),
                 ("denominations", .array(columns.jsonObjects(report.rows))),
             ]).serialized(pretty: true))
         case .text:
             let styler = context.invocation.styler
             for line in columns.textTable(report.rows).render(maxWidth: context.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
-            if let note = report.set.rollNote { out.line(styler.dim(note)) }
+            for note in [report.set.rollNote, report.set.massNote, report.set.source.map { "Source: " + $0 }].compactMap({ $0 }) {
+                out.line(styler.dim(note.terminalSafe))
+            }
         case .csv, .tsv:
             for line in columns.delimitedLines(report.rows, format: format) { out.line(line) }
         }

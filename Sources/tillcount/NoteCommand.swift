@@ -1,5 +1,6 @@
 // tillcount note: the count's notes, with the app's insert buttons as placeholders
-// ({time}, {total}, {discrepancy}: see TillKit's NotePlaceholders), and --edit in the
+// ({time}, {date}, {till}, {total}, {float}, {expected}, {discrepancy}: see TillKit's
+// NotePlaceholders), and --edit in the
 // user's editor.
 
 import MoneyKit
@@ -9,6 +10,9 @@ import TillKit
 
 struct NoteCommand {
     let context: TillContext
+
+    /// What {till} becomes: the default till's name, until tills are named (--till).
+    static let tillName = "main"
 
     func run() throws -> ExitCode {
         let arguments = context.arguments
@@ -23,9 +27,10 @@ struct NoteCommand {
             for note in try context.till.live.load().notes { context.out.line(note.terminalSafe) }
             return .ok
         }
+        let now = Instant.localMinutes(Instant.preciseNow())
         let line = try context.till.addNote(
             words.joined(separator: " "), action: context.action, currency: context.currencyChoice(),
-            time: Instant.localMinutes(Instant.preciseNow()))
+            time: now, moment: NoteMoment(time: now, till: NoteCommand.tillName))
         context.out.line(line.terminalSafe)
         return .ok
     }

@@ -9,32 +9,37 @@ struct ReportCommand {
     let context: TillContext
 
     func run() throws -> ExitCode {
-        let (count, summary) = try context.till.summary(context.currencyChoice()) { currency throws(CLIError) in
-            try context.expected(TillcountSpec.reportExpected, currency: currency)
+        let standing = try context.till.standing(context.currencyChoice()) { currency throws(CLIError) in
+            try context.standingRequest(expected: TillcountSpec.reportExpected, currency: currency)
         }
+        let (count, summary) = (standing.count, standing.summary)
         let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Instant.preciseNow())
         let date = Instant.localMinutes(report.madeAt)
         let out = context.out
         switch try context.arguments.value(TillcountSpec.reportFormat) ?? .text {
+        case .html:
+            let page = ReportHTML(report: report, language: HTMLText.language(localeIdentifier: LocaleCurrency.localeIdentifier(context.invocation.environment)))
+            for line in page.page() { out.line(line) }
         case .markdown:
-            for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: report.notes, date: date) { out.line(line) }
+            for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: report.notes, date: date, standing: standing) { out.line(line) }
         case .json:
-            out.line(TillRendering.json(summary, notes: report.notes, extra: [("date", .string(Instant.iso8601UTC(report.madeAt)))]).serialized(pretty: true))
+            out.line(TillRendering.json(summary, notes: report.notes, extra: ExpectedRendering.jsonMembers(standing) + [("date", .string(Instant.iso8601UTC(report.madeAt)))]).serialized(pretty: true))
         case .csv:
-            let standing: (place: String, amount: Money)
+            let place: (name: String, amount: Money)
             switch summary.standing {
-            case .deposit(let amount): standing = ("deposit", amount)
-            case .short(let amount): standing = ("short", amount)
+            case .deposit(let amount): place = ("deposit", amount)
+            case .short(let amount): place = ("short", amount)
             }
             var lines = TillColumns.lines.delimitedLines(summary.counted, format: .csv)
             lines += [["total", "", "", summary.total.plainString], ["float", "", "", summary.float.plainString],
-                      [standing.place, "", "", standing.amount.plainString]].map { DelimitedText.csvLine($0) }
+                      [place.name, "", "", place.amount.plainString]].map { DelimitedText.csvLine($0) }
+            lines += ExpectedRendering.csvRows(standing).map { DelimitedText.csvLine([$0.0, "", "", $0.1]) }
             for line in lines { out.line(line) }
         case .text:
             let rendering = TillRendering(styler: context.invocation.styler, width: context.invocation.terminal.width)
             out.line("Till count, \(date), \(summary.currency.code)")
             out.line("")
-            for line in rendering.table(summary, showAll: false) { out.line(line) }
+            for line in rendering.table(summary, showAll: false, standing: standing) { out.line(line) }
             if !report.notes.isEmpty {
                 out.line("")
                 out.line("Notes:")

@@ -39,6 +39,11 @@ enum TillColumns {
         ReportColumn("label", layout: .text("LABEL", minimum: 10)) { .string($0.label) },
         ReportColumn("pieces", layout: .amount("PIECES")) { .integer($0.pieces) },
         ReportColumn("value", layout: .amount("VALUE")) { .string($0.value?.plainString ?? "") },
+        // The official weight of one unit in grams, exact ("2.268"); null for notes. On a
+        // narrow terminal it is left out before a label is cut (scripts always get it).
+        ReportColumn("grams", layout: .init("GRAMS", .right, fit: .droppable, importance: -10)) {
+            $0.milligrams.map { .string(MassText.grams($0)) } ?? .null
+        },
     ])
 
     /// The saved counts; text shows dates and amounts for people, and leaves the currency
@@ -49,6 +54,11 @@ enum TillColumns {
             // Ids, dates and amounts are shown whole; the label gives way.
             ReportColumn("saved", layout: .init("SAVED", importance: 100), value: { .string($0.savedAt) },
                          display: { TextTable.Cell(Instant.parseISO8601($0.savedAt).map(Instant.localMinutes) ?? $0.savedAt) }),
+            // Till and kind give way whole on a narrow terminal ('history show' has both).
+            ReportColumn("till", layout: .init("TILL", fit: .droppable, importance: 10), value: { .string($0.till) }),
+            ReportColumn("kind", layout: .init("KIND", fit: .droppable, importance: 20), value: { .string($0.kind.rawValue) },
+                         display: { TextTable.Cell($0.kindText) }),
+            .scriptOnly("number") { $0.zNumber.map(JSONValue.integer) ?? .null },
             ReportColumn("label", layout: .text("LABEL", minimum: 8), value: { $0.label.map(JSONValue.string) ?? .null }),
             .scriptOnly("currency") { .string($0.currency.code) },
             ReportColumn("total", layout: .amount("TOTAL"), value: { .string($0.total.plainString) },

@@ -1,6 +1,9 @@
 // What every tillcount command shares: the invocation, the till behind its adapters (the
 // live count file, the history database and the denominations file, each found by option,
 // variable or XDG default), and the readings of the options several commands take.
+//
+// The till a command works on is --till, else $TILLCOUNT_TILL (when not empty), else the
+// default till "main"; each till's live count is its own file (see JSONTillDirectory).
 
 import MoneyKit
 import MoneyKitStorage
@@ -10,6 +13,8 @@ import TillKit
 struct TillContext {
     let invocation: Invocation
     let till: Till
+    /// Every till's live count (for 'tillcount tills').
+    let tills: any TillDirectory
 
     var arguments: ParsedArguments { invocation.arguments }
     var out: OutputChannel { invocation.out }
@@ -19,9 +24,11 @@ struct TillContext {
         self.invocation = invocation
         let paths = XDGPaths(environment: invocation.environment)
         let arguments = invocation.arguments
-        let liveFile = JSONTillRepository(store: JSONFileStore(location: try paths.storeLocation(
+        let tillName = try Self.selectedTill(arguments: arguments, environment: invocation.environment)
+        let directory = JSONTillDirectory(stateFile: try paths.storeLocation(
             option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
-            kind: .state, tool: "tillcount", fileName: "count.json")))
+            kind: .state, tool: "tillcount", fileName: "count.json"))
+        tills = directory
         let historyLocation = try paths.storeLocation(
             option: arguments.text(TillcountSpec.db), environmentVariable: "TILLCOUNT_DB",
             kind: .data, tool: "tillcount", fileName: "history.sqlite")
@@ -29,9 +36,31 @@ struct TillContext {
             option: nil, environmentVariable: "TILLCOUNT_DENOMINATIONS",
             kind: .config, tool: "tillcount", fileName: "denominations.json"))
         till = Till(
-            live: liveFile,
+            live: directory.repository(for: tillName),
             history: SQLiteTillHistory(path: historyLocation.path, createsFolders: historyLocation.isDefault),
-            denominations: FileDenominationSource(file: denominationsFile))
+            denominations: FileDenominationSource(file: denominationsFile), name: tillName)
+    }
+
+    /// The till asked for: --till, else $TILLCOUNT_TILL when set and not empty, else the
+    /// default till. A name the name rule refuses is an error (from the variable: 78).
+    static func selectedTill(arguments: ParsedArguments, environment: [String: String]) throws(CLIError) -> TillName {
+        if let typed = arguments.text(TillcountSpec.till) { return try tillName(typed) }
+        guard let variable = environment["TILLCOUNT_TILL"], !variable.isEmpty else { return .main }
+        do {
+            return try TillName(checking: variable)
+        } catch {
+            guard case .invalidTillName(let fault) = error else { throw error.cliError }
+            throw CLIError("TILLCOUNT_TILL: \(fault.message(for: "a till name"))", hint: "set it to a till's name, or unset it for the default till", exitCode: .configuration)
+        }
+    }
+
+    /// `text` as a till name given on the command line, or the name rule's error.
+    static func tillName(_ text: String) throws(CLIError) -> TillName {
+        do {
+            return try TillName(checking: text)
+        } catch {
+            throw error.cliError
+        }
     }
 
     /// The currency --currency asks for (else the count's, else the locale's, else USD),

@@ -1,6 +1,7 @@
 // Every TillKit error as tillcount words it: message, hint and exit code, in one place.
 
 import MoneyKit
+import MoneyKitStorage
 import MoneyKitCLI
 import TillKit
 
@@ -76,6 +77,18 @@ extension TillError {
             return .data("saved count \(id) is too large: \(reason)")
         case .nothingToUndo(let limit):
             return CLIError("nothing to undo", hint: "the last \(limit) changes can be undone; none is recorded in the live count file", exitCode: .noInput)
+        case .invalidTillName(let fault):
+            return CLIError.nameFault(fault, what: "a till name")
+        case .zCountIsFinal(let id, let number, let refused):
+            let what = refused == .label ? "relabelled" : "deleted"
+            return .data(
+                "saved count \(id) is the closing count Z\(number) of its till: Z counts are final and cannot be \(what)",
+                hint: refused == .label ? "add a note instead: tillcount history note \(id) TEXT" : "Z counts are kept for good; save mid-shift counts with --kind x")
+        case .movementAmount, .reasonRequired, .reasonTooLong, .tooManyMovements, .noMovement, .negativeTolerance,
+             .unknownPlaceholder, .unclosedPlaceholder, .placeholderHiddenByBlind:
+            return cashError
+        case .weightNeedsLooseCoin, .invalidWeight, .tareExceedsWeight, .noCoinWeight, .weightNotWhole:
+            return WeightErrorMessages.cliError(self)
         }
     }
 }
@@ -102,9 +115,11 @@ enum TillErrorMessages {
             switch step.change {
             case .rm: return "saved count \(step.id.map(String.init) ?? "?") is not deleted in \(store) (the command did not finish, or it is back already)"
             case .save: return "\(store) holds no count this save made (the command did not finish, or it is gone already)"
+            case .label: return "\(store) holds no label this command gave saved count \(step.id.map(String.init) ?? "?") (the command did not finish, or it is gone already)"
+            case .note: return "\(store) holds no note this command added to saved count \(step.id.map(String.init) ?? "?") (the command did not finish, or it is gone already)"
             }
         case .deletedAlready(let id): return "saved count \(id) is deleted already"
-        case .restored, .removed: return ""
+        case .restored, .removed, .labelRestored, .noteRemoved: return ""
         }
     }
 
@@ -113,6 +128,8 @@ enum TillErrorMessages {
         switch reversal {
         case .restored(let id): return " (saved count \(id) is back in the history)."
         case .removed(let id): return " (saved count \(id) is removed from the history; the live count is unchanged)."
+        case .labelRestored(let id): return " (saved count \(id) has its label before back)."
+        case .noteRemoved(let id): return " (the note is taken off saved count \(id))."
         case .stepNotFound, .deletedAlready: return " (\(why(reversal)))."
         }
     }

@@ -29,7 +29,7 @@ struct TillRendering {
 
     /// The live count as a sectioned table, fitted to the width: labels give way,
     /// tokens, quantities and values never.
-    func table(_ summary: TillSummary, showAll: Bool) -> [String] {
+    func table(_ summary: TillSummary, showAll: Bool, standing cash: CashStanding? = nil) -> [String] {
         var table = TextTable(columns: [.text("DENOMINATION", minimum: 12), .init("TOKEN", importance: 50), .amount("QTY"), .amount("VALUE")])
         func section(_ title: String, _ lines: [TillLine], subtotal: Money, pieces: Int64, color: Styler.Color) {
             let shown = showAll ? lines : lines.filter { $0.quantity > 0 }
@@ -54,7 +54,9 @@ struct TillRendering {
         totals.append(["Float", money(summary.float), ""])
         let (label, amount) = standing(summary)
         totals.append([TextTable.Cell(label), TextTable.Cell(money(amount), style: label == "Short by" ? { styler.color($0, .red) } : nil), ""])
-        if let expected = summary.expected, let overShort = summary.overShort {
+        if let cash {
+            for row in ExpectedRendering.totalsRows(cash, rendering: self) { totals.append(row) }
+        } else if let expected = summary.expected, let overShort = summary.overShort {
             totals.append(["Expected", money(expected), overShortText(overShort)])
         }
         lines += totals.render(maxWidth: width)
@@ -80,7 +82,7 @@ struct TillRendering {
     }
 
     /// The shareable summary in markdown.
-    func markdown(_ summary: TillSummary, notes: [String], date: String) -> [String] {
+    func markdown(_ summary: TillSummary, notes: [String], date: String, standing cash: CashStanding? = nil) -> [String] {
         var lines = ["# Till count, \(date)", "", "Currency: \(summary.currency.code)", ""]
         lines.append("| Denomination | Qty | Value |")
         lines.append("| --- | ---: | ---: |")
@@ -94,7 +96,9 @@ struct TillRendering {
         lines.append("- Float: \(money(summary.float))")
         let (label, amount) = standing(summary)
         lines.append("- \(label): \(money(amount))")
-        if let expected = summary.expected, let overShort = summary.overShort {
+        if let cash {
+            lines += ExpectedRendering.markdownLines(cash, rendering: self)
+        } else if let expected = summary.expected, let overShort = summary.overShort {
             lines.append("- Expected \(money(expected)): \(overShortText(overShort))")
         }
         if !notes.isEmpty {

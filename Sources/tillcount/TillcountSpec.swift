@@ -14,7 +14,7 @@ enum TillcountSpec {
     static let db = OptionSpec.option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file)
     static let showExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short.")
     static let all = OptionSpec.flag("all", short: "a", help: "List every denomination, counted or not.")
-    static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short (of the float, or of --expected).")
+    static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short of the expected cash (of the float when none is known), or with a tolerance over or short beyond it; refused (64) on a blind count.")
     static let keepNotes = OptionSpec.flag("keep-notes", help: "Keep the notes for the next count.")
     static let edit = OptionSpec.flag("edit", help: "Edit the notes in $VISUAL or $EDITOR.")
     static let clearNotes = OptionSpec.flag("clear", help: "Remove all notes.")
@@ -22,31 +22,133 @@ enum TillcountSpec {
     static let saveExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should have held: kept to show over or short.")
     static let ids = OptionSpec.flag("ids", help: "Print only the ids, one a line.")
     static let reportFormat = TypedOption<ReportFormat>.choice(
-        .option("format", value: "FORMAT", help: "text, markdown, csv or json.", default: "text", allowed: ["text", "markdown", "csv", "json"]))
+        .option("format", value: "FORMAT", help: "text, markdown, csv, json or html.", default: "text", allowed: ["text", "markdown", "csv", "json", "html"]))
     static let reportExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold.")
     static let totalFormat = TypedOption<TotalFormat>.choice(
         .option("format", value: "FORMAT", help: "text, plain, json, csv or tsv.", default: "text", allowed: ["text", "plain", "json", "csv", "tsv"]))
     static let totalFloat = OptionSpec.option("float", value: "AMOUNT", help: "A float to set the total against.")
     static let tokensOnly = OptionSpec.flag("tokens", help: "Print only the tokens, one a line.")
 
-    enum ReportFormat: String, Sendable { case text, markdown, csv, json }
+    enum ReportFormat: String, Sendable { case text, markdown, csv, json, html }
     enum TotalFormat: String, Sendable { case text, plain, json, csv, tsv }
 
     static let tokens = ArgumentSpec(
         "TOKEN", help: "Denominations: a face value (20, 0.50), note:1 or coin:1, roll:0.25; with =QTY for a quantity.",
         repeating: true, completion: .dynamic(["denominations", "--tokens"]))
     static let value = OptionSpec.option("value", value: "AMOUNT", help: "Give the amount instead of a quantity (for weighed coins): 0.20 --value 12.40 is 62 coins of 20p.")
+    // Counting coins by weight (WeighedCoins.swift; the rule is TillKit's CountByWeight).
+    static let grams = OptionSpec.option("grams", value: "GRAMS", help: "Weigh loose coins instead of counting them: 0.20 --grams 310 is 62 coins of 20p (5 g each).")
+    static let tare = OptionSpec.option("tare", value: "GRAMS", help: "With --grams: the weight of the bag or tray, taken off first.")
+    static let weightDiscussion = """
+        With --grams, the one TOKEN (a loose coin) is counted from the coins' weight: the \
+        count is the whole number of coins nearest to the weight divided by the coin's \
+        official mass ('tillcount denominations' lists them; the denominations file can give \
+        others). GRAMS is a plain decimal with at most 3 decimals (310, 310.5, 310,5), read \
+        exactly. The weight must be within a tolerance of that many coins' weight: 2% of it \
+        (coins leave the mint within about 1-3% of their mass, and wear lighter), or half \
+        the last digit the weight was written to if that is more ("310" is 309.5 to 310.5 g), \
+        but never more than a quarter of a coin, so that a weight is never read as the wrong \
+        count. A weight outside it is refused (exit 65), nothing changed, naming the whole \
+        counts around it: "312 g is not a whole number of 20p coins (5 g each): it is between \
+        62 coins (310 g) and 63 coins (315 g)". Weigh large amounts in batches. --tare GRAMS \
+        is taken off first. A note or roll cannot be weighed (exit 64); a coin without a \
+        known mass is refused (exit 66) with how to give it.
+        """
     static let savedID = ArgumentSpec("ID", help: "A saved count's id, as 'tillcount history' lists it.", completion: .dynamic(["history", "--ids"]))
+
+    // MARK: expected cash, blind count, tolerance (issue 15; MovementCommands.swift)
+
+    static let sales = OptionSpec.option("sales", value: "AMOUNT", help: "Cash sales for this command, instead of the recorded ones (nothing is stored).")
+    static let tolerance = OptionSpec.option("tolerance", value: "AMOUNT", help: "Flag over/short beyond AMOUNT (instead of the till's own tolerance).")
+    static let blind = OptionSpec.flag("blind", help: "Blind count: hide the expected cash, the cash sales and over/short (as 'tillcount blind on' does for the till).")
+    static let reason = OptionSpec.option("reason", value: "TEXT", help: "Why (required for paid-in and paid-out), e.g. 'milk'.")
+    static let replaceSales = OptionSpec.flag("set", help: "Replace every recorded sale with AMOUNT (the register's figure, entered again).")
+    static let movementAmount = ArgumentSpec("AMOUNT", help: "The amount, e.g. 12.50.")
+
+    static let expectedDiscussion = """
+        What the till should hold: expected = float + cash sales + paid in − paid out − drops. The movements are \
+        recorded with the live count ('tillcount sales', 'paid-in', 'paid-out', 'drop'), each one an undo step; \
+        'tillcount movements' lists them with their numbers, reasons and times, and 'tillcount movements rm N' \
+        removes one. Once anything is recorded (or --sales is given), show, report and save set the count against \
+        the expected cash: over (counted above it) or short. --expected AMOUNT stands for the whole figure for one \
+        command (it cannot be combined with --sales). 'clear' empties the movements with the count (undo brings \
+        them back); the float, the blind setting and the tolerance stay. 'resume' leaves the movements as they are.
+        """
+
+    static let blindSummary = "A blind till ('tillcount blind on', or --blind for one command) hides the expected cash, the cash sales and over/short until the count is saved (see 'tillcount blind --help'). A tolerance ('tillcount tolerance AMOUNT', or --tolerance) flags over/short beyond it."
+
+    static let noteDiscussion = """
+        Placeholders in TEXT are filled in when the line is added: {time} the time now, {date} today's date, \
+        {till} the till's name, {total} the count's total, {float} the float, {expected} the expected cash \
+        (float + cash sales + paid in − paid out − drops: the float alone when nothing is recorded), \
+        {discrepancy} the deposit or shortage against the float. {{ is a literal { and }} a literal } (a lone } \
+        stays as it is). Anything else in braces, e.g. {totl}, is an unknown placeholder: the line is refused \
+        with exit 65, naming it (and the nearest placeholder), and nothing is added; so is an unclosed {. On a \
+        blind till {expected} is refused (64).
+        """
+
+    static let salesSpec = CommandSpec(
+        name: "sales", abstract: "Record cash sales (add an entry; --set replaces them all; without AMOUNT: print their total)",
+        discussion: "Each 'tillcount sales AMOUNT' adds an entry (0 or more; 0 records that there were none). A wrong entry is removed with 'tillcount undo' or 'tillcount movements rm N'. On a blind till the total is not printed (64).",
+        options: [replaceSales, reason],
+        arguments: [ArgumentSpec("AMOUNT", help: "The cash sales, e.g. 312.40.", optional: true)])
+
+    static let movementRules = "AMOUNT must be above 0 (exit 65 otherwise). A paid-in and a paid-out need --reason (a blank one is none): without it, exit 64; a drop may have one. A reason is kept as typed (at most 500 characters, the blanks around it trimmed) and shown escaped by 'tillcount movements'. Each entry is one undo step; the live count holds at most 1000. Nothing is stored when a command is refused, or when the expected cash would no longer fit (65)."
+
+    static let paidInSpec = CommandSpec(
+        name: "paid-in", abstract: "Record cash put into the till, with a reason (--reason is required)",
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
+
+    static let paidOutSpec = CommandSpec(
+        name: "paid-out", abstract: "Record cash taken out to pay for something, with a reason (--reason is required)",
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
+
+    static let dropSpec = CommandSpec(
+        name: "drop", abstract: "Record cash moved from the till to the safe (--reason optional)",
+        discussion: movementRules, options: [reason], arguments: [movementAmount])
+
+    static let movementsSpec = CommandSpec(
+        name: "movements", abstract: "The movements of the live count: list, rm",
+        discussion: expectedDiscussion,
+        options: [format], subcommands: [], defaultSubcommand: "list")
+
+    static let movementsListSpec = CommandSpec(
+        name: "list", abstract: "List the movements, numbered, oldest first, with their totals and the expected cash",
+        discussion: "Text shows each entry's number, kind, amount, reason and time; JSON gives {\"movements\": [{\"number\", \"kind\", \"amount\", \"reason\", \"at\"}], \"sales\", \"paidIn\", \"paidOut\", \"drops\", \"expected\"}; CSV and TSV one row per entry. On a blind till the amounts of sales, their total and the expected cash are left out (null in JSON, empty in CSV and TSV).",
+        aliases: ["ls"], options: [format])
+
+    static let movementsRmSpec = CommandSpec(
+        name: "rm", abstract: "Remove movement NUMBER (as 'movements' numbers it; undo brings it back)",
+        aliases: ["delete"], arguments: [ArgumentSpec("NUMBER", help: "The movement's number, 1 and up.")])
+
+    static let blindSpec = CommandSpec(
+        name: "blind", abstract: "Make the till blind (on) or not (off); without a value: print it",
+        discussion: """
+            A blind till hides what a counter could "find" the count against: show, report, the counting screen, \
+            'movements' and 'sales' leave out the expected cash, the cash sales and over/short (and the tolerance \
+            verdict), in every format, JSON included; 'show --check' and the {expected} note placeholder are \
+            refused (64), as they would tell. It still shows the lines, the total, the float and the deposit or \
+            shortage against the float, and the paid-ins, paid-outs and drops with their reasons. 'save' files the \
+            expected cash and then prints over/short on standard error; 'history show' shows it. --blind on show, \
+            report and count does the same for one command. The setting is kept with the live count (undo reverts \
+            it; 'clear' keeps it); it keeps figures off the screen, it is not access control.
+            """,
+        arguments: [ArgumentSpec("SETTING", help: "on or off.", optional: true, allowed: ["on", "off"])])
+
+    static let toleranceSpec = CommandSpec(
+        name: "tolerance", abstract: "Set how far over or short the till may be before it is flagged (off: none); without a value: print it",
+        discussion: "Over/short beyond the tolerance (either way; a difference equal to it is within) is flagged: '! beyond tolerance' in text, \"beyondTolerance\": true in JSON, and 'show --check' exits 1. 0 flags any difference. --tolerance on show and report stands for it for one command. Kept with the live count (undo reverts it; 'clear' keeps it).",
+        arguments: [ArgumentSpec("AMOUNT", help: "The tolerance, e.g. 1.00, or off.", optional: true)])
 
     static let showSpec = CommandSpec(
         name: "show", abstract: "Show the live count: lines, sections, total, float, deposit or shortage",
-        options: [format, showExpected, all, check])
+        options: [format, showExpected, all, check] + [sales, tolerance, blind])
 
-    static let setSpec = CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", options: [value], arguments: [tokens])
+    static let setSpec = CommandSpec(name: "set", abstract: "Set quantities: TOKEN=QTY …", discussion: weightDiscussion, options: [value, grams, tare], arguments: [tokens])
 
-    static let addSpec = CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", aliases: ["+"], options: [value], arguments: [tokens])
+    static let addSpec = CommandSpec(name: "add", abstract: "Add to quantities: TOKEN[=QTY] … (default 1)", discussion: weightDiscussion, aliases: ["+"], options: [value, grams, tare], arguments: [tokens])
 
-    static let subSpec = CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", aliases: ["-", "remove"], options: [value], arguments: [tokens])
+    static let subSpec = CommandSpec(name: "sub", abstract: "Take from quantities: TOKEN[=QTY] … (never below 0)", discussion: weightDiscussion, aliases: ["-", "remove"], options: [value, grams, tare], arguments: [tokens])
 
     static let floatSpec = CommandSpec(name: "float", abstract: "Set the starting float (without AMOUNT: print it)", arguments: [ArgumentSpec("AMOUNT", help: "The float, e.g. 100, 150.00 or 150,00.", optional: true)])
 
@@ -73,26 +175,34 @@ enum TillcountSpec {
             commands ran. The last \(TillState.undoLimit) steps are kept; a deleted count whose step is older than \
             that is purged from the history for good. A step whose command was killed before it changed the history \
             is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
+
+            'history label' and 'history note' on an X count are steps too (undo brings the label before back, or \
+            takes the note away). A Z save (save --kind z), and a note added to a Z count, are final: no step, \
+            so undo reverts the step before. Each till has its own stack: undo works in the till --till or \
+            $TILLCOUNT_TILL names (else main).
             """)
 
     static let noteSpec = CommandSpec(
         name: "note", abstract: "Add a line to the notes, or print them",
-        discussion: "{time}, {total} and {discrepancy} in TEXT are replaced when the line is added (the time now, the count's total, the deposit or shortage).",
+        discussion: noteDiscussion,
         options: [edit, clearNotes],
         arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)])
 
     static let saveSpec = CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
-                discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.",
-                options: [label, saveExpected])
+                discussion: "Each line is filed as counted (kind, face value, quantity, roll size, value) with the count's notes and its till: a saved count never changes, whatever the denominations file says later. The live count is not changed; 'tillcount undo' removes the saved count again.\n\n" + zDiscussion,
+                options: [label, saveExpected, kind.spec, sales])
 
     /// The history group; its subcommands are assembled from the command tree.
     static let historySpec = CommandSpec(
-        name: "history", abstract: "Saved counts: list, show, rm",
-        options: [format, ids],
+        name: "history", abstract: "Saved counts: list, show, rm, label, note, export",
+        options: [format, ids] + historyFilters,
         subcommands: [],
         defaultSubcommand: "list")
 
-    static let historyListSpec = CommandSpec(name: "list", abstract: "List saved counts, newest first", aliases: ["ls"], options: [format, ids])
+    static let historyListSpec = CommandSpec(
+        name: "list", abstract: "List saved counts, newest first",
+        discussion: "Every till's counts, with their till and kind (X, or Z and its number); --till, --since, --until, --label and --kind keep only the counts that match all given (--till only from the command line: $TILLCOUNT_TILL does not filter). The text table leaves out TILL when every count listed is the default till's, and OVER/SHORT when none has an expected figure, and gives up TILL and KIND first on a narrow terminal.",
+        aliases: ["ls"], options: [format, ids] + historyFilters)
 
     static let historyShowSpec = CommandSpec(name: "show", abstract: "Show one saved count", options: [format], arguments: [savedID])
 
@@ -104,7 +214,11 @@ enum TillcountSpec {
     static let resumeSpec = CommandSpec(name: "resume", abstract: "Copy a saved count into the live count (the saved one is unchanged)", options: [StandardOptions.force], arguments: [savedID])
 
     static let reportSpec = CommandSpec(name: "report", abstract: "The shareable summary: date, lines, totals, float, deposit or shortage, notes",
-                options: [reportFormat.spec, reportExpected])
+                discussion: reportDiscussion,
+                options: [reportFormat.spec, reportExpected] + [sales, tolerance, blind])
+
+    /// The report's formats, html's page described (issue 15, item 15).
+    static let reportDiscussion = "--format html writes one self-contained HTML page to print and sign: the date and time, the currency, every counted line (denomination, kind, quantity, value) by section with its subtotal, the total, the float, the deposit or shortage, the expected cash and over or short when given, the notes, and lines for the cashier's and the checker's signatures. It needs no network (the style is inline; no scripts, fonts or images), prints on one A4 page (a full till of every denomination fits; many long notes can run onto a second), and reads on a phone. Text from the count (labels, notes) is escaped, control characters shown as on a terminal. Save it and open it in a browser: tillcount report --format html > till.html"
 
     static let depositSpec = CommandSpec(name: "deposit", abstract: "Split the count into the float to leave (small notes and coins first) and the deposit to bank",
                 options: [format])
@@ -112,14 +226,16 @@ enum TillcountSpec {
     static let totalSpec = CommandSpec(
         name: "total", abstract: "Total TOKEN=QTY … without touching the live count",
         discussion: "With no TOKEN, reads TOKEN=QTY or TOKEN QTY lines from standard input. --format plain prints the total alone (1234.56), for scripts.",
-        options: [totalFormat.spec, totalFloat, value],
+        options: [totalFormat.spec, totalFloat, value, grams, tare],
         arguments: [ArgumentSpec("TOKEN", help: "TOKEN=QTY pairs.", optional: true, repeating: true)])
 
-    static let denominationsSpec = CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes", aliases: ["denoms"],
-                options: [format, tokensOnly])
+    static let denominationsSpec = CommandSpec(name: "denominations", abstract: "List the denomination tokens, kinds and roll sizes",
+                discussion: "Lists every note, coin and roll of the currency with its token, label, pieces per unit, value and weight in grams (a coin's official mass, a roll's coins together; empty for notes and coins of unknown mass), then where the roll sizes and weights come from (or that none is published) and who issues the notes and coins. JSON adds them as rollNote, weightNote and source, and each denomination's grams (a string, exact; null when unknown).",
+                aliases: ["denoms"], options: [format, tokensOnly])
 
     static let countSpec = CommandSpec(name: "count", abstract: "The counting screen on a terminal",
-                discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates.")
+                discussion: "↑/↓ move, + and - change the quantity, digits type one, f sets the float, s saves, u undoes, q quits. Every key is saved before the screen updates. With movements recorded, the bar shows the expected cash and over/short (flagged beyond the till's tolerance), unless the till is blind or --blind is given: then 's' shows over/short once the count is saved.",
+                options: [blind])
 
     /// The root spec; its subcommands are assembled from the command tree.
     static let root = CommandSpec(
@@ -141,12 +257,16 @@ enum TillcountSpec {
             it the shortage (never a negative deposit). With --expected, the cash the till \
             should hold, the count is also over or short.
 
+            \(expectedDiscussion) \(blindSummary)
+
             \(SharedConventions.undo("tillcount"))
+
+            \(tillsDiscussion)
 
             \(SharedConventions.defaultCurrency(after: "the live count's"))
             """,
         options: [
-            currency, state, db,
+            currency, state, db, till,
             StandardOptions.color,
         ],
         subcommands: [],
@@ -155,26 +275,32 @@ enum TillcountSpec {
             ExampleSpec("tillcount currency GBP && tillcount float 100", "Start a GBP count with a £100 float."),
             ExampleSpec("tillcount add 20=4 10=3 5=6 roll:1=2 50p=14", "Four £20 notes, three £10, six £5, two £1 bags, fourteen 50p coins."),
             ExampleSpec("tillcount set 0.20 --value 12.40", "Weighed 20p coins worth £12.40: 62 coins."),
+            ExampleSpec("tillcount set 0.20 --grams 310", "20p coins weighing 310 g: 62 coins (5 g each)."),
             ExampleSpec("tillcount show --expected 412.50 --check || echo short", "Exit 1 when the till is short of what it should hold."),
             ExampleSpec("tillcount note 'Closed by Sam at {time}: {discrepancy}'", "A note with the time and the deposit or shortage filled in."),
+            ExampleSpec("tillcount sales 312.40 && tillcount paid-out 12.50 --reason milk && tillcount drop 200", "Record what went in and out: show then sets the count against the expected cash."),
+            ExampleSpec("tillcount tolerance 1 && tillcount show --check || echo 'over or short by more than £1'", "Flag a till beyond a tolerance."),
+            ExampleSpec("tillcount blind on", "A blind till: the expected cash and over/short stay hidden until 'save' prints them."),
             ExampleSpec("tillcount save --label 'Friday close' && tillcount clear --force", "File the count and start afresh."),
             ExampleSpec("printf '20 4\\n0.50 14\\n' | tillcount total --currency GBP --format plain", "A quick total for a script, without touching the live count."),
         ],
         environment: [
             EnvironmentSpec("TILLCOUNT_STATE", "The live count file, when --state is not given."),
             EnvironmentSpec("TILLCOUNT_DB", "The history database, when --db is not given."),
+            tillsEnvironment,
             EnvironmentSpec("TILLCOUNT_DENOMINATIONS", "The denominations file (default $XDG_CONFIG_HOME/tillcount/denominations.json)."),
             EnvironmentSpec("VISUAL, EDITOR", "The editor for 'note --edit'."),
             EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency."),
         ] + StandardOptions.xdgEnvironment(["state", "data", "config"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The live count and the undo stack, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 3, \"content\": {\"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \"purge\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). \"undo\" holds the last \(TillState.undoLimit) steps, oldest first: {\"kind\": \"count\", \"action\", \"count\": {the live count before the change}} or {\"kind\": \"history\", \"change\": \"save\" or \"rm\", \"id\", \"key\", \"at\", \"action\"}, whose key (32 hex digits) marks the history row the command saved or deleted. \"purge\" holds the keys of rm steps that left the stack: their counts are deleted from the history right after, in a transaction of its own, and the keys leave \"purge\" once that has committed (a purge that fails, or is killed, runs again at the next change). Each step is written here before the history changes, so a killed save or rm leaves a step that undo skips, never a deleted count without its step. Version 1 and 2 files (bare snapshots in \"undo\") are read as they are and written as version 3 by the next change; a newer version is refused, untouched. A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
-            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 3 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by) and count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), amounts in minor units; line_value = value × quantity × roll_size. A saved count is shown and resumed from these alone, never from the denominations file. 'history rm' only hides a count (deleted_at, and deleted_by the key of its undo step; saved_by is the key of the save's step), so that undo can bring it back; hidden counts appear nowhere (history, show, resume, --ids, completions, exports). A hidden count is deleted for good, with its lines, in a later write transaction once its undo step has left the last \(TillState.undoLimit) of the live count file. A version 2 file gains the three columns (empty) on the next command that writes it (save, rm, the undo of either, a purge); reading never migrates it. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 (0x4D4B5443). Commands that only read it (history, history show, resume) never create, migrate or change it: a missing history reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next save. Missing folders are created for the default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an error (73)."),
-            FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}]}}}."),
+            FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The default till's live count and undo stack, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 4, \"content\": {\"till\" (other tills' files only), \"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \"purge\"}}. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). \"undo\" holds the last \(TillState.undoLimit) steps, oldest first: {\"kind\": \"count\", \"action\", \"count\": {the live count before the change}} or {\"kind\": \"history\", \"change\": \"save\", \"rm\", \"label\" or \"note\", \"id\", \"key\", \"at\", \"action\"}, whose key (32 hex digits) marks the history row the command saved, deleted or added. \"purge\" holds the keys of rm steps that left the stack: their counts are deleted from the history right after, in a transaction of its own, and the keys leave \"purge\" once that has committed (a purge that fails, or is killed, runs again at the next change). Each step is written here before the history changes, so a killed save or rm leaves a step that undo skips, never a deleted count without its step. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as they are and written as version 4 by the next change; a newer version is refused, untouched. A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
+            tillsFile,
+            FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", "Saved counts (SQLite; schema version 4 in PRAGMA user_version): counts(id, saved_at, label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by, till, till_key, kind, z_number), count_lines(count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), count_labels(count_id, label, at, set_by) and count_notes(count_id, note, at, added_by), amounts in minor units; line_value = value × quantity × roll_size. till is the till's name as first given and till_key its lower-case form; kind is x or z; z_number (Z counts only) runs 1, 2, … per till_key, unique, taken in the save's transaction. A relabel or a note added after saving is a row of count_labels or count_notes (the newest label wins; set_by and added_by are the keys of their undo steps): the count's own row and lines never change. A version 3 file gains till 'main', kind 'x' and the two tables on the next command that writes it. A saved count is shown and resumed from these alone, never from the denominations file. 'history rm' only hides a count (deleted_at, and deleted_by the key of its undo step; saved_by is the key of the save's step), so that undo can bring it back; hidden counts appear nowhere (history, show, resume, --ids, completions, exports). A hidden count is deleted for good, with its lines, in a later write transaction once its undo step has left the last \(TillState.undoLimit) of the live count file. A version 2 file gains the three columns (empty) on the next command that writes it (save, rm, the undo of either, a purge); reading never migrates it. Lines saved by schema version 1 had no roll size: the first save or delete records it, from the saved total where that tells it (roll_size_from 'total'), else from the denominations then current ('definitions', the saved total standing); until then they are read the same way. A count with a denomination twice, a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 (0x4D4B5443). Commands that only read it (history, history show, resume) never create, migrate or change it: a missing history reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next save. Missing folders are created for the default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_CONFIG_HOME/tillcount/denominations.json", "Your own denominations and roll sizes, per currency: {\"format\": \"tillcount-denominations\", \"version\": 1, \"content\": {\"NOK\": {\"rolls\": [{\"coin\": \"20\", \"count\": 25}], \"add\": [{\"kind\": \"coin\", \"value\": \"0.50\", \"label\": \"50 øre\"}], \"remove\": [{\"kind\": \"note\", \"value\": \"1000\"}], \"weights\": [{\"coin\": \"20\", \"grams\": \"9.9\"}]}}}. \"weights\" gives the mass of one coin in grams (a string or number, at most 3 decimals, above 0 and at most 1000 g), to count it by weight: for a coin without a built-in mass, or to replace one; a coin removed takes its weight with it, and a weight for a coin the currency does not have is refused (65). Files without \"weights\" read as before."),
         ],
         exitStatus: [
-            ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With --check: the till is short."), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file."),
+            ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With show --check: the till is short of the expected cash (of the float when no expected cash is known), or, with a tolerance, over or short by more than it. 0 when within."), ExitStatusSpec(.usage),
+            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file; a Z count deleted or relabelled (final)."),
             ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],
@@ -198,12 +324,26 @@ enum TillcountSpec {
             .leaf(historyListSpec) { try HistoryCommands(context: $0).list() },
             .leaf(historyShowSpec) { try HistoryCommands(context: $0).showSaved() },
             .leaf(historyRmSpec) { try HistoryCommands(context: $0).remove() },
+            .leaf(historyLabelSpec) { try HistoryCommands(context: $0).relabel() },
+            .leaf(historyNoteSpec) { try HistoryCommands(context: $0).addNote() },
+            .leaf(historyExportSpec) { try HistoryExportCommand(context: $0).run() },
         ]),
+        .leaf(tillsSpec) { try TillsCommand(context: $0).run() },
         .leaf(resumeSpec) { try HistoryCommands(context: $0).resume() },
         .leaf(reportSpec) { try ReportCommand(context: $0).run() },
         .leaf(depositSpec) { try DepositCommand(context: $0).run() },
         .leaf(totalSpec) { try TotalCommand(context: $0).run() },
         .leaf(denominationsSpec) { try LiveCountCommands(context: $0).listDenominations() },
         .leaf(countSpec) { try CountScreen(context: $0).run() },
+        .leaf(salesSpec) { try MovementCommands(context: $0).sales() },
+        .leaf(paidInSpec) { try MovementCommands(context: $0).record(.paidIn) },
+        .leaf(paidOutSpec) { try MovementCommands(context: $0).record(.paidOut) },
+        .leaf(dropSpec) { try MovementCommands(context: $0).record(.drop) },
+        .group(movementsSpec, [
+            .leaf(movementsListSpec) { try MovementCommands(context: $0).list() },
+            .leaf(movementsRmSpec) { try MovementCommands(context: $0).remove() },
+        ]),
+        .leaf(blindSpec) { try MovementCommands(context: $0).blind() },
+        .leaf(toleranceSpec) { try MovementCommands(context: $0).tolerance() },
     ])
 }

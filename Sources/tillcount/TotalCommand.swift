@@ -33,7 +33,10 @@ struct TotalCommand {
                 }
             }
         }
-        if let valueText = arguments.text(TillcountSpec.value) {
+        if let weighed = try WeighedCoins(arguments: arguments).request(set: set, currency: currency) {
+            words = ["\(weighed.request.token)=\(weighed.request.quantity)"]
+            context.invocation.err.line(WeighedCoins.describe(weighed.weighing).terminalSafe)
+        } else if let valueText = arguments.text(TillcountSpec.value) {
             // total 0.20 --value 12.40: one token, its quantity from the amount.
             guard words.count == 1, !words[0].contains("=") else {
                 throw CLIError.usage("--value goes with exactly one TOKEN and no =QTY", commandPath: arguments.commandPath)

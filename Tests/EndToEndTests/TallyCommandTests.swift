@@ -262,9 +262,9 @@ import Testing
         let box = try TallyBox()
         try box.seed([TallyCounter("a", count: 1, start: 2, step: 3, pinned: true, created: "2021-01-01T00:00:00Z"), TallyCounter("b")])
         #expect(try box.ok("export", "--format", "csv") == """
-            name,count,start,step,pinned,created
-            a,1,2,3,true,2021-01-01T00:00:00Z
-            b,0,0,1,false,2024-05-06T07:08:09Z
+            name,count,start,step,pinned,created,goal,min,max,tags,updated
+            a,1,2,3,true,2021-01-01T00:00:00Z,,,,,2021-01-01T00:00:00Z
+            b,0,0,1,false,2024-05-06T07:08:09Z,,,,,2024-05-06T07:08:09Z
             """)
         #expect(try box.run("export", "--format", "xml").status == 64)
     }
@@ -273,6 +273,6 @@ import Testing
         let box = try TallyBox()
         let export = try box.exported()
         #expect(export.counters.isEmpty)
-        #expect(try box.ok("export", "--format", "csv") == "name,count,start,step,pinned,created")
+        #expect(try box.ok("export", "--format", "csv") == "name,count,start,step,pinned,created,goal,min,max,tags,updated")
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(tree.handler(at: []) == nil)
         #expect(leaves.map { $0.joined(separator: " ") } == [
             "list", "new", "get", "inc", "dec", "add", "set", "reset", "rename", "step", "pin", "unpin", "rm", "undo",
-            "show", "log", "stats", "export", "import", "tap", "feed",
+            "show", "log", "stats", "export", "import", "tap", "feed", "goal", "bounds", "tag", "untag", "retag", "sum",
         ])
         #expect(tree.handler(at: ["nope"]) == nil)
     }
@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func scriptColumnsAreTheExportFields() {
-        #expect(CounterColumns.forScripts.columns.map(\.key) == CounterExport.fieldNames)
+        #expect(CounterColumns.forJSON.columns.map(\.key) == CounterExport.fieldNames)
+        #expect(CounterColumns.forDelimited.columns.map(\.header) == CounterExport.fieldNames)
         #expect(CounterColumns.forPeople.columns.map(\.layout.title) == ["", "NAME", "COUNT", "STEP"])
     }
 

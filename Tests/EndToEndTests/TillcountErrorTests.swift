@@ -115,12 +115,12 @@ import Testing
 
     @Test func aNewerStateFileIsExit65AndLeftAlone() throws {
         let till = try TillcountSandbox()
-        try till.writeState(#"{"format": "tillcount-state", "version": 4, "content": {"currency": "GBP", "float": "0.00", "lines": [], "notes": [], "future": true}}"# + "\n")
+        try till.writeState(#"{"format": "tillcount-state", "version": 5, "content": {"currency": "GBP", "float": "0.00", "lines": [], "notes": [], "future": true}}"# + "\n")
         let before = try #require(till.stateBytes())
         for arguments in [["show"], ["add", "20"], ["undo"], ["clear", "--force"], ["save"]] {
             let result = try till.run(arguments)
             #expect(result.status == 65, "\(arguments)")
-            #expect(result.stderr.contains("format version 4, newer than this tool reads (3)"), "\(result.stderr)")
+            #expect(result.stderr.contains("format version 5, newer than this tool reads (4)"), "\(result.stderr)")
             #expect(result.stderr.contains("hint: use a newer version"))
             #expect(till.stateBytes() == before)
         }
@@ -189,7 +189,7 @@ import Testing
 
     @Test func usageErrorsAreExit64() throws {
         let till = try TillcountSandbox(currency: "GBP")
-        for arguments in [["frobnicate"], ["show", "--format", "xml"], ["report", "--format", "html"], ["total", "--format", "yaml", "20=1"],
+        for arguments in [["frobnicate"], ["show", "--format", "xml"], ["report", "--format", "pdf"], ["total", "--format", "yaml", "20=1"],
                           ["history", "show"], ["history", "show", "0"], ["history", "show", "abc"], ["resume"]] {
             let result = try till.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")

@@ -48,13 +48,13 @@ import Testing
         #expect(plain["difference"] as? String == "0.00")
 
         let csv = try till.ok("history", "--format", "csv").stdout.split(separator: "\n").map(String.init)
-        #expect(csv.first == "id,saved,label,currency,total,float,difference,expected,overShort")
+        #expect(csv.first == "id,saved,till,kind,number,label,currency,total,float,difference,expected,overShort")
         #expect(csv.count == 3)
         #expect(csv.dropFirst().first?.hasPrefix("2,") == true)
         #expect(csv.last?.hasPrefix("1,") == true)
         #expect(csv.last?.hasSuffix(",Friday close,GBP,80.00,100.00,-20.00,200.00,-120.00") == true, "\(csv)")
         let tsv = try till.ok("history", "list", "--format", "tsv").stdout
-        #expect(tsv.hasPrefix("id\tsaved\tlabel\t"))
+        #expect(tsv.hasPrefix("id\tsaved\ttill\tkind\tnumber\tlabel\t"))
 
         let text = try till.run(["history"], environment: ["COLUMNS": "160"]).stdout
         #expect(text.contains("Friday close"))
@@ -190,7 +190,7 @@ import Testing
         let header = try #require(FileManager.default.contents(atPath: till.dbPath))
         #expect(header.prefix(16) == Data("SQLite format 3\0".utf8))
         guard SQLiteShell.available else { return }  // the sqlite3 CLI is optional
-        #expect(try till.sqlite("PRAGMA user_version") == "3")
+        #expect(try till.sqlite("PRAGMA user_version") == "4")
         #expect(try till.sqlite("SELECT id, label, currency, total, float, expected, notes FROM counts ORDER BY id")
             == "1|Friday close|GBP|8000|10000|20000|counted by Sam\n2||GBP|10000|10000||counted by Sam")
         #expect(try till.sqlite("SELECT kind, value, quantity FROM count_lines WHERE count_id = 1 ORDER BY value DESC")

@@ -26,7 +26,7 @@ import Testing
         try till.ok("float", "50")
         let deposit = try till.ok("note", "{discrepancy}", "and", "{total}", "{total}")
         #expect(deposit.stdout == "deposit £10.00 and £60.00 £60.00\n", "words are joined, every placeholder replaced")
-        try till.ok("note", "no {placeholders} here")
+        try till.ok("note", "no {{placeholders}} here")
         let notes = try till.ok("note").stdout.split(separator: "\n").map(String.init)
         #expect(notes.count == 3)
         #expect(notes.first == line)

@@ -155,7 +155,7 @@ enum TillcountJSON {
     /// tillcount-state document.
     static func stateContent(_ data: Data) -> [String: Any]? {
         guard let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            envelope["format"] as? String == "tillcount-state", (envelope["version"] as? NSNumber)?.intValue == 3
+            envelope["format"] as? String == "tillcount-state", [3, 4].contains((envelope["version"] as? NSNumber)?.intValue ?? 0)
         else { return nil }
         return envelope["content"] as? [String: Any]
     }

@@ -86,11 +86,12 @@ import Testing
     @Test func denominationsListsTokensKindsAndRolls() throws {
         let till = try TillcountSandbox()
         let csv = try till.ok("denominations", "--currency", "GBP", "--format", "csv").stdout.split(separator: "\n").map(String.init)
-        #expect(csv.first == "token,kind,label,pieces,value")
-        #expect(csv.dropFirst().first == "50,note,£50,1,50.00")
-        #expect(csv.contains("0.50,coin,50p,1,0.50"))
-        #expect(csv.contains("roll:2,roll,£2 bag of 10,10,20.00"))
-        #expect(csv.contains("roll:0.01,roll,1p bag of 100,100,1.00"))
+        // Issue 15 (item 11) added the grams column: empty for notes, a coin's or roll's weight.
+        #expect(csv.first == "token,kind,label,pieces,value,grams")
+        #expect(csv.dropFirst().first == "50,note,£50,1,50.00,")
+        #expect(csv.contains("0.50,coin,50p,1,0.50,8"))
+        #expect(csv.contains("roll:2,roll,£2 bag of 10,10,20.00,120"))
+        #expect(csv.contains("roll:0.01,roll,1p bag of 100,100,1.00,356"))
         #expect(csv.count == 1 + 12 + 8)
 
         let tokens = try till.ok("denominations", "--currency", "USD", "--tokens").stdout
@@ -100,12 +101,12 @@ import Testing
         #expect(alias == tokens)
 
         let text = try till.ok("denominations", "--currency", "EUR").stdout
-        #expect(text.range(of: #"^TOKEN\s+KIND\s+LABEL\s+PIECES\s+VALUE\n"#, options: .regularExpression) != nil)
-        #expect(text.range(of: #"(?m)^roll:0\.50\s+roll\s+50c roll of 40\s+40\s+20\.00$"#, options: .regularExpression) != nil)
+        #expect(text.range(of: #"^TOKEN\s+KIND\s+LABEL\s+PIECES\s+VALUE\s+GRAMS\n"#, options: .regularExpression) != nil)
+        #expect(text.range(of: #"(?m)^roll:0\.50\s+roll\s+50c roll of 40\s+40\s+20\.00\s+312$"#, options: .regularExpression) != nil)
 
         let tsv = try till.ok("denominations", "--currency", "JPY", "--format", "tsv").stdout
-        #expect(tsv.contains("500\tcoin\t¥500\t1\t500\n"))
-        #expect(tsv.contains("roll:500\troll\t¥500 roll of 50\t50\t25000\n"))
+        #expect(tsv.contains("500\tcoin\t¥500\t1\t500\t7.1\n"))
+        #expect(tsv.contains("roll:500\troll\t¥500 roll of 50\t50\t25000\t355\n"))
     }
 
     @Test func denominationsDefaultToTheLiveCountsCurrency() throws {

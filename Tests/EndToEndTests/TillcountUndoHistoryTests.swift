@@ -340,8 +340,8 @@ import Testing
 
         // The first change migrates both; nothing is lost.
         try till.ok("history", "rm", "1", "--force")
-        #expect(try till.sqlite("PRAGMA user_version") == "3")
-        #expect(till.stateEnvelope()?.version == 3)
+        #expect(try till.sqlite("PRAGMA user_version") == "4")
+        #expect(till.stateEnvelope()?.version == 4)
         let steps = try Self.steps(till)
         #expect(steps.count == 3)
         #expect(steps.prefix(2).allSatisfy { $0["kind"] as? String == "count" && $0["action"] is NSNull })
@@ -364,7 +364,7 @@ import Testing
         try till.writeState(#"{"format": "tillcount-state", "version": 2, "content": {"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": 1}], "notes": [], "updated": null, "undo": [{"currency": "GBP", "float": "0.00", "lines": [], "notes": [], "updated": null}]}}"#)
         try till.ok("add", "10")
         let envelope = try #require(till.stateEnvelope())
-        #expect(envelope.version == 3)
+        #expect(envelope.version == 4)
         let steps = try Self.steps(till)
         #expect(steps.map { $0["kind"] as? String } == ["count", "count"])
         #expect(steps.last?["action"] as? String == "add 10")

@@ -11,7 +11,8 @@ import Testing
 private func symbol(_ text: String) -> String {
     var text = text
     for word in [" note", " coin"] where text.hasSuffix(word) { text.removeLast(word.count) }
-    return String(text.filter { !$0.isNumber && !$0.isWhitespace && !".,'’".contains($0) })
+    // Direction marks (RLM, LRM, ALM) steer right-to-left text, they name nothing.
+    return String(text.filter { !$0.isNumber && !$0.isWhitespace && !".,'’\u{200E}\u{200F}\u{061C}".contains($0) })
 }
 
 private let codes = DenominationSet.builtInCurrencyCodes
@@ -65,6 +66,18 @@ private let codes = DenominationSet.builtInCurrencyCodes
         let gbpSet = try #require(DenominationSet.builtIn(for: gbp))
         let fifty = try #require(gbpSet.denominations.first { $0.minorUnits == 50 })
         #expect(gbpSet.displayLabel(for: fifty, currency: gbp) == "50p")
+    }
+
+    @Test(arguments: ["AED", "SAR", "ILS"])
+    func labelsCarryNoDirectionMarks(code: String) throws {
+        // ICU writes right-to-left amounts with invisible direction marks, which a terminal
+        // shows escaped ("\u{200F}1,000 د.إ."): a label is a name to read and type, without them.
+        let currency = try #require(Currency(code: code))
+        let set = try #require(DenominationSet.builtIn(for: currency))
+        for denomination in set.denominations {
+            let label = set.displayLabel(for: denomination, currency: currency)
+            #expect(!label.unicodeScalars.contains { [0x200E, 0x200F, 0x061C].contains($0.value) }, "\(code): \(label.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
     @Test func aLabelTheUserGaveIsKept() throws {

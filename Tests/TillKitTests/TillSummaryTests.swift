@@ -117,11 +117,15 @@ import TillKit
 
     @Test func notePlaceholdersAreFilledWhenTheLineIsAdded() throws {
         let deposit = try Self.summary(["20=4", "0.50=14", "roll:1=2"], float: "100")
-        #expect(NotePlaceholders.fill("Closed at {time}: {total}, {discrepancy}", summary: deposit, time: "2026-01-02 17:30")
+        let moment = NoteMoment(time: "2026-01-02 17:30")
+        #expect(try NotePlaceholders.fill("Closed at {time}: {total}, {discrepancy}", state: TillState(), summary: deposit, moment: moment)
             == "Closed at 2026-01-02 17:30: £127.00, deposit £27.00")
         let short = try Self.summary(["20=1"], float: "23")
-        #expect(NotePlaceholders.fill("{discrepancy}{discrepancy} {unknown} {total", summary: short, time: "now")
-            == "short by £3.00short by £3.00 {unknown} {total")
-        #expect(NotePlaceholders.fill("", summary: short, time: "now") == "")
+        #expect(try NotePlaceholders.fill("{discrepancy}{discrepancy}", state: TillState(), summary: short, moment: moment)
+            == "short by £3.00short by £3.00")
+        // An unknown placeholder, or an unclosed one, is refused: never kept raw.
+        #expect(throws: TillError.self) { try NotePlaceholders.fill("{unknown}", state: TillState(), summary: short, moment: moment) }
+        #expect(throws: TillError.self) { try NotePlaceholders.fill("{total", state: TillState(), summary: short, moment: moment) }
+        #expect(try NotePlaceholders.fill("", state: TillState(), summary: short, moment: moment) == "")
     }
 }

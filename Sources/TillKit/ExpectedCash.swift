@@ -1,0 +1,50 @@
+// What the till should hold: expected = float + cash sales + paid in − paid out − drops,
+// from the movements kept with the live count (TillMovement.swift). Checked arithmetic
+// throughout: a sum that does not fit is an error naming it, never a wrapped amount.
+
+import MoneyKit
+
+/// The expected cash of a live count and the figures it is made of.
+public struct ExpectedCash: Equatable, Sendable {
+    /// The starting float.
+    public let float: Money
+    /// The cash sales (the recorded entries, or the figure given for this command).
+    public let sales: Money
+    /// Cash put in.
+    public let paidIn: Money
+    /// Cash taken out.
+    public let paidOut: Money
+    /// Cash moved to the safe.
+    public let drops: Money
+    /// float + sales + paidIn − paidOut − drops.
+    public let expected: Money
+
+    /// The expected cash of `state` in `currency`; `sales`, when given, stands for the
+    /// recorded sales (a figure given for one command, e.g. `show --sales 312.40`).
+    /// - Throws: `TillError.expectedOutOfRange` when a sum does not fit.
+    public init(state: TillState, currency: Currency, sales givenSales: Money? = nil) throws(TillError) {
+        var totals: [TillMovement.Kind: Money] = [:]
+        do {
+            for movement in state.movements {
+                totals[movement.kind] = try (totals[movement.kind] ?? Money.zero(currency)) + movement.amount(currency)
+            }
+            float = Money(minorUnits: state.floatMinorUnits, currency: currency)
+            sales = givenSales ?? totals[.sale] ?? Money.zero(currency)
+            paidIn = totals[.paidIn] ?? Money.zero(currency)
+            paidOut = totals[.paidOut] ?? Money.zero(currency)
+            drops = totals[.drop] ?? Money.zero(currency)
+            expected = try float + sales + paidIn - paidOut - drops
+        } catch {
+            throw .expectedOutOfRange(reason: "\(error)")
+        }
+    }
+
+    /// The expected cash of `state` when it has one: when movements are recorded, or
+    /// `sales` is given for this command. With neither, nil (the count stands against its
+    /// float alone, as before movements were kept).
+    /// - Throws: `TillError.expectedOutOfRange` when a sum does not fit.
+    public static func of(_ state: TillState, currency: Currency, sales: Money? = nil) throws(TillError) -> ExpectedCash? {
+        guard !state.movements.isEmpty || sales != nil else { return nil }
+        return try ExpectedCash(state: state, currency: currency, sales: sales)
+    }
+}

@@ -1,0 +1,70 @@
+// The JSON adapter of the tills: one state file per till, each changed under its own
+// lock, so two tills are counted at once without waiting for each other.
+//
+// Layout: the default till ("main") is the state file itself (count.json, or the file
+// --state or TILLCOUNT_STATE names), adopted in place: a count kept before tills is the
+// default till's, and its file is neither moved nor rewritten until its next change.
+// Every other till is a file in the folder beside it named like the state file with
+// ".tills" for ".json" (count.tills/), called TillName.fileStem + ".json": every
+// spelling of one name leads to one file, and no name reaches another folder. Each such
+// file keeps the till's name as first given ("till"), checked whenever it is read.
+
+import MoneyKitStorage
+import MoneyKitPlatform
+
+/// Every till's live count in JSON state files (see the top of this file).
+public struct JSONTillDirectory: TillDirectory {
+    /// The default till's state file.
+    public let stateFile: StoreLocation
+    /// The folder of the other tills' files.
+    public let folder: String
+
+    /// The tills kept beside the state file at `stateFile`.
+    public init(stateFile: StoreLocation) {
+        self.stateFile = stateFile
+        folder = Self.tillsFolder(forStateFile: stateFile.path)
+    }
+
+    /// The folder of the tills beside the state file `path`: its name with ".tills" for
+    /// ".json" (or added, for a name without ".json").
+    public static func tillsFolder(forStateFile path: String) -> String {
+        (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".tills"
+    }
+
+    /// The file of the till `name`.
+    public func path(for name: TillName) -> String {
+        name.isMain ? stateFile.path : "\(folder)/\(name.fileStem).json"
+    }
+
+    /// The live count of the till `name`, in its own file.
+    public func repository(for name: TillName) -> any TillRepository {
+        guard !name.isMain else { return JSONTillRepository(store: JSONFileStore(location: stateFile), till: nil) }
+        return JSONTillRepository(
+            store: JSONFileStore(location: StoreLocation(path: path(for: name), isDefault: stateFile.isDefault)), till: name)
+    }
+
+    /// The default till, then every till file in the folder by name. Files whose names
+    /// are not a till's (temporaries, lock files, others' files) are left alone.
+    /// - Throws: `StoreError` for a till file that cannot be read, or whose till's name
+    ///   does not lead to it.
+    public func tills() throws -> [KeptTill] {
+        var kept = [KeptTill(name: .main, state: try repository(for: .main).load())]
+        var others: [KeptTill] = []
+        for entry in try PosixFile.entryNames(in: folder) ?? [] {
+            guard entry.hasSuffix(".json"), !entry.hasPrefix(".") else { continue }
+            let stem = String(entry.dropLast(5))
+            let path = "\(folder)/\(entry)"
+            guard PosixFile.isRegularFile(path) else { continue }
+            let state = try JSONFileStore<TillState>(path: path, createsMissingFolders: false).load()
+            guard let name = state.tillName.map(TillName.init(stored:)) ?? TillName.decoding(fileStem: stem) else {
+                throw StoreError.corrupt(path: path, reason: "it keeps no till name")
+            }
+            guard !name.isMain, name.fileStem == stem else {
+                throw StoreError.corrupt(path: path, reason: "it keeps till '\(name.display)', whose file is \(name.fileStem).json")
+            }
+            others.append(KeptTill(name: name, state: state))
+        }
+        kept += others.sorted { $0.name.key < $1.name.key }
+        return kept
+    }
+}

@@ -1,0 +1,67 @@
+// `tillcount tills`: every till with its currency, total, float and status.
+//
+// Status, in this order: "empty" (nothing counted), then, when the till's expected
+// figure is known, "balanced" (the total is what it should be), "over" or "short"
+// against it; else "counting" (counted, nothing to set it against).
+
+import MoneyKit
+
+/// Every till with its total and status (see the top of this file).
+public struct TillsReport: Sendable {
+    /// How a till stands.
+    public enum Status: String, Sendable, CaseIterable {
+        /// Nothing counted.
+        case empty
+        /// Counted, with no expected figure to set it against.
+        case counting
+        /// The total is the expected figure.
+        case balanced
+        /// The total is above the expected figure.
+        case over
+        /// The total is below the expected figure.
+        case short
+    }
+
+    /// One till.
+    public struct Row: Sendable {
+        /// The till's name, as first given.
+        public let name: TillName
+        /// The currency it counts in (its own, else the fallback).
+        public let currency: Currency
+        /// Whether the till has a currency of its own yet.
+        public let hasCurrency: Bool
+        /// Its summary (total, float, expected, over or short).
+        public let summary: TillSummary
+        /// How it stands.
+        public let status: Status
+        /// When it last changed (ISO 8601), if ever.
+        public let updated: String?
+    }
+
+    /// The tills, the default one first.
+    public let rows: [Row]
+
+    /// The status of `summary` against its expected figure.
+    public static func status(of summary: TillSummary) -> Status {
+        guard !summary.counted.isEmpty else { return .empty }
+        guard let overShort = summary.overShort else { return .counting }
+        if overShort.isZero { return .balanced }
+        return overShort.isNegative ? .short : .over
+    }
+
+    /// The report of `tills`: each read in its own currency (else `fallback`) with
+    /// `denominations`; `expected` gives a till's expected figure where one is kept.
+    /// - Throws: what reading a till's denominations or summary throws.
+    public init(
+        tills: [KeptTill], fallback: Currency, denominations: any DenominationSource,
+        expected: (TillState, Currency) throws -> Money? = { _, _ in nil }
+    ) throws {
+        rows = try tills.map { till in
+            let currency = till.state.currency(fallback: fallback)
+            let set = till.state.countingSet(try denominations.denominations(for: currency))
+            let summary = try TillSummary(state: till.state, set: set, currency: currency, expected: try expected(till.state, currency))
+            return Row(name: till.name, currency: currency, hasCurrency: till.state.currencyCode != nil, summary: summary,
+                       status: Self.status(of: summary), updated: till.state.updated)
+        }
+    }
+}

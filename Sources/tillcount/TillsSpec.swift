@@ -1,0 +1,90 @@
+// The spec of tillcount's tills, X and Z counts and saved-count editing (issue 15, items
+// 6, 10 and 12): options and commands in one block, referenced from TillcountSpec.
+
+import MoneyKitCLI
+import TillKit
+
+extension TillcountSpec {
+    // MARK: tills
+
+    static let till = OptionSpec.option(
+        "till", value: "NAME",
+        help: "The till to work on (default $TILLCOUNT_TILL, else main); on 'history' and 'history export', only that till's counts.",
+        global: true, completion: .dynamic(["tills", "--names"]))
+    static let tillNames = OptionSpec.flag("names", help: "Print only the tills' names, one a line.")
+
+    static let tillsDiscussion = """
+        Each till has its own live count, float, notes and undo stack, kept in a file of its own, so tills \
+        are counted at the same time without waiting for each other. --till NAME (or $TILLCOUNT_TILL) picks \
+        the till every command works on; without either it is the default till, 'main', which is the live \
+        count tillcount kept before it had tills (its file is used in place, unchanged). A till exists from \
+        its first change; reading one that has none shows an empty count. Till names follow the name rule \
+        below: letter case does not tell two tills apart. Undo is per till: it reverts the newest step made \
+        in the till it runs in (a save, history rm, label or note goes on the stack of the till the command \
+        ran in). Saved counts record their till: 'history --till NAME' lists one till's.
+
+        \(SharedConventions.names(of: "a till"))
+        """
+
+    static let tillsSpec = CommandSpec(
+        name: "tills", abstract: "List every till with its currency, total, float and status",
+        discussion: """
+            The default till first, then the others by name. Status: empty (nothing counted); else, when the \
+            till's expected figure is known, balanced, over or short against it; else counting. \
+            --format json, csv and tsv give name, currency, total, float, expected, overShort, status and \
+            updated (amounts as plain decimals, the expected figure and over/short empty when unknown).
+            """,
+        options: [format, tillNames])
+
+    static let tillsEnvironment = EnvironmentSpec("TILLCOUNT_TILL", "The till to work on, when --till is not given (an empty value is the default till; a name the name rule refuses: exit 78).")
+    static let tillsFile = FileSpec(
+        "$XDG_STATE_HOME/tillcount/count.tills/",
+        "The live counts of the tills other than 'main' (whose live count is count.json): one file each, in count.json's format with the till's name in \"till\", named from the name's lower-case UTF-8 bytes (a–z, 0–9, - and _ kept, every other byte %xx; beyond 120 bytes, the first 100 and ~ with a 64-bit hash). The folder sits beside the state file, named like it with .tills for .json (--state /x/shop.json keeps its tills in /x/shop.tills/). A file whose name does not lead to the till it keeps is refused (65).")
+
+    // MARK: X and Z counts
+
+    static let kind = TypedOption<SavedCount.Kind>.choice(.option(
+        "kind", value: "KIND", help: "x (a count during the shift) or z (the closing count: final, numbered Z1, Z2, … per till).",
+        default: "x", allowed: ["x", "z"]))
+    static let zDiscussion = """
+        --kind z files a closing (Z) count: it takes the next number of its till (Z1, Z2, …, gap-free, given \
+        in the save's own transaction) and is final: 'history rm' and 'history label' refuse it (exit 65), \
+        and it is not an undo step ('undo' after it reverts the step before; its number is never reused). \
+        Notes may still be added to it with 'history note' (final too). X counts (the default) can be \
+        relabelled, noted, deleted and undone.
+        """
+
+    // MARK: saved counts: filters, edits, export
+
+    static let since = OptionSpec.option("since", value: "D", help: "Only counts saved at or after D (2026-11-23, '2026-11-23 14:30', ISO 8601, today, yesterday).")
+    static let until = OptionSpec.option("until", value: "D", help: "Only counts saved at or before D (a date alone means the end of that day).")
+    static let labelFilter = OptionSpec.option("label", value: "TEXT", help: "Only counts whose label contains TEXT (letter case aside).")
+    static let kindFilter = TypedOption<SavedCount.Kind>.choice(.option("kind", value: "KIND", help: "Only X or Z counts.", allowed: ["x", "z"]))
+    static var historyFilters: [OptionSpec] { [since, until, labelFilter, kindFilter.spec] }
+
+    static let exportFormat = OutputFormat.option([.csv, .tsv, .json], default: .csv)
+    static let labelText = ArgumentSpec("TEXT", help: "The new label ('' removes it).")
+    static let noteText = ArgumentSpec("TEXT", help: "The note to add.", repeating: true)
+
+    static let historyLabelSpec = CommandSpec(
+        name: "label", abstract: "Relabel a saved count (undo brings the label before back)",
+        discussion: "Only the label changes: the counted lines, amounts and notes stay as saved. An empty TEXT removes the label. A Z count keeps its label (exit 65).",
+        arguments: [savedID, labelText])
+
+    static let historyNoteSpec = CommandSpec(
+        name: "note", abstract: "Add a note to a saved count (its lines stay as saved)",
+        discussion: "The note is kept beside the notes filed with the count, with the time it was added, and shown by 'history show' and exports. Placeholders are not filled in. On an X count, undo takes it away; on a Z count it is final.",
+        arguments: [savedID, noteText])
+
+    static let historyExportSpec = CommandSpec(
+        name: "export", abstract: "Every saved count with its lines, for a spreadsheet (csv, tsv) or a script (json)",
+        discussion: """
+            Oldest first, with the filters of 'history'. CSV and TSV have one row per counted line (a long \
+            table a spreadsheet can pivot): id, saved, till, kind (x or z), number (a Z count's), label, \
+            currency, total, float, expected, overShort, then the line's token, lineKind (note, coin, roll), \
+            face, quantity, rollSize and value; a count with no lines is one row with the line's fields \
+            empty. JSON is a list of counts, each with those header fields, notes, addedNotes ([{at, text}]) \
+            and lines ([{token, kind, face, quantity, rollSize, value}]). Amounts are plain decimals.
+            """,
+        options: [exportFormat] + historyFilters)
+}

@@ -1,0 +1,132 @@
+// A blind count: the expected cash, the cash sales and over/short stay hidden in show,
+// report (every format), movements, sales and the counting screen, until the count is
+// saved; save then says over/short. --check and {expected} are refused, as they would tell.
+
+import Foundation
+import Testing
+
+@Suite struct TillcountBlindTests {
+    /// The figures that must not show on a blind count of TillcountExpectedTests.shift.
+    static let hidden = ["219.90", "4.90", "312.40"]
+
+    static func assertHidden(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for figure in hidden {
+            #expect(!text.contains(figure), "\(what) shows \(figure):\n\(text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aBlindTillHidesTheExpectedCashEverywhereUntilSaved() throws {
+        let till = try TillcountExpectedTests.shift()
+        try till.ok("tolerance", "1")
+        let set = try till.ok("blind", "on")
+        #expect(set.stderr.contains("Blind"))
+        #expect(try till.ok("blind").stdout == "on\n")
+        let shown = try till.ok("show").stdout
+        Self.assertHidden(shown, "show")
+        #expect(shown.range(of: #"(?m)^Expected\s+hidden\s+blind count: shown once saved$"#, options: .regularExpression) != nil, "\(shown)")
+        // What a blind till still shows: the lines, total, float, deposit, and the other movements.
+        #expect(shown.range(of: #"(?m)^Total\s+£215\.00$"#, options: .regularExpression) != nil)
+        #expect(shown.range(of: #"(?m)^Deposit\s+£115\.00$"#, options: .regularExpression) != nil)
+        let json = try till.showJSON()
+        #expect(json["blind"] as? Bool == true)
+        for key in ["expected", "overShort", "sales", "beyondTolerance"] { #expect(json[key] == nil, "show json has \(key)") }
+        #expect(json["total"] as? String == "215.00")
+        for format in ["json", "csv", "tsv"] {
+            Self.assertHidden(try till.ok("show", "--format", format).stdout, "show --format \(format)")
+        }
+        for format in ["text", "json", "csv", "markdown"] {
+            Self.assertHidden(try till.ok("report", "--format", format).stdout, "report --format \(format)")
+        }
+        #expect(try till.ok("report", "--format", "csv").stdout.contains("blind,,,true"))
+        let movements = try till.ok("movements").stdout
+        Self.assertHidden(movements, "movements")
+        #expect(movements.contains("milk") && movements.contains("£12.50"), "paid-outs stay visible")
+        let movementsJSON = try TillcountJSON.object(try till.ok("movements", "--format", "json").stdout)
+        #expect(movementsJSON["expected"] is NSNull && movementsJSON["sales"] is NSNull)
+        Self.assertHidden(try till.ok("movements", "--format", "csv").stdout, "movements csv")
+        // Readings that would tell are refused (64), and change nothing.
+        let before = till.stateBytes()
+        for arguments in [["sales"], ["show", "--check"], ["note", "{expected}"]] {
+            let result = try till.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("blind"), "\(result.stderr)")
+            Self.assertHidden(result.stdout + result.stderr, "\(arguments)")
+        }
+        #expect(till.stateBytes() == before)
+        // A sale recorded on a blind till: undo does not tell it afterwards.
+        try till.ok("sales", "77.77")
+        let undone = try till.ok("undo")
+        #expect(undone.stderr.hasPrefix("Undid: sales (amount hidden: blind till)."), "\(undone.stderr)")
+        #expect(!undone.stderr.contains("77.77"))
+        #expect(till.stateBytes().map { !String(decoding: $0, as: UTF8.self).contains("77.77") } == true)
+        // Saving files the expected cash and says over/short.
+        let saved = try till.ok("save")
+        #expect(saved.stderr == "Saved count 1. Expected £219.90: short by £4.90, ! beyond tolerance (£1.00)\n")
+        #expect(try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)["overShort"] as? String == "-4.90")
+        // Off again (undoable).
+        try till.ok("blind", "off")
+        #expect(try till.showJSON()["expected"] as? String == "219.90")
+        try till.ok("undo")
+        #expect(try till.ok("blind").stdout == "on\n")
+        #expect(try till.run("blind", "maybe").status == 64)
+    }
+
+    @Test func blindForOneCommand() throws {
+        let till = try TillcountExpectedTests.shift()
+        Self.assertHidden(try till.ok("show", "--blind").stdout, "show --blind")
+        Self.assertHidden(try till.ok("show", "--blind", "--format", "json").stdout, "show --blind json")
+        Self.assertHidden(try till.ok("report", "--blind", "--format", "json").stdout, "report --blind json")
+        let given = try till.ok("show", "--blind", "--expected", "300", "--format", "json").stdout
+        #expect(!given.contains("300") && !given.contains("overShort"), "even a given expected figure stays hidden")
+        #expect(try till.run("show", "--blind", "--check").status == 64)
+        #expect(try till.showJSON()["expected"] as? String == "219.90", "--blind is not kept")
+    }
+
+    /// Starts `tillcount count ARGUMENTS…` in its own tmux server.
+    static func startScreen(_ till: TillcountSandbox, _ arguments: [String]) throws -> TillcountTmux {
+        var environment = till.environment
+        environment["TERM"] = "xterm-256color"
+        let assignments = environment.sorted { $0.key < $1.key }.map { tillcountShellQuote("\($0.key)=\($0.value)") }.joined(separator: " ")
+        let words = ([TillcountSandbox.executable, "count"] + arguments).map(tillcountShellQuote).joined(separator: " ")
+        let script = try till.writeScript("run-count-blind.sh", "#!/bin/sh\nenv -i \(assignments) \(words)\n")
+        let tmux = TillcountTmux()
+        try tmux.start(tillcountShellQuote(script))
+        return tmux
+    }
+
+    @Test(.enabled(if: TillcountScreenTests.tmuxInstalled), .timeLimit(.minutes(2)))
+    func theCountingScreenIsBlindForOneCommand() throws {
+        let till = try TillcountExpectedTests.shift()
+        let tmux = try Self.startScreen(till, ["--blind"])
+        defer { tmux.stop() }
+        let screen = try tmux.waitForScreen("the blind bar") { $0.contains("Expected hidden (blind)") }
+        Self.assertHidden(screen, "count --blind")
+        try tmux.type("q")
+        #expect(try till.ok("blind").stdout == "off\n", "--blind is not kept")
+    }
+
+    @Test(.enabled(if: TillcountScreenTests.tmuxInstalled), .timeLimit(.minutes(2)))
+    func theCountingScreenHidesTheExpectedCashWhenBlind() throws {
+        let till = try TillcountExpectedTests.shift()
+        // Not blind: the bar shows the expected cash and over/short.
+        do {
+            let (tmux, _) = try TillcountScreenTests.startScreen(till)
+            defer { tmux.stop() }
+            try tmux.waitForScreen("the expected cash in the bar") { $0.contains("Expected £219.90 short by £4.90") }
+            try tmux.type("q")
+        }
+        try till.ok("blind", "on")
+        let (tmux, statusFile) = try TillcountScreenTests.startScreen(till)
+        defer { tmux.stop() }
+        let screen = try tmux.waitForScreen("the blind bar") { $0.contains("Expected hidden (blind)") }
+        Self.assertHidden(screen, "the counting screen")
+        #expect(screen.contains("Total £215.00"))
+        // s saves, and only then says over/short.
+        try tmux.type("s")
+        let saved = try tmux.waitForScreen("the save message") { $0.contains("Saved as count 1") }
+        #expect(saved.contains("Expected £219.90: short by £4.90"), "\(saved)")
+        #expect(try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)["expected"] as? String == "219.90")
+        try tmux.type("q")
+        #expect(tillcountEventually { FileManager.default.fileExists(atPath: statusFile) })
+    }
+}

@@ -1,0 +1,316 @@
+// tillcount report --format html (issue 15, item 15): one self-contained page to print
+// on one A4 sheet. The page is read back here (its rows, cells and tags), and a real
+// browser prints it: headless Chromium to PDF, one page by pdfinfo, the figures by
+// pdftotext.
+
+import Foundation
+import MoneyKit
+import Testing
+
+@Suite struct TillcountHTMLReportTests {
+    static func till() throws -> TillcountSandbox {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("float", "100")
+        try till.ok("add", "20=3", "10=2", "5=4", "2=5", "1=10", "0.50=4", "roll:1=1")
+        try till.ok("note", "Sam's float & change")
+        return till
+    }
+
+    @Test func everyFigureIsOnThePage() throws {
+        let till = try Self.till()
+        let page = try till.ok("report", "--format", "html", "--expected", "150").stdout
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
+        #expect(page.range(of: #"<title>Till count, \d{4}-\d\d-\d\d \d\d:\d\d, GBP</title>"#, options: .regularExpression) != nil)
+        #expect(page.range(of: #"<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)">\d{4}-\d\d-\d\d \d\d:\d\d</time>"#, options: .regularExpression) != nil)
+        HTMLPage.expectBalanced(page)
+        #expect(HTMLPage.rows(page, table: "lines") == [
+            ["Denomination", "Kind", "Quantity", "Value"],
+            ["Loose notes and coins"],
+            ["£20", "note", "3", "£60.00"],
+            ["£10", "note", "2", "£20.00"],
+            ["£5", "note", "4", "£20.00"],
+            ["£2", "coin", "5", "£10.00"],
+            ["£1", "coin", "10", "£10.00"],
+            ["50p", "coin", "4", "£2.00"],
+            ["Subtotal, loose notes and coins", "28 pc", "£122.00"],
+            ["Rolls and bags"],
+            ["£1 bag of 20", "bag", "1", "£20.00"],
+            ["Subtotal, rolls and bags", "20 pc", "£20.00"],
+        ])
+        #expect(HTMLPage.rows(page, table: "totals") == [
+            ["Total", "£142.00"], ["Float", "£100.00"], ["Deposit", "£42.00"],
+            ["Expected", "£150.00"], ["Over/short", "short by £8.00"],
+        ])
+        #expect(HTMLPage.text(of: "li", in: page) == ["Sam's float & change"])
+        #expect(page.contains("Counted by (cashier)") && page.contains("Checked by"))
+
+        // Short of the float, no expected: the shortage, and no expected rows.
+        try till.ok("float", "150")
+        let short = try till.ok("report", "--format", "html").stdout
+        #expect(HTMLPage.rows(short, table: "totals") == [["Total", "£142.00"], ["Float", "£150.00"], ["Short by", "£8.00"]])
+        #expect(try till.ok("report", "--format", "html", "--expected", "141").stdout.contains("over by £1.00"))
+    }
+
+    @Test func amountsAreFormattedAsTheTextReportFormatsThem() throws {
+        let till = try TillcountSandbox(currency: "CHF")
+        try till.ok("add", "1000=12", "0.05=3", "roll:1=1")
+        let text = try till.ok("report").stdout
+        let page = try till.ok("report", "--format", "html").stdout
+        let totals = HTMLPage.rows(page, table: "totals")
+        let total = try #require(totals.first?.last)
+        #expect(text.contains(total), "the text report's total is \(total):\n\(text)")
+        for row in HTMLPage.rows(page, table: "lines") where row.count == 4 && row[0] != "Denomination" {
+            #expect(text.contains(row[3]), "\(row[3]) in the text report:\n\(text)")
+        }
+    }
+
+    @Test func storedAndTypedTextIsEscaped() throws {
+        let till = try TillcountSandbox(currency: "NOK")
+        // A label from the denominations file with markup and an escape sequence.
+        try till.writeDenominations(#"{"format": "tillcount-denominations", "version": 1, "content": {"NOK": {"add": [{"kind": "coin", "value": "0.50", "label": "<b>50</b> & \"øre\" \u001B[2J"}]}}}"#)
+        try till.ok("add", "0.50=3")
+        let hostile = "<script>alert('x')</script> & \"quoted\" \u{1B}]52;c;aGVsbG8=\u{07} \u{202E}txet"
+        try till.ok("note", hostile)
+        try till.ok("note", "</li></ul><img src=x onerror=alert(1)>")
+        let page = try till.ok("report", "--format", "html").stdout
+        HTMLPage.expectBalanced(page)
+        #expect(!page.contains("<script") && !page.contains("<img") && !page.contains("<b>"))
+        for raw in ["\u{1B}", "\u{07}", "\u{202E}"] { #expect(!page.contains(raw), "a raw control character on the page") }
+        #expect(page.contains("<li>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot; \\x1B]52;c;aGVsbG8=\\x07 \\u{202E}txet</li>"))
+        #expect(page.contains("<li>&lt;/li&gt;&lt;/ul&gt;&lt;img src=x onerror=alert(1)&gt;</li>"))
+        #expect(page.contains("<td>&lt;b&gt;50&lt;/b&gt; &amp; &quot;øre&quot; \\x1B[2J</td>"))
+        // Read back, the page shows the text as the terminal shows it.
+        #expect(HTMLPage.text(of: "li", in: page).first == "<script>alert('x')</script> & \"quoted\" \\x1B]52;c;aGVsbG8=\\x07 \\u{202E}txet")
+    }
+
+    @Test func thePageIsSelfContained() throws {
+        let till = try Self.till()
+        let page = try till.ok("report", "--format", "html", "--expected", "150").stdout
+        for outside in ["http", "//", "src=", "href=", "<link", "<script", "<img", "@import", "url(", "@font-face"] {
+            #expect(!page.contains(outside), "the page has \(outside)")
+        }
+        #expect(page.contains("@page { size: A4;"))
+    }
+
+    @Test func theLanguageIsEnglishWithTheLocalesRegion() throws {
+        let till = try Self.till()
+        func lang(_ environment: [String: String]) throws -> String? {
+            let page = try till.ok("report", "--format", "html", environment: environment).stdout
+            return page.range(of: #"(?<=<html lang=")[^"]*"#, options: .regularExpression).map { String(page[$0]) }
+        }
+        #expect(try lang(["LANG": "en_GB.UTF-8"]) == "en-GB")
+        #expect(try lang(["LANG": "C.UTF-8", "LC_ALL": "en_US.UTF-8"]) == "en-US")
+        // The page's words are English, whatever the locale.
+        #expect(try lang(["LANG": "de_DE.UTF-8"]) == "en")
+        #expect(try lang(["LANG": "C"]) == "en")
+        #expect(try lang(["LANG": "en_\"><script>"]) == "en")
+    }
+
+    @Test func anEmptyCountSaysSo() throws {
+        let till = try TillcountSandbox(currency: "EUR")
+        let page = try till.ok("report", "--format", "html").stdout
+        HTMLPage.expectBalanced(page)
+        #expect(HTMLPage.rows(page, table: "lines") == [["Denomination", "Kind", "Quantity", "Value"], ["Nothing counted yet"]])
+        #expect(HTMLPage.rows(page, table: "totals") == [["Total", "0,00\u{A0}€"], ["Float", "0,00\u{A0}€"], ["Deposit", "0,00\u{A0}€"]])
+        #expect(HTMLPage.text(of: "li", in: page).isEmpty)
+    }
+
+    @Test func reportingHTMLChangesNothing() throws {
+        let till = try Self.till()
+        let before = try #require(till.stateBytes())
+        try till.ok("report", "--format", "html")
+        #expect(till.stateBytes() == before)
+        let help = try till.ok("report", "--help").stdout
+        #expect(help.contains("html"))
+    }
+
+    /// The largest set in the catalog (most notes, coins and rolls), every line counted
+    /// with a four-digit quantity, a float, the expected cash and notes: its page, with
+    /// the currency and how many lines it has.
+    static func fullTill() throws -> (till: TillcountSandbox, page: String, currency: String, lines: Int) {
+        let largest = try #require(DenominationSet.builtInCurrencyCodes.compactMap { code -> (String, Int)? in
+            guard let currency = Currency(code: code), let set = DenominationSet.builtIn(for: currency) else { return nil }
+            return (code, set.denominations.count + set.rolls.count)
+        }.max { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 > $1.0) })
+        let till = try TillcountSandbox(currency: largest.0)
+        let tokens = try till.ok("denominations", "--tokens").stdout.split(separator: "\n").map(String.init)
+        #expect(tokens.count == largest.1, "every denomination of \(largest.0)")
+        let set = try till.run(["set"] + tokens.map { "\($0)=9999" })
+        #expect(set.status == 0, "set: \(set.stderr)")
+        try till.ok("float", "150")
+        // Five notes of a shift: the page keeps room for them (nine fit with EUR's 23 lines).
+        for note in ["Counted twice; one note of the largest value checked under UV", "Safe drop at noon by the manager, receipt in the bag",
+                     "Float topped up from the safe at 15:10", "One torn note set aside for the bank", "Change bags ordered for Monday"] {
+            try till.ok("note", note)
+        }
+        let page = try till.ok("report", "--format", "html", "--expected", "1000").stdout
+        return (till, page, largest.0, largest.1)
+    }
+
+    /// A full till printed by Chromium fits one A4 page and shows every figure of the page;
+    /// on a phone (390 CSS pixels wide) it needs no sideways scrolling: neither the page
+    /// nor a table is wider than the screen. (One test: the till is made once.)
+    @Test(.enabled(if: BrowserPrint.canRun, BrowserPrint.skipReason), .timeLimit(.minutes(1)))
+    func aFullTillPrintsOnOneA4PageAndFitsAPhone() throws {
+        let (till, page, currency, count) = try Self.fullTill()
+        let largest = (currency, count)
+        let printed = try BrowserPrint.pdf(of: page, in: till.sandbox)
+        #expect(printed.pages == 1, "\(largest.0): \(printed.pages) pages")
+        #expect(printed.pageSize.contains("A4"), "page size \(printed.pageSize)")
+        let text = BrowserPrint.normalized(printed.text)
+        var figures = HTMLPage.rows(page, table: "lines").filter { $0.count == 4 }.flatMap { [$0[0], $0[2], $0[3]] }
+        figures += HTMLPage.rows(page, table: "totals").flatMap { $0 }
+        figures += HTMLPage.text(of: "li", in: page)
+        #expect(figures.count > 3 * largest.1)
+        for figure in figures {
+            #expect(text.contains(BrowserPrint.normalized(figure)), "\(figure) is not in the printed page:\n\(printed.text)")
+        }
+        #expect(text.contains("Over/short") && text.contains("Checked by"))
+
+        let widths = try BrowserPrint.widths(of: page, atWidth: 390, in: till.sandbox)
+        #expect(widths.count == 3, "the page and its two tables: \(widths)")
+        for (scroll, client) in widths {
+            #expect(scroll > 0 && scroll <= client, "\(currency): \(scroll) CSS pixels wide in \(client)")
+        }
+    }
+}
+
+/// Reading the page back: rows and cells of a table, an element's text, and a check that
+/// every tag opened is closed in order.
+enum HTMLPage {
+    static let voidElements: Set<String> = ["meta", "col", "br", "hr", "img", "input", "link"]
+
+    /// The rows of the table with class `table`, each as its cells' text.
+    static func rows(_ page: String, table: String) -> [[String]] {
+        guard let start = page.range(of: "<table class=\"\(table)\">"), let end = page.range(of: "</table>", range: start.upperBound..<page.endIndex) else { return [] }
+        let body = String(page[start.upperBound..<end.lowerBound])
+        return matches(#"<tr[^>]*>(.*?)</tr>"#, in: body).map { row in
+            matches(#"<t[hd][^>]*>(.*?)</t[hd]>"#, in: row).map(plainText)
+        }
+    }
+
+    /// The text of every `element` on the page.
+    static func text(of element: String, in page: String) -> [String] {
+        matches("<\(element)>(.*?)</\(element)>", in: page).map(plainText)
+    }
+
+    /// Tags removed, the five entities read back.
+    static func plainText(_ html: String) -> String {
+        html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return [] }
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    /// Every element opened is closed, innermost first; nothing is closed that was not open.
+    static func expectBalanced(_ page: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var open: [String] = []
+        guard let tags = try? NSRegularExpression(pattern: #"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>"#) else {
+            Issue.record("the tag pattern", sourceLocation: sourceLocation)
+            return
+        }
+        for match in tags.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
+            guard let slash = Range(match.range(at: 1), in: page), let name = Range(match.range(at: 2), in: page) else { continue }
+            let tag = page[name].lowercased()
+            if voidElements.contains(tag) { continue }
+            if page[slash].isEmpty {
+                open.append(tag)
+            } else if open.last == tag {
+                open.removeLast()
+            } else {
+                Issue.record("</\(tag)> closes \(open.last ?? "nothing")", sourceLocation: sourceLocation)
+                return
+            }
+        }
+        #expect(open.isEmpty, "left open: \(open)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Headless Chromium printing a page to PDF, read back with poppler's pdfinfo and
+/// pdftotext. Neither is on a fresh machine: the test is skipped there (`.ci/run`
+/// installs both and sets MONEYKIT_REQUIRE_BROWSER, so there a missing one fails).
+enum BrowserPrint {
+    static let chromium = "/usr/bin/chromium"
+    static let pdfinfo = "/usr/bin/pdfinfo"
+    static let pdftotext = "/usr/bin/pdftotext"
+
+    static var canRun: Bool {
+        [chromium, pdfinfo, pdftotext].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+            || ProcessInfo.processInfo.environment["MONEYKIT_REQUIRE_BROWSER"] == "1"
+    }
+
+    static let skipReason: Comment = "chromium and poppler-utils are not installed: skipped (apt-get install chromium poppler-utils; .ci/run installs them and runs this)"
+
+    struct Printed {
+        let pages: Int
+        let pageSize: String
+        let text: String
+    }
+
+    /// `page` written into the sandbox and printed to PDF as a user would print it (no
+    /// browser header or footer).
+    static func pdf(of page: String, in sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws -> Printed {
+        let html = sandbox.path("report.html")
+        let pdf = sandbox.path("report.pdf")
+        try page.write(toFile: html, atomically: true, encoding: .utf8)
+        let printed = try ToolProcess.run("/usr/bin/timeout", [
+            "50", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-pdf-header-footer",
+            "--user-data-dir=" + sandbox.path("chromium"), "--print-to-pdf=" + pdf, "file://" + html,
+        ], environment: sandbox.environment)
+        #expect(printed.status == 0, "chromium: \(printed.stderr)", sourceLocation: sourceLocation)
+        let info = try ToolProcess.run(pdfinfo, [pdf], environment: sandbox.environment)
+        #expect(info.status == 0, "pdfinfo: \(info.stderr)", sourceLocation: sourceLocation)
+        let text = try ToolProcess.run(pdftotext, ["-layout", pdf, "-"], environment: sandbox.environment)
+        func field(_ name: String) -> String {
+            info.stdout.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+                .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        return Printed(pages: Int(field("Pages")) ?? 0, pageSize: field("Page size"), text: text.stdout)
+    }
+
+    /// The scroll and client widths of the page's root element and of each `.scroll`
+    /// box (a table), with the page shown `width` CSS pixels wide. The page sits in a
+    /// srcdoc frame of that width (a headless window is never narrower than 500 pixels);
+    /// the frame's parent measures it and writes the widths into its title, which
+    /// --dump-dom prints. The report itself has no script.
+    static func widths(of page: String, atWidth width: Int, in sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws -> [(Int, Int)] {
+        let attribute = page.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let frame = """
+            <!DOCTYPE html><html><head><meta charset="utf-8"><title>-</title></head><body style="margin:0">
+            <iframe id="report" style="border:0;width:\(width)px;height:844px" srcdoc="\(attribute)"></iframe>
+            <script>
+            const frame = document.getElementById("report");
+            frame.onload = () => {
+                const page = frame.contentDocument;
+                const boxes = [page.documentElement, ...page.querySelectorAll(".scroll")];
+                document.title = boxes.map(box => box.scrollWidth + "/" + box.clientWidth).join(" ");
+            };
+            </script></body></html>
+            """
+        let path = sandbox.path("phone.html")
+        try frame.write(toFile: path, atomically: true, encoding: .utf8)
+        let dump = try ToolProcess.run("/usr/bin/timeout", [
+            "50", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
+            "--user-data-dir=" + sandbox.path("chromium"), "--dump-dom", "file://" + path,
+        ], environment: sandbox.environment)
+        #expect(dump.status == 0, "chromium: \(dump.stderr)", sourceLocation: sourceLocation)
+        let title = HTMLPage.text(of: "title", in: dump.stdout).first ?? ""
+        return title.split(separator: " ").compactMap { pair in
+            let parts = pair.split(separator: "/").compactMap { Int($0) }
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+    }
+
+    /// Spaces of every kind (a locale's no-break or narrow no-break space) as one space.
+    static func normalized(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : Character($0) })
+            .split(separator: " ").joined(separator: " ")
+    }
+}

@@ -1,0 +1,119 @@
+// Saved counts after saving, end to end: relabel and notes (undone by undo, the lines
+// never changed), and the filters of history list.
+
+import Foundation
+import Testing
+
+@Suite struct TillcountHistoryEditTests {
+    @Test func aRelabelShowsEverywhereAndUndoBringsTheOldLabelBack() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20=2")
+        try till.ok("save", "--label", "Friday")
+        let linesBefore = try till.ok("history", "show", "1", "--format", "csv").stdout
+        let relabel = try till.ok("history", "label", "1", "Friday close")
+        #expect(relabel.stderr.contains("Relabelled saved count 1"), "\(relabel.stderr)")
+        #expect(try TillcountJSON.array(try till.ok("history", "--format", "json").stdout).first?["label"] as? String == "Friday close")
+        #expect(try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)["label"] as? String == "Friday close")
+        try till.ok("history", "label", "1", "")
+        #expect(try TillcountJSON.array(try till.ok("history", "--format", "json").stdout).first?["label"] is NSNull)
+        #expect(try till.ok("undo").stderr.contains("Undid: history label 1"))
+        #expect(try TillcountJSON.array(try till.ok("history", "--format", "json").stdout).first?["label"] as? String == "Friday close")
+        try till.ok("undo")
+        #expect(try TillcountJSON.array(try till.ok("history", "--format", "json").stdout).first?["label"] as? String == "Friday")
+        #expect(try till.ok("history", "show", "1", "--format", "csv").stdout == linesBefore)
+    }
+
+    @Test func aNoteAddedAfterSavingIsShownWithItsTimeAndUndone() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("note", "filed with it")
+        try till.ok("save")
+        try till.ok("history", "note", "1", "bank", "confirmed")
+        let text = try till.ok("history", "show", "1").stdout
+        #expect(text.contains("  filed with it\n"), "\(text)")
+        #expect(text.contains("  bank confirmed (added "), "\(text)")
+        let json = try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)
+        #expect(json["notes"] as? [String] == ["filed with it"])
+        #expect((json["addedNotes"] as? [[String: Any]])?.map { $0["text"] as? String } == ["bank confirmed"])
+        #expect(try till.ok("undo").stderr.contains("the note is taken off saved count 1"))
+        let after = try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)
+        #expect((after["addedNotes"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aNoteOnAZCountIsKeptAndNotUndone() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("save", "--kind", "z")
+        let noted = try till.ok("history", "note", "1", "deposit banked")
+        #expect(noted.stderr.contains("like the count, it is final"), "\(noted.stderr)")
+        try till.ok("undo")  // reverts the add
+        let json = try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)
+        #expect((json["addedNotes"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func editsOfAnUnknownCountExit66AndStoreNothing() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("save")
+        let state = till.stateBytes()
+        for arguments in [["history", "label", "9", "x"], ["history", "note", "9", "x"]] {
+            let result = try till.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("tillcount: error: no saved count with id 9"), "\(result.stderr)")
+        }
+        #expect(till.stateBytes() == state)
+        let empty = try till.run("history", "note", "1")
+        #expect(empty.status == 64, "\(empty.stderr)")
+    }
+
+    @Test func listFiltersBySinceUntilLabelTillAndKind() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("save", "--label", "Lunch check")
+        try till.ok("save", "--label", "close", "--kind", "z")
+        try till.ok("--till", "Front", "save", "--label", "LUNCH", "--currency", "GBP")
+        #expect(try till.ok("history", "--label", "lunch", "--ids").stdout == "3\n1\n")
+        #expect(try till.ok("history", "--since", "today", "--until", "today", "--ids").stdout == "3\n2\n1\n")
+        #expect(try till.ok("history", "--until", "2000-01-01", "--ids").stdout.isEmpty)
+        #expect(try till.ok("history", "--since", "2999-01-01").stderr.contains("No saved counts match."))
+        #expect(try till.ok("history", "--label", "lunch", "--till", "main", "--ids").stdout == "1\n")
+        let bad = try till.run("history", "--since", "someday")
+        #expect(bad.status == 65, "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("tillcount: error: invalid --since 'someday'"), "\(bad.stderr)")
+        let reversed = try till.run("history", "--since", "2026-02-01", "--until", "2026-01-01")
+        #expect(reversed.status == 64, "\(reversed.stderr)")
+    }
+}
+
+@Suite struct TillcountHistoryEditUndoTests {
+    /// A label or note step whose command was killed before it changed the history: undo
+    /// says so, drops it and undoes the step before it.
+    @Test(arguments: ["label", "note"])
+    func aStepWhoseEditNeverHappenedIsSkipped(change: String) throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("save")
+        let bytes = try #require(till.stateBytes())
+        var content = try #require(TillcountJSON.stateContent(bytes))
+        var undo = try #require(content["undo"] as? [[String: Any]])
+        undo.append(["kind": "history", "change": change, "id": 1, "key": "abcdef", "at": "2026-11-23T08:00:00Z", "action": "history \(change) 1 x"])
+        content["undo"] = undo
+        let data = try JSONSerialization.data(withJSONObject: ["format": "tillcount-state", "version": 4, "content": content])
+        try till.writeState(String(decoding: data, as: UTF8.self))
+        let result = try till.ok("undo")
+        #expect(result.stderr.contains("skipped the undo step 'history \(change) 1 x'"), "\(result.stderr)")
+        #expect(result.stderr.contains("Undid: save"), "\(result.stderr)")
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+    }
+
+    @Test(arguments: ["label", "note"])
+    func aStepNamingNoCountIsRefusedUntouched(change: String) throws {
+        let till = try TillcountSandbox()
+        try till.writeState(#"{"format": "tillcount-state", "version": 4, "content": {"currency": "GBP", "float": "0.00", "lines": [], "notes": [], "updated": null, "undo": [{"kind": "history", "change": "\#(change)", "key": "ab", "at": "x", "action": "a"}], "purge": []}}"#)
+        let before = try #require(till.stateBytes())
+        let result = try till.run("undo")
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("names no saved count"), "\(result.stderr)")
+        #expect(till.stateBytes() == before)
+    }
+}

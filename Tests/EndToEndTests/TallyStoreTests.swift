@@ -53,6 +53,28 @@ import Testing
         #expect(try box.run("undo").status == 66)
     }
 
+    /// Goals, bounds and tags are kept in the database and put back exactly by undo;
+    /// reset --all is one change: one undo reverts every counter and removes its events.
+    @Test func settingsAndResetAllAreUndoneExactlyWithTheirEvents() throws {
+        let box = try TallyBox()
+        try box.ok("new", "a", "--tag", "lab", "--tag", "x")
+        try box.ok("new", "b", "--tag", "lab")
+        try box.ok("goal", "a", "50")
+        try box.ok("add", "a", "7")
+        try box.ok("add", "b", "3")
+        let before = try box.ok("export")
+        try box.ok("retag", "a", "other")
+        try box.ok("undo")
+        #expect(try box.ok("export") == before)
+        try box.ok("reset", "--all", "--tag", "lab", "--force")
+        #expect(try box.ok("get", "a") == "0" && box.ok("get", "b") == "0")
+        #expect(try box.events().filter { $0.kind == "reset" }.count == 2)
+        try box.ok("undo")
+        #expect(try box.ok("export") == before)
+        #expect(try box.events().map(\.kind) == ["new", "new", "goal", "add", "add"])
+        #expect(try box.query("SELECT tag FROM counter_tags WHERE serial = 1 ORDER BY position", as: [String: String].self).map { $0["tag"] } == ["lab", "x"])
+    }
+
     @Test func aBrokenJSONStoreIsRefusedAndNothingIsCreated() throws {
         let box = try TallyBox()
         let broken = #"{"format": "tally", "version": 1, "content": {"counters": [{"name": "a", "count": 1, "start": 0, "step": 1, "pinned": false, "created": "2024-01-01T00:00:00Z", "serial": 1}, {"name": "a", "count": 2, "start": 0, "step": 1, "pinned": false, "created": "2024-01-01T00:00:00Z", "serial": 2}], "nextSerial": 3, "undo": []}}"#

@@ -59,11 +59,15 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
         }
     }
 
+    /// Runs `body` on a copy of the state as it is now.
+    /// - Throws: what `body` throws.
     public func reading<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result {
         let copy = lock.withLock { state }
         return try body(Session(state: copy, undoLimit: undoLimit))
     }
 
+    /// Runs `body` on a copy of the state and keeps the copy only when it returns.
+    /// - Throws: what `body` throws (nothing is kept).
     public func change<Result>(_ body: (any TallyStoreChange) throws -> Result) throws -> Result {
         try lock.withLock {
             let session = Session(state: state, undoLimit: undoLimit)

@@ -129,11 +129,11 @@ public struct DenominationSet: Hashable, Sendable, Codable {
 
     /// The built-in set for a currency, or nil when MoneyKit knows none for it.
     public static func builtIn(for currency: Currency) -> DenominationSet? {
-        DenominationCatalog.sets[currency.code]
+        DenominationCatalog.set(for: currency.code)
     }
 
     /// Every currency with a built-in set, by code.
-    public static var builtInCurrencyCodes: [String] { DenominationCatalog.sets.keys.sorted() }
+    public static var builtInCurrencyCodes: [String] { DenominationCatalog.codes }
 
     /// This set with a user's additions and replacements applied: a denomination or roll
     /// of the same kind and value replaces the built-in one; `removing` drops entries.

@@ -6,7 +6,7 @@ extension DenominationCatalog {
 
     // The Banco de México: G-series notes ($20 to $1,000) and coins; $20 is both a note
     // and a coin (the bimetallic coin). The 5¢ coin is left out.
-    static let mxn = DenominationSet(
+    static let mxn = withMasses(DenominationSet(
         currencyCode: "MXN",
         denominations: [
             Denomination(.note, 100_000, label: "$1,000"),
@@ -25,13 +25,13 @@ extension DenominationCatalog {
             Denomination(.coin, 10, label: "10¢"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Mexican"),
-        source: "The Banco de México.")
+        source: "The Banco de México."))
 
     // MARK: - Brazilian real
 
     // The Banco Central do Brasil: second-family notes (R$2 to R$200) and coins; the
     // 1 centavo coin (not struck since 2004) is left out.
-    static let brl = DenominationSet(
+    static let brl = withMasses(DenominationSet(
         currencyCode: "BRL",
         denominations: [
             Denomination(.note, 20000, label: "R$ 200"),
@@ -48,13 +48,13 @@ extension DenominationCatalog {
             Denomination(.coin, 5, label: "5 centavos"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Brazilian"),
-        source: "The Banco Central do Brasil (second family of the real).")
+        source: "The Banco Central do Brasil (second family of the real)."))
 
     // MARK: - Chilean peso
 
     // CLP has no minor unit. The Banco Central de Chile; the $1 and $5 coins left
     // circulation in 2017 (cash totals are rounded to $10).
-    static let clp = DenominationSet(
+    static let clp = withMasses(DenominationSet(
         currencyCode: "CLP",
         denominations: [
             Denomination(.note, 20000, label: "$20.000"),
@@ -68,5 +68,5 @@ extension DenominationCatalog {
             Denomination(.coin, 10, label: "$10"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Chilean"),
-        source: "The Banco Central de Chile.")
+        source: "The Banco Central de Chile."))
 }

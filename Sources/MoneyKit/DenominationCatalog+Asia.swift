@@ -15,7 +15,7 @@ extension DenominationCatalog {
     // The People's Bank of China, fifth series (2019/2020 editions). The ¥1 is both a note
     // and a coin. Fen coins and the fourth series' jiao notes are legal tender but no
     // longer handed out, and are left out.
-    static let cny = DenominationSet(
+    static let cny = withMasses(DenominationSet(
         currencyCode: "CNY",
         denominations: [
             Denomination(.note, 10000, label: "¥100"),
@@ -29,13 +29,13 @@ extension DenominationCatalog {
             Denomination(.coin, 10, label: "1角"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Chinese"),
-        source: "The People's Bank of China (fifth series, 2019/2020 editions).")
+        source: "The People's Bank of China (fifth series, 2019/2020 editions)."))
 
     // MARK: - Hong Kong dollar
 
     // Notes of the three note-issuing banks (HK$20 to HK$1,000) and the government's
     // HK$10 note; coins of the Hong Kong Monetary Authority. HK$10 is a note and a coin.
-    static let hkd = DenominationSet(
+    static let hkd = withMasses(DenominationSet(
         currencyCode: "HKD",
         denominations: [
             Denomination(.note, 100_000, label: "HK$1,000"),
@@ -53,14 +53,14 @@ extension DenominationCatalog {
             Denomination(.coin, 10, label: "10c"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Hong Kong"),
-        source: "The Hong Kong Monetary Authority (coins, the HK$10 note) and the three note-issuing banks.")
+        source: "The Hong Kong Monetary Authority (coins, the HK$10 note) and the three note-issuing banks."))
 
     // MARK: - Singapore dollar
 
     // The Monetary Authority of Singapore: portrait-series notes, third-series coins.
     // The $1,000 note is no longer issued (since 2021) but remains legal tender and is
     // listed, as the €500 is; the $10,000 note and the 1c coin are left out.
-    static let sgd = DenominationSet(
+    static let sgd = withMasses(DenominationSet(
         currencyCode: "SGD",
         denominations: [
             Denomination(.note, 100_000, label: "$1,000"),
@@ -76,13 +76,13 @@ extension DenominationCatalog {
             Denomination(.coin, 5, label: "5c"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Singapore"),
-        source: "The Monetary Authority of Singapore (portrait-series notes, third-series coins).")
+        source: "The Monetary Authority of Singapore (portrait-series notes, third-series coins)."))
 
     // MARK: - South Korean won
 
     // KRW has no minor unit. The Bank of Korea's notes and coins; the ₩1 and ₩5 coins are
     // no longer issued for circulation and are left out.
-    static let krw = DenominationSet(
+    static let krw = withMasses(DenominationSet(
         currencyCode: "KRW",
         denominations: [
             Denomination(.note, 50000, label: "₩50,000"),
@@ -95,7 +95,7 @@ extension DenominationCatalog {
             Denomination(.coin, 10, label: "₩10"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Korean"),
-        source: "The Bank of Korea.")
+        source: "The Bank of Korea."))
 
     // MARK: - Indian rupee
 
@@ -103,7 +103,7 @@ extension DenominationCatalog {
     // India's coins (₹10 and ₹20 are both notes and coins). The ₹2,000 note was withdrawn
     // from circulation in 2023 (still legal tender) and is left out, as are the rarely
     // seen ₹1, ₹2 and ₹5 notes and the 50 paise coin.
-    static let inr = DenominationSet(
+    static let inr = withMasses(DenominationSet(
         currencyCode: "INR",
         denominations: [
             Denomination(.note, 50000, label: "₹500"),
@@ -119,13 +119,13 @@ extension DenominationCatalog {
             Denomination(.coin, 100, label: "₹1"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Indian"),
-        source: "The Reserve Bank of India (notes) and the Government of India (coins).")
+        source: "The Reserve Bank of India (notes) and the Government of India (coins)."))
 
     // MARK: - Thai baht
 
     // The Bank of Thailand's notes and the Royal Thai Mint's coins; the 1, 5 and 10
     // satang coins are not in everyday use and are left out.
-    static let thb = DenominationSet(
+    static let thb = withMasses(DenominationSet(
         currencyCode: "THB",
         denominations: [
             Denomination(.note, 100_000, label: "฿1,000"),
@@ -141,14 +141,14 @@ extension DenominationCatalog {
             Denomination(.coin, 25, label: "25 satang"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Thai"),
-        source: "The Bank of Thailand (notes) and the Royal Thai Mint (coins).")
+        source: "The Bank of Thailand (notes) and the Royal Thai Mint (coins)."))
 
     // MARK: - Indonesian rupiah
 
     // ISO gives IDR two decimals (sen), so Rp1,000 is 100000 minor units; no sen coin
     // circulates. Bank Indonesia's notes and coins; Rp1,000 is both. The Rp50 coin is
     // seldom seen and left out.
-    static let idr = DenominationSet(
+    static let idr = withMasses(DenominationSet(
         currencyCode: "IDR",
         denominations: [
             Denomination(.note, 10_000_000, label: "Rp100.000"),
@@ -164,13 +164,13 @@ extension DenominationCatalog {
             Denomination(.coin, 10000, label: "Rp100"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Indonesian"),
-        source: "Bank Indonesia.")
+        source: "Bank Indonesia."))
 
     // MARK: - Philippine peso
 
     // The Bangko Sentral ng Pilipinas: New Generation Currency notes (polymer and paper)
     // and coins; ₱20 is both a note and a coin (the coin since 2019).
-    static let php = DenominationSet(
+    static let php = withMasses(DenominationSet(
         currencyCode: "PHP",
         denominations: [
             Denomination(.note, 100_000, label: "₱1,000"),
@@ -188,12 +188,12 @@ extension DenominationCatalog {
             Denomination(.coin, 1, label: "1 sentimo"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Philippine"),
-        source: "The Bangko Sentral ng Pilipinas (New Generation Currency).")
+        source: "The Bangko Sentral ng Pilipinas (New Generation Currency)."))
 
     // MARK: - Malaysian ringgit
 
     // Bank Negara Malaysia; the 1 sen coin stopped in 2008 (totals are rounded to 5 sen).
-    static let myr = DenominationSet(
+    static let myr = withMasses(DenominationSet(
         currencyCode: "MYR",
         denominations: [
             Denomination(.note, 10000, label: "RM100"),
@@ -208,13 +208,13 @@ extension DenominationCatalog {
             Denomination(.coin, 5, label: "5 sen"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Malaysian"),
-        source: "Bank Negara Malaysia.")
+        source: "Bank Negara Malaysia."))
 
     // MARK: - New Taiwan dollar
 
     // ISO gives TWD two decimals, but cash is whole dollars. The Central Bank of the
     // Republic of China (Taiwan); the ½-dollar coin is left out.
-    static let twd = DenominationSet(
+    static let twd = withMasses(DenominationSet(
         currencyCode: "TWD",
         denominations: [
             Denomination(.note, 200_000, label: "$2,000"),
@@ -229,5 +229,5 @@ extension DenominationCatalog {
             Denomination(.coin, 100, label: "$1"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Taiwanese"),
-        source: "The Central Bank of the Republic of China (Taiwan).")
+        source: "The Central Bank of the Republic of China (Taiwan)."))
 }

@@ -6,7 +6,7 @@ extension DenominationCatalog {
     // MARK: - Polish złoty
 
     // The Narodowy Bank Polski: notes 10 to 500 zł, coins 1 gr to 5 zł.
-    static let pln = DenominationSet(
+    static let pln = withMasses(DenominationSet(
         currencyCode: "PLN",
         denominations: [
             Denomination(.note, 50000, label: "500 zł"),
@@ -27,13 +27,13 @@ extension DenominationCatalog {
         ],
         rolls: [], hasStandardRolls: false,
         rollNote: "Roll sizes: not given (the Narodowy Bank Polski's Zarządzenie nr 19/2016 sets how banks package coin in rolls and bags, but its counts could not be confirmed); define your own in the denominations file.",
-        source: "The Narodowy Bank Polski.")
+        source: "The Narodowy Bank Polski."))
 
     // MARK: - Czech koruna
 
     // The Czech National Bank; the 50 Kč note left circulation in 2011, the haléř coins
     // in 2008 (cash totals are rounded to 1 Kč).
-    static let czk = DenominationSet(
+    static let czk = withMasses(DenominationSet(
         currencyCode: "CZK",
         denominations: [
             Denomination(.note, 500_000, label: "5 000 Kč"),
@@ -50,13 +50,13 @@ extension DenominationCatalog {
             Denomination(.coin, 100, label: "1 Kč"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Czech"),
-        source: "The Czech National Bank.")
+        source: "The Czech National Bank."))
 
     // MARK: - Hungarian forint
 
     // ISO gives HUF two decimals (fillér), so 5 Ft is 500 minor units. The Magyar Nemzeti
     // Bank; the 1 and 2 Ft coins left circulation in 2008 (cash totals are rounded to 5 Ft).
-    static let huf = DenominationSet(
+    static let huf = withMasses(DenominationSet(
         currencyCode: "HUF",
         denominations: [
             Denomination(.note, 2_000_000, label: "20 000 Ft"),
@@ -73,13 +73,13 @@ extension DenominationCatalog {
             Denomination(.coin, 500, label: "5 Ft"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Hungarian"),
-        source: "The Magyar Nemzeti Bank.")
+        source: "The Magyar Nemzeti Bank."))
 
     // MARK: - Turkish lira
 
     // The Central Bank of the Republic of Türkiye (E9 notes) and the Turkish State Mint's
     // coins; the ₺5 coin joined the ₺5 note in 2024. The 1 kuruş coin is left out.
-    static let `try` = DenominationSet(
+    static let `try` = withMasses(DenominationSet(
         currencyCode: "TRY",
         denominations: [
             Denomination(.note, 20000, label: "₺200"),
@@ -96,13 +96,13 @@ extension DenominationCatalog {
             Denomination(.coin, 5, label: "5 kuruş"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Turkish"),
-        source: "The Central Bank of the Republic of Türkiye (notes) and the Turkish State Mint (coins).")
+        source: "The Central Bank of the Republic of Türkiye (notes) and the Turkish State Mint (coins)."))
 
     // MARK: - South African rand
 
     // The South African Reserve Bank; the 1c, 2c and 5c coins are no longer issued and
     // are left out. Third and fourth decimal series coins circulate together.
-    static let zar = DenominationSet(
+    static let zar = withMasses(DenominationSet(
         currencyCode: "ZAR",
         denominations: [
             Denomination(.note, 20000, label: "R200"),
@@ -118,13 +118,13 @@ extension DenominationCatalog {
             Denomination(.coin, 10, label: "10c"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("South African"),
-        source: "The South African Reserve Bank.")
+        source: "The South African Reserve Bank."))
 
     // MARK: - UAE dirham
 
     // The Central Bank of the UAE (notes AED 5 to 1,000, polymer and paper); the 1, 5 and
     // 10 fils coins are seldom seen and left out.
-    static let aed = DenominationSet(
+    static let aed = withMasses(DenominationSet(
         currencyCode: "AED",
         denominations: [
             Denomination(.note, 100_000, label: "1,000 د.إ."),
@@ -140,13 +140,13 @@ extension DenominationCatalog {
             Denomination(.coin, 25, label: "25 fils"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("UAE"),
-        source: "The Central Bank of the UAE.")
+        source: "The Central Bank of the UAE."))
 
     // MARK: - Saudi riyal
 
     // The Saudi Central Bank: sixth-issue notes (2016) with the SAR 200 of 2021, and
     // coins; the 1 halala coin is left out.
-    static let sar = DenominationSet(
+    static let sar = withMasses(DenominationSet(
         currencyCode: "SAR",
         denominations: [
             Denomination(.note, 50000, label: "500 ر.س."),
@@ -163,13 +163,13 @@ extension DenominationCatalog {
             Denomination(.coin, 5, label: "5 halala"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Saudi"),
-        source: "The Saudi Central Bank (sixth issue, 2016, and the SAR 200 note of 2021).")
+        source: "The Saudi Central Bank (sixth issue, 2016, and the SAR 200 note of 2021)."))
 
     // MARK: - Israeli new shekel
 
     // The Bank of Israel; the 5 agorot coin left circulation in 2008 (cash totals are
     // rounded to 10 agorot). The ½ shekel coin is 50 agorot.
-    static let ils = DenominationSet(
+    static let ils = withMasses(DenominationSet(
         currencyCode: "ILS",
         denominations: [
             Denomination(.note, 20000, label: "200 ₪"),
@@ -184,5 +184,5 @@ extension DenominationCatalog {
             Denomination(.coin, 10, label: "10 agorot"),
         ],
         rolls: [], hasStandardRolls: false, rollNote: noRollStandard("Israeli"),
-        source: "The Bank of Israel.")
+        source: "The Bank of Israel."))
 }

@@ -21,25 +21,57 @@
 // exist at one value; a test holds every label to the formatted amount.
 
 enum DenominationCatalog {
-    /// Every built-in set by currency code, with its coins' masses from CoinWeightCatalog.
-    static let sets: [String: DenominationSet] = {
-        let all = [
-            gbp, eur, usd, cad, aud, nzd, chf, jpy, sek, nok, dkk, kes,
-            // Asia (DenominationCatalog+Asia.swift)
-            cny, hkd, sgd, krw, inr, thb, idr, php, myr, twd,
-            // The Americas (DenominationCatalog+Americas.swift)
-            mxn, brl, clp,
-            // Europe, the Middle East and Africa (DenominationCatalog+EMEA.swift)
-            pln, czk, huf, `try`, zar, aed, sar, ils,
-        ]
-        var sets: [String: DenominationSet] = [:]
-        for set in all { sets[set.currencyCode] = withMasses(set) }
-        return sets
-    }()
+    /// The currencies with a built-in set, sorted (a test holds every one to its set).
+    static let codes = [
+        "AED", "AUD", "BRL", "CAD", "CHF", "CLP", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR", "JPY",
+        "KES", "KRW", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "SAR", "SEK", "SGD", "THB", "TRY", "TWD", "USD", "ZAR",
+    ]
+
+    /// The built-in set of the currency `code`, or nil. Each set is a static made on first
+    /// use, so that a command builds only its own currency's set, not all of them (building
+    /// every set took a tenth of `tillcount show`'s instructions; a dictionary of them, 3%).
+    static func set(for code: String) -> DenominationSet? {
+        switch code {
+        case "AED": return aed
+        case "AUD": return aud
+        case "BRL": return brl
+        case "CAD": return cad
+        case "CHF": return chf
+        case "CLP": return clp
+        case "CNY": return cny
+        case "CZK": return czk
+        case "DKK": return dkk
+        case "EUR": return eur
+        case "GBP": return gbp
+        case "HKD": return hkd
+        case "HUF": return huf
+        case "IDR": return idr
+        case "ILS": return ils
+        case "INR": return inr
+        case "JPY": return jpy
+        case "KES": return kes
+        case "KRW": return krw
+        case "MXN": return mxn
+        case "MYR": return myr
+        case "NOK": return nok
+        case "NZD": return nzd
+        case "PHP": return php
+        case "PLN": return pln
+        case "SAR": return sar
+        case "SEK": return sek
+        case "SGD": return sgd
+        case "THB": return thb
+        case "TRY": return `try`
+        case "TWD": return twd
+        case "USD": return usd
+        case "ZAR": return zar
+        default: return nil
+        }
+    }
 
     /// `set` with the masses of its coins, or a note that none are known.
-    private static func withMasses(_ set: DenominationSet) -> DenominationSet {
-        let table = CoinWeightCatalog.tables[set.currencyCode]
+    static func withMasses(_ set: DenominationSet) -> DenominationSet {
+        let table = CoinWeightCatalog.table(for: set.currencyCode)
         return DenominationSet(
             currencyCode: set.currencyCode, denominations: set.denominations, rolls: set.rolls,
             hasStandardRolls: set.hasStandardRolls, rollNote: set.rollNote,
@@ -53,7 +85,7 @@ enum DenominationCatalog {
     // Bank of England notes only; Scottish and Northern Irish banknotes (including the
     // Scottish £1 and £100) are not listed. The £1 and £2 coins are the 2017 12-sided £1
     // and the bimetallic £2; the round £1 stopped being legal tender in 2017.
-    private static let gbp = DenominationSet(
+    private static let gbp = withMasses(DenominationSet(
         currencyCode: "GBP",
         denominations: [
             Denomination(.note, 5000, label: "£50"),
@@ -81,14 +113,14 @@ enum DenominationCatalog {
         ],
         hasStandardRolls: true,
         rollNote: "UK bank coin bags (standard bag values used by UK banks); UK banks bag coins rather than roll them.",
-        source: "The Bank of England (notes) and the Royal Mint (coins).")
+        source: "The Bank of England (notes) and the Royal Mint (coins)."))
 
     // MARK: - Euro
 
     // The €500 note is no longer issued (since 2019) but remains legal tender and is listed.
     // 1c and 2c coins are legal tender everywhere in the euro area, though several countries
     // (e.g. Finland, the Netherlands, Belgium, Ireland, Italy) round cash totals to 5c.
-    private static let eur = DenominationSet(
+    private static let eur = withMasses(DenominationSet(
         currencyCode: "EUR",
         denominations: [
             Denomination(.note, 50000, label: "€500"),
@@ -119,14 +151,14 @@ enum DenominationCatalog {
         ],
         hasStandardRolls: true,
         rollNote: "Standard euro coin rolls, as used by the euro-area central banks (e.g. Deutsche Bundesbank) and banks.",
-        source: "The European Central Bank (notes; coins issued by the euro-area countries to its common specifications).")
+        source: "The European Central Bank (notes; coins issued by the euro-area countries to its common specifications)."))
 
     // MARK: - US dollar
 
     // The $1 exists both as a note and as a coin, so it appears twice. The US Mint stopped
     // striking the 1¢ coin for circulation in 2025, but it remains legal tender and in use.
     // The 50¢ and $1 coins are legal tender but seldom seen in change.
-    private static let usd = DenominationSet(
+    private static let usd = withMasses(DenominationSet(
         currencyCode: "USD",
         denominations: [
             Denomination(.note, 10000, label: "$100"),
@@ -153,7 +185,7 @@ enum DenominationCatalog {
         ],
         hasStandardRolls: true,
         rollNote: "US bank rolls (Federal Reserve standard wrapping).",
-        source: "The Federal Reserve and the Bureau of Engraving and Printing (notes) and the US Mint (coins).")
+        source: "The Federal Reserve and the Bureau of Engraving and Printing (notes) and the US Mint (coins)."))
 
     // MARK: - Canadian dollar
 
@@ -161,7 +193,7 @@ enum DenominationCatalog {
     // The 50¢ coin is legal tender but rarely circulates. The $1 and $2 notes and the $1000
     // note are no longer legal tender (since 2021) and are not listed.
     // Rolls: 50¢ rolls (reportedly 25 coins) are omitted as not reliably standard.
-    private static let cad = DenominationSet(
+    private static let cad = withMasses(DenominationSet(
         currencyCode: "CAD",
         denominations: [
             Denomination(.note, 10000, label: "$100"),
@@ -185,12 +217,12 @@ enum DenominationCatalog {
         ],
         hasStandardRolls: true,
         rollNote: "Canadian bank rolls (Royal Canadian Mint and bank standard wrapping).",
-        source: "The Bank of Canada (notes) and the Royal Canadian Mint (coins).")
+        source: "The Bank of Canada (notes) and the Royal Canadian Mint (coins)."))
 
     // MARK: - Australian dollar
 
     // 1c and 2c coins were withdrawn in 1992 (cash totals are rounded to 5c).
-    private static let aud = DenominationSet(
+    private static let aud = withMasses(DenominationSet(
         currencyCode: "AUD",
         denominations: [
             Denomination(.note, 10000, label: "$100"),
@@ -215,14 +247,14 @@ enum DenominationCatalog {
         ],
         hasStandardRolls: true,
         rollNote: "Australian standard coin rolls (Reserve Bank of Australia and bank practice).",
-        source: "The Reserve Bank of Australia (notes) and the Royal Australian Mint (coins).")
+        source: "The Reserve Bank of Australia (notes) and the Royal Australian Mint (coins)."))
 
     // MARK: - New Zealand dollar
 
     // 1c and 2c coins withdrawn in 1990, the 5c coin in 2006 (cash totals rounded to 10c).
     // Uncertain: NZ banks and cash centres package coin in bags and rolls, but no published
     // national roll standard was confirmed, so none is given.
-    private static let nzd = DenominationSet(
+    private static let nzd = withMasses(DenominationSet(
         currencyCode: "NZD",
         denominations: [
             Denomination(.note, 10000, label: "$100"),
@@ -239,7 +271,7 @@ enum DenominationCatalog {
         rolls: [],
         hasStandardRolls: false,
         rollNote: "No national standard roll size is known for New Zealand coins; define your own.",
-        source: "The Reserve Bank of New Zealand.")
+        source: "The Reserve Bank of New Zealand."))
 
     // MARK: - Swiss franc
 
@@ -247,7 +279,7 @@ enum DenominationCatalog {
     // The 50 Rp. coin is marked "½" on the coin. Ninth-series notes: 10 to 1000 Fr.
     // Uncertain: 50 coins per roll for every coin is the widely used Swiss convention, but
     // it was not confirmed from a Swiss National Bank publication.
-    private static let chf = DenominationSet(
+    private static let chf = withMasses(DenominationSet(
         currencyCode: "CHF",
         denominations: [
             Denomination(.note, 100_000, label: "CHF 1000"),
@@ -275,13 +307,13 @@ enum DenominationCatalog {
         ],
         hasStandardRolls: true,
         rollNote: "Swiss bank coin rolls of 50 coins each (common Swiss banking practice).",
-        source: "The Swiss National Bank (notes) and Swissmint (coins).")
+        source: "The Swiss National Bank (notes) and Swissmint (coins)."))
 
     // MARK: - Japanese yen
 
     // JPY has no minor unit: values are whole yen. The ¥2,000 note is still legal tender
     // but rarely seen and was not reissued in the 2024 series; it is listed.
-    private static let jpy = DenominationSet(
+    private static let jpy = withMasses(DenominationSet(
         currencyCode: "JPY",
         denominations: [
             Denomination(.note, 10000, label: "¥10,000"),
@@ -305,14 +337,14 @@ enum DenominationCatalog {
         ],
         hasStandardRolls: true,
         rollNote: "Japanese bank coin rolls (bōkin) of 50 coins each.",
-        source: "The Bank of Japan (notes) and the Japan Mint (coins).")
+        source: "The Bank of Japan (notes) and the Japan Mint (coins)."))
 
     // MARK: - Swedish krona
 
     // Current series (2015–2016 notes, 2016 coins); the 50 öre coin ceased to be legal
     // tender in 2010. Uncertain: Swedish cash centres package coin, but no published
     // national roll standard was confirmed, so none is given.
-    private static let sek = DenominationSet(
+    private static let sek = withMasses(DenominationSet(
         currencyCode: "SEK",
         denominations: [
             Denomination(.note, 100_000, label: "1000 kr"),
@@ -329,13 +361,13 @@ enum DenominationCatalog {
         rolls: [],
         hasStandardRolls: false,
         rollNote: "No national standard roll size is known for Swedish coins; define your own.",
-        source: "Sveriges Riksbank.")
+        source: "Sveriges Riksbank."))
 
     // MARK: - Norwegian krone
 
     // The 50 øre coin ceased to be legal tender in 2012. Notes are Norges Bank's current
     // series (2017–2019).
-    private static let nok = DenominationSet(
+    private static let nok = withMasses(DenominationSet(
         currencyCode: "NOK",
         denominations: [
             Denomination(.note, 100_000, label: "1000 kr"),
@@ -351,13 +383,13 @@ enum DenominationCatalog {
         rolls: [],
         hasStandardRolls: false,
         rollNote: "No standard roll sizes are published for Norwegian coins; define your own.",
-        source: "Norges Bank.")
+        source: "Norges Bank."))
 
     // MARK: - Danish krone
 
     // The 25 øre coin was withdrawn in 2008; 50 øre is the smallest coin. Notes are the
     // 2009–2011 series. Uncertain: no published Danish roll standard was confirmed.
-    private static let dkk = DenominationSet(
+    private static let dkk = withMasses(DenominationSet(
         currencyCode: "DKK",
         denominations: [
             Denomination(.note, 100_000, label: "1000 kr."),
@@ -375,14 +407,14 @@ enum DenominationCatalog {
         rolls: [],
         hasStandardRolls: false,
         rollNote: "No national standard roll size is known for Danish coins; define your own.",
-        source: "Danmarks Nationalbank.")
+        source: "Danmarks Nationalbank."))
 
     // MARK: - Kenyan shilling
 
     // KES has a minor unit of 100 cents, so KSh 50 is 5000. The 2018 new-generation coins
     // are KSh 1, 5, 10 and 20; the older 50-cent coin remains legal tender but is barely
     // used and is left out. Notes: KSh 50 to 1,000 (2019 new-generation series).
-    private static let kes = DenominationSet(
+    private static let kes = withMasses(DenominationSet(
         currencyCode: "KES",
         denominations: [
             Denomination(.note, 100_000, label: "Ksh 1,000"),
@@ -398,5 +430,5 @@ enum DenominationCatalog {
         rolls: [],
         hasStandardRolls: false,
         rollNote: "No standard roll sizes are published for Kenyan coins; define your own.",
-        source: "The Central Bank of Kenya.")
+        source: "The Central Bank of Kenya."))
 }

@@ -58,6 +58,6 @@ extension Till {
     /// The saved counts `filter` shows with their lines, oldest first (for an export).
     /// - Throws: `TillError` for a count whose lines cannot be read; what the history throws.
     public func historyExport(_ filter: HistoryFilter) throws -> [SavedCount] {
-        try historyList(filter).reversed().map { try savedCount($0.id) }
+        try history.countsWithLines(definitions: definitions).filter(filter.includes)
     }
 }

@@ -158,6 +158,12 @@ public final class InMemoryTillHistory: TillHistoryRepository {
         return before - rows.count
     }
 
+    /// Every visible count with its lines, oldest first.
+    /// - Throws: nothing.
+    public func countsWithLines(definitions: (Currency) throws -> DenominationSet) throws -> [SavedCount] {
+        rows.filter { $0.deletedAt == nil }.map(\.edited).sorted { ($0.savedAt, $0.id) < ($1.savedAt, $1.id) }
+    }
+
     /// Relabels the visible X count `id`, marked by `step`.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {

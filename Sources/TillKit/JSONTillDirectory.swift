@@ -59,7 +59,10 @@ public struct JSONTillDirectory: TillDirectory {
             guard let name = state.tillName.map(TillName.init(stored:)) ?? TillName.decoding(fileStem: stem) else {
                 throw StoreError.corrupt(path: path, reason: "it keeps no till name")
             }
-            guard !name.isMain, name.fileStem == stem else {
+            guard !name.isMain else {
+                throw StoreError.corrupt(path: path, reason: "it keeps the default till 'main', whose live count is \(stateFile.path)")
+            }
+            guard name.fileStem == stem else {
                 throw StoreError.corrupt(path: path, reason: "it keeps till '\(name.display)', whose file is \(name.fileStem).json")
             }
             others.append(KeptTill(name: name, state: state))

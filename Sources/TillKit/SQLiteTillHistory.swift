@@ -199,6 +199,28 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         return count
     }
 
+    /// Every visible count with its lines, oldest first, from one connection and one
+    /// query for all lines; every count's lines checked as `count(_:definitions:)` does.
+    /// - Throws: `TillError` (`.rollSizeUnknown`, `.savedCountTooLarge`); `StoreError`.
+    public func countsWithLines(definitions: (Currency) throws -> DenominationSet) throws -> [SavedCount] {
+        let database = try open(.read)
+        let rows = try database.query("SELECT \(Self.headerColumns) FROM counts WHERE deleted_at IS NULL ORDER BY saved_at, id")
+        let counts = try withEdits(try rows.map { try savedCount(from: $0, in: database) }, in: database, only: nil)
+        var lineRows: [Int64: [[SQLiteValue]]] = [:]
+        for row in try database.query("""
+            SELECT count_id, rowid, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label FROM count_lines
+            WHERE count_id IN (SELECT id FROM counts WHERE deleted_at IS NULL) ORDER BY count_id, rowid
+            """) {
+            guard case .integer(let id)? = row.first else { throw StoreError.corrupt(path: database.path, reason: "a saved line has no count") }
+            lineRows[id, default: []].append(Array(row.dropFirst()))
+        }
+        return try counts.map { count in
+            var read = count
+            read.lines = try SavedLines.read(count, rows: lineRows[count.id] ?? [], definitions: definitions, path: database.path).map(\.line)
+            return read
+        }
+    }
+
     /// Deletes the saved count `id` for the undo step `step`: hides it (deleted_at, and
     /// deleted_by the step's key) until undo brings it back or it is purged.
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
@@ -238,7 +260,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             case .save:
                 // A Z count is final: no undo removes it (its save pushes no step).
                 guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL AND kind = 'x'", [.text(step.key)]) else {
-                    if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ?", [.text(step.key)]) {
+                    if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND kind = 'x'", [.text(step.key)]) {
                         return .deletedAlready(id: hidden)
                     }
                     return .stepNotFound(step, store: database.path)

@@ -340,8 +340,10 @@ public struct Till {
         return saved
     }
 
-    /// The till's name as its live count keeps it (as first given), else as asked for.
-    private func keptName() throws -> TillName {
+    /// The till's name as its live count keeps it (as first given), else as asked for:
+    /// what saved counts record and {till} in a note becomes.
+    /// - Throws: what reading the live count throws.
+    public func keptName() throws -> TillName {
         try live.load().tillName.map(TillName.init(stored:)) ?? name
     }
 

@@ -1,4 +1,4 @@
-// The expected-cash fields of the live count file (format version 3; optional keys,
+// The expected-cash fields of the live count file (format version 3 and later; optional keys,
 // written only when set, so a count without them is written byte for byte as before):
 //   movements:  [{"kind", "amount", "reason", "at"}]  (TillMovement.swift), at most 1,000
 //   blind:      true          (absent: false)

@@ -3,7 +3,7 @@
 // first, each with its time and reason) so that a person can see, correct and undo each
 // one; the expected cash is worked out from them (ExpectedCash.swift).
 //
-// In the live count file (format version 3, an optional key, absent when empty):
+// In the live count file (format version 3 and later, an optional key, absent when empty):
 //   movements: [{"kind": "sale"|"paid-in"|"paid-out"|"drop", "amount": "12.50",
 //                "reason": "milk" (optional), "at": "2026-11-23T10:55:28Z"}]
 

@@ -11,12 +11,15 @@ public struct TillReport: Sendable {
     public let notes: [String]
     /// When the report was made (seconds since the epoch).
     public let madeAt: Double
+    /// The till counted, as its name was first given.
+    public let till: String
 
-    /// A report of `summary` and `notes`, made at `madeAt`.
-    public init(summary: TillSummary, notes: [String], madeAt: Double) {
+    /// A report of `summary` and `notes` of the till `till`, made at `madeAt`.
+    public init(summary: TillSummary, notes: [String], madeAt: Double, till: String = TillName.main.display) {
         self.summary = summary
         self.notes = notes
         self.madeAt = madeAt
+        self.till = till
     }
 }
 

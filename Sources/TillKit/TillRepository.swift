@@ -62,6 +62,10 @@ public protocol TillHistoryRepository {
     /// Adds `text` to the notes of the visible count `id` for the note step `step`.
     /// - Throws: `TillError.noSavedCount`; what the store throws.
     func addNote(_ id: Int64, text: String, step: HistoryStep) throws
+    /// Every visible count with its lines (checked as `count(_:definitions:)` checks
+    /// them), oldest first, read at once: what an export needs.
+    /// - Throws: `TillError` and `StoreError` as `count(_:definitions:)` does.
+    func countsWithLines(definitions: (Currency) throws -> DenominationSet) throws -> [SavedCount]
 }
 
 /// What reverting a history step did.

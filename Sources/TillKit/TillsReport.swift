@@ -1,8 +1,10 @@
 // `tillcount tills`: every till with its currency, total, float and status.
 //
 // Status, in this order: "empty" (nothing counted), then, when the till's expected
-// figure is known, "balanced" (the total is what it should be), "over" or "short"
-// against it; else "counting" (counted, nothing to set it against).
+// cash is known (movements recorded: see ExpectedCash) and the till is not blind,
+// "balanced" (the total is what it should be, or within the till's tolerance), "over" or
+// "short" against it; else "counting" (counted, nothing to set it against, or blind: a
+// blind till's expected cash and over/short stay hidden here as everywhere before saving).
 
 import MoneyKit
 
@@ -36,32 +38,43 @@ public struct TillsReport: Sendable {
         public let status: Status
         /// When it last changed (ISO 8601), if ever.
         public let updated: String?
+        /// Whether the till is blind (its expected cash and over/short left out).
+        public let isBlind: Bool
     }
 
     /// The tills, the default one first.
     public let rows: [Row]
 
-    /// The status of `summary` against its expected figure.
-    public static func status(of summary: TillSummary) -> Status {
+    /// The status of `summary` against its expected figure, balanced within `tolerance`.
+    public static func status(of summary: TillSummary, tolerance: Tolerance? = nil) -> Status {
         guard !summary.counted.isEmpty else { return .empty }
         guard let overShort = summary.overShort else { return .counting }
-        if overShort.isZero { return .balanced }
+        if overShort.isZero || tolerance.map({ !$0.isExceeded(by: overShort) }) == true { return .balanced }
         return overShort.isNegative ? .short : .over
     }
 
+    /// A till's expected cash as the report sets its count against it: the movements'
+    /// (see ExpectedCash), none on a blind till.
+    /// - Throws: `TillError.expectedOutOfRange`.
+    public static func expectedCash(_ state: TillState, currency: Currency) throws -> Money? {
+        state.isBlind ? nil : try ExpectedCash.of(state, currency: currency)?.expected
+    }
+
     /// The report of `tills`: each read in its own currency (else `fallback`) with
-    /// `denominations`; `expected` gives a till's expected figure where one is kept.
+    /// `denominations`; `expected` gives a till's expected figure (by default its
+    /// movements', hidden on a blind till), and the till's tolerance says what is balanced.
     /// - Throws: what reading a till's denominations or summary throws.
     public init(
         tills: [KeptTill], fallback: Currency, denominations: any DenominationSource,
-        expected: (TillState, Currency) throws -> Money? = { _, _ in nil }
+        expected: (TillState, Currency) throws -> Money? = TillsReport.expectedCash
     ) throws {
         rows = try tills.map { till in
             let currency = till.state.currency(fallback: fallback)
             let set = till.state.countingSet(try denominations.denominations(for: currency))
             let summary = try TillSummary(state: till.state, set: set, currency: currency, expected: try expected(till.state, currency))
             return Row(name: till.name, currency: currency, hasCurrency: till.state.currencyCode != nil, summary: summary,
-                       status: Self.status(of: summary), updated: till.state.updated)
+                       status: Self.status(of: summary, tolerance: till.state.tolerance(currency)), updated: till.state.updated,
+                       isBlind: till.state.isBlind)
         }
     }
 }

@@ -143,7 +143,7 @@ struct HistoryCommands {
     /// Relabels a saved count (an empty TEXT removes the label).
     func relabel() throws -> ExitCode {
         let id = try savedID()
-        let text = arguments.arguments("TEXT").first ?? ""
+        let text = arguments.arguments("TEXT").joined(separator: " ")
         try till.relabel(id, label: text, action: context.action)
         context.invocation.say(text.isEmpty
             ? "Removed the label of saved count \(id). Undo with: tillcount undo"

@@ -11,9 +11,6 @@ import TillKit
 struct NoteCommand {
     let context: TillContext
 
-    /// What {till} becomes: the default till's name, until tills are named (--till).
-    static let tillName = "main"
-
     func run() throws -> ExitCode {
         let arguments = context.arguments
         if arguments.flag(TillcountSpec.clearNotes) {
@@ -30,7 +27,7 @@ struct NoteCommand {
         let now = Instant.localMinutes(Instant.preciseNow())
         let line = try context.till.addNote(
             words.joined(separator: " "), action: context.action, currency: context.currencyChoice(),
-            time: now, moment: NoteMoment(time: now, till: NoteCommand.tillName))
+            time: now, moment: NoteMoment(time: now, till: try context.till.keptName().display))
         context.out.line(line.terminalSafe)
         return .ok
     }

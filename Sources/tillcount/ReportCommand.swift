@@ -13,17 +13,18 @@ struct ReportCommand {
             try context.standingRequest(expected: TillcountSpec.reportExpected, currency: currency)
         }
         let (count, summary) = (standing.count, standing.summary)
-        let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Instant.preciseNow())
+        let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Instant.preciseNow(), till: try context.till.keptName().display)
         let date = Instant.localMinutes(report.madeAt)
         let out = context.out
         switch try context.arguments.value(TillcountSpec.reportFormat) ?? .text {
         case .html:
-            let page = ReportHTML(report: report, language: HTMLText.language(localeIdentifier: LocaleCurrency.localeIdentifier(context.invocation.environment)))
+            let page = ReportHTML(report: report, standing: standing,
+                                  language: HTMLText.language(localeIdentifier: LocaleCurrency.localeIdentifier(context.invocation.environment)))
             for line in page.page() { out.line(line) }
         case .markdown:
             for line in TillRendering(styler: Styler(enabled: false), width: 100).markdown(summary, notes: report.notes, date: date, standing: standing) { out.line(line) }
         case .json:
-            out.line(TillRendering.json(summary, notes: report.notes, extra: ExpectedRendering.jsonMembers(standing) + [("date", .string(Instant.iso8601UTC(report.madeAt)))]).serialized(pretty: true))
+            out.line(TillRendering.json(summary, notes: report.notes, extra: ExpectedRendering.jsonMembers(standing) + [("date", .string(Instant.iso8601UTC(report.madeAt))), ("till", .string(report.till))]).serialized(pretty: true))
         case .csv:
             let place: (name: String, amount: Money)
             switch summary.standing {
@@ -37,7 +38,9 @@ struct ReportCommand {
             for line in lines { out.line(line) }
         case .text:
             let rendering = TillRendering(styler: context.invocation.styler, width: context.invocation.terminal.width)
-            out.line("Till count, \(date), \(summary.currency.code)")
+            // The default till's title is as before tills; another till's names it.
+            let till = TillName(stored: report.till).isMain ? "" : "\(report.till.terminalSafe), "
+            out.line("Till count, \(till)\(date), \(summary.currency.code)")
             out.line("")
             for line in rendering.table(summary, showAll: false, standing: standing) { out.line(line) }
             if !report.notes.isEmpty {

@@ -13,10 +13,13 @@ import TillKit
 
 struct ReportHTML {
     let report: TillReport
+    /// The count set against the expected cash: on a blind count it holds no expected
+    /// cash, cash sales or over/short, so the page cannot show them.
+    let standing: CashStanding
     /// The page's `lang` (HTMLText.language).
     let language: String
 
-    private var summary: TillSummary { report.summary }
+    private var summary: TillSummary { standing.summary }
     /// The words of the text report (standing, over/short), no styling.
     private var words: TillRendering { TillRendering(styler: Styler(enabled: false), width: 80) }
 
@@ -26,7 +29,7 @@ struct ReportHTML {
     /// The page, line by line.
     func page() -> [String] {
         let date = Instant.localMinutes(report.madeAt)
-        let title = "Till count, \(date), \(summary.currency.code)"
+        let title = "Till count, \(report.till), \(date), \(summary.currency.code)"
         var lines = [
             "<!DOCTYPE html>",
             "<html lang=\"\(text(language))\">",
@@ -39,12 +42,17 @@ struct ReportHTML {
         ]
         lines += Self.style
         lines += ["</style>", "</head>", "<body>", "<main>", "<header>", "<h1>Till count</h1>", "<dl class=\"facts\">"]
+        lines.append(fact("Till", text(report.till)))
         lines.append(fact("Date", "<time datetime=\"\(text(Instant.iso8601(Int64(report.madeAt.rounded(.down)))))\">\(text(date))</time>"))
         lines.append(fact("Currency", text(summary.currency.code)))
         lines += ["</dl>", "</header>"]
         lines += linesTable()
+        // The totals beside the movements and notes on paper (one column on a phone).
+        lines.append("<div class=\"closing\">")
         lines += totalsTable()
-        lines += notes()
+        let beside = movementsTable() + notes()
+        if !beside.isEmpty { lines += ["<div class=\"beside\">"] + beside + ["</div>"] }
+        lines.append("</div>")
         lines += [
             "<section class=\"signatures\" aria-label=\"Signatures\">",
             "<p>Counted by (cashier)</p>",
@@ -104,14 +112,55 @@ struct ReportHTML {
         ]
         let (label, amount) = words.standing(summary)
         rows.append((label, money(amount), summary.difference.isNegative ? "short" : nil))
+        if standing.isBlind {
+            rows.append(("Expected", "hidden (blind count: shown once saved)", nil))
+        }
+        if let cash = standing.cash {
+            for (name, figure) in ExpectedRendering.breakdown(cash, blind: false).dropLast() {
+                rows.append((name, figure.map(money) ?? "", nil))
+            }
+        }
         if let expected = summary.expected, let overShort = summary.overShort {
             rows.append(("Expected", money(expected), nil))
             rows.append(("Over/short", text(words.overShortText(overShort)), overShort.isNegative ? "short" : nil))
+            if let tolerance = standing.tolerance, let beyond = standing.isBeyondTolerance {
+                rows.append(("Tolerance", text((beyond ? "beyond tolerance " : "within tolerance ") + "(\(words.money(tolerance.amount)))"),
+                             beyond ? "beyond" : nil))
+            }
         }
-        var lines = ["<div class=\"scroll\">", "<table class=\"totals\">", "<caption>Totals</caption>", "<tbody>"]
+        var lines = ["<div class=\"scroll figures\">", "<table class=\"totals\">", "<caption>Totals</caption>", "<tbody>"]
         for row in rows {
             let attribute = row.className.map { " class=\"\($0)\"" } ?? ""
             lines.append("<tr\(attribute)><th scope=\"row\">\(text(row.name))</th><td class=\"num\">\(row.value)</td></tr>")
+        }
+        lines += ["</tbody>", "</table>", "</div>"]
+        return lines
+    }
+
+    /// The paid-ins, paid-outs and drops with their reasons, oldest first (a blind count
+    /// shows them too); cash sales only as their sum, in the totals.
+    private func movementsTable() -> [String] {
+        let date = Instant.localMinutes(report.madeAt)
+        let movements = standing.count.state.movements.filter { $0.kind != .sale }
+        guard !movements.isEmpty else { return [] }
+        var lines = [
+            "<div class=\"scroll\">",
+            "<table class=\"movements\">",
+            "<caption>Paid in, paid out and drops</caption>",
+            "<thead><tr><th scope=\"col\">Time</th><th scope=\"col\">Kind</th><th scope=\"col\" class=\"num\">Amount</th><th scope=\"col\">Reason</th></tr></thead>",
+            "<tbody>",
+        ]
+        for movement in movements {
+            // The day only when it is not the report's.
+            var time = Instant.parseISO8601(movement.at).map(Instant.localMinutes) ?? movement.at
+            if time.count == 16, time.prefix(11) == date.prefix(11) { time = String(time.suffix(5)) }
+            let kind = switch movement.kind {
+            case .paidIn: "paid in"
+            case .paidOut: "paid out"
+            case .drop: "drop"
+            case .sale: "sale"
+            }
+            lines.append("<tr><td>\(text(time))</td><td>\(kind)</td><td class=\"num\">\(money(movement.amount(summary.currency)))</td><td>\(text(movement.reason ?? ""))</td></tr>")
         }
         lines += ["</tbody>", "</table>", "</div>"]
         return lines
@@ -156,12 +205,20 @@ struct ReportHTML {
         ".lines tr.section th { padding-top: 1.5mm; font-size: 9pt; text-transform: uppercase; letter-spacing: 0.04em; }",
         ".lines tr.subtotal th, .lines tr.subtotal td { border-top: 1pt solid #000; border-bottom: 0; font-weight: bold; }",
         ".lines .empty { font-style: italic; text-align: center; padding: 3mm; }",
-        ".totals { width: 60%; min-width: min(100%, 70mm); margin: 3mm 0 0 auto; break-inside: avoid; }",
+        ".closing { display: flex; flex-flow: row-reverse wrap; align-items: flex-start; gap: 3mm 6mm; margin-top: 3mm; }",
+        ".closing .figures { flex: 1 1 75mm; break-inside: avoid; }",
+        ".closing .beside { flex: 1 1 85mm; }",
+        ".totals { width: 100%; }",
         ".totals caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }",
         ".totals th, .totals td { border-bottom: 0.5pt solid #bbb; }",
         ".totals tr.grand th, .totals tr.grand td { font-size: 12pt; font-weight: bold; border-top: 1.5pt solid #000; border-bottom: 1.5pt solid #000; }",
-        ".totals tr.short th, .totals tr.short td { font-weight: bold; }",
-        ".notes { margin-top: 3mm; }",
+        ".totals tr.short th, .totals tr.short td, .totals tr.beyond th, .totals tr.beyond td { font-weight: bold; }",
+        ".movements { font-size: 9pt; }",
+        ".movements thead th { border-bottom: 1pt solid #000; }",
+        ".movements td { border-bottom: 0.5pt solid #bbb; }",
+        ".movements td:first-child, .movements td:nth-child(2) { white-space: nowrap; }",
+        ".notes { margin-top: 2mm; }",
+        ".movements caption, .notes h2 { font-size: 10pt; }",
         ".notes ul { margin: 0; padding-left: 5mm; }",
         ".notes li { overflow-wrap: anywhere; white-space: pre-wrap; }",
         ".signatures { display: flex; flex-wrap: wrap; gap: 4mm 12mm; margin-top: 11mm; break-inside: avoid; }",

@@ -20,8 +20,15 @@ struct TillsCommand {
             .scriptOnly("expected") { $0.summary.expected.map { .string($0.plainString) } ?? .null },
             .scriptOnly("overShort") { $0.summary.overShort.map { .string($0.plainString) } ?? .null },
             ReportColumn("status", layout: .init("STATUS", importance: 100), value: { .string($0.status.rawValue) }),
+            .scriptOnly("blind") { .bool($0.isBlind) },
             .scriptOnly("updated") { $0.updated.map(JSONValue.string) ?? .null },
         ])
+    }
+
+    /// A till's expected cash from its movements; none for a blind till, whose status
+    /// would tell it (it reads "counting" until its count is saved).
+    static func expected(_ state: TillState, _ currency: Currency) throws -> Money? {
+        state.isBlind ? nil : try ExpectedCash.of(state, currency: currency)?.expected
     }
 
     func run() throws -> ExitCode {
@@ -33,7 +40,7 @@ struct TillsCommand {
         }
         let report = try TillsReport(
             tills: kept, fallback: LocaleCurrency.defaultCurrency(context.invocation.environment),
-            denominations: context.till.denominations)
+            denominations: context.till.denominations, expected: TillsCommand.expected)
         let columns = Self.columns(context.rendering)
         let format = OutputFormat.chosen(in: arguments)
         switch format {

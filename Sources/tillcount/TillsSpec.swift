@@ -30,9 +30,11 @@ extension TillcountSpec {
         name: "tills", abstract: "List every till with its currency, total, float and status",
         discussion: """
             The default till first, then the others by name. Status: empty (nothing counted); else, when the \
-            till's expected figure is known, balanced, over or short against it; else counting. \
-            --format json, csv and tsv give name, currency, total, float, expected, overShort, status and \
-            updated (amounts as plain decimals, the expected figure and over/short empty when unknown).
+            till's expected cash is known (movements recorded: float + sales + paid in − paid out − drops) \
+            and the till is not blind, balanced (exactly, or within the till's tolerance), over or short \
+            against it; else counting (a blind till's expected cash and over/short stay hidden here too). \
+            --format json, csv and tsv give name, currency, total, float, expected, overShort, status, blind \
+            and updated (amounts as plain decimals, the expected cash and over/short empty when unknown or blind).
             """,
         options: [format, tillNames])
 
@@ -63,7 +65,7 @@ extension TillcountSpec {
     static var historyFilters: [OptionSpec] { [since, until, labelFilter, kindFilter.spec] }
 
     static let exportFormat = OutputFormat.option([.csv, .tsv, .json], default: .csv)
-    static let labelText = ArgumentSpec("TEXT", help: "The new label ('' removes it).")
+    static let labelText = ArgumentSpec("TEXT", help: "The new label, its words joined with spaces ('' removes it).", repeating: true)
     static let noteText = ArgumentSpec("TEXT", help: "The note to add.", repeating: true)
 
     static let historyLabelSpec = CommandSpec(

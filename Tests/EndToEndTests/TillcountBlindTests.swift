@@ -34,7 +34,7 @@ import Testing
         for format in ["json", "csv", "tsv"] {
             Self.assertHidden(try till.ok("show", "--format", format).stdout, "show --format \(format)")
         }
-        for format in ["text", "json", "csv", "markdown"] {
+        for format in ["text", "json", "csv", "markdown", "html"] {
             Self.assertHidden(try till.ok("report", "--format", format).stdout, "report --format \(format)")
         }
         #expect(try till.ok("report", "--format", "csv").stdout.contains("blind,,,true"))

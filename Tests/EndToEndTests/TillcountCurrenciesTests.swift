@@ -2,6 +2,7 @@
 // column, weight note and source it shows for every currency (item 11).
 
 import Foundation
+import MoneyKit
 import Testing
 
 @Suite struct TillcountCurrenciesTests {
@@ -45,6 +46,11 @@ import Testing
         let inr = try till.ok("denominations", "--currency", "INR").stdout
         #expect(inr.contains("Roll sizes: not standardised"))
         #expect(inr.contains("₹10 note") && inr.contains("₹10 coin"))
+    }
+
+    @Test func theHelpNamesEveryBuiltInSet() throws {
+        let help = try TillcountSandbox().ok("denominations", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("Built-in sets: \(DenominationSet.builtInCurrencyCodes.joined(separator: ", ")); any other"), "\(help)")
     }
 
     @Test func theCSVListHasAGramsColumnEmptyForNotes() throws {

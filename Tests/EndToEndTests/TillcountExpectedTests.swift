@@ -72,6 +72,8 @@ import Testing
         for row in ["sales,,,312.40", "paid-in,,,20.00", "paid-out,,,12.50", "drops,,,200.00", "expected,,,219.90", "over-short,,,-4.90"] {
             #expect(csv.contains(row), "\(row) in \(csv)")
         }
+        let html = try till.ok("report", "--format", "html").stdout
+        #expect(html.contains("219.90") && html.contains("4.90"), "the printable page has the expected cash and over/short")
         let markdown = try till.ok("report", "--format", "markdown").stdout
         #expect(markdown.contains("- Cash sales: £312.40\n- Paid in: £20.00\n- Paid out: £12.50\n- Drops: £200.00\n- Expected £219.90: short by £4.90\n"), "\(markdown)")
         #expect(try till.ok("report", "--format", "markdown", "--tolerance", "1").stdout.contains("- Expected £219.90: short by £4.90, ! beyond tolerance (£1.00)\n"))
@@ -171,6 +173,20 @@ import Testing
         let movements = try #require(content["movements"] as? [[String: Any]])
         #expect(movements.map { $0["kind"] as? String } == ["sale", "paid-out"])
         #expect(movements.last?["reason"] as? String == "milk")
+    }
+
+    @Test func tillsListsEachTillAgainstItsExpectedCash() throws {
+        let till = try Self.shift()
+        try till.ok("--till", "bar", "currency", "GBP")
+        try till.ok("--till", "bar", "add", "20=1")
+        try till.ok("--till", "bar", "sales", "20")
+        let rows = try TillcountJSON.array(try till.ok("tills", "--format", "json").stdout)
+        #expect(rows.map { $0["status"] as? String } == ["short", "balanced"], "\(rows)")
+        // A blind till's status would tell: it reads as counting.
+        try till.ok("blind", "on")
+        let blind = try TillcountJSON.array(try till.ok("tills", "--format", "json").stdout)
+        #expect(blind.first?["status"] as? String == "counting")
+        TillcountBlindTests.assertHidden(try till.ok("tills").stdout, "tills")
     }
 
     @Test func aFileWithBadMovementsIsRefusedUntouched() throws {

@@ -20,7 +20,7 @@ import Testing
         let till = try Self.till()
         let page = try till.ok("report", "--format", "html", "--expected", "150").stdout
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
-        #expect(page.range(of: #"<title>Till count, \d{4}-\d\d-\d\d \d\d:\d\d, GBP</title>"#, options: .regularExpression) != nil)
+        #expect(page.range(of: #"<title>Till count, main, \d{4}-\d\d-\d\d \d\d:\d\d, GBP</title>"#, options: .regularExpression) != nil)
         #expect(page.range(of: #"<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)">\d{4}-\d\d-\d\d \d\d:\d\d</time>"#, options: .regularExpression) != nil)
         HTMLPage.expectBalanced(page)
         #expect(HTMLPage.rows(page, table: "lines") == [
@@ -49,6 +49,75 @@ import Testing
         let short = try till.ok("report", "--format", "html").stdout
         #expect(HTMLPage.rows(short, table: "totals") == [["Total", "£142.00"], ["Float", "£150.00"], ["Short by", "£8.00"]])
         #expect(try till.ok("report", "--format", "html", "--expected", "141").stdout.contains("over by £1.00"))
+    }
+
+    @Test func theTillIsNamed() throws {
+        let till = try Self.till()
+        let main = try till.ok("report", "--format", "html").stdout
+        #expect(main.contains("<div><dt>Till</dt><dd>main</dd></div>"))
+        try till.ok("--till", "Bar & \"grill\"", "currency", "GBP")
+        try till.ok("--till", "Bar & \"grill\"", "add", "20=1")
+        let bar = try till.ok("--till", "Bar & \"grill\"", "report", "--format", "html").stdout
+        #expect(bar.contains("<div><dt>Till</dt><dd>Bar &amp; &quot;grill&quot;</dd></div>"))
+        #expect(bar.range(of: #"<title>Till count, Bar &amp; &quot;grill&quot;, \d{4}-\d\d-\d\d \d\d:\d\d, GBP</title>"#, options: .regularExpression) != nil)
+        #expect(HTMLPage.rows(bar, table: "totals").first == ["Total", "£20.00"])
+        let named = try till.ok("report", "--format", "html", environment: ["TILLCOUNT_TILL": "Bar & \"grill\""]).stdout
+        #expect(HTMLPage.rows(named, table: "totals").first == ["Total", "£20.00"])
+    }
+
+    /// The GBP till (£142.00 against a £100 float) with sales, a paid-in, a paid-out and a
+    /// drop recorded: expected 100 + 50 + 10 − 12.50 − 20 = £127.50.
+    static func tillWithMovements() throws -> TillcountSandbox {
+        let till = try Self.till()
+        try till.ok("sales", "50")
+        try till.ok("paid-in", "10", "--reason", "change from the safe")
+        try till.ok("paid-out", "12.50", "--reason", "milk & <eggs>")
+        try till.ok("drop", "20")
+        try till.ok("tolerance", "1")
+        return till
+    }
+
+    @Test func theExpectedCashItsFiguresAndTheMovements() throws {
+        let till = try Self.tillWithMovements()
+        let page = try till.ok("report", "--format", "html").stdout
+        HTMLPage.expectBalanced(page)
+        #expect(HTMLPage.rows(page, table: "totals") == [
+            ["Total", "£142.00"], ["Float", "£100.00"], ["Deposit", "£42.00"],
+            ["Cash sales", "£50.00"], ["Paid in", "£10.00"], ["Paid out", "£12.50"], ["Drops", "£20.00"],
+            ["Expected", "£127.50"], ["Over/short", "over by £14.50"], ["Tolerance", "beyond tolerance (£1.00)"],
+        ])
+        let movements = HTMLPage.rows(page, table: "movements")
+        #expect(movements.first == ["Time", "Kind", "Amount", "Reason"])
+        #expect(movements.dropFirst().map { Array($0.dropFirst()) } == [
+            ["paid in", "£10.00", "change from the safe"], ["paid out", "£12.50", "milk & <eggs>"], ["drop", "£20.00", ""],
+        ])
+        for row in movements.dropFirst() {
+            // Recorded the day of the report: the time alone (the day too across midnight).
+            #expect(row.first?.range(of: #"^(\d{4}-\d\d-\d\d )?\d\d:\d\d$"#, options: .regularExpression) != nil, "\(row)")
+        }
+        #expect(page.contains("<td>milk &amp; &lt;eggs&gt;</td>"))
+        // --expected stands for the movements; --tolerance for the till's; within it, no flag.
+        let given = try till.ok("report", "--format", "html", "--expected", "142.50", "--tolerance", "0.50").stdout
+        #expect(HTMLPage.rows(given, table: "totals").suffix(3) == [["Expected", "£142.50"], ["Over/short", "short by £0.50"], ["Tolerance", "within tolerance (£0.50)"]])
+        #expect(!given.contains("Cash sales"))
+    }
+
+    /// A blind count shows no expected cash, cash sales or over/short (with --blind, or set
+    /// for the till): only that the expected cash is hidden. Paid-ins, paid-outs and
+    /// drops stay, as on every blind report.
+    @Test(arguments: [["report", "--format", "html", "--blind"], ["report", "--format", "html"]])
+    func aBlindCountHidesTheExpectedCash(arguments: [String]) throws {
+        let till = try Self.tillWithMovements()
+        if !arguments.contains("--blind") { try till.ok("blind", "on") }
+        let page = try till.run(arguments)
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(HTMLPage.rows(page.stdout, table: "totals") == [
+            ["Total", "£142.00"], ["Float", "£100.00"], ["Deposit", "£42.00"], ["Expected", "hidden (blind count: shown once saved)"],
+        ])
+        for hidden in ["£50.00", "£127.50", "14.50", "Cash sales", "Over/short", "over by", "olerance"] {
+            #expect(!page.stdout.contains(hidden), "a blind page shows \(hidden)")
+        }
+        #expect(HTMLPage.rows(page.stdout, table: "movements").count == 4)
     }
 
     @Test func amountsAreFormattedAsTheTextReportFormatsThem() throws {
@@ -125,25 +194,34 @@ import Testing
     }
 
     /// The largest set in the catalog (most notes, coins and rolls), every line counted
-    /// with a four-digit quantity, a float, the expected cash and notes: its page, with
-    /// the currency and how many lines it has.
+    /// with a four-digit quantity, on a named till with a float, sales, a paid-in, a
+    /// paid-out and a drop (the expected cash and its figures), a tolerance and notes: its
+    /// page, with the currency and how many lines it has.
     static func fullTill() throws -> (till: TillcountSandbox, page: String, currency: String, lines: Int) {
         let largest = try #require(DenominationSet.builtInCurrencyCodes.compactMap { code -> (String, Int)? in
             guard let currency = Currency(code: code), let set = DenominationSet.builtIn(for: currency) else { return nil }
             return (code, set.denominations.count + set.rolls.count)
         }.max { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 > $1.0) })
-        let till = try TillcountSandbox(currency: largest.0)
-        let tokens = try till.ok("denominations", "--tokens").stdout.split(separator: "\n").map(String.init)
+        let till = try TillcountSandbox()
+        let front = ["TILLCOUNT_TILL": "Front counter 2"]
+        try till.ok("currency", largest.0, environment: front)
+        let tokens = try till.ok("denominations", "--tokens", environment: front).stdout.split(separator: "\n").map(String.init)
         #expect(tokens.count == largest.1, "every denomination of \(largest.0)")
-        let set = try till.run(["set"] + tokens.map { "\($0)=9999" })
+        let set = try till.run(["set"] + tokens.map { "\($0)=9999" }, environment: front)
         #expect(set.status == 0, "set: \(set.stderr)")
-        try till.ok("float", "150")
-        // Five notes of a shift: the page keeps room for them (nine fit with EUR's 23 lines).
+        try till.ok("float", "150", environment: front)
+        try till.ok("sales", "1234.50", environment: front)
+        try till.ok("paid-in", "20", "--reason", "change from the safe", environment: front)
+        try till.ok("paid-out", "12.50", "--reason", "milk and a window cleaner", environment: front)
+        try till.ok("drop", "500", "--reason", "noon drop, bag 4471", environment: front)
+        try till.ok("tolerance", "5", environment: front)
+        // Five notes of a shift: the page keeps room for them.
         for note in ["Counted twice; one note of the largest value checked under UV", "Safe drop at noon by the manager, receipt in the bag",
                      "Float topped up from the safe at 15:10", "One torn note set aside for the bank", "Change bags ordered for Monday"] {
-            try till.ok("note", note)
+            try till.ok("note", note, environment: front)
         }
-        let page = try till.ok("report", "--format", "html", "--expected", "1000").stdout
+        let page = try till.ok("report", "--format", "html", environment: front).stdout
+        #expect(page.contains("<dd>Front counter 2</dd>") && page.contains("<table class=\"movements\">") && page.contains("Tolerance"))
         return (till, page, largest.0, largest.1)
     }
 
@@ -160,15 +238,16 @@ import Testing
         let text = BrowserPrint.normalized(printed.text)
         var figures = HTMLPage.rows(page, table: "lines").filter { $0.count == 4 }.flatMap { [$0[0], $0[2], $0[3]] }
         figures += HTMLPage.rows(page, table: "totals").flatMap { $0 }
-        figures += HTMLPage.text(of: "li", in: page)
+        figures += HTMLPage.rows(page, table: "movements").flatMap { $0.dropFirst() }
+        figures += HTMLPage.text(of: "li", in: page) + ["Front counter 2"]
         #expect(figures.count > 3 * largest.1)
         for figure in figures {
             #expect(text.contains(BrowserPrint.normalized(figure)), "\(figure) is not in the printed page:\n\(printed.text)")
         }
-        #expect(text.contains("Over/short") && text.contains("Checked by"))
+        #expect(text.contains("Over/short") && text.contains("Checkedby"))
 
         let widths = try BrowserPrint.widths(of: page, atWidth: 390, in: till.sandbox)
-        #expect(widths.count == 3, "the page and its two tables: \(widths)")
+        #expect(widths.count == 4, "the page and its three tables: \(widths)")
         for (scroll, client) in widths {
             #expect(scroll > 0 && scroll <= client, "\(currency): \(scroll) CSS pixels wide in \(client)")
         }
@@ -267,7 +346,9 @@ enum BrowserPrint {
         #expect(printed.status == 0, "chromium: \(printed.stderr)", sourceLocation: sourceLocation)
         let info = try ToolProcess.run(pdfinfo, [pdf], environment: sandbox.environment)
         #expect(info.status == 0, "pdfinfo: \(info.stderr)", sourceLocation: sourceLocation)
-        let text = try ToolProcess.run(pdftotext, ["-layout", pdf, "-"], environment: sandbox.environment)
+        // Reading order (not -layout): the totals stand beside the notes, and -layout would
+        // interleave their lines.
+        let text = try ToolProcess.run(pdftotext, [pdf, "-"], environment: sandbox.environment)
         func field(_ name: String) -> String {
             info.stdout.split(separator: "\n").first { $0.hasPrefix(name + ":") }
                 .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) } ?? ""
@@ -308,9 +389,9 @@ enum BrowserPrint {
         }
     }
 
-    /// Spaces of every kind (a locale's no-break or narrow no-break space) as one space.
+    /// The text without its white space: a PDF keeps the glyphs, not always the spaces
+    /// (a no-break space between "5" and "€" may come out as none) or the line breaks.
     static func normalized(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.isWhitespace ? " " : Character($0) })
-            .split(separator: " ").joined(separator: " ")
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace }))
     }
 }

@@ -10,7 +10,7 @@ import Testing
         try till.ok("add", "20=2")
         try till.ok("save", "--label", "Friday")
         let linesBefore = try till.ok("history", "show", "1", "--format", "csv").stdout
-        let relabel = try till.ok("history", "label", "1", "Friday close")
+        let relabel = try till.ok("history", "label", "1", "Friday", "close")
         #expect(relabel.stderr.contains("Relabelled saved count 1"), "\(relabel.stderr)")
         #expect(try TillcountJSON.array(try till.ok("history", "--format", "json").stdout).first?["label"] as? String == "Friday close")
         #expect(try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)["label"] as? String == "Friday close")
@@ -62,8 +62,12 @@ import Testing
             #expect(result.stderr.hasPrefix("tillcount: error: no saved count with id 9"), "\(result.stderr)")
         }
         #expect(till.stateBytes() == state)
-        let empty = try till.run("history", "note", "1")
-        #expect(empty.status == 64, "\(empty.stderr)")
+        for arguments in [["history", "note", "1"], ["history", "label", "1"]] {
+            let empty = try till.run(arguments)
+            #expect(empty.status == 64, "\(arguments): \(empty.stderr)")
+            #expect(empty.stderr.hasPrefix("tillcount: error: missing TEXT"), "\(empty.stderr)")
+        }
+        #expect(till.stateBytes() == state)
     }
 
     @Test func listFiltersBySinceUntilLabelTillAndKind() throws {
@@ -115,5 +119,43 @@ import Testing
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("names no saved count"), "\(result.stderr)")
         #expect(till.stateBytes() == before)
+    }
+}
+
+/// history label and note killed at random instants (a reliability loop: run by
+/// Tests/Reliability/run.sh, skipped by `swift test` unless MONEYKIT_RELIABILITY=1): the
+/// step is written before the history changes, so every label or note row has its step,
+/// and one undo always takes the edit away (or skips a step that names nothing).
+@Suite(ReliabilityLoops.trait) struct TillcountHistoryEditCrashTests {
+    @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"), .timeLimit(.minutes(3)))
+    func killingAnEditAtARandomInstantNeverLeavesAnEditWithoutItsStep() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20=1")
+        try till.ok("save", "--label", "first")
+        // An empty undo stack: an undo can only revert an edit made here (or find nothing).
+        let bytes = try #require(till.stateBytes())
+        var content = try #require(TillcountJSON.stateContent(bytes))
+        content["undo"] = [Any]()
+        try till.writeState(String(decoding: try JSONSerialization.data(withJSONObject: ["format": "tillcount-state", "version": 4, "content": content]), as: UTF8.self))
+        var killed = 0
+        let start = Date()
+        var iteration = 0
+        while iteration < 60 && (iteration < 20 || Date().timeIntervalSince(start) < 20) {
+            iteration += 1
+            let arguments = iteration % 2 == 0 ? ["history", "label", "1", "edit \(iteration)"] : ["history", "note", "1", "note \(iteration)"]
+            let ending = try TillcountSpawn.startAndKill(TillcountSandbox.executable, arguments, environment: till.environment, maxMicroseconds: 30_000)
+            if ending == .signaled(SIGKILL) { killed += 1 }
+            let rows = try #require(try till.sqlite("SELECT set_by FROM count_labels UNION ALL SELECT added_by FROM count_notes"))
+            let keys = Set(try TillcountUndoHistoryTests.steps(till).compactMap { $0["key"] as? String })
+            for key in rows.split(separator: "\n") {
+                #expect(keys.contains(String(key)), "iteration \(iteration): the edit \(key) has no undo step")
+            }
+            let undo = try till.run("undo")
+            #expect(undo.status == 0 || undo.status == 66, "iteration \(iteration): \(undo.stderr)")
+            #expect(try till.sqlite("SELECT (SELECT count(*) FROM count_labels) + (SELECT count(*) FROM count_notes)") == "0", "iteration \(iteration)")
+            #expect(try till.sqlite("PRAGMA integrity_check") == "ok")
+        }
+        #expect(killed > 0, "no kill landed")
+        #expect(try TillcountJSON.array(try till.ok("history", "--format", "json").stdout).first?["label"] as? String == "first")
     }
 }

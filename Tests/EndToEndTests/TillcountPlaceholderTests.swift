@@ -17,6 +17,13 @@ import Testing
         #expect(try till.ok("note", "a } b }} c").stdout == "a } b } c\n")
     }
 
+    @Test func tillIsTheTillsName() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        #expect(try till.ok("note", "{till}").stdout == "main\n")
+        #expect(try till.ok("--till", "Front Desk", "note", "{till}:").stdout == "Front Desk:\n")
+        #expect(try till.ok("note", "{till}", environment: ["TILLCOUNT_TILL": "bar"]).stdout == "bar\n")
+    }
+
     @Test func expectedIsTheFloatWhenNothingIsRecorded() throws {
         let till = try TillcountSandbox(currency: "GBP")
         try till.ok("float", "100")

@@ -31,6 +31,24 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: tillsFolder(till) + "/front.json"))
     }
 
+    /// A history step goes on the stack of the till the command ran in: an rm made in
+    /// Front is undone in Front, whichever till saved the count.
+    @Test func aHistoryStepIsUndoneInTheTillItWasMadeIn() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("add", "20")
+        try till.ok("save")
+        try till.ok("--till", "Front", "history", "rm", "1", "--force")
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+        // main's newest step is the save, whose count Front deleted: skipped, and main's add undone.
+        let mainUndo = try till.ok("undo")
+        #expect(mainUndo.stderr.contains("skipped the undo step 'save'"), "\(mainUndo.stderr)")
+        #expect(mainUndo.stderr.contains("Undid: add 20"), "\(mainUndo.stderr)")
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+        let frontUndo = try till.ok("--till", "Front", "undo")
+        #expect(frontUndo.stderr.contains("saved count 1 is back"), "\(frontUndo.stderr)")
+        #expect(try till.ok("history", "--ids").stdout == "1\n")
+    }
+
     @Test func tillsListsEveryTillWithTotalFloatAndStatusInEachFormat() throws {
         let till = try TillcountSandbox(currency: "GBP")
         try till.ok("--till", "Bar", "add", "20=3", "--currency", "GBP")
@@ -45,10 +63,10 @@ import Glibc
         #expect(json[1]["total"] as? String == "60.00" && json[1]["float"] as? String == "10.00" && json[1]["status"] as? String == "counting")
         #expect(json[1]["expected"] is NSNull)
         let csv = try till.ok("tills", "--format", "csv").stdout
-        #expect(csv.hasPrefix("name,currency,total,float,expected,overShort,status,updated\nmain,GBP,0.00,0.00,,,empty,"), "\(csv)")
-        #expect(csv.contains("\nBar,GBP,60.00,10.00,,,counting,"))
+        #expect(csv.hasPrefix("name,currency,total,float,expected,overShort,status,blind,updated\nmain,GBP,0.00,0.00,,,empty,false,"), "\(csv)")
+        #expect(csv.contains("\nBar,GBP,60.00,10.00,,,counting,false,"))
         let tsv = try till.ok("tills", "--format", "tsv").stdout
-        #expect(tsv.contains("Bar\tGBP\t60.00\t10.00\t\t\tcounting\t"))
+        #expect(tsv.contains("Bar\tGBP\t60.00\t10.00\t\t\tcounting\tfalse\t"))
         #expect(try till.ok("tills", "--names").stdout == "main\nBar\n")
     }
 
@@ -202,5 +220,58 @@ extension TillcountSandbox {
         try till.ok("--till", "Front", "add", "20")
         #expect(Date().timeIntervalSince(started) < 5, "the change waited for another till's lock")
         #expect(try till.quantities(environment: ["TILLCOUNT_TILL": "Front"]) == ["20": 1])
+    }
+}
+
+@Suite struct TillcountTillsStatusTests {
+    static func status(_ till: TillcountSandbox, _ name: String) throws -> [String: Any] {
+        let rows = try TillcountJSON.array(try till.ok("tills", "--format", "json").stdout)
+        return try #require(rows.first { $0["name"] as? String == name }, "\(rows)")
+    }
+
+    /// With movements recorded, a till is balanced, over or short against its expected
+    /// cash (within its tolerance counts as balanced); a blind till tells none of it.
+    @Test func theStatusSetsEachTillAgainstItsExpectedCash() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("--till", "Bar", "currency", "GBP")
+        try till.ok("--till", "Bar", "float", "10")
+        try till.ok("--till", "Bar", "sales", "50")
+        try till.ok("--till", "Bar", "add", "20=3")
+        var bar = try Self.status(till, "Bar")
+        #expect(bar["status"] as? String == "balanced" && bar["expected"] as? String == "60.00" && bar["overShort"] as? String == "0.00", "\(bar)")
+        try till.ok("--till", "Bar", "add", "1")
+        bar = try Self.status(till, "Bar")
+        #expect(bar["status"] as? String == "over" && bar["overShort"] as? String == "1.00", "\(bar)")
+        try till.ok("--till", "Bar", "tolerance", "1")
+        #expect(try Self.status(till, "Bar")["status"] as? String == "balanced")
+        try till.ok("--till", "Bar", "sub", "20")
+        #expect(try Self.status(till, "Bar")["status"] as? String == "short")
+        try till.ok("--till", "Bar", "blind", "on")
+        bar = try Self.status(till, "Bar")
+        #expect(bar["status"] as? String == "counting" && bar["expected"] is NSNull && bar["overShort"] is NSNull, "\(bar)")
+        #expect(bar["blind"] as? Bool == true)
+        let text = try till.ok("tills").stdout
+        #expect(!text.contains("short"), "a blind till's standing shows: \(text)")
+    }
+
+    @Test func tillInANoteIsTheTillsName() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("--till", "Front Desk", "add", "20", "--currency", "GBP")
+        #expect(try till.ok("--till", "front desk", "note", "closed {till}").stdout == "closed Front Desk\n")
+        #expect(try till.ok("note", "{till} too").stdout == "main too\n")
+    }
+}
+
+@Suite struct TillcountTillsReportTests {
+    @Test func theReportNamesItsTill() throws {
+        let till = try TillcountSandbox(currency: "GBP")
+        try till.ok("--till", "Front Desk", "add", "20", "--currency", "GBP")
+        let text = try till.ok("--till", "front desk", "report").stdout
+        #expect(text.hasPrefix("Till count, Front Desk, "), "\(text)")
+        #expect(try till.ok("report").stdout.range(of: #"^Till count, \d{4}-"#, options: .regularExpression) != nil, "the default till's title is as before")
+        let json = try TillcountJSON.object(try till.ok("--till", "Front Desk", "report", "--format", "json").stdout)
+        #expect(json["till"] as? String == "Front Desk")
+        let html = try till.ok("--till", "Front Desk", "report", "--format", "html").stdout
+        #expect(html.contains("<div><dt>Till</dt><dd>Front Desk</dd></div>"), "\(html.prefix(2000))")
     }
 }

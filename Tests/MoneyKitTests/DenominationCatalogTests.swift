@@ -25,6 +25,7 @@ private func builtIn(_ code: String) throws -> DenominationSet {
             "PHP", "MYR",
         ]
         #expect(Set(required).isSubset(of: Set(codes)), "missing: \(Set(required).subtracting(codes).sorted())")
+        #expect(codes == codes.sorted() && Set(codes).count == codes.count)
         #expect(codes.count >= 30)
     }
 

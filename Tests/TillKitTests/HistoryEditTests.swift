@@ -105,6 +105,8 @@ import TillKit
         let exported = try main.historyExport(HistoryFilter())
         #expect(exported.map(\.id) == [first, second])
         #expect(exported.allSatisfy { !$0.lines.isEmpty })
+        // Read at once, each count is what reading it alone gives.
+        #expect(exported == [try main.savedCount(first), try main.savedCount(second)])
         #expect(exported[1].till == "Front" && exported[1].kindText == "Z1")
     }
 }

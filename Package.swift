@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "MoneyKitCLI", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         // One library per tool: its model, rules, reports as values, the repository it
         // needs and its adapters. No command line: what an app would link.
-        .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),

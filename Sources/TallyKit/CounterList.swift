@@ -35,6 +35,6 @@ extension Tally {
     /// The export: every counter, oldest first.
     /// - Throws: the repository's errors.
     public func export() throws -> CounterExport {
-        CounterExport(counters: try repository.load().counters.sorted { $0.serial < $1.serial })
+        CounterExport(counters: try repository.reading { try $0.allCounters() })
     }
 }

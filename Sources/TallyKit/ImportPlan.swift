@@ -1,6 +1,6 @@
 // Storing imported counters: what happens when a name already exists (a clash, compared
 // as the name rule compares names: in any letter case), all in one change and one undo
-// step.
+// step (one change group, with one event per counter stored).
 
 import MoneyKitStorage
 
@@ -61,26 +61,29 @@ extension Tally {
     ///   repository's errors. Nothing is stored when it throws.
     public func importCounters(_ incoming: [ImportedCounter], source: String, onClash policy: ClashPolicy) throws -> ImportSummary {
         try CounterImport.checkUnique(incoming, source: source)
-        return try repository.change { document -> ImportSummary in
-            var existing: [String: String] = [:]
-            for counter in document.counters { existing[ItemName.matchKey(counter.name)] = counter.name }
-            let clashes = incoming.map(\.name).filter { existing[ItemName.matchKey($0)] != nil }
+        let at = now()
+        return try repository.change { store -> ImportSummary in
+            var existing: [String: Counter] = [:]
+            for counter in try store.allCounters() { existing[ItemName.matchKey(counter.name)] = counter }
+            // Each name's key worked out once (NFC and lower case).
+            let keys = incoming.map { ItemName.matchKey($0.name) }
+            let clashes = incoming.indices.filter { existing[keys[$0]] != nil }.map { incoming[$0].name }
             if policy == .error, !clashes.isEmpty {
                 throw TallyError.importClashes(source: source, names: clashes)
             }
             var summary = ImportSummary(added: 0, replaced: 0, skipped: 0, renamed: [])
-            var replacedNames: [String] = []
+            var replaced: [Counter] = []
             var toInsert: [ImportedCounter] = []
-            var taken = Set(existing.keys).union(incoming.map { ItemName.matchKey($0.name) })
-            for var counter in incoming {
-                if let stored = existing[ItemName.matchKey(counter.name)] {
+            var taken = Set(existing.keys).union(keys)
+            for (index, var counter) in incoming.enumerated() {
+                if let stored = existing[keys[index]] {
                     switch policy {
                     case .skip:
                         summary.skipped += 1
                         continue
                     case .replace:
                         summary.replaced += 1
-                        replacedNames.append(stored)
+                        replaced.append(stored)
                     case .rename, .error:
                         let original = counter.name
                         counter.name = Self.freeName(for: original, taken: taken)
@@ -94,13 +97,13 @@ extension Tally {
                 toInsert.append(counter)
             }
             guard !toInsert.isEmpty else { return summary }
-            document.recordUndo(
-                "import \(toInsert.count) counter\(toInsert.count == 1 ? "" : "s")", before: replacedNames,
-                after: toInsert.map(\.name))
-            let removing = Set(replacedNames)
-            document.counters.removeAll { removing.contains($0.name) }
+            // One change group: one undo reverts the whole import.
+            try store.begin("import \(toInsert.count) counter\(toInsert.count == 1 ? "" : "s")", at: at)
+            for counter in replaced { try store.delete(counter) }
             for counter in toInsert {
-                document.counters.append(counter.counter(serial: try document.takeSerial()))
+                let stored = counter.counter(serial: try store.takeSerial())
+                try store.insert(stored)
+                try store.record(CounterEvent(serial: stored.serial, at: at, kind: .import, countBefore: stored.count, countAfter: stored.count))
             }
             return summary
         }

@@ -1,5 +1,6 @@
-// What can be done with counters, each operation one change of the repository (under
-// its lock, recorded for undo) or one read of it. The executable, a test or an app calls
+// What can be done with counters, each operation one change of the repository (one
+// transaction and one change group, which undo reverts as a whole, with one event per
+// counter changed in the log) or one read of it. The executable, a test or an app calls
 // these; none of them knows where the counters are kept.
 
 import MoneyKitPlatform
@@ -23,13 +24,13 @@ public struct Tally {
     /// Every counter, pinned first, then newest first.
     /// - Throws: the repository's errors (`StoreError` from the file store).
     public func list() throws -> CounterList {
-        CounterList(rows: try repository.load().counters.sorted(by: Counter.listOrder))
+        CounterList(rows: try repository.reading { try $0.allCounters() }.sorted(by: Counter.listOrder))
     }
 
     /// The counter called `name` (exactly, else in another letter case).
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func counter(named name: String) throws -> Counter {
-        try repository.load().counter(named: name)
+        try repository.reading { try $0.requireCounter(named: name) }
     }
 
     /// The stored names that `typed` name, each once, in the order given (a check before
@@ -37,7 +38,7 @@ public struct Tally {
     /// - Throws: `TallyError.notFound` or `.ambiguousName` for the first name that names no
     ///   single counter; the repository's errors (`StoreError` from the file store).
     public func storedNames(_ typed: [String]) throws -> [String] {
-        try repository.load().storedNames(typed)
+        try repository.reading { try $0.requireCounters(named: typed).map(\.name) }
     }
 
     // MARK: creating and naming
@@ -52,14 +53,16 @@ public struct Tally {
     ) throws -> String {
         guard step != 0 else { throw TallyError.zeroStep }
         let given = try name.map { name throws(TallyError) in try Counter.validate(name: name) }
-        let created = Instant.iso8601UTC(now())
-        return try repository.change { document -> String in
-            let newName = given ?? CounterNaming.nextDefaultName(existing: document.counters.map(\.name))
-            try document.requireUnused(newName)
-            document.recordUndo("new \(newName)", before: [newName], after: [newName])
-            document.counters.append(try settings.applied(to: Counter(
-                name: newName, count: start, start: start, step: step, pinned: pinned,
-                created: created, serial: try document.takeSerial())))
+        let at = now()
+        let created = Instant.iso8601UTC(at)
+        return try repository.change { store -> String in
+            let newName = try given ?? CounterNaming.nextDefaultName(existing: store.allCounters().map(\.name))
+            try store.requireUnused(newName)
+            try store.begin("new \(newName)", at: at)
+            let counter = try settings.applied(to: Counter(
+                name: newName, count: start, start: start, step: step, pinned: pinned, created: created, serial: try store.takeSerial()))
+            try store.insert(counter)
+            try store.record(CounterEvent(serial: counter.serial, at: at, kind: .new, countBefore: start, countAfter: start))
             return newName
         }
     }
@@ -69,15 +72,19 @@ public struct Tally {
     /// - Throws: `TallyError.invalidName`, `.nameTaken`, or `.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func rename(_ name: String, to newName: String) throws {
         let newName = try Counter.validate(name: newName)
-        let stamp = Instant.iso8601UTC(now())
-        try repository.change { document in
-            let index = try document.requireIndex(of: name)
-            let oldName = document.counters[index].name
+        let at = now()
+        try repository.change { store in
+            var counter = try store.requireCounter(named: name)
+            let oldName = counter.name
             if newName == oldName { return }
-            try document.requireUnused(newName, renaming: index)
-            document.recordUndo("rename \(oldName) to \(newName)", before: [oldName], after: [newName])
-            document.counters[index].name = newName
-            document.counters[index].updated = stamp
+            try store.requireUnused(newName, except: counter.serial)
+            try store.begin("rename \(oldName) to \(newName)", at: at)
+            counter.name = newName
+            counter.updated = Instant.iso8601UTC(at)
+            try store.update(counter)
+            try store.record(CounterEvent(
+                serial: counter.serial, at: at, kind: .rename, countBefore: counter.count, countAfter: counter.count,
+                oldValue: oldName, newValue: newName))
         }
     }
 
@@ -89,7 +96,7 @@ public struct Tally {
     @discardableResult
     public func increment(_ name: String, times: Int64 = 1) throws -> CountChange {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
-        return try changeCount(name, action: "inc") { counter throws(TallyError) in
+        return try changeCount(name, kind: .inc, action: "inc") { counter throws(TallyError) in
             try counter.adding(try counter.steps(times))
         }
     }
@@ -100,7 +107,7 @@ public struct Tally {
     public func decrement(_ name: String, times: Int64 = 1) throws -> CountChange {
         guard times >= 1 else { throw TallyError.timesBelowOne(times) }
         // times ≥ 1, so -times cannot overflow.
-        return try changeCount(name, action: "dec") { counter throws(TallyError) in
+        return try changeCount(name, kind: .dec, action: "dec") { counter throws(TallyError) in
             try counter.adding(try counter.steps(-times))
         }
     }
@@ -109,58 +116,63 @@ public struct Tally {
     /// - Throws: `TallyError.countOverflow`, `.beyondBound` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func add(_ amount: Int64, to name: String) throws -> CountChange {
-        try changeCount(name, action: "add \(amount) to") { counter throws(TallyError) in try counter.adding(amount) }
+        try changeCount(name, kind: .add, action: "add \(amount) to") { counter throws(TallyError) in try counter.adding(amount) }
     }
 
     /// Sets the count.
     /// - Throws: `TallyError.beyondBound`; `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func set(_ name: String, to value: Int64) throws -> CountChange {
-        try changeCount(name, action: "set") { _ throws(TallyError) in value }
+        try changeCount(name, kind: .set, action: "set") { _ throws(TallyError) in value }
     }
 
     /// Puts the count back to the start value.
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func reset(_ name: String) throws -> CountChange {
-        try changeCount(name, action: "reset") { counter throws(TallyError) in counter.start }
+        try changeCount(name, kind: .reset, action: "reset") { counter throws(TallyError) in counter.start }
     }
 
-    /// Applies `transform` to the counter `name` under the lock and records undo as
-    /// "ACTION STORED-NAME"; a count beyond the counter's bounds is refused.
+    /// Applies `transform` to the counter `name` as one change group "ACTION STORED-NAME",
+    /// with its event; a count beyond the counter's bounds is refused.
     private func changeCount(
-        _ name: String, action: String, _ transform: (Counter) throws(TallyError) -> Int64
+        _ name: String, kind: CounterEventKind, action: String, _ transform: (Counter) throws(TallyError) -> Int64
     ) throws -> CountChange {
-        let stamp = Instant.iso8601UTC(now())
-        return try repository.change { document -> CountChange in
-            let index = try document.requireIndex(of: name)
-            let newCount = try transform(document.counters[index])
-            try document.counters[index].requireWithinBounds(newCount)
-            let before = document.counters[index].count
-            let stored = document.counters[index].name
-            document.recordUndo("\(action) \(stored)", before: [stored], after: [stored])
-            document.counters[index].count = newCount
-            document.counters[index].updated = stamp
-            return CountChange(before: before, counter: document.counters[index])
+        let at = now()
+        return try repository.change { store -> CountChange in
+            var counter = try store.requireCounter(named: name)
+            let newCount = try transform(counter)
+            try counter.requireWithinBounds(newCount)
+            try store.begin("\(action) \(counter.name)", at: at)
+            let before = counter.count
+            counter.count = newCount
+            counter.updated = Instant.iso8601UTC(at)
+            try store.update(counter)
+            try store.record(CounterEvent(serial: counter.serial, at: at, kind: kind, countBefore: before, countAfter: newCount))
+            return CountChange(before: before, counter: counter)
         }
     }
 
     /// Adds `lines` steps to the counter `name` for the feed `session` (see
-    /// `UndoStep.feedAction`); the session's first save records the undo step, later ones join
-    /// it. Returns the new count.
+    /// `UndoStep.feedAction`); the session's first save starts the change group, later
+    /// ones join it, so one undo reverts the whole feed. Returns the new count.
     /// - Throws: `TallyError.stepsOverflow` or `.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func feed(_ name: String, lines: Int64, session: String) throws -> Int64 {
-        let stamp = Instant.iso8601UTC(now())
-        return try repository.change { document -> Int64 in
-            let index = try document.requireIndex(of: name)
-            let counter = document.counters[index]
+        let at = now()
+        return try repository.change { store -> Int64 in
+            var counter = try store.requireCounter(named: name)
             let newCount = try counter.adding(try counter.steps(lines))
             try counter.requireWithinBounds(newCount)
-            if document.undo.last?.action != session {
-                document.recordUndo(session, before: [name], after: [name])
+            if try store.latestChange()?.action == session {
+                try store.continueLatest()
+            } else {
+                try store.begin(session, at: at)
             }
-            document.counters[index].count = newCount
-            document.counters[index].updated = stamp
+            let before = counter.count
+            counter.count = newCount
+            counter.updated = Instant.iso8601UTC(at)
+            try store.update(counter)
+            try store.record(CounterEvent(serial: counter.serial, at: at, kind: .feed, countBefore: before, countAfter: newCount))
             return newCount
         }
     }
@@ -171,51 +183,62 @@ public struct Tally {
     /// - Throws: `TallyError.zeroStep`; `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func setStep(_ name: String, to step: Int64) throws {
         guard step != 0 else { throw TallyError.zeroStep }
-        let stamp = Instant.iso8601UTC(now())
-        try repository.change { document in
-            let index = try document.requireIndex(of: name)
-            let stored = document.counters[index].name
-            document.recordUndo("step \(stored)", before: [stored], after: [stored])
-            document.counters[index].step = step
-            document.counters[index].updated = stamp
+        let at = now()
+        try repository.change { store in
+            var counter = try store.requireCounter(named: name)
+            try store.begin("step \(counter.name)", at: at)
+            let old = counter.step
+            counter.step = step
+            counter.updated = Instant.iso8601UTC(at)
+            try store.update(counter)
+            try store.record(CounterEvent(
+                serial: counter.serial, at: at, kind: .step, countBefore: counter.count, countAfter: counter.count,
+                oldValue: String(old), newValue: String(step)))
         }
     }
 
-    /// Pins or unpins; a counter already so is left alone (no undo step).
+    /// Pins or unpins; a counter already so is left alone (no undo step, no event).
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func setPinned(_ name: String, _ pinned: Bool) throws {
-        let stamp = Instant.iso8601UTC(now())
-        try repository.change { document in
-            let index = try document.requireIndex(of: name)
-            guard document.counters[index].pinned != pinned else { return }
-            let stored = document.counters[index].name
-            document.recordUndo("\(pinned ? "pin" : "unpin") \(stored)", before: [stored], after: [stored])
-            document.counters[index].pinned = pinned
-            document.counters[index].updated = stamp
+        let at = now()
+        try repository.change { store in
+            var counter = try store.requireCounter(named: name)
+            guard counter.pinned != pinned else { return }
+            try store.begin("\(pinned ? "pin" : "unpin") \(counter.name)", at: at)
+            counter.pinned = pinned
+            counter.updated = Instant.iso8601UTC(at)
+            try store.update(counter)
+            try store.record(CounterEvent(
+                serial: counter.serial, at: at, kind: pinned ? .pin : .unpin, countBefore: counter.count, countAfter: counter.count))
         }
     }
 
     // MARK: removing and undoing
 
     /// Deletes the counters `typed` names, as one undo step; returns their stored names.
+    /// Their logs go with them (and come back with undo).
     /// - Throws: `TallyError.notFound` or `.ambiguousName` (nothing is deleted); the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func remove(_ typed: [String]) throws -> [String] {
-        try repository.change { document -> [String] in
-            let removed = try document.storedNames(typed)
-            document.recordUndo("rm \(removed.joined(separator: ", "))", before: removed, after: [])
-            document.counters.removeAll { removed.contains($0.name) }
-            return removed
+        let at = now()
+        return try repository.change { store -> [String] in
+            let removed = try store.requireCounters(named: typed)
+            try store.begin("rm \(removed.map(\.name).joined(separator: ", "))", at: at)
+            for counter in removed {
+                try store.record(CounterEvent(serial: counter.serial, at: at, kind: .rm, countBefore: counter.count, countAfter: counter.count))
+                try store.delete(counter)
+            }
+            return removed.map(\.name)
         }
     }
 
-    /// Reverts the newest change; returns what it was ("inc coffee").
+    /// Reverts the newest change and removes its events from the log; returns what it
+    /// was ("inc coffee").
     /// - Throws: `TallyError.nothingToUndo`; the repository's errors (`StoreError` from the file store).
     public func undo() throws -> String {
-        try repository.change { document -> String in
-            guard let step = document.undo.popLast() else { throw TallyError.nothingToUndo }
-            document.revert(step)
-            return step.action
+        try repository.change { store -> String in
+            guard let group = try store.revertLatest() else { throw TallyError.nothingToUndo }
+            return group.action
         }
     }
 
@@ -223,12 +246,11 @@ public struct Tally {
     /// showing one counter never undoes a change made elsewhere to another.
     /// - Throws: `TallyError.nothingToUndo`; `.lastChangeConcernsAnotherCounter`; the repository's errors (`StoreError` from the file store).
     public func undo(concerning name: String) throws -> String {
-        try repository.change { document -> String in
-            guard let step = document.undo.last else { throw TallyError.nothingToUndo }
-            guard step.concerns(name) else { throw TallyError.lastChangeConcernsAnotherCounter(action: step.action) }
-            document.undo.removeLast()
-            document.revert(step)
-            return step.action
+        try repository.change { store -> String in
+            guard let latest = try store.latestChange() else { throw TallyError.nothingToUndo }
+            guard latest.names.contains(name) else { throw TallyError.lastChangeConcernsAnotherCounter(action: latest.action) }
+            _ = try store.revertLatest()
+            return latest.action
         }
     }
 }

@@ -66,6 +66,13 @@ public enum TallyError: Error, Equatable, Sendable {
     /// A creation time that is not ISO 8601 (`2026-11-21T10:55:28Z`).
     case importBadCreated(place: String, text: String)
 
+    // The log
+    /// A range whose end (`through`) is before its start (`from`).
+    case rangeEndsBeforeStart(from: Int64, through: Int64)
+    /// A stats report would list more than `limit` periods.
+    case tooManyPeriods(limit: Int)
+    /// A net change of the counter's log is beyond the 64-bit range.
+    case netChangeOverflow(counter: String)
     // Goals, bounds and tags (CounterBounds.swift, CounterTags.swift)
     /// The change would take the count of `counter` to `count`, beyond its `bound` `limit`.
     case beyondBound(counter: String, bound: CounterBound, limit: Int64, count: Int64)

@@ -1,19 +1,84 @@
-// What tally needs from a store: the document as it is, and changes to it made one at a
-// time. The JSON file adapter (the default) and the in-memory adapter implement it; a
-// shared store (PostgreSQL) would be a third.
+// What tally needs from a store: reading counters and their logs, and changing them one
+// command at a time. The SQLite adapter (the default) and the in-memory adapter implement
+// it; a shared store (PostgreSQL) would be a third. Nothing here loads or rewrites the
+// whole store: `tally inc NAME` finds one counter, updates it and records one event.
 
-/// A store of one TallyDocument.
+/// A change group: what one command changed, reverted as a whole by one undo.
+public struct TallyChangeGroup: Equatable, Sendable {
+    /// For people: `inc coffee`, `rm coffee`, `import 3 counters`.
+    public var action: String
+    /// The names of the counters it changed, as they were before and as it left them.
+    public var names: [String]
+
+    /// A group with this action and these names.
+    public init(action: String, names: [String]) {
+        self.action = action
+        self.names = names
+    }
+}
+
+/// A store of counters and their logs.
 ///
-/// `load` sees one consistent state and changes nothing (a store that does not exist yet
-/// reads as an empty document). `change` runs its body on the latest state, under an
-/// exclusive lock or in a transaction, and keeps what the body leaves only when it
-/// returns; when it throws, nothing is stored. Two changes at once never lose an update.
-/// A store whose content breaks `TallyDocument.checkInvariants` is refused, never used.
+/// `reading` sees one consistent state and never creates, migrates or changes anything
+/// (a store that does not exist yet reads as empty). `change` runs its body in one
+/// transaction on the latest state and keeps what the body did only when it returns; when
+/// it throws, nothing is stored. Two changes at once never lose an update.
 public protocol TallyRepository {
-    /// The document as it is; an empty one when the store does not exist yet.
-    /// - Throws: the store's errors (unreadable, not a tally store, broken invariants).
-    func load() throws -> TallyDocument
-    /// Runs `body` on the latest document and keeps what it leaves, only when it returns.
-    /// - Throws: what `body` throws (nothing is kept), or the store's errors.
-    func change<Result>(_ body: (inout TallyDocument) throws -> Result) throws -> Result
+    /// Runs `body` on one consistent state of the store.
+    /// - Throws: what `body` throws; the store's errors (unreadable, not a tally store).
+    func reading<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result
+    /// Runs `body` as one transaction and keeps what it did, only when it returns.
+    /// - Throws: what `body` throws (nothing is kept); the store's errors.
+    func change<Result>(_ body: (any TallyStoreChange) throws -> Result) throws -> Result
+}
+
+/// What a command may read.
+public protocol TallyStoreReading {
+    /// The counter stored under exactly `name`, or nil.
+    /// - Throws: the store's errors.
+    func counter(exactly name: String) throws -> Counter?
+    /// The counters whose name has `key` as its `ItemName.matchKey`.
+    /// - Throws: the store's errors.
+    func counters(matchingKey key: String) throws -> [Counter]
+    /// Every counter, in creation order (serial).
+    /// - Throws: the store's errors.
+    func allCounters() throws -> [Counter]
+    /// The events of the counter `serial` from `from` up to `through` (inclusive; nil:
+    /// unbounded), oldest first.
+    /// - Throws: the store's errors.
+    func events(of serial: Int64, from: Double?, through: Double?) throws -> [CounterEvent]
+    /// The newest change group undo can revert, or nil.
+    /// - Throws: the store's errors.
+    func latestChange() throws -> TallyChangeGroup?
+}
+
+/// What a command may change, within its one transaction. Every write belongs to the
+/// change group started by `begin` (or continued by `continueLatest`); the adapter keeps
+/// what undo needs (each counter as it was before the group first touched it).
+public protocol TallyStoreChange: TallyStoreReading {
+    /// Starts this command's change group: one undo step, named `action`.
+    /// - Throws: the store's errors.
+    func begin(_ action: String, at: Double) throws
+    /// Adds the writes that follow to the newest change group (a feed session saving again).
+    /// - Throws: the store's errors.
+    func continueLatest() throws
+    /// The serial for a new counter; serials are never reused.
+    /// - Throws: `TallyError.noSerialLeft`; the store's errors.
+    func takeSerial() throws -> Int64
+    /// Stores a new counter.
+    /// - Throws: the store's errors.
+    func insert(_ counter: Counter) throws
+    /// Stores `counter` over the counter with its serial.
+    /// - Throws: the store's errors.
+    func update(_ counter: Counter) throws
+    /// Deletes `counter` (its events stay with the change group, for undo).
+    /// - Throws: the store's errors.
+    func delete(_ counter: Counter) throws
+    /// Appends `event` to the log, in this change group.
+    /// - Throws: the store's errors.
+    func record(_ event: CounterEvent) throws
+    /// Reverts the newest change group: puts back every counter as it was, removes what it
+    /// created and the events it recorded. Nil when there is none.
+    /// - Throws: the store's errors.
+    func revertLatest() throws -> TallyChangeGroup?
 }

@@ -75,7 +75,8 @@ struct CounterRendering {
         }
     }
 
-    func printDetail(_ counter: Counter, format: OutputFormat) {
+    /// `extraLines` (label, value) follow the fields in the text form (show's figures).
+    func printDetail(_ counter: Counter, format: OutputFormat, extraLines: [(String, String)] = []) {
         let out = invocation.out
         switch format {
         case .json:
@@ -95,6 +96,7 @@ struct CounterRendering {
             table.append(["pinned:", counter.pinned ? "yes" : "no"])
             table.append(["created:", Self.createdForPeople(counter)])
             if counter.updated != counter.created { table.append(["updated:", .init(Self.updatedForPeople(counter))]) }
+            for (label, value) in extraLines { table.append([TextTable.Cell(label), TextTable.Cell(value)]) }
             for line in table.render() { out.line(line) }
         }
     }

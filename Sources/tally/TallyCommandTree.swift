@@ -21,6 +21,8 @@ enum TallyCommandTree {
         .leaf(TallySpec.rm) { try $0.remove() },
         .leaf(TallySpec.undo) { try $0.undo() },
         .leaf(TallySpec.show) { try $0.show() },
+        .leaf(TallySpec.log) { try $0.log() },
+        .leaf(TallySpec.stats) { try $0.stats() },
         .leaf(TallySpec.export) { try $0.export() },
         .leaf(TallySpec.importCounters) { try $0.importCounters() },
         .leaf(TallySpec.tap) { try TapScreen(commands: $0).run() },

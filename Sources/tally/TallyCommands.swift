@@ -14,13 +14,18 @@ struct TallyCommands {
     var out: OutputChannel { invocation.out }
 
     /// Opens the store named by `--file`, else `TALLY_FILE`, else
-    /// `$XDG_DATA_HOME/tally/counters.json`.
+    /// `$XDG_DATA_HOME/tally/counters.json` (the database beside it: TallyStorePaths).
     init(invocation: Invocation) throws {
         self.invocation = invocation
         let location = try XDGPaths(environment: invocation.environment).storeLocation(
-            option: invocation.arguments.text(TallySpec.file), environmentVariable: JSONTallyRepository.environmentVariable,
-            kind: .data, tool: "tally", fileName: JSONTallyRepository.defaultFileName)
-        tally = Tally(repository: JSONTallyRepository(location: location))
+            option: invocation.arguments.text(TallySpec.file), environmentVariable: SQLiteTallyRepository.environmentVariable,
+            kind: .data, tool: "tally", fileName: SQLiteTallyRepository.defaultFileName)
+        let repository = SQLiteTallyRepository(location: location)
+        let err = invocation.err
+        repository.onImportedLegacy = { legacy, database, count in
+            err.line("tally: moved \(count) counter\(count == 1 ? "" : "s") from \(legacy) into \(database); the JSON file is kept as it was, as a backup".terminalSafe)
+        }
+        tally = Tally(repository: repository)
     }
 
     var name: String { arguments.argument("NAME") ?? "" }
@@ -64,12 +69,6 @@ struct TallyCommands {
 
     func get() throws -> ExitCode {
         out.line(String(try tally.counter(named: name).count))
-        return .ok
-    }
-
-    func show() throws -> ExitCode {
-        let counter = try tally.counter(named: name)
-        rendering.printDetail(counter, format: try option(TallySpec.format))
         return .ok
     }
 

@@ -3,6 +3,7 @@
 // them byte for byte).
 
 import MoneyKitStorage
+import MoneyKitPlatform
 import MoneyKitCLI
 import TallyKit
 
@@ -69,6 +70,14 @@ extension TallyError {
             return .data("\(place): the step of '\(name)' is 0")
         case .importBadCreated(let place, let text):
             return .data("\(place): created '\(text)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
+        case .rangeEndsBeforeStart(let from, let through):
+            return .usage(
+                "--until (\(Instant.iso8601(through))) is before --since (\(Instant.iso8601(from)))",
+                hint: "give --since the earlier date")
+        case .tooManyPeriods(let limit):
+            return .usage("the report would list more than \(limit) periods", hint: "narrow it with --since and --until, or count by a longer period")
+        case .netChangeOverflow(let counter):
+            return .data("the net change of '\(counter)' in this range is beyond the 64-bit range")
         case .beyondBound(let counter, let bound, let limit, let count):
             return .data(
                 "the count of '\(counter)' would be \(count), \(bound == .minimum ? "below" : "above") its \(bound.rawValue) \(limit)",

@@ -26,8 +26,12 @@ enum TallySpec {
             and steps are 64-bit integers: a change that would overflow is refused (exit 65) and \
             nothing is stored.
 
-            Counters live in one JSON file (see FILES), changed under a lock and replaced \
-            atomically, so concurrent invocations never lose an update.
+            Counters live in one SQLite database (see FILES). Every command is one transaction, \
+            durable when the command returns, so concurrent invocations never lose an update and \
+            a crash leaves the store as it was before or after a command. Every change is logged \
+            with its time: 'tally log' lists a counter's changes, 'tally stats' sums them per \
+            hour, day, week or month, and 'tally show' gives today's, this week's and all the net \
+            change with a sparkline of the last 14 days.
 
             \(SharedConventions.undo("tally"))
 
@@ -50,10 +54,11 @@ enum TallySpec {
             ExampleSpec("tally sum --tag lab", "The total of the counters tagged lab."),
             ExampleSpec("tally reset --all --tag lab --force", "Put every lab counter back to its start (one undo)."),
         ],
-        environment: [EnvironmentSpec("TALLY_FILE", "The counters file, when --file is not given.")]
+        environment: [EnvironmentSpec("TALLY_FILE", "The store, when --file is not given (see FILES for how a .json name is read).")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The counters (default ~/.local/share/tally/counters.json). JSON: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\", and when set \"goal\", \"min\", \"max\" (whole numbers), \"tags\" (a list of strings), \"updated\" (the last change, absent meaning created)}], \"nextSerial\", \"undo\": [...]}}. Mode 0600 in a 0700 folder. A change locks the file itself (flock) while it writes a new copy beside it (.counters.json.tmp-RANDOM) and renames it into place."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.db", "The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum), counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, value) holding next_serial, changes(id, action, at, first_event, actor): the last 100 commands, which undo can revert (first_event: where the command's events start in the log); undo_rows(change_id, serial, existed, and the counter's fields as they were before that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, kind, count_before, count_after, old_value, new_value, actor): the log, one row per counter a command changed, kept when its command leaves the undo history and removed by the undo that reverts it (a deleted counter's log goes with it once its removal can no longer be undone). actor is empty for now. Each command is one transaction (BEGIN IMMEDIATE): a second writer waits up to 10 seconds, then exits 75. Commands that only read (list, get, show, log, stats, export) never create, migrate or change the database; a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; a newer schema is refused and left untouched (65). Missing folders are created for the default location only; a --file or $TALLY_FILE in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The store of tally before the database (one JSON document: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\", and when set \"goal\", \"min\", \"max\", \"tags\", \"updated\"}], \"nextSerial\", \"undo\": [...]}}). The first command that changes something imports its counters (names, counts, starts, steps, pins, goals, bounds, tags, creation and last-change times, and order) into counters.db beside it, in that command's transaction, and says so once on standard error; the JSON file is never changed or removed and stays as a backup. Its undo history comes over too (an undo after the move reverts the last change made before it); the log starts empty at the move. Until then, read commands read it as it is and create nothing. A JSON file that is not a valid tally store (corrupt, newer, breaking an invariant) is refused (65) and nothing is created. Where the database is for a --file or $TALLY_FILE: a name ending in .json stands for that JSON file and the database beside it with .db in place of .json (counters.json: counters.db); a file holding a JSON tally document under another name stands for it and the database beside it with .db appended (mine: mine.db); any other name is the database itself."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
@@ -67,7 +72,7 @@ enum TallySpec {
     // MARK: options, each default spelled once (here)
 
     static let file = OptionSpec.option(
-        "file", value: "PATH", help: "The counters file (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.json).", global: true,
+        "file", value: "PATH", help: "The store (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.db; a PATH ending in .json names the JSON store of an older tally and the database beside it, see FILES).", global: true,
         completion: .file)
 
     static let format = TypedOption<OutputFormat>.choice(OutputFormat.option())
@@ -85,6 +90,15 @@ enum TallySpec {
         .option(
             "on-clash", value: "WHAT", help: "What to do when a name exists: error, skip, replace, rename.", default: "error",
             allowed: ClashPolicy.allCases.map { $0.rawValue }))
+
+    // The log: tally log, tally stats.
+    static let since = OptionSpec.option(
+        "since", value: "D",
+        help: "From this instant: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset, now, today or yesterday; local time (TZ) unless an offset is given (default: the first event).")
+    static let until = OptionSpec.option(
+        "until", value: "D", help: "To this instant, included (default: now). A date without a time includes that whole day (to 23:59:59 local time); a time is exact.")
+    static let statsPeriod = TypedOption<CounterPeriod>.choice(
+        .option("by", value: "PERIOD", help: "hour, day, week (Monday to Sunday) or month, in local time (TZ).", default: "day", allowed: CounterPeriod.allCases.map(\.rawValue)))
 
     /// An option holding a whole number in `range`, read as `TypedOption.integer` reads it.
     /// Plain digits (every default, most values typed) are read directly: `tally inc`
@@ -172,9 +186,24 @@ enum TallySpec {
 
     static let undo = CommandSpec(
         name: "undo", abstract: "Revert the last change, a delete included",
-        discussion: "Up to \(TallyDocument.undoLimit) changes are remembered. Each undo reverts one and says what it was.")
+        discussion: "Up to \(SQLiteTallyRepository.undoLimit) changes are remembered: each command is one change (an import or a removal of several counters included). Each undo reverts one, says what it was, and removes the events it recorded from the log. Older changes stay in the log but can no longer be undone.")
 
-    static let show = CommandSpec(name: "show", abstract: "Show everything about one counter", options: [format.spec], arguments: [name])
+    static let show = CommandSpec(
+        name: "show", abstract: "Show everything about one counter, with its net change today, this week and in all",
+        discussion: "The text form adds the net change today (since local midnight), this week (since Monday 00:00) and in all (every event in the log), and a sparkline of the last 14 days' net changes (one block a day, today last). JSON adds them as numbers: today, this_week, all_time, events (how many the log holds) and last_days (the 14 daily net changes, oldest first). CSV and TSV hold the counter's fields only.",
+        options: [format.spec], arguments: [name])
+
+    static let log = CommandSpec(
+        name: "log", abstract: "List a counter's changes with their times",
+        discussion: "One row per event, oldest first: when (local time to the second in text; ISO 8601 UTC to the millisecond in JSON, CSV and TSV), the kind (new, inc, dec, add, set, reset, rename, step, pin, unpin, feed, import), the change of the count, the count after it, and for rename and step the old and new value (columns old and new for scripts). A change that undo reverted is gone from the log. A counter taken over from the JSON store of an older tally has no events before the import.",
+        options: [format.spec, since, until],
+        arguments: [name])
+
+    static let stats = CommandSpec(
+        name: "stats", abstract: "Sum a counter's changes per hour, day, week or month",
+        discussion: "One row per period in local time (TZ), oldest first, from the period of --since (default: the first event) to the period of --until (default: now): the net change of the count and the number of events. Periods without events are listed with 0. A day with a daylight-saving change has the hours the clock shows (23 or 25). Columns for scripts: period, start (ISO 8601 with the local offset), change, events.",
+        options: [statsPeriod.spec, format.spec, since, until],
+        arguments: [name])
 
     static let export = CommandSpec(
         name: "export", abstract: "Write all counters as JSON or CSV to standard output",

@@ -4,7 +4,8 @@
 #
 #   Tests/Benchmarks/startup.sh [BIN_DIR]   default: .build/release (build it first)
 #
-# Prints one line per command: its instruction total. Compare two builds (before and
+# Prints one line per command: its instruction total (and tally inc's ratio, large
+# store to small). Compare two builds (before and
 # after a change) by running this on each.
 set -euo pipefail
 bin=$(cd "${1:-.build/release}" && pwd)
@@ -22,5 +23,11 @@ measure() {
     printf '%-40s %s\n' "$label" "$(grep -m1 -o 'refs: *[0-9,]*' "$work/valgrind.log" | tr -dc '0-9')"
 }
 measure "tally inc visitors" "$bin/tally" inc visitors
+# tally inc must not grow with the store: 1 counter against 1,000 counters and 100,000
+# logged events (the target: at most 1.2 times the instructions).
+"$(dirname "$0")/tally-stores.sh" "$bin/tally" "$work"
+one=$(measure "tally inc (1 counter)" "$bin/tally" --file "$work/one.db" inc c | tee /dev/stderr | awk '{print $NF}')
+many=$(measure "tally inc (1,000 counters, 100k events)" "$bin/tally" --file "$work/k.db" inc counter500 | tee /dev/stderr | awk '{print $NF}')
+printf '%-40s %s\n' "ratio (1,000 + 100k events / 1)" "$(python3 -c "print('%.3f' % ($many / $one))")"
 measure "billsplit 84.50 --tip 15 --people 3" "$bin/billsplit" 84.50 --tip 15 --people 3
 measure "portfolio list" "$bin/portfolio" list

@@ -37,7 +37,11 @@ import Testing
         let store = try box.storeFile()
         #expect(store.content.counters.count == 1)
         #expect(store.content.undo.count == 100)
-        let attributes = try FileManager.default.attributesOfItem(atPath: box.storePath)
+        // Every increment is in the log, once.
+        let events = try box.events()
+        #expect(events.count == 2001)
+        #expect(events.filter { $0.kind == "inc" }.map(\.count_after).sorted() == Array(1...2000))
+        let attributes = try FileManager.default.attributesOfItem(atPath: box.databasePath)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
     }
 

@@ -16,7 +16,7 @@ import Testing
     @Test func theStoreIsPrivateUnderXDGDataHome() throws {
         let sandbox = try Sandbox()
         let folder = sandbox.path("data/tally")
-        let store = folder + "/counters.json"
+        let store = folder + "/counters.db"
         // Reading creates nothing.
         #expect(try Self.run(["list"], environment: sandbox.environment).status == 0)
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("data")))
@@ -24,12 +24,13 @@ import Testing
         #expect(try Self.run(["new", "x"], environment: sandbox.environment).status == 0)
         #expect(try Self.mode(store) == 0o600)
         #expect(try Self.mode(folder) == 0o700)
-        // The lock is held on the store itself: no companion file is left to delete.
-        #expect(!FileManager.default.fileExists(atPath: store + ".lock"))
-        let file = try JSONDecoder().decode(TallyStoreFile.self, from: Data(contentsOf: URL(fileURLWithPath: store)))
-        #expect(file.format == "tally")
-        #expect(file.version == 1)
-        #expect(file.content.counters.map(\.name) == ["x"])
+        // SQLite's lock files go when the command ends; no JSON file is made.
+        for leftover in [store + "-wal", store + "-shm", store + "-journal", folder + "/counters.json"] {
+            #expect(!FileManager.default.fileExists(atPath: leftover), "\(leftover)")
+        }
+        #expect(try SQLiteShell.query(store, "SELECT name FROM counters") ?? "x" == "x")
+        #expect(try SQLiteShell.query(store, "PRAGMA journal_mode") ?? "wal" == "wal")
+        #expect(try SQLiteShell.query(store, "PRAGMA application_id") ?? "1296782401" == "1296782401")
         // Still private after changes replace the file.
         #expect(try Self.run(["inc", "x"], environment: sandbox.environment).status == 0)
         #expect(try Self.mode(store) == 0o600)
@@ -41,7 +42,7 @@ import Testing
         var environment = sandbox.environment
         environment["XDG_DATA_HOME"] = nil
         #expect(try Self.run(["new", "x"], environment: environment).status == 0)
-        let store = sandbox.path(".local/share/tally/counters.json")
+        let store = sandbox.path(".local/share/tally/counters.db")
         #expect(try Self.mode(store) == 0o600)
         #expect(try Self.mode(sandbox.path(".local/share/tally")) == 0o700)
         // A relative XDG_DATA_HOME is ignored, as the XDG specification says.
@@ -74,7 +75,9 @@ import Testing
         #expect(try Self.run(["new", "d"], environment: environment).status == 0)
         #expect(try Self.run(["list", "--names", "--file", fromOption], environment: environment).stdout == "c\nb\na\n")
         #expect(try Self.run(["list", "--names"], environment: environment).stdout == "d\n")
-        #expect(try Self.mode(fromOption) == 0o600)
+        // A name ending in .json stands for the database beside it, .db in place of .json.
+        #expect(try Self.mode(sandbox.path("option/c.db")) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: fromOption))
         #expect(try Self.mode(sandbox.path("option")) == 0o700)
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("data/tally")))
     }

@@ -185,6 +185,8 @@ import Testing
             step:     +2
             pinned:   no
             created:  2024-01-01 00:00
+            change:   0 today, 0 this week, 0 in all (0 events)
+            14 days:  ▁▁▁▁▁▁▁▁▁▁▁▁▁▁
             """)
         let pinned = try box.ok("show", "pinned one")
         #expect(pinned.contains("pinned:   yes"))

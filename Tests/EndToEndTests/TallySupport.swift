@@ -39,9 +39,10 @@ struct TallyStoredCounter: Codable, Equatable, Hashable, Sendable {
     }
 }
 
-/// The store file: `{"format": "tally", "version": 1, "content": {…}}` (see `tally --help`, FILES).
-struct TallyStoreFile: Decodable {
-    struct Content: Decodable {
+/// What the store holds, read from the database with the sqlite3 tool (see `tally
+/// --help`, FILES): the counters, the next serial and the undo history (oldest first).
+struct TallyStoreFile {
+    struct Content {
         var counters: [TallyStoredCounter]
         var nextSerial: Int64
         var undo: [UndoEntry]
@@ -49,13 +50,20 @@ struct TallyStoreFile: Decodable {
 
     struct UndoEntry: Decodable {
         var action: String
-        var before: [TallyStoredCounter]
-        var after: [String]
     }
 
-    var format: String
-    var version: Int
     var content: Content
+}
+
+/// One row of the events table.
+struct TallyStoredEvent: Decodable, Equatable {
+    var serial: Int64
+    var kind: String
+    var count_before: Int64
+    var count_after: Int64
+    var old_value: String?
+    var new_value: String?
+    var change_id: Int64
 }
 
 /// The JSON export: `{"format": "tally-export", "version": 1, "counters": [...]}`.
@@ -68,12 +76,16 @@ struct TallyExport: Decodable {
 /// A private sandbox with one tally store in it (TALLY_FILE), and ways to run tally on it.
 final class TallyBox {
     let sandbox: Sandbox
-    /// The store file every run uses (through TALLY_FILE).
+    /// The store every run names (through TALLY_FILE): the JSON document of an older tally,
+    /// and the name the database beside it is derived from.
     let storePath: String
+    /// The database (store/counters.db).
+    let databasePath: String
 
     init() throws {
         sandbox = try Sandbox()
         storePath = sandbox.path("store/counters.json")
+        databasePath = sandbox.path("store/counters.db")
         // A path the user names must be in an existing folder.
         try FileManager.default.createDirectory(atPath: sandbox.path("store"), withIntermediateDirectories: true)
     }
@@ -120,8 +132,18 @@ final class TallyBox {
     }
 
     /// Writes a store holding exactly these counters (serials in the order given), as a
-    /// store written before the name rule may hold them: any name, newlines included.
-    func seedStored(_ counters: [TallyCounter]) throws {
+    /// store written before the name rule may hold them: any name, newlines included. It
+    /// is written as the JSON store of an older tally; unless `legacy`, a change that
+    /// changes nothing (pinning a pinned counter) then takes it over into the database and
+    /// the JSON file is removed, so the tests start from the database alone.
+    func seedStored(_ counters: [TallyCounter], legacy: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try writeLegacyStore(counters)
+        guard !legacy, let first = counters.first else { return }
+        try ok(arguments: [first.pinned ? "pin" : "unpin", first.name], sourceLocation: sourceLocation)
+        try FileManager.default.removeItem(atPath: storePath)
+    }
+
+    private func writeLegacyStore(_ counters: [TallyCounter]) throws {
         struct Stored: Encodable {
             let name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64
         }
@@ -145,32 +167,67 @@ final class TallyBox {
         return String(decoding: try JSONEncoder().encode(Export(counters: counters)), as: UTF8.self)
     }
 
-    /// The store file's bytes, nil when it does not exist.
+    /// The store's bytes (the JSON document's, then the database's with its -wal file),
+    /// nil when there is neither.
     func storeBytes() -> Data? {
-        FileManager.default.contents(atPath: storePath)
+        let parts = [storePath, databasePath, databasePath + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }
+        return parts.isEmpty ? nil : parts.reduce(Data(), +)
     }
 
+    /// Writes a JSON document where an older tally kept its store.
     func writeStore(_ text: String) throws {
         try FileManager.default.createDirectory(atPath: sandbox.path("store"), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: storePath))
     }
 
-    func storeFile(sourceLocation: SourceLocation = #_sourceLocation) throws -> TallyStoreFile {
-        let data = try #require(storeBytes(), "no store file at \(storePath)", sourceLocation: sourceLocation)
-        return try JSONDecoder().decode(TallyStoreFile.self, from: data)
+    /// Rows of `sql` on the database, as sqlite3 -json gives them.
+    func query<Row: Decodable>(_ sql: String, as type: Row.Type, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Row] {
+        try #require(FileManager.default.fileExists(atPath: databasePath), "no database at \(databasePath)", sourceLocation: sourceLocation)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SQLiteShell.path)
+        process.arguments = ["-json", "-readonly", "-cmd", ".timeout 10000", databasePath, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sqlite3 failed on \(sql)", sourceLocation: sourceLocation)
+        if data.allSatisfy({ $0 == 10 || $0 == 32 }) { return [] }
+        return try JSONDecoder().decode([Row].self, from: data)
     }
 
-    /// The stored counters in creation order (none when there is no store file yet).
+    func storeFile(sourceLocation: SourceLocation = #_sourceLocation) throws -> TallyStoreFile {
+        struct Serial: Decodable { var value: Int64 }
+        struct Row: Decodable {
+            var name: String, count: Int64, start: Int64, step: Int64, pinned: Int64, created: String, serial: Int64
+        }
+        let counters = try query("SELECT name, count, start, step, pinned, created, serial FROM counters ORDER BY serial", as: Row.self, sourceLocation: sourceLocation)
+            .map { TallyStoredCounter(name: $0.name, count: $0.count, start: $0.start, step: $0.step, pinned: $0.pinned != 0, created: $0.created, serial: $0.serial) }
+        let next = try query("SELECT value FROM meta WHERE key = 'next_serial'", as: Serial.self, sourceLocation: sourceLocation).first?.value ?? 1
+        let undo = try query("SELECT action FROM changes ORDER BY id", as: TallyStoreFile.UndoEntry.self, sourceLocation: sourceLocation)
+        return TallyStoreFile(content: .init(counters: counters, nextSerial: next, undo: undo))
+    }
+
+    /// Every event in the log, in the order recorded.
+    func events(sourceLocation: SourceLocation = #_sourceLocation) throws -> [TallyStoredEvent] {
+        try query(
+            "SELECT serial, kind, count_before, count_after, old_value, new_value, change_id FROM events ORDER BY id",
+            as: TallyStoredEvent.self, sourceLocation: sourceLocation)
+    }
+
+    /// The stored counters in creation order (none when there is no database yet).
     func stored() throws -> [TallyStoredCounter] {
-        guard storeBytes() != nil else { return [] }
-        return try storeFile().content.counters.sorted { $0.serial < $1.serial }
+        guard FileManager.default.fileExists(atPath: databasePath) else { return [] }
+        return try storeFile().content.counters
     }
 
     func stored(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TallyStoredCounter {
         try #require(try stored().first { $0.name == name }, "no stored counter '\(name)'", sourceLocation: sourceLocation)
     }
 
-    /// The count of `name` as the store file holds it.
+    /// The count of `name` as the database holds it.
     func count(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int64 {
         try stored(name, sourceLocation: sourceLocation).count
     }

@@ -1,6 +1,6 @@
 // The repository contract, held by both adapters: a change that throws stores nothing; a
-// store that breaks an invariant is refused (and a file left byte for byte); what is
-// saved loads back equal.
+// store that breaks an invariant is refused (and a file left byte for byte, no database
+// made from it); what is saved loads back equal.
 
 import Foundation
 import Testing
@@ -48,7 +48,7 @@ import TallyKit
             ("format", .string("tally")), ("version", .integer(1)), ("content", document.storedContent),
         ]).serialized()
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let tally = Tally(repository: JSONTallyRepository(location: StoreLocation(path: path, isDefault: false)))
+        let tally = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: false)))
         let attempts: [(String, () throws -> Void)] = [
             ("list", { _ = try tally.list() }), ("new", { _ = try tally.create(name: "z") }),
             ("inc", { try tally.increment("a") }), ("undo", { _ = try tally.undo() }), ("rm", { try tally.remove(["a"]) }),
@@ -67,6 +67,7 @@ import TallyKit
             }
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "\(situation): the file changed")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/counters.db"), "\(situation): a database was made")
     }
 
     /// Files that are no tally store: every read and change is refused naming the file,
@@ -83,7 +84,7 @@ import TallyKit
         let folder = try TemporaryFolder()
         let path = folder.path + "/counters.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let tally = Tally(repository: JSONTallyRepository(location: StoreLocation(path: path, isDefault: false)))
+        let tally = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: false)))
         let attempts: [(String, () throws -> Void)] = [
             ("list", { _ = try tally.list() }), ("get", { _ = try tally.counter(named: "x") }),
             ("new", { _ = try tally.create(name: "x") }), ("inc", { try tally.increment("x") }),
@@ -107,36 +108,54 @@ import TallyKit
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(text.utf8), "\(kind): the file changed")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/counters.db"), "\(kind): a database was made")
     }
 
     @Test func aChangeThatThrowsStoresNothing() throws {
         struct Refused: Error {}
-        for repository in [try InMemoryTallyRepository(TallyDocument(counters: [counter("a", serial: 1)], nextSerial: 2))] as [any TallyRepository] {
-            let before = try repository.load()
+        let folder = try TemporaryFolder()
+        let sqlite = SQLiteTallyRepository(location: StoreLocation(path: folder.path + "/t.db", isDefault: false))
+        _ = try Tally(repository: sqlite, now: { testNow }).create(name: "a")
+        let memory = try InMemoryTallyRepository(TallyDocument(counters: [counter("a", serial: 1)], nextSerial: 2))
+        for repository in [memory, sqlite] as [any TallyRepository] {
+            let tally = Tally(repository: repository, now: { testNow })
+            let before = try tally.list()
             #expect(throws: Refused.self) {
-                try repository.change { document in
-                    document.counters.removeAll()
+                try repository.change { store in
+                    let found = try store.requireCounter(named: "a")
+                    try store.begin("rm a", at: testNow)
+                    try store.delete(found)
                     throw Refused()
                 }
             }
-            #expect(try repository.load() == before)
+            #expect(try tally.list() == before)
+            #expect(try repository.reading { try $0.latestChange()?.action } != "rm a")
         }
     }
 
-    @Test func theFileStoreKeepsWhatTheKitDidAndStartsEmpty() throws {
+    @Test func theSQLiteStoreKeepsWhatTheKitDidAndStartsEmpty() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/sub/counters.json"
-        let repository = JSONTallyRepository(location: StoreLocation(path: path, isDefault: true))
-        #expect(try repository.load() == TallyDocument())
-        #expect(!FileManager.default.fileExists(atPath: path), "a read created the store")
+        let repository = SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: true))
+        #expect(repository.paths.database == folder.path + "/sub/counters.db")
+        #expect(try Tally(repository: repository).list().rows.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/sub"), "a read created the store")
         let tally = Tally(repository: repository, now: { testNow })
+        #expect(tallyError { try tally.increment("nothing") } == .notFound("nothing", known: []))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/sub"), "a change that found nothing created the store")
         _ = try tally.create(name: "coffee", start: 2, step: -3, pinned: true)
         try tally.increment("coffee")
-        let reopened = try JSONTallyRepository(location: StoreLocation(path: path, isDefault: true)).load()
-        #expect(reopened.counters == [Counter(name: "coffee", count: -1, start: 2, step: -3, pinned: true, created: "2026-11-21T10:55:28Z", serial: 1)])
-        #expect(reopened.undo.map(\.action) == ["new coffee", "inc coffee"])
-        #expect(reopened.nextSerial == 2)
-        #expect(repository.path == path)
+        let reopened = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: true)))
+        #expect(try reopened.export().counters == [Counter(name: "coffee", count: -1, start: 2, step: -3, pinned: true, created: "2026-11-21T10:55:28Z", serial: 1)])
+        #expect(try reopened.repository.reading { try $0.latestChange() } == TallyChangeGroup(action: "inc coffee", names: ["coffee"]))
+        let events = try reopened.repository.reading { try $0.events(of: 1, from: nil, through: nil) }
+        #expect(events.map(\.kind) == [.new, .inc])
+        #expect(events.map(\.countAfter) == [2, -1])
+        #expect(events.allSatisfy { $0.at == testNow })
+        let attributes = try FileManager.default.attributesOfItem(atPath: repository.paths.database)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.path + "/sub")
+        #expect(folderAttributes[.posixPermissions] as? Int == 0o700)
     }
 }
 

@@ -36,3 +36,34 @@ func tallyError(_ body: () throws -> Void) -> TallyError? {
         return nil
     }
 }
+
+/// Everything an in-memory store holds, compared whole by the tests.
+struct StoredState: Equatable {
+    struct UndoEntry: Equatable { var action: String }
+    /// In creation order.
+    var counters: [Counter]
+    var nextSerial: Int64
+    /// Oldest first.
+    var undo: [UndoEntry]
+    var events: [CounterEvent]
+}
+
+extension TallyRepository {
+    /// The state of an in-memory store (the only kind these tests use).
+    func load() throws -> StoredState {
+        guard let memory = self as? InMemoryTallyRepository else { throw StoreNotInMemory() }
+        return memory.load()
+    }
+}
+
+extension InMemoryTallyRepository {
+    /// Everything the store holds now.
+    func load() -> StoredState {
+        let snapshot = self.snapshot
+        return StoredState(
+            counters: snapshot.counters, nextSerial: snapshot.nextSerial, undo: snapshot.undoSteps.map { .init(action: $0) },
+            events: snapshot.events)
+    }
+}
+
+struct StoreNotInMemory: Error {}

@@ -76,9 +76,9 @@ import TallyKit
         _ = try tally.create(name: "x")
         for value in 1...100 { try tally.set("x", to: Int64(value)) }
         let undo = try tally.repository.load().undo
-        #expect(undo.count == TallyDocument.undoLimit)
-        #expect(TallyDocument.undoLimit == 100)
-        #expect(undo.first?.before.first?.count == 0)  // "new x" dropped; the first set kept
+        #expect(undo.count == SQLiteTallyRepository.undoLimit)
+        #expect(SQLiteTallyRepository.undoLimit == 100)
+        #expect(try tally.repository.load().events.count == 101)  // the log keeps every change, "new x" included
         #expect(undo.first?.action == "set x")
         for _ in 1...100 { _ = try tally.undo() }
         #expect(try tally.counter(named: "x").count == 0)

@@ -1,0 +1,157 @@
+// tally log, tally stats and the figures `show` adds: a counter's events and their sums
+// per period, from TallyKit's reports (CounterLog, CounterStats, CounterFigures). Dates
+// are read as portfolio reads them (Instant.parse; --until a date alone: to the end of
+// that day).
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
+import MoneyKitCLI
+import TallyKit
+
+/// The columns of `tally log`: one row per event.
+enum EventColumns {
+    static var at: ReportColumn<CounterEvent> {
+        ReportColumn(
+            "at", layout: .init("WHEN"), value: { .string(EventColumns.stamp($0.at)) },
+            display: { .init(EventColumns.localSeconds($0.at)) })
+    }
+    static var kind: ReportColumn<CounterEvent> { ReportColumn("kind", layout: .init("KIND")) { .string($0.kind.rawValue) } }
+    static var change: ReportColumn<CounterEvent> {
+        ReportColumn(
+            "change", layout: .amount("CHANGE"), value: { $0.change.map(JSONValue.integer) ?? .null },
+            display: { .init($0.change.map(EventColumns.signed) ?? "beyond 64 bits") })
+    }
+    static var count: ReportColumn<CounterEvent> { ReportColumn("count", layout: .amount("COUNT")) { .integer($0.countAfter) } }
+    static var old: ReportColumn<CounterEvent> { .scriptOnly("old") { $0.oldValue.map(JSONValue.string) ?? .null } }
+    static var new: ReportColumn<CounterEvent> { .scriptOnly("new") { $0.newValue.map(JSONValue.string) ?? .null } }
+    static var detail: ReportColumn<CounterEvent> {
+        ReportColumn("detail", layout: .text("DETAIL", minimum: 8)) { event in
+            guard let old = event.oldValue, let new = event.newValue else { return .string("") }
+            return .string(event.kind == .step ? "\(EventColumns.signedText(old)) → \(EventColumns.signedText(new))" : "\(old) → \(new)")
+        }
+    }
+
+    static let forScripts = ReportColumns([at, kind, change, count, old, new])
+    static let forPeople = ReportColumns([at, kind, change, count, detail])
+
+    /// `+3`, `-2`, `0`.
+    static func signed(_ value: Int64) -> String { value > 0 ? "+\(value)" : String(value) }
+    static func signedText(_ text: String) -> String { text.hasPrefix("-") ? text : "+" + text }
+
+    /// ISO 8601 in UTC to the millisecond: `2026-11-21T10:55:28.803Z`.
+    static func stamp(_ seconds: Double) -> String {
+        let whole = seconds.rounded(.down)
+        let millis = Int(((seconds - whole) * 1000).rounded())
+        let base = Instant.iso8601UTC(whole)
+        guard base.hasSuffix("Z"), millis > 0, millis < 1000 else { return base }
+        let digits = String(millis)
+        return String(base.dropLast()) + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+    }
+
+    /// `2026-11-21 11:55:28` in local time.
+    static func localSeconds(_ seconds: Double) -> String {
+        let instant = Int64(seconds.rounded(.down))
+        guard let parts = Instant.localCalendar(instant) else { return stamp(seconds) }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(Instant.localMinutes(seconds)):\(two(parts.second))"
+    }
+}
+
+/// The columns of `tally stats`: one row per period.
+enum PeriodColumns {
+    static let forAll = ReportColumns<PeriodTotal>([
+        ReportColumn("period", layout: .init("PERIOD")) { .string($0.label) },
+        .scriptOnly("start") { .string(Instant.iso8601($0.start)) },
+        ReportColumn("change", layout: .amount("CHANGE"), value: { .integer($0.change) }, display: { .init(EventColumns.signed($0.change)) }),
+        ReportColumn("events", layout: .amount("EVENTS")) { .integer($0.events) },
+    ])
+}
+
+extension TallyCommands {
+    /// An instant from --since/--until text (nil when absent), or exit 65 naming the option.
+    /// --until with a date alone means the end of that day.
+    func dateOption(_ option: OptionSpec) throws(CLIError) -> Int64? {
+        guard let text = arguments.text(option) else { return nil }
+        guard let instant = Instant.parse(text) else {
+            throw CLIError.data(
+                "invalid --\(option.long) '\(text)': expected 2025-07-27, '2025-07-27 14:30', ISO 8601 such as 2025-07-27T14:30:00+01:00, now, today or yesterday",
+                hint: "local time (TZ) unless an offset is given")
+        }
+        return option.long == "until" ? Instant.rangeEnd(of: text, parsed: instant) : instant
+    }
+
+    func log() throws -> ExitCode {
+        let format = try option(TallySpec.format)
+        let log = try tally.log(of: name, from: try dateOption(TallySpec.since), through: try dateOption(TallySpec.until))
+        switch format {
+        case .json: out.line(JSONValue.array(EventColumns.forScripts.jsonObjects(log.events)).serialized(pretty: true))
+        case .csv, .tsv: for line in EventColumns.forScripts.delimitedLines(log.events, format: format) { out.line(line) }
+        case .text:
+            if log.events.isEmpty {
+                invocation.err.line("No events for '\(log.counter.name)' in this range.".terminalSafe)
+                return .ok
+            }
+            let table = EventColumns.forPeople.textTable(log.events)
+            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+        }
+        return .ok
+    }
+
+    func stats() throws -> ExitCode {
+        let format = try option(TallySpec.format)
+        let stats = try tally.stats(
+            of: name, by: try option(TallySpec.statsPeriod), from: try dateOption(TallySpec.since), through: try dateOption(TallySpec.until))
+        switch format {
+        case .json: out.line(JSONValue.array(PeriodColumns.forAll.jsonObjects(stats.rows)).serialized(pretty: true))
+        case .csv, .tsv: for line in PeriodColumns.forAll.delimitedLines(stats.rows, format: format) { out.line(line) }
+        case .text:
+            let table = PeriodColumns.forAll.textTable(stats.rows)
+            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+        }
+        return .ok
+    }
+
+    func show() throws -> ExitCode {
+        let format = try option(TallySpec.format)
+        let (counter, figures) = try tally.figures(of: name, days: CounterFigureText.sparklineDays)
+        switch format {
+        case .json:
+            guard case .object(var fields) = CounterColumns.forScripts(.json).jsonObject(counter) else { return .ok }
+            fields += [
+                ("today", .integer(figures.today)), ("this_week", .integer(figures.thisWeek)),
+                ("all_time", .integer(figures.allTime)), ("events", .integer(figures.events)),
+                ("last_days", .array(figures.lastDays.map(JSONValue.integer))),
+            ]
+            out.line(JSONValue.object(fields).serialized(pretty: true))
+        case .text:
+            rendering.printDetail(counter, format: .text, extraLines: CounterFigureText.lines(figures))
+        case .csv, .tsv:
+            rendering.printDetail(counter, format: format)
+        }
+        return .ok
+    }
+}
+
+/// The figures `show` prints for people.
+enum CounterFigureText {
+    static let sparklineDays = 14
+
+    static func lines(_ figures: CounterFigures) -> [(String, String)] {
+        let s = EventColumns.signed
+        return [
+            ("change:", "\(s(figures.today)) today, \(s(figures.thisWeek)) this week, \(s(figures.allTime)) in all (\(figures.events) event\(figures.events == 1 ? "" : "s"))"),
+            ("\(sparklineDays) days:", sparkline(figures.lastDays)),
+        ]
+    }
+
+    /// One block per value, from ▁ (the lowest, or 0 when none is below it) to █ (the highest).
+    static func sparkline(_ values: [Int64]) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        guard let highest = values.max(), let lowest = values.min() else { return "" }
+        let low = Double(min(lowest, 0)), high = Double(max(highest, 0))
+        guard high > low else { return String(repeating: blocks[0], count: values.count) }
+        // Display only: a Double scale of whole counts, never stored.
+        return String(values.map { blocks[min(7, max(0, Int(((Double($0) - low) / (high - low) * 7).rounded())))] })
+    }
+}

@@ -117,7 +117,7 @@ extension TallyCommands {
         let (counter, figures) = try tally.figures(of: name, days: CounterFigureText.sparklineDays)
         switch format {
         case .json:
-            guard case .object(var fields) = CounterColumns.forScripts(.json).jsonObject(counter) else { return .ok }
+            guard case .object(var fields) = CounterColumns.forScripts.jsonObject(counter) else { return .ok }
             fields += [
                 ("today", .integer(figures.today)), ("this_week", .integer(figures.thisWeek)),
                 ("all_time", .integer(figures.allTime)), ("events", .integer(figures.events)),

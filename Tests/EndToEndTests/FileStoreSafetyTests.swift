@@ -1,6 +1,7 @@
 // The JSON file store against a hostile or careless folder (issue 12: items 7, 9, 11, 16,
 // 17, 21): planted links, FIFOs, deleted lock files, stale temporaries, paths that are not
-// UTF-8. Each runs the real tools, whose stores all go through MoneyKit's JSONFileStore.
+// UTF-8. Each runs the real tools, whose JSON stores all go through MoneyKitStorage's
+// JSONFileStore (tillcount's live count here; tally keeps SQLite since issue 15).
 
 import MoneyKitStorage
 import Foundation
@@ -34,13 +35,13 @@ import Glibc
         let sandbox = try Sandbox()
         // The old name was .NAME.tmp-PID: plant it for the PID the tool will have (exec
         // keeps the shell's), and a link at the old lock name too.
-        let result = try Self.shell(sandbox, tool: "tally", """
-            "$TOOL" --file c.json new a >/dev/null &&
+        let result = try Self.shell(sandbox, tool: "tillcount", """
+            "$TOOL" --state c.json --currency GBP add 10 2>/dev/null &&
             ln -s victim-tmp .c.json.tmp-$$ && ln -s victim-lock c.json.lock &&
-            exec "$TOOL" --file c.json inc a
+            exec "$TOOL" --state c.json add 10
             """)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "1\n")
+        #expect(result.stderr.contains("£20.00"), "\(result.stderr)")
         #expect(!Self.exists(sandbox.path("victim-tmp")), "the write followed a planted link")
         #expect(!Self.exists(sandbox.path("victim-lock")), "the lock followed a planted link")
         var info = stat()
@@ -50,10 +51,10 @@ import Glibc
 
     @Test func aPreCreatedWorldWritableTemporaryCannotBecomeTheStore() throws {
         let sandbox = try Sandbox()
-        let result = try Self.shell(sandbox, tool: "tally", """
-            "$TOOL" --file c.json new a >/dev/null &&
+        let result = try Self.shell(sandbox, tool: "tillcount", """
+            "$TOOL" --state c.json --currency GBP add 10 2>/dev/null &&
             : > .c.json.tmp-$$ && chmod 666 .c.json.tmp-$$ &&
-            exec "$TOOL" --file c.json inc a
+            exec "$TOOL" --state c.json add 10
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.mode(sandbox.path("c.json")) == 0o600)
@@ -61,7 +62,7 @@ import Glibc
 
     @Test func theStoreIsPrivateWhateverTheUmask() throws {
         let sandbox = try Sandbox()
-        let result = try Self.shell(sandbox, tool: "tally", "umask 0 && exec \"$TOOL\" --file c.json new a")
+        let result = try Self.shell(sandbox, tool: "tillcount", "umask 0 && exec \"$TOOL\" --state c.json --currency GBP add 10")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.mode(sandbox.path("c.json")) == 0o600)
     }
@@ -95,14 +96,14 @@ import Glibc
 
     @Test func temporariesLeftByKilledWritersAreRemovedByTheNextWrite() throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.run("tally", "--file", sandbox.path("c.json"), "new", "a").status == 0)
+        #expect(try sandbox.run("tillcount", "--state", sandbox.path("c.json"), "--currency", "GBP", "add", "10").status == 0)
         for name in [".c.json.tmp-1234", ".c.json.tmp-zz9"] {
             FileManager.default.createFile(atPath: sandbox.path(name), contents: Data(repeating: 65, count: 1000))
         }
         // Not ours: another store's temporary, and a link with our prefix.
         FileManager.default.createFile(atPath: sandbox.path(".other.json.tmp-1"), contents: Data())
         try FileManager.default.createSymbolicLink(atPath: sandbox.path(".c.json.tmp-link"), withDestinationPath: "/etc/hostname")
-        #expect(try sandbox.run("tally", "--file", sandbox.path("c.json"), "inc", "a").stdout == "1\n")
+        #expect(try sandbox.run("tillcount", "--state", sandbox.path("c.json"), "add", "10").status == 0)
         #expect(!Self.exists(sandbox.path(".c.json.tmp-1234")))
         #expect(!Self.exists(sandbox.path(".c.json.tmp-zz9")))
         #expect(Self.exists(sandbox.path(".other.json.tmp-1")))
@@ -177,7 +178,8 @@ import Glibc
     @Test func theDefaultLocationStillGetsItsFolders() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.run("tally", "new", "a").status == 0)
-        #expect(Self.exists(sandbox.path("data/tally/counters.json")))
+        #expect(Self.exists(sandbox.path("data/tally/counters.db")))
+        #expect(try Self.mode(sandbox.path("data/tally/counters.db")) == 0o600)
         #expect(try Self.mode(sandbox.path("data/tally")) == 0o700)
     }
 

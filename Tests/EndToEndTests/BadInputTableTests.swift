@@ -219,7 +219,7 @@ enum BadInputTables {
                 let result = try ToolProcess.run("tally", arguments, environment: sandbox.environment.merging(env) { $1 })
                 #expect(result.status == 0, "\(result.stderr)")
             }
-        }, env: { ["TALLY_FILE": $0.path("counters.json")] }, store: { $0.path("counters.json") })
+        }, env: { ["TALLY_FILE": $0.path("counters.db")] }, store: { $0.path("counters.db") })
     }
 
     @Test func billsplit() throws {

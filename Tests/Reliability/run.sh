@@ -5,5 +5,5 @@
 # pass --skip-build when the tests are already built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-suites='ReliabilityConcurrencyTests|ReliabilityCrashTests|TillcountConcurrencyTests|TallyConcurrencyTests|TillcountCrashTests|TillcountUndoCrashTests|TillcountHistoryEditCrashTests|TillcountLoaderFuzzTests|BadInputTableTests|PortfolioUndoTests/killedImportsAndUndosLeaveTheChangeAndItsStepTogether'
+suites='ReliabilityConcurrencyTests|ReliabilityCrashTests|TillcountConcurrencyTests|TallyConcurrencyTests|TallyStoreCrashTests|TillcountCrashTests|TillcountUndoCrashTests|TillcountHistoryEditCrashTests|TillcountLoaderFuzzTests|BadInputTableTests|PortfolioUndoTests/killedImportsAndUndosLeaveTheChangeAndItsStepTogether'
 MONEYKIT_RELIABILITY=1 swift test --no-parallel "$@" --filter "EndToEndTests\.($suites)"

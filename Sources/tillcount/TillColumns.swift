@@ -54,11 +54,6 @@ enum TillColumns {
             // Ids, dates and amounts are shown whole; the label gives way.
             ReportColumn("saved", layout: .init("SAVED", importance: 100), value: { .string($0.savedAt) },
                          display: { TextTable.Cell(Instant.parseISO8601($0.savedAt).map(Instant.localMinutes) ?? $0.savedAt) }),
-            // Till and kind give way whole on a narrow terminal ('history show' has both).
-            ReportColumn("till", layout: .init("TILL", fit: .droppable, importance: 10), value: { .string($0.till) }),
-            ReportColumn("kind", layout: .init("KIND", fit: .droppable, importance: 20), value: { .string($0.kind.rawValue) },
-                         display: { TextTable.Cell($0.kindText) }),
-            .scriptOnly("number") { $0.zNumber.map(JSONValue.integer) ?? .null },
             ReportColumn("label", layout: .text("LABEL", minimum: 8), value: { $0.label.map(JSONValue.string) ?? .null }),
             .scriptOnly("currency") { .string($0.currency.code) },
             ReportColumn("total", layout: .amount("TOTAL"), value: { .string($0.total.plainString) },
@@ -74,6 +69,13 @@ enum TillColumns {
             .scriptOnly("expected") { $0.expected.map { .string($0.plainString) } ?? .null },
             ReportColumn("overShort", layout: .init("OVER/SHORT", importance: 100), value: { $0.overShort.map { .string($0.plainString) } ?? .null },
                          display: { TextTable.Cell($0.overShort.map(rendering.overShortText) ?? "") }),
+            // Added with tills (issue 15): last, so that scripts reading the columns
+            // before them by position keep working. Till and kind give way whole on a
+            // narrow terminal ('history show' has both).
+            ReportColumn("till", layout: .init("TILL", fit: .droppable, importance: 10), value: { .string($0.till) }),
+            ReportColumn("kind", layout: .init("KIND", fit: .droppable, importance: 20), value: { .string($0.kind.rawValue) },
+                         display: { TextTable.Cell($0.kindText) }),
+            .scriptOnly("number") { $0.zNumber.map(JSONValue.integer) ?? .null },
         ])
     }
 }

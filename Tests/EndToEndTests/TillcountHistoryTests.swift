@@ -48,13 +48,13 @@ import Testing
         #expect(plain["difference"] as? String == "0.00")
 
         let csv = try till.ok("history", "--format", "csv").stdout.split(separator: "\n").map(String.init)
-        #expect(csv.first == "id,saved,till,kind,number,label,currency,total,float,difference,expected,overShort")
+        #expect(csv.first == "id,saved,label,currency,total,float,difference,expected,overShort,till,kind,number")
         #expect(csv.count == 3)
         #expect(csv.dropFirst().first?.hasPrefix("2,") == true)
         #expect(csv.last?.hasPrefix("1,") == true)
-        #expect(csv.last?.hasSuffix(",Friday close,GBP,80.00,100.00,-20.00,200.00,-120.00") == true, "\(csv)")
+        #expect(csv.last?.hasSuffix(",Friday close,GBP,80.00,100.00,-20.00,200.00,-120.00,main,x,") == true, "\(csv)")
         let tsv = try till.ok("history", "list", "--format", "tsv").stdout
-        #expect(tsv.hasPrefix("id\tsaved\ttill\tkind\tnumber\tlabel\t"))
+        #expect(tsv.hasPrefix("id\tsaved\tlabel\tcurrency\ttotal\tfloat\tdifference\texpected\toverShort\ttill\tkind\tnumber\n"))
 
         let text = try till.run(["history"], environment: ["COLUMNS": "160"]).stdout
         #expect(text.contains("Friday close"))

@@ -42,7 +42,7 @@ struct SVGChart {
     }
 
     private func text(_ content: String, x: Double, y: Double, anchor: String = "start", extra: String = "") -> String {
-        "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(Self.fontSize))\" text-anchor=\"\(anchor)\"\(extra)>\(Self.escape(content))</text>\n"
+        "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(Self.fontSize))\" text-anchor=\"\(anchor)\"\(extra)>\(MarkupText.escaped(content))</text>\n"
     }
 
     private func drawPanel(_ panel: Panel, top: Int) -> String {
@@ -125,19 +125,5 @@ struct SVGChart {
     /// A coordinate with one decimal, finite and bounded.
     static func f(_ number: Double) -> String {
         String(Double(Int(number.isFinite ? min(max(number, -1e9), 1e9) * 10 : 0)) / 10)
-    }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

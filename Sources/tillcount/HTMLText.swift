@@ -10,22 +10,7 @@ import MoneyKitCLI
 enum HTMLText {
     /// `text` safe as an HTML element's content or a quoted attribute value.
     static func escaped(_ text: String) -> String {
-        let visible = text.terminalSafe
-        // Most text needs nothing: check first, so the common case copies nothing.
-        guard visible.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return visible }
-        var result = ""
-        result.reserveCapacity(visible.utf8.count + 16)
-        for character in visible.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        MarkupText.escaped(text.terminalSafe)
     }
 
     /// The page's `lang`: its words are English, so English, with the region of the

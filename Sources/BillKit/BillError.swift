@@ -26,6 +26,20 @@ public enum BillError: Error, Equatable, Sendable {
     /// A remembered setting the rules cannot use; `source` names where it is kept.
     case invalidSavedPreference(setting: PreferenceSetting, value: String, source: String)
 
+    // Tax, tip base, fixed tip and total rounding (BillTaxRules.swift).
+    /// A tax rate as typed, which option gave it, and what is wrong with it.
+    case invalidTax(String, BillTax.Kind, TaxProblem)
+    /// The fixed tip as typed is not an amount in the currency.
+    case invalidTipAmount(String, MoneyError)
+    /// The fixed tip as typed is below zero.
+    case negativeTipAmount(String)
+    /// The total-rounding unit as typed is not an amount in the currency.
+    case invalidRoundTotal(String, MoneyError)
+    /// The total-rounding unit as typed is zero or less.
+    case roundTotalNotPositive(String)
+    /// Each share rounded up and the total rounded were both asked for.
+    case roundUpAndRoundTotal
+
     /// What is wrong with a tip.
     public enum TipProblem: Equatable, Sendable {
         /// Not a number (with an optional %).
@@ -33,6 +47,16 @@ public enum BillError: Error, Equatable, Sendable {
         /// More than two decimals.
         case tooManyDecimals
         /// Outside `BillRules.tipRange`.
+        case outOfRange
+    }
+
+    /// What is wrong with a tax rate.
+    public enum TaxProblem: Equatable, Sendable {
+        /// Not a number (with an optional %).
+        case notAPercentage
+        /// More than `BillRules.taxDecimals` decimals.
+        case tooManyDecimals
+        /// Outside `BillRules.taxRange`.
         case outOfRange
     }
 

@@ -25,6 +25,8 @@ struct BillOptions {
     var localeIdentifier: String?
     /// What the command line gave for one bill, to be remembered (nil: not given).
     var remembered: PreferencesChange
+    /// Tax, tip base, fixed tip and total rounding (BillAdjustmentOptions.swift).
+    var adjustments = BillAdjustments()
 
     static func resolve(_ invocation: Invocation, saved: SavedSettings) throws -> BillOptions {
         let arguments = invocation.arguments
@@ -37,13 +39,15 @@ struct BillOptions {
             var people = givenPeople ?? saved.people ?? BillRules.defaultPeople
             let weights = try arguments.value(BillsplitOptions.weights)
             if let weights { people = try BillRules.people(weights: weights, givenPeople: givenPeople) }
-            return BillOptions(
+            var options = BillOptions(
                 currency: currency, tip: tip, people: people, weights: weights,
                 roundUpText: try arguments.value(BillsplitOptions.roundUp),
                 localeIdentifier: try formattingLocale(
                     arguments.value(BillsplitOptions.locale), environment: invocation.environment, commandPath: arguments.commandPath),
                 remembered: PreferencesChange.afterSplit(
                     currency: givenCurrency, tip: givenTip, people: givenPeople))
+            options.adjustments = try adjustments(arguments, currency: currency)
+            return options
         } catch let error as BillError {
             throw error.cliError(commandPath: arguments.commandPath)
         }

@@ -28,11 +28,13 @@ struct BillRendering {
         // The note holds amounts ("to multiples of $5.00"): shown whole or, when narrow, left out.
         var table = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
         table.append(["Bill", money(result.request.bill), ""])
-        table.append(["Tip (\(result.request.tipPercent)%)", money(result.tip), ""])
+        for row in taxRows(result) { table.append(row) }
+        table.append([tipLabel(result), money(result.tip), tipNote(result)])
         if let unit = result.request.roundUpUnit {
             let effective = result.effectiveTipPercent.map { "effective tip \($0)%" } ?? ""
             table.append(["Rounding up", money(result.roundingExtra), "to multiples of \(money(unit)); \(effective)"])
         }
+        for row in roundTotalRows(result) { table.append(row) }
         table.append([TextTable.Cell("Total"), TextTable.Cell(money(result.total), style: styler.bold), ""])
         var lines = table.render(maxWidth: width)
         let people = result.shares.count
@@ -51,6 +53,7 @@ struct BillRendering {
 
     /// One line per bill for `billsplit -`.
     func summaryLine(_ result: BillResult) -> String {
+        if !result.request.adjustments.isEmpty { return adjustedSummaryLine(result) }
         var line = "\(money(result.request.bill)) + \(money(result.tip)) tip (\(result.request.tipPercent)%)"
         if result.request.roundUpUnit != nil { line += " + \(money(result.roundingExtra)) rounding" }
         return line + " = \(money(result.total)): \(perPerson(result))"
@@ -62,7 +65,7 @@ struct BillRendering {
         var members: [(String, JSONValue)] = [
             ("currency", .string(result.currency.code)),
             ("bill", .string(result.request.bill.plainString)),
-            ("tipPercent", .number(result.request.tipPercent.description)),
+            ("tipPercent", result.tipPercent.map { .number($0.description) } ?? .null),
             ("tip", .string(result.tip.plainString)),
             ("total", .string(result.total.plainString)),
             ("people", .integer(result.shares.count)),
@@ -76,6 +79,7 @@ struct BillRendering {
             members.append(("extraTip", .string(result.roundingExtra.plainString)))
             members.append(("effectiveTipPercent", result.effectiveTipPercent.map { .number($0.description) } ?? .null))
         }
+        members += adjustmentMembers(result)
         return .object(members)
     }
 
@@ -84,7 +88,7 @@ struct BillRendering {
     static let delimitedColumns = ReportColumns<BillResult>([
         .scriptOnly("currency") { .string($0.currency.code) },
         .scriptOnly("bill") { .string($0.request.bill.plainString) },
-        .scriptOnly("tipPercent") { .number($0.request.tipPercent.description) },
+        .scriptOnly("tipPercent") { $0.tipPercent.map { .number($0.description) } ?? .null },
         .scriptOnly("tip") { .string($0.tip.plainString) },
         .scriptOnly("extraTip") { .string($0.roundingExtra.plainString) },
         .scriptOnly("total") { .string($0.total.plainString) },

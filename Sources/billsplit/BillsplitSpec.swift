@@ -23,6 +23,8 @@ enum BillsplitSpec {
             earlier person). With --round-up each share is then rounded up to a multiple \
             of UNIT; what that adds is shown as extra tip with the effective percentage.
 
+            \(adjustmentDiscussion)
+
             The currency, tip and people given on the command line for one bill (or on the \
             screen) are remembered as the defaults for the next run (unless --no-save); a \
             batch (AMOUNT -) never changes them. Without saved preferences the tip is \
@@ -39,6 +41,7 @@ enum BillsplitSpec {
         options: [
             BillsplitOptions.tip.spec, BillsplitOptions.people.spec, BillsplitOptions.currency.spec,
             BillsplitOptions.weights.spec, BillsplitOptions.roundUp.spec, BillsplitOptions.locale.spec,
+        ] + BillsplitOptions.adjustmentSpecs + [
             BillsplitOptions.format.spec, BillsplitOptions.noSave, BillsplitOptions.config.spec, StandardOptions.color,
         ],
         arguments: [BillsplitOptions.amount],
@@ -56,7 +59,7 @@ enum BillsplitSpec {
             FileSpec("$XDG_CONFIG_HOME/billsplit/preferences.json", "The remembered preferences (default ~/.config/billsplit/preferences.json). JSON: {\"format\": \"\(Preferences.formatName)\", \"version\": \(Preferences.formatVersion), \"content\": {\"currency\": \"NOK\", \"tipPercent\": \"15\", \"customTipPercent\": \"18\", \"people\": 1}}. Mode 0600 in a 0700 folder."),
         ],
         exitStatus: [
-            ExitStatusSpec(.ok), ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a tip outside \(dashed(BillRules.tipRange)), people outside \(dashed(BillRules.peopleRange)), bad weights or rounding unit, no AMOUNT when not on a terminal."),
+            ExitStatusSpec(.ok), ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a tip outside \(dashed(BillRules.tipRange)), people outside \(dashed(BillRules.peopleRange)), bad weights or rounding unit, a tax outside \(dashed(BillRules.taxRange)), a negative --tip-amount, two options that exclude each other, no AMOUNT when not on a terminal."),
             ExitStatusSpec(.dataError, "A malformed amount (too many decimals for the currency, not a number, too large, negative), or a corrupt or newer preferences file."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],

@@ -69,7 +69,7 @@ struct ItemsRendering {
     static func json(_ result: ItemisedResult) -> JSONValue {
         .object([
             ("currency", .string(result.currency.code)),
-            ("items", .string(result.bill.request.bill.plainString)),
+            ("bill", .string(result.bill.request.bill.plainString)),
             ("tax", .string(result.tax.plainString)),
             ("tipPercent", .number(result.bill.request.tipPercent.description)),
             ("tip", .string(result.bill.tip.plainString)),

@@ -73,7 +73,10 @@ import Testing
         try pane.waitFor("Alice $50.00", "Bob $50.00")
         try pane.type("+")
         try pane.waitFor("People 3", "Alice $33.34", "Bob $33.33", "Person 3 $33.33")
-        try pane.type("--")
+        // One key at a time: tmux reads a lone "--" as the end of its options.
+        try pane.type("-")
+        try pane.waitFor("People 2")
+        try pane.type("-")
         try pane.waitFor("People 1", "Alice $100.00")
         try pane.type("+")
         try pane.waitFor("People 2", "Bob $50.00")

@@ -20,7 +20,7 @@ enum BillsplitOptions {
     /// `--people`: 1 to 20, or their names (read with PeopleGiven.resolve: it may repeat).
     static let people = TypedOption<PeopleGiven>(.option(
         "people", short: "p", value: "N|NAMES",
-        help: "Split among N people, \(BillsplitSpec.range(BillRules.peopleRange)) (default: saved, else \(BillRules.defaultPeople)), or name them: Alice,Bob,Cara (one share each, in this order).",
+        help: "Split among N people, \(BillsplitSpec.range(BillRules.peopleRange)) (default: saved, else \(BillRules.defaultPeople)), or name them, two or more separated by commas: Alice,Bob,Cara (one share each, in this order).",
         repeating: true
     )) { text, arguments throws(CLIError) in
         try PeopleGiven.parse(text, commandPath: arguments.commandPath)

@@ -36,7 +36,7 @@ enum BillsplitSpec {
             one amount is read per line of standard input and one result is printed per \
             line. On a terminal, billsplit without AMOUNT opens an interactive screen.
 
-            --people takes a number or names (--people Alice,Bob,Cara): names set the number \
+            --people takes a number or two or more names (--people Alice,Bob,Cara): names set the number \
             of shares and name them, in the card, in JSON (names) and on the screen; with \
             --weights, one weight per name. Names follow the tools' name rule, with no ',' or \
             ';', not 'everyone', and not twice in any letter case. Given more than once (-p 3 \

@@ -1,5 +1,5 @@
-// `--people`: a number of people (3) or their names (Alice,Bob,Cara), which names the
-// shares and sets their number. Given more than once (-p 3 --people Alice,Bob,Cara), every
+// `--people`: a number of people (3) or their names (Alice,Bob,Cara: two or more, as a
+// list needs its comma), which names the shares and sets their number. Given more than once (-p 3 --people Alice,Bob,Cara), every
 // value must agree on the number, and two lists of names must be the same list; a
 // disagreement is a usage error, never a silent "last one wins".
 
@@ -12,12 +12,18 @@ struct PeopleGiven: Equatable {
     var count: Int
     var names: PeopleNames?
 
-    /// One value of `--people`: all digits is a number, anything else a list of names.
+    /// One value of `--people`: names when it holds a comma (two or more names), else a
+    /// number, so that a slip such as `-p x` or `-p 2.5` stays an error, not one person.
     static func parse(_ text: String, commandPath: [String]) throws(CLIError) -> PeopleGiven {
-        let trimmed = text.trimmingSpaces
-        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) || trimmed.hasPrefix("-") || trimmed.hasPrefix("+") {
-            let count = try ParsedArguments.integer(trimmed, named: "--people", in: BillRules.peopleRange, commandPath: commandPath)
-            return PeopleGiven(count: Int(count), names: nil)
+        if !text.contains(",") {
+            do {
+                let count = try ParsedArguments.integer(text.trimmingSpaces, named: "--people", in: BillRules.peopleRange, commandPath: commandPath)
+                return PeopleGiven(count: Int(count), names: nil)
+            } catch {
+                var error = error
+                if error.hint == nil { error.hint = "give a number, or two or more names separated by commas: --people Alice,Bob" }
+                throw error
+            }
         }
         do throws(BillError) {
             let names = try PeopleNames(parsing: text)

@@ -55,9 +55,12 @@ import Testing
     @Test(arguments: [
         ("Ann,ann", "invalid --people 'Ann,ann': 'ann' is named twice (letter case does not tell people apart)"),
         ("Ann,,Bo", "invalid --people 'Ann,,Bo': a person's name cannot be empty or only spaces"),
-        ("Ann;Bo", "invalid --people 'Ann;Bo': the name 'Ann;Bo' holds ';', which separates names"),
-        ("everyone", "invalid --people 'everyone': 'everyone' cannot name a person: 'everyone' means all the people"),
+        ("Ann;Bo,Cy", "invalid --people 'Ann;Bo,Cy': the name 'Ann;Bo' holds ';', which separates names"),
+        ("Bo,everyone", "invalid --people 'Bo,everyone': 'everyone' cannot name a person: 'everyone' means all the people"),
         ("0", "invalid value '0' for --people: must be from 1 to 20"),
+        // Without a comma it is a number: a slip is not one person called x.
+        ("x", "invalid value 'x' for --people: expected a whole number"),
+        ("Ann,", "invalid --people 'Ann,': a person's name cannot be empty or only spaces"),
     ])
     func aBadListIsAUsageError(value: String, message: String) throws {
         let sandbox = try Sandbox()

@@ -81,7 +81,9 @@ struct SplitScreen {
                 state.editingCustomTip = true
             case .character("+"), .up: state.people = min(Int(BillRules.peopleRange.upperBound), state.people + 1)
             case .character("-"), .down: state.people = max(Int(BillRules.peopleRange.lowerBound), state.people - 1)
-            case .tab: state.currency = BillRules.nextAppCurrency(after: state.currency)
+            case .tab:
+                state.currency = BillRules.nextAppCurrency(after: state.currency)
+                checkBill(&state)
             case .character("$"):
                 state.editingCustomTip = false
                 state.currencyCode = ""
@@ -132,6 +134,7 @@ struct SplitScreen {
             do throws(MoneyError) {
                 state.currency = try CurrencyCodeEntry.currency(field)
                 state.currencyCode = nil
+                checkBill(&state)
             } catch {
                 state.message = field.isEmpty ? "Type a currency code such as EUR" : "\(error)".terminalSafe
             }
@@ -143,6 +146,17 @@ struct SplitScreen {
             }
         default: break
         }
+    }
+
+    /// After a change of currency: a bill typed with more decimals than the new currency
+    /// has is no longer an amount; say so, rather than only losing the card.
+    private func checkBill(_ state: inout State) {
+        guard !state.amountText.isEmpty, BillEntry.bill(state.amountText, currency: state.currency) == nil,
+            let point = state.amountText.firstIndex(where: BillEntry.isDecimalPoint),
+            state.amountText[state.amountText.index(after: point)...].count > state.currency.minorUnitExponent
+        else { return }
+        let refusal: BillEntry.Refusal = state.currency.minorUnitExponent == 0 ? .noDecimals(state.currency) : .tooManyDecimals(state.currency)
+        state.message = Self.message(refusal) + ": ⌫ to correct the bill"
     }
 
     /// What the screen says when a key is refused.

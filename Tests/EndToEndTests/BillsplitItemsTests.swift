@@ -141,6 +141,14 @@ import Testing
         #expect(people.first?["name"] as? String == "Zoë 🍵")
     }
 
+    @Test func anItemNameIsShownEscapedInText() throws {
+        let input = "\"Te\u{1B}[2Ja\",4,Ann\n"
+        let result = try BillsplitE2E.run(try Sandbox(), ["items", "-", "--currency", "USD", "--tip", "0"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(BillsplitE2E.squeezedLines(result.stdout).contains("Ann Te\\x1B[2Ja $4.00"))
+    }
+
     @Test func theTotalsAddUpForARandomBillThroughTheBinary() throws {
         var random = BillsplitRandom(seed: 0x1735_0016)
         let names = (1...7).map { "N\($0)" }

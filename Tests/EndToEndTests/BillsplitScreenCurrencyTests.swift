@@ -5,6 +5,18 @@ import Foundation
 import Testing
 
 @Suite struct BillsplitScreenCurrencyTests {
+    /// Polls until no line of the screen holds `text`.
+    static func waitUntilGone(_ text: String, _ pane: BillsplitTmuxPane, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let deadline = Date().addingTimeInterval(5)
+        while try pane.screen().contains(where: { $0.contains(text) }) {
+            guard Date() < deadline else {
+                Issue.record("'\(text)' stayed on the screen", sourceLocation: sourceLocation)
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     @Test func dollarOpensACodeFieldThatTakesAnyCurrentCode() throws {
         let sandbox = try Sandbox()
         let pane = try BillsplitTmuxPane(sandbox: sandbox, arguments: ["--currency", "USD", "--tip", "10"])
@@ -46,8 +58,10 @@ import Testing
         try pane.type("1")
         try pane.waitFor("A currency code is letters, such as EUR", "Currency XY▏")
         try pane.type("Z")
+        try pane.waitFor("Currency XYZ▏")
         try pane.press("Escape")
-        // Esc closes the field and keeps NOK; a marker shows the keys were handled.
+        // Esc closes the field and keeps NOK (a key right after Esc would read as Alt-key).
+        try Self.waitUntilGone("Currency XYZ", pane)
         try pane.type("+")
         let lines = try pane.waitFor("People 2")
         #expect(lines.contains { $0.contains("billsplit NOK · Norwegian Krone") })
@@ -61,6 +75,21 @@ import Testing
         try pane.press("Enter")
         try pane.waitFor("currency 'BGN' was withdrawn")
         try pane.press("Escape")
+        try Self.waitUntilGone("Currency BGN", pane)
+        try pane.type("q")
+        #expect(try pane.waitForExit() == 0)
+    }
+
+    @Test func aBillWithMoreDecimalsThanTheNewCurrencyIsPointedOut() throws {
+        let pane = try BillsplitTmuxPane(sandbox: try Sandbox(), arguments: ["--currency", "USD", "--no-save"])
+        try pane.waitFor("type the bill")
+        try pane.type("12.5")
+        try pane.waitFor("Total $14.38")
+        try pane.type("$jpy")
+        try pane.press("Enter")
+        try pane.waitFor("billsplit JPY · Yen", "JPY has no decimals: ⌫ to correct the bill")
+        try pane.press("BSpace", "BSpace")
+        try pane.waitFor("Total ¥14")
         try pane.type("q")
         #expect(try pane.waitForExit() == 0)
     }

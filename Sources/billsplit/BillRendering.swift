@@ -110,6 +110,6 @@ extension ReportColumns where Row == BillResult {
 
     /// The CSV or TSV line of one split.
     func line(_ result: BillResult, _ format: OutputFormat) -> String {
-        delimitedLines([result], format: format)[1]
+        delimitedLine(result, format: format)
     }
 }

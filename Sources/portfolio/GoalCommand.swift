@@ -25,7 +25,8 @@ extension PortfolioCommands {
         guard let amountText = total ?? typedAmount else { throw usage("missing AMOUNT (or 'none' to remove the goal)") }
         let removing = amountText.lowercased() == "none"
         if removing, arguments.value("by") != nil { throw usage("--by is for setting a goal, not removing one") }
-        let by = try dateOptionIfGiven("by")
+        // Like --to: a date without a time is the end of that day.
+        let by = try arguments.value("by").map { text throws(CLIError) in Instant.rangeEnd(of: text, parsed: try inputs.instant(text, option: "--by")) }
         let currency = try inputs.currencyOption()
         let fallback = LocaleCurrency.defaultCurrency(invocation.environment)
         return try withStore(.change) { _, portfolio in

@@ -115,6 +115,7 @@ extension PortfolioCommands {
             // Everything is worked out before anything is printed: a total out of range is
             // an error, not half a dashboard.
             let dashboard = try Dashboard(portfolio: portfolio, now: Instant.now(), maxColumns: terminal.width - 11)
+            let goals = try portfolio.goalProgress(now: dashboard.now)  // GoalCommand.swift
             guard !dashboard.rows.isEmpty else {
                 out.line("No accounts yet.")
                 out.line("  portfolio add NAME VALUE [--currency CODE]   create one")
@@ -136,6 +137,7 @@ extension PortfolioCommands {
                 ])
             }
             for line in table.render(maxWidth: terminal.width, styleHeader: styler.dim) { out.line(line) }
+            printGoals(goals)
             // The portfolio chart per currency, sized to what is left of the terminal.
             let spare = terminal.height - dashboard.rows.count - dashboard.charts.count - 8
             let chartHeight = max(4, min(12, spare / max(1, dashboard.charts.count) - 3))
@@ -157,6 +159,9 @@ extension PortfolioCommands {
             let now = Instant.now()
             let detail = try portfolio.detail(named: name, now: now)
             let account = detail.account
+            // Deposits, withdrawals and the goal (issue 16): listed below the updates.
+            let contributions = try portfolio.contributionRows(of: account)
+            let goal = try portfolio.goalProgress(now: now).first { $0.goal.accountID == account.id }
             if format == .json {
                 out.line(JSONValue.object([
                     ("name", .string(account.name)), ("currency", .string(account.currency.code)),
@@ -164,14 +169,22 @@ extension PortfolioCommands {
                     ("active", .bool(detail.isActive)), ("created", .string(Instant.iso8601(account.createdAt))),
                     ("closed", account.closedAt.map { .string(Instant.iso8601($0)) } ?? .null),
                     ("updates", .array(PortfolioColumns.detailJSON.jsonObjects(detail.updates))),
+                    ("contributions", .array(ContributionColumns.list.jsonObjects(contributions))),
+                    ("goal", goal.map(GoalText.json) ?? .null),
                 ]).serialized(pretty: true))
                 return .ok
             }
             out.line(styler.bold(account.name.terminalSafe) + "  " + account.currency.code + (detail.isActive ? "" : styler.dim("  closed \(Instant.dateTime(account.closedAt ?? 0))")))
             out.line("Value  " + styler.bold(detail.current.map { money($0.value, account.currency) } ?? "no value yet"))
+            if let goal { out.line("Goal   " + GoalText.line(goal)) }
             out.line("")
             let table = PortfolioColumns.detailText(styler: styler).textTable(detail.updates)
             for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            if !contributions.isEmpty {
+                out.line("")
+                out.line(styler.bold("Deposits and withdrawals"))
+                for line in ContributionColumns.list.textTable(contributions).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            }
             if let first = detail.series.first {
                 out.line("")
                 let chart = TextChart(width: invocation.terminal.width, height: 8, ascii: arguments.flag("ascii"), styler: styler)

@@ -89,7 +89,7 @@ enum PortfolioSpec {
 
     static let undoCommand = CommandSpec(
         name: "undo", abstract: "Revert the last change, a delete or an import included",
-        discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import and demo. Up to \(PortfolioUndo.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
+        discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import, demo, deposit, withdraw, flows rm and goal (an rm brings back the account's deposits, withdrawals and goal too). Up to \(PortfolioUndo.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
         options: [.flag("dry-run", short: "n", help: "Say which change undo would revert, changing nothing.")])
 
     static let demoCommand = CommandSpec(
@@ -120,7 +120,7 @@ enum PortfolioSpec {
             with an error naming the currency (exit 65). Each account's own values still show \
             with show, updates and chart NAME.
 
-            Every change (add, update, close, reopen, rename, rm, updates rm, import, demo) \
+            Every change (add, update, close, reopen, rename, rm, updates rm, import, demo, deposit, withdraw, flows rm, goal) \
             can be undone with 'portfolio undo', a delete included: the last \(PortfolioUndo.limit) \
             changes are remembered in the database.
 
@@ -157,7 +157,7 @@ enum PortfolioSpec {
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version 2 in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units; the undo journal: undo_steps(id, command, description, at), with the rows each step saved (undo_accounts, undo_updates) and the ids it created (undo_created), written in the same transaction as the change. A version 1 database (before undo) is read as it is and gains the journal on its next change. Commands that only read (dashboard, list, show, chart, table, updates list, export, import --dry-run, undo --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version 3 in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, account_id, at, value), deposits and withdrawals in contributions(id, account_id, at, amount: positive in, negative out), goals(id, account_id or NULL for a currency's total, currency, amount, by_at), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units; the undo journal: undo_steps(id, command, description, at), with the rows each step saved (undo_accounts, undo_updates, undo_contributions, undo_goals) and the ids it created (undo_created), written in the same transaction as the change. A version 1 database (before undo) or 2 (before deposits, withdrawals and goals) is read as if migrated and migrated on its next change; a newer one is refused (65), untouched. Commands that only read (dashboard, list, show, chart, table, updates list, flows list, returns, goal without arguments, export, import --dry-run, undo --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
@@ -189,5 +189,14 @@ enum PortfolioSpec {
         .leaf(exportCommand) { try $0.export() },
         .leaf(undoCommand) { try $0.undo() },
         .leaf(demoCommand) { try $0.demo() },
+        // Money in and out, returns and goals (PortfolioMoneySpec.swift).
+        .leaf(depositCommand) { try $0.contribution(withdrawal: false) },
+        .leaf(withdrawCommand) { try $0.contribution(withdrawal: true) },
+        .group(flowsCommand, [
+            .leaf(flowsListCommand) { try $0.listContributions() },
+            .leaf(flowsRmCommand) { try $0.removeContribution() },
+        ]),
+        .leaf(returnsCommand) { try $0.returns() },
+        .leaf(goalCommand) { try $0.goal() },
     ])
 }

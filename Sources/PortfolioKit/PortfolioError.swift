@@ -48,6 +48,10 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case fromAfterTo
     /// Bad lines of an import: the first `ImportFaults.limit` in `shown`, `count` in all.
     case importFaults(source: String, shown: [ImportFault], count: Int)
+    /// --convert-to: no rate of `currency` (into `target`) in force at `at`.
+    case missingRate(currency: Currency, target: Currency, at: Int64)
+    /// --convert-to: an amount converted (or a sum of converted amounts) beyond the range of amounts.
+    case conversionOutOfRange(from: Currency, to: Currency)
 }
 
 /// One bad line of an import file.

@@ -71,6 +71,7 @@ public struct JournalExport {
             line("account \(mapping.names[account.id] ?? "")")
             line("    ; name: \(JournalQuoting.quoted(account.name))")
             line("    ; created: \(Instant.iso8601(account.createdAt))")
+            line("    ; currency: \(account.currency.code)")
         }
         if !accounts.isEmpty { line("account \(valuation)") }
 

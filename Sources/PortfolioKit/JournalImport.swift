@@ -43,6 +43,7 @@ public struct JournalImport {
     private struct Declared {
         var name: String?
         var created: (at: Int64, line: Int)?
+        var currency: (code: Substring, line: Int)?
     }
 
     /// A posting with a balance assignment, before its account is resolved.
@@ -99,6 +100,8 @@ public struct JournalImport {
                             continue
                         }
                         declared[journalName, default: Declared()].name = name
+                    } else if let value = Self.tag("currency", in: comment) {
+                        declared[journalName, default: Declared()].currency = (value, number)
                     } else if let value = Self.tag("created", in: comment) {
                         guard let at = Self.instant(String(value), line: number, faults: &faults) else { continue }
                         declared[journalName, default: Declared()].created = (at, number)
@@ -154,6 +157,11 @@ public struct JournalImport {
             }
         }
 
+        // The first assignment of each journal account (its currency, for its declaration).
+        var firstAmount: [String: Assignment] = [:]
+        for case let .transaction(transaction) in items {
+            for assignment in transaction.assignments where firstAmount[assignment.account] == nil { firstAmount[assignment.account] = assignment }
+        }
         // The accounts: by journal name, each a portfolio name.
         for item in items {
             switch item {
@@ -162,7 +170,17 @@ public struct JournalImport {
                 guard entry?.name != nil || entry?.created != nil else { continue }
                 guard let index = nameIndex(journalName, declared: declared, line: line, checkName: checkName) else { continue }
                 if let created = entry?.created {
-                    append(ImportRow(line: Int32(clamping: created.line), name: index, at: created.at, currency: -1, kind: .account))
+                    // The account's currency: its currency: comment, else that of its first assignment.
+                    var currency: Int16 = -1
+                    if let declaredCurrency = entry?.currency {
+                        guard let known = currencyIndex(declaredCurrency.code, line: declaredCurrency.line) else { continue }
+                        currency = known
+                    } else if let first = firstAmount[journalName],
+                              let code = first.amount.split(separator: " ").first(where: { Currency(code: String($0)) != nil }) {
+                        // A bad amount is reported at its own line, not here.
+                        currency = currencyIndex(code, line: first.line) ?? -1
+                    }
+                    append(ImportRow(line: Int32(clamping: created.line), name: index, at: created.at, currency: currency, kind: .account))
                 }
             case let .transaction(transaction):
                 guard !transaction.assignments.isEmpty else { continue }
@@ -283,13 +301,18 @@ public struct JournalImport {
             return nil
         }
         guard let code else { return (number, -1) }
+        return currencyIndex(code, line: line).map { (number, $0) }
+    }
+
+    /// The index of the currency `code` names, added on first use; a fault when it names none.
+    private mutating func currencyIndex(_ code: Substring, line: Int) -> Int16? {
         guard let currency = Currency(code: String(code)) else {
             faults.add(line: line, "unknown currency '\(code)' (name it by its ISO code, e.g. GBP)")
             return nil
         }
-        if let existing = currencies.firstIndex(of: currency) { return (number, Int16(clamping: existing)) }
+        if let existing = currencies.firstIndex(of: currency) { return Int16(clamping: existing) }
         currencies.append(currency)
-        return (number, Int16(clamping: currencies.count - 1))
+        return Int16(clamping: currencies.count - 1)
     }
 
     /// The transaction's date (`2025-07-27`, also with `/` or `.`; a secondary date after

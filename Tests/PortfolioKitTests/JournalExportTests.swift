@@ -43,8 +43,8 @@ import Testing
         #expect(body == [
             "decimal-mark .", "",
             "commodity 1000.00 GBP", "commodity 1000. JPY", "",
-            "account assets:Easy -saver-", "    ; name: \"Easy \\\"saver\\\"\"", "    ; created: \(Instant.iso8601(local(2025, 5, 1, 8)))",
-            "account assets:Yen", "    ; name: \"Yen\"", "    ; created: \(Instant.iso8601(local(2025, 5, 2)))",
+            "account assets:Easy -saver-", "    ; name: \"Easy \\\"saver\\\"\"", "    ; created: \(Instant.iso8601(local(2025, 5, 1, 8)))", "    ; currency: GBP",
+            "account assets:Yen", "    ; name: \"Yen\"", "    ; created: \(Instant.iso8601(local(2025, 5, 2)))", "    ; currency: JPY",
             "account equity:valuation",
             "", "2025-05-01 valuation", "    ; at: \(Instant.iso8601(local(2025, 5, 1, 8)))", "    assets:Easy -saver-  = 1200.00 GBP", "    equity:valuation",
             "", "2025-05-01 valuation", "    ; at: \(Instant.iso8601(local(2025, 5, 1, 9, 30)))", "    assets:Easy -saver-  = 1250.50 GBP", "    equity:valuation",

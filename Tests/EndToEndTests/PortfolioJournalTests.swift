@@ -19,7 +19,8 @@ enum PlainTextAccounting {
 
     /// Runs an installed tool in the sandbox's environment; expects exit 0.
     static func run(_ tool: String, _ arguments: [String], in box: PortfolioBox, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try ToolProcess.run(tool, arguments, environment: box.environment)
+        // hledger reads files in the locale's encoding: a UTF-8 one (C.UTF-8 is always there).
+        let result = try ToolProcess.run(tool, arguments, environment: box.environment.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 })
         #expect(result.status == 0, "\(tool) \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
@@ -115,13 +116,17 @@ enum PlainTextAccounting {
         let file = box.sandbox.path("out.beancount")
         try box.ok("export", "--format", "beancount").stdout.write(toFile: file, atomically: true, encoding: .utf8)
         _ = try PlainTextAccounting.run(PlainTextAccounting.beanCheck, [file], in: box)
-        let csv = try PlainTextAccounting.run(PlainTextAccounting.beanQuery, ["-f", "csv", file, "SELECT account, sum(number) AS total, currency WHERE account ~ '^Assets:' GROUP BY account, currency"], in: box)
+        let csv = try PlainTextAccounting.run(PlainTextAccounting.beanQuery, ["-f", "csv", file, "SELECT account, str(sum(number)) AS total, currency WHERE account ~ '^Assets:' GROUP BY account, currency"], in: box)
         var values = Set<String>()
-        for line in csv.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        // bean-query ends its CSV lines with CR LF (one Character in Swift).
+        for line in csv.split(whereSeparator: \.isNewline).dropFirst() {
+            // Decimal('1.234') exactly, not rounded for display.
+            let fields = line.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "Decimal('", with: "").replacingOccurrences(of: "')", with: "")
+            }
             if fields.count == 3, !(Double(fields[1]) == 0) { values.insert("\(fields[1]) \(fields[2])") }
         }
-        #expect(values == Set(try listed(box).values), "\(csv)")
+        #expect(values == Set(try listed(box).values), "\(values.sorted()) from \(csv)")
     }
 
     @Test(arguments: ["hledger", "ledger"])

@@ -31,8 +31,8 @@ enum PortfolioSpec {
 
     static let importFormat = OptionSpec.option("format", value: "FORMAT", help: "csv, hledger or ledger (default: hledger for a FILE named *.journal, *.hledger, *.j, ledger for *.ledger, else csv).", allowed: ["csv", "hledger", "ledger"])
     static let journalExportHelp = """
-        hledger and ledger: each account is declared (account assets:NAME) with its own name and creation as comments \
-        (; name: "Easy saver", ; created: ISO 8601), each commodity with its ISO code and the currency's decimals \
+        hledger and ledger: each account is declared (account assets:NAME) with its own name, creation and currency as \
+        comments (; name: "Easy saver", ; created: ISO 8601, ; currency: GBP), each commodity with its ISO code and the currency's decimals \
         (commodity 1000.00 GBP); each update is a transaction dated its local date, its exact instant in an ; at: comment, \
         with a balance assignment (assets:Easy saver  = 1234.56 GBP) balanced by equity:valuation; a close assigns 0 and is \
         marked ; portfolio: close. So 'hledger -f out.journal balance assets' shows each account's latest value, as \
@@ -53,7 +53,8 @@ enum PortfolioSpec {
         ==*, with or without an amount before it) is an update of that account, at its transaction's ; at: comment when \
         there is one (as export writes), else at local midnight of its date; in a transaction marked ; portfolio: close \
         it closes the account. An account directive's ; name: "…" comment gives the account's name (else the journal's \
-        name without a leading assets:), its ; created: comment the creation. Amounts name their currency by ISO code \
+        name without a leading assets:), its ; created: comment the creation and its ; currency: comment the \
+        currency (else that of its first assignment). Amounts name their currency by ISO code \
         (1234.56 GBP or GBP 1234.56) or by none. Postings without an amount (the balancing side), comments and the \
         directives commodity, decimal-mark ., P, D, Y, year, payee and tag are passed over; anything else (include, \
         alias, periodic or automated transactions, a posting with an amount but no assignment, a currency symbol) is an \

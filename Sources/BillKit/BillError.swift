@@ -25,6 +25,17 @@ public enum BillError: Error, Equatable, Sendable {
     case roundUpNotPositive(String)
     /// A remembered setting the rules cannot use; `source` names where it is kept.
     case invalidSavedPreference(setting: PreferenceSetting, value: String, source: String)
+    /// `--people` as typed names people, and this is wrong with it.
+    case invalidPeopleNames(String, PeopleNames.NameProblem)
+    /// `--people` was given as a count and as names (or as two lists) that disagree.
+    case peopleCountsDisagree([Int])
+    /// An itemised bill's lines that cannot be read: the first faults (in line order) and
+    /// how many lines are bad in all.
+    case invalidItemLines([ItemLineFault], count: Int)
+    /// An itemised bill without a single item.
+    case emptyItemisedBill
+    /// `--people` for an itemised bill gave a count: it needs names.
+    case itemsNeedPeopleNames(Int)
 
     // Tax, tip base, fixed tip and total rounding (BillTaxRules.swift).
     /// A tax rate as typed, which option gave it, and what is wrong with it.

@@ -60,6 +60,16 @@ extension BillError {
         case let .invalidSavedPreference(setting, value, source):
             return .data("\(source) holds an invalid \(setting.noun) '\(value)'; it was left untouched",
                          hint: "fix it, or forget the preferences with 'billsplit prefs --reset'")
+        case let .invalidPeopleNames(text, problem):
+            return .usage("invalid --people '\(text)': \(problem.explanation)",
+                          hint: "give a number, or names separated by commas: --people Alice,Bob,Cara", commandPath: commandPath)
+        case let .peopleCountsDisagree(counts):
+            return .usage("--people is given as \(counts.map(String.init).joined(separator: " and ")) people", hint: "give the people once", commandPath: commandPath)
+        case let .itemsNeedPeopleNames(count):
+            return .usage("--people \(count): an itemised bill needs names, not a number",
+                          hint: "name the people in the who column, or with --people Alice,Bob,Cara", commandPath: commandPath)
+        case .invalidItemLines, .emptyItemisedBill:
+            return itemisedBillError(source: "the bill")
         }
     }
 }

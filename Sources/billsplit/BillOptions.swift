@@ -18,6 +18,8 @@ struct BillOptions {
     var currency: Currency
     var tip: Percentage
     var people: Int
+    /// Given with `--people Alice,Bob`: one per person, naming the shares.
+    var names: PeopleNames?
     /// Given with --weights: one per person.
     var weights: [Int64]?
     var roundUpText: String?
@@ -35,12 +37,13 @@ struct BillOptions {
             let currency = try givenCurrency ?? saved.currency() ?? LocaleCurrency.defaultCurrency(invocation.environment)
             let givenTip = try arguments.value(BillsplitOptions.tip)
             let tip = try givenTip ?? saved.tip() ?? BillRules.defaultTip
-            let givenPeople = try arguments.value(BillsplitOptions.people).map { Int($0) }
+            let givenNamesOrCount = try PeopleGiven.resolve(arguments)
+            let givenPeople = givenNamesOrCount?.count
             var people = givenPeople ?? saved.people ?? BillRules.defaultPeople
             let weights = try arguments.value(BillsplitOptions.weights)
             if let weights { people = try BillRules.people(weights: weights, givenPeople: givenPeople) }
             var options = BillOptions(
-                currency: currency, tip: tip, people: people, weights: weights,
+                currency: currency, tip: tip, people: people, names: givenNamesOrCount?.names, weights: weights,
                 roundUpText: try arguments.value(BillsplitOptions.roundUp),
                 localeIdentifier: try formattingLocale(
                     arguments.value(BillsplitOptions.locale), environment: invocation.environment, commandPath: arguments.commandPath),
@@ -52,6 +55,9 @@ struct BillOptions {
             throw error.cliError(commandPath: arguments.commandPath)
         }
     }
+
+    /// The names of the shares (--people Alice,Bob), or none.
+    var shareNames: [String] { names?.names ?? [] }
 
     /// The weights of the split: given, or one each.
     var splitWeights: [Int64] { weights ?? Array(repeating: 1, count: people) }

@@ -24,7 +24,8 @@ struct BillRendering {
     }
 
     /// The results card: bill, tip with its percentage, total, per person.
-    func card(_ result: BillResult) -> [String] {
+    /// With `names` (from --people Alice,Bob), each share is shown by name.
+    func card(_ result: BillResult, names: [String] = []) -> [String] {
         // The note holds amounts ("to multiples of $5.00"): shown whole or, when narrow, left out.
         var table = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
         table.append(["Bill", money(result.request.bill), ""])
@@ -39,7 +40,9 @@ struct BillRendering {
         var lines = table.render(maxWidth: width)
         let people = result.shares.count
         lines.append("")
-        if !result.request.isEqualSplit {
+        if !names.isEmpty {
+            lines += namedShares(result, names: names)
+        } else if !result.request.isEqualSplit {
             var shares = TextTable(columns: [.init("person", importance: 100), .amount("weight"), .amount("pays")])
             for (index, (weight, share)) in zip(result.request.weights, result.shares).enumerated() {
                 shares.append(["Person \(index + 1)", String(weight), money(share)])
@@ -59,9 +62,10 @@ struct BillRendering {
         return line + " = \(money(result.total)): \(perPerson(result))"
     }
 
-    /// The JSON object of one split: the weights only for an uneven split, the round-up
-    /// fields only with --round-up (so not a fixed set of columns).
-    static func json(_ result: BillResult) -> JSONValue {
+    /// The JSON object of one split: the weights only for an uneven split, the names only
+    /// with --people names, the round-up fields only with --round-up (so not a fixed set
+    /// of columns).
+    static func json(_ result: BillResult, names: [String] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("currency", .string(result.currency.code)),
             ("bill", .string(result.request.bill.plainString)),
@@ -74,6 +78,7 @@ struct BillRendering {
         if !result.request.isEqualSplit {
             members.append(("weights", .array(result.request.weights.map { .integer($0) })))
         }
+        if !names.isEmpty { members.append(("names", .array(names.map { .string($0) }))) }
         if let unit = result.request.roundUpUnit {
             members.append(("roundUp", .string(unit.plainString)))
             members.append(("extraTip", .string(result.roundingExtra.plainString)))
@@ -105,6 +110,6 @@ extension ReportColumns where Row == BillResult {
 
     /// The CSV or TSV line of one split.
     func line(_ result: BillResult, _ format: OutputFormat) -> String {
-        delimitedLines([result], format: format)[1]
+        delimitedLine(result, format: format)
     }
 }

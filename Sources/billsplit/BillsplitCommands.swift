@@ -38,8 +38,8 @@ struct BillsplitCommands {
         let result = try split(amountText, options: options, unit: unit)
         try rememberChoices(options)
         switch format {
-        case .text: for line in rendering.card(result) { out.line(line) }
-        case .json: out.line(BillRendering.json(result).serialized(pretty: true))
+        case .text: for line in rendering.card(result, names: options.shareNames) { out.line(line) }
+        case .json: out.line(BillRendering.json(result, names: options.shareNames).serialized(pretty: true))
         case .csv, .tsv:
             let columns = BillRendering.delimitedColumns(options.adjustments)
             out.line(columns.headerLine(format))
@@ -74,7 +74,7 @@ struct BillsplitCommands {
                 let result = try split(text, options: options, unit: unit)
                 switch format {
                 case .text: out.line(rendering.summaryLine(result))
-                case .json: out.line(BillRendering.json(result).serialized())
+                case .json: out.line(BillRendering.json(result, names: options.shareNames).serialized())
                 case .csv, .tsv: out.line(columns.line(result, format))
                 }
             } catch {

@@ -104,8 +104,9 @@ public enum ItemisedSplitter {
         request.weights = [1]
         request.roundUpUnit = nil
         let whole = try BillCalculator.calculate(request)
-        // Seam for the tax options: the tax of the whole bill joins here, shared like the tip.
-        let tax = Money.zero(currency)
+        // The tax added to the whole bill (--tax), shared like the tip; a tax included in
+        // the prices is already in the items.
+        let tax = whole.tax
         let taxParts = try ProportionalShares.allocate(tax, bySubtotals: subtotals)
         let tipParts = try ProportionalShares.allocate(try whole.tip + whole.roundingExtra, bySubtotals: subtotals)
 

@@ -34,7 +34,9 @@ extension BillsplitSpec {
             part is rounded to the minor unit by largest remainder, so the parts add up to the whole \
             exactly and the totals add up to the bill's total; an extra minor unit whose remainders tie \
             goes to the earlier person in the order of the people. When every subtotal is 0, a charge \
-            is split equally.
+            is split equally. With --tax the tax of the whole bill (PCT % of the items' sum, rounded \
+            once, half up) is shared the same way, as tax; the tip is on the items' sum before tax \
+            unless --tip-on total.
 
             Every bad line is reported with its number (the first \(ItemisedBillReader.faultsShown), then \
             a count) and nothing is printed: a line without three fields, a blank item, an amount that is \
@@ -43,7 +45,7 @@ extension BillsplitSpec {
             """,
         options: [
             BillsplitOptions.people.spec, BillsplitOptions.tip.spec, BillsplitOptions.currency.spec, BillsplitOptions.locale.spec,
-            itemsFormat.spec,
+            BillsplitOptions.tax.spec, BillsplitOptions.tipOn.spec, itemsFormat.spec,
         ],
         arguments: [itemsFile],
         examples: [

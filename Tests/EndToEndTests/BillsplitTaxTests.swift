@@ -239,3 +239,25 @@ import Testing
         #expect(Set(try BillsplitE2E.preferences(BillsplitE2E.preferencesPath(other)).keys) == ["currency"])
     }
 }
+
+@Suite struct BillsplitItemsTaxTests {
+    @Test func anItemisedBillSharesTheTaxLikeTheTip() throws {
+        let bill = "item,amount,who\nBurger,12.00,Alice\nSalad,9.00,bob\nPizza,20.00,everyone\n\"Wine, red\",10.00,Alice;Bob\n"
+        let options = ["items", "-", "--currency", "USD", "--tip", "10", "--people", "Alice,Bob,Cara", "--format", "json"]
+        let result = try BillsplitE2E.run(try Sandbox(), options + ["--tax", "10"], stdin: bill)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try BillsplitE2E.jsonObject(result.stdout)
+        // 51.00 + 5.10 tax + 5.10 tip (on the items before tax), each shared by subtotal.
+        #expect(json["total"] as? String == "61.20")
+        let people = try #require(json["people"] as? [[String: Any]])
+        #expect(people.map { $0["tax"] as? String } == ["2.37", "2.07", "0.66"])
+        #expect(people.map { $0["tip"] as? String } == ["2.37", "2.07", "0.66"])
+        #expect(people.map { $0["total"] as? String } == ["28.41", "24.81", "7.98"])
+        // The tip on the total: 56.10 × 10 % = 5.61.
+        let onTotal = try BillsplitE2E.jsonObject(try BillsplitE2E.run(try Sandbox(), options + ["--tax", "10", "--tip-on", "total"], stdin: bill).stdout)
+        #expect(onTotal["total"] as? String == "61.71")
+        let refused = try BillsplitE2E.run(try Sandbox(), options + ["--tax", "-1"], stdin: bill)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("invalid --tax '-1'"))
+    }
+}

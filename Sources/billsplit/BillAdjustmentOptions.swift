@@ -96,6 +96,8 @@ extension BillsplitSpec {
         and taxIncluded, tipOn and tipBase, tipAmount, and roundTotal, extraTip and \
         effectiveTipPercent, each only when used (with a fixed tip, tipPercent is its \
         percentage of the base, null for a zero base); CSV and TSV append the same columns \
-        after the usual ones. These options apply to every bill of a batch (AMOUNT -).
+        after the usual ones. These options apply to every bill of a batch (AMOUNT -). \
+        A tax, a fixed tip and a rounding are the bill's own: they are never remembered \
+        (a remembered rate would be added, unseen, to the next bill from another place).
         """
 }

@@ -4,10 +4,12 @@
 //   2. shared: each shared item is split equally among its people; a person's part of all
 //      shared items is summed exactly (as fractions) and rounded once, by largest
 //      remainder, so the parts add up to the shared items to the minor unit;
-//   3. the whole bill's charges (tip, and the tax once given) are worked out as for a
-//      single bill of the items' sum (BillCalculator), then each is shared in proportion
-//      to each person's items + shared (ProportionalShares);
-//   4. total = items + shared + tax + tip; the totals add up to the bill's total.
+//   3. the whole bill's tax and tip (with --round-total, the tip as rounded) are worked
+//      out as for a single bill of the items' sum (BillCalculator, with the same
+//      options), then each is shared in proportion to each person's items + shared
+//      (ProportionalShares);
+//   4. total = items + shared + added tax + tip; the totals add up to the bill's total.
+//      A tax included in the prices is shared the same way but shown, not added.
 // Every extra minor unit whose remainders tie goes to the earlier person in the order
 // of the people (`--people` first, then the order names first appear in the bill).
 
@@ -23,11 +25,12 @@ public struct PersonBill: Equatable, Sendable {
     public var items: Money
     /// Their part of the items they share with others.
     public var shared: Money
-    /// Their part of the tax (zero while the bill has none).
+    /// Their part of the tax: added to their total, or (`ItemisedResult.taxIsIncluded`)
+    /// the part of their items + shared that is tax; zero without a tax.
     public var tax: Money
     /// Their part of the tip.
     public var tip: Money
-    /// items + shared + tax + tip.
+    /// items + shared + added tax + tip.
     public var total: Money
 
     /// A person's bill with each part; `total` is their sum.
@@ -46,17 +49,21 @@ public struct PersonBill: Equatable, Sendable {
 public struct ItemisedResult: Equatable, Sendable {
     /// The whole bill as a single bill of the items' sum: its tip and total.
     public var bill: BillResult
-    /// The tax of the whole bill (zero while the bill has none).
+    /// The tax of the whole bill: added, or included in the prices (`taxIsIncluded`);
+    /// zero without a tax.
     public var tax: Money
+    /// Whether `tax` is already in the prices (`--tax-included`): shown, not added.
+    public var taxIsIncluded: Bool
     /// The items, in the order of the bill.
     public var items: [BillItem]
     /// One per person, in people order; their totals add up to `total`.
     public var people: [PersonBill]
 
     /// A result with each of its parts (`ItemisedSplitter.split` makes them).
-    public init(bill: BillResult, tax: Money, items: [BillItem], people: [PersonBill]) {
+    public init(bill: BillResult, tax: Money, taxIsIncluded: Bool = false, items: [BillItem], people: [PersonBill]) {
         self.bill = bill
         self.tax = tax
+        self.taxIsIncluded = taxIsIncluded
         self.items = items
         self.people = people
     }
@@ -70,8 +77,8 @@ public struct ItemisedResult: Equatable, Sendable {
 /// Splits itemised bills person by person, exactly.
 public enum ItemisedSplitter {
     /// The split of `bill` with the charges of `charges` (a single-bill request whose
-    /// tip, and tax options where there are any, apply to the whole bill; its amount,
-    /// weights and round-up unit are replaced: the bill is the items' sum).
+    /// tip and adjustments (tax, tip base, fixed tip, rounded total) apply to the whole
+    /// bill; its amount, weights and round-up unit are replaced: the bill is the items' sum).
     /// - Throws: `BillError.calculation` when an amount does not fit in 64-bit minor units.
     public static func split(_ bill: ItemisedBill, charges: BillRequest) throws(BillError) -> ItemisedResult {
         do {
@@ -104,20 +111,21 @@ public enum ItemisedSplitter {
         request.weights = [1]
         request.roundUpUnit = nil
         let whole = try BillCalculator.calculate(request)
-        // The tax added to the whole bill (--tax), shared like the tip; a tax included in
-        // the prices is already in the items.
-        let tax = whole.tax
+        let taxIsIncluded = request.adjustments.tax?.kind == .included
+        let tax = taxIsIncluded ? whole.includedTax : whole.tax
         let taxParts = try ProportionalShares.allocate(tax, bySubtotals: subtotals)
+        // The rounded total's change (below zero when rounded down) is the tip's.
         let tipParts = try ProportionalShares.allocate(try whole.tip + whole.roundingExtra, bySubtotals: subtotals)
 
         var people: [PersonBill] = []
         for index in 0..<count {
-            let total = try subtotals[index] + taxParts[index] + tipParts[index]
+            let addedTax = taxIsIncluded ? Money.zero(currency) : taxParts[index]
+            let total = try subtotals[index] + addedTax + tipParts[index]
             people.append(PersonBill(
                 name: bill.people.names[index], ownItems: own[index], items: itemParts[index], shared: shared[index],
                 tax: taxParts[index], tip: tipParts[index], total: total))
         }
-        return ItemisedResult(bill: whole, tax: tax, items: bill.items, people: people)
+        return ItemisedResult(bill: whole, tax: tax, taxIsIncluded: taxIsIncluded, items: bill.items, people: people)
     }
 
     /// Each person's part of the shared items (those with two or more people): the exact

@@ -26,8 +26,7 @@ extension BillsplitCommands {
         do throws(BillError) {
             let bill = try reader.finish()
             result = try ItemisedSplitter.split(bill, charges: BillRequest(
-                bill: .zero(options.currency), tipPercent: options.tip, weights: [1],
-                adjustments: BillAdjustments(tax: options.adjustments.tax, tipOn: options.adjustments.tipOn)))
+                bill: .zero(options.currency), tipPercent: options.tip, weights: [1], adjustments: options.adjustments))
         } catch {
             throw error.itemisedBillError(source: source)
         }

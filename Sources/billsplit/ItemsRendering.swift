@@ -19,18 +19,20 @@ struct ItemsRendering {
 
     /// The whole bill, the table of people, and each person's own items.
     func text(_ result: ItemisedResult) -> [String] {
-        var bill = TextTable(columns: [.init("what", importance: 100), .amount("amount")], showsHeader: false)
-        bill.append(["Items (\(result.items.count))", money(result.bill.request.bill)])
-        if !result.tax.isZero { bill.append(["Tax", money(result.tax)]) }
-        bill.append(["Tip (\(result.bill.request.tipPercent)%)", money(result.bill.tip)])
-        if !result.bill.roundingExtra.isZero { bill.append(["Rounding", money(result.bill.roundingExtra)]) }
-        bill.append([TextTable.Cell("Total"), TextTable.Cell(money(result.total), style: styler.bold)])
+        // The bill's rows as the single bill's card words them (tax, tip, rounding).
+        let card = BillRendering(localeIdentifier: localeIdentifier, styler: styler, width: width)
+        var bill = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
+        bill.append(["Items (\(result.items.count))", money(result.bill.request.bill), ""])
+        for row in card.taxRows(result.bill) { bill.append(row) }
+        bill.append([card.tipLabel(result.bill), money(result.bill.tip), card.tipNote(result.bill)])
+        for row in card.roundTotalRows(result.bill) { bill.append(row) }
+        bill.append([TextTable.Cell("Total"), TextTable.Cell(money(result.total), style: styler.bold), ""])
         var lines = bill.render(maxWidth: width)
         lines.append("")
 
         let showsTax = !result.tax.isZero
         var columns: [TextTable.Column] = [.text("person", importance: 100), .amount("items"), .amount("shared")]
-        if showsTax { columns.append(.amount("tax")) }
+        if showsTax { columns.append(.amount(result.taxIsIncluded ? "incl. tax" : "tax")) }
         columns += [.amount("tip"), .amount("pays")]
         var people = TextTable(columns: columns)
         for person in result.people {
@@ -66,16 +68,30 @@ struct ItemsRendering {
     ])
 
     /// The JSON document: the whole bill, then `people` (each with name, parts and total).
+    /// `tax` is the added tax, or with --tax-included the tax inside the bill
+    /// (`taxIncluded` true: each person's `tax` is then in their items, not added);
+    /// `extraTip` is what --round-total changed the tip by.
     static func json(_ result: ItemisedResult) -> JSONValue {
-        .object([
+        let adjustments = result.bill.request.adjustments
+        var members: [(String, JSONValue)] = [
             ("currency", .string(result.currency.code)),
             ("bill", .string(result.bill.request.bill.plainString)),
             ("tax", .string(result.tax.plainString)),
-            ("tipPercent", .number(result.bill.request.tipPercent.description)),
+        ]
+        if let tax = adjustments.tax {
+            members.append(("taxPercent", .number(tax.rate.description)))
+            members.append(("taxIncluded", .bool(result.taxIsIncluded)))
+        }
+        members += [
+            ("tipPercent", result.bill.tipPercent.map { .number($0.description) } ?? .null),
             ("tip", .string(result.bill.tip.plainString)),
+        ]
+        if adjustments.roundTotalUnit != nil { members.append(("extraTip", .string(result.bill.roundingExtra.plainString))) }
+        members += [
             ("total", .string(result.total.plainString)),
             ("people", .array(personColumns.jsonObjects(result.people))),
-        ])
+        ]
+        return .object(members)
     }
 
     /// CSV or TSV: a header, then one line per person, each with the currency.

@@ -29,14 +29,15 @@ extension BillsplitSpec {
             \(range(BillRules.peopleRange)) people.
 
             Each person pays: items, the items only they have; shared, their part of the items they \
-            share, summed exactly and rounded once; tip, the tip of the whole bill (--tip % of the \
-            items' sum, rounded half up, as for one bill) in proportion to their items + shared. Each \
+            share, summed exactly and rounded once; tax and tip, the tax and tip of the whole bill \
+            (worked out for the items' sum exactly as for one bill, with --tax or --tax-included, \
+            --tip-on, --tip or --tip-amount, and --round-total, whose change goes to the tip) in \
+            proportion to their items + shared. A tax included in the prices (--tax-included) is \
+            shown per person but not added: it is already in their items. Each \
             part is rounded to the minor unit by largest remainder, so the parts add up to the whole \
             exactly and the totals add up to the bill's total; an extra minor unit whose remainders tie \
             goes to the earlier person in the order of the people. When every subtotal is 0, a charge \
-            is split equally. With --tax the tax of the whole bill (PCT % of the items' sum, rounded \
-            once, half up) is shared the same way, as tax; the tip is on the items' sum before tax \
-            unless --tip-on total.
+            is split equally.
 
             Every bad line is reported with its number (the first \(ItemisedBillReader.faultsShown), then \
             a count) and nothing is printed: a line without three fields, a blank item, an amount that is \
@@ -45,17 +46,19 @@ extension BillsplitSpec {
             """,
         options: [
             BillsplitOptions.people.spec, BillsplitOptions.tip.spec, BillsplitOptions.currency.spec, BillsplitOptions.locale.spec,
-            BillsplitOptions.tax.spec, BillsplitOptions.tipOn.spec, itemsFormat.spec,
+        ] + BillsplitOptions.adjustmentSpecs + [
+            itemsFormat.spec,
         ],
         arguments: [itemsFile],
         examples: [
             ExampleSpec("billsplit items lunch.csv --currency USD --tip 18", "Who pays what for the lines of lunch.csv, 18 % tip shared in proportion."),
+            ExampleSpec("billsplit items lunch.csv --currency USD --tax 8.875 --tip 20 --round-total 1", "A sales tax added and a 20 % tip on the pre-tax bill, both shared in proportion; the total a whole dollar."),
             ExampleSpec("printf 'Pizza,24,everyone\\nWine,30,Alice;Bob\\n' | billsplit items - --people Alice,Bob,Cara --format json",
                         "Cara shares only the pizza; JSON for scripts."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok),
-            ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a bad tip, --people as a number or with a bad name."),
+            ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a bad tip, tax or rounding unit, two options that exclude each other, --people as a number or with a bad name."),
             ExitStatusSpec(.dataError, "A bill that cannot be read (every bad line is named), a bill without items, amounts too large."),
             ExitStatusSpec(.noInput, "FILE does not exist or cannot be read."),
         ])

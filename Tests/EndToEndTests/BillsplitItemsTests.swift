@@ -149,6 +149,48 @@ import Testing
         #expect(BillsplitE2E.squeezedLines(result.stdout).contains("Ann Te\\x1B[2Ja $4.00"))
     }
 
+    static func people(_ json: [String: Any], _ key: String) -> [String?] {
+        ((json["people"] as? [[String: Any]]) ?? []).map { $0[key] as? String }
+    }
+
+    /// A tax in the prices is shared like the tip but shown, not added.
+    @Test func anIncludedTaxIsSharedButNotAdded() throws {
+        let result = try BillsplitE2E.run(try Sandbox(), Self.options + ["--tax-included", "25", "--format", "json"], stdin: Self.bill)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try BillsplitE2E.jsonObject(result.stdout)
+        #expect(json["tax"] as? String == "10.20")
+        #expect(json["taxIncluded"] as? Bool == true)
+        #expect(json["total"] as? String == "56.10")
+        #expect(Self.people(json, "tax") == ["4.74", "4.13", "1.33"])
+        #expect(Self.people(json, "total") == ["26.04", "22.74", "7.32"])
+        let text = try BillsplitE2E.run(try Sandbox(), Self.options + ["--tax-included", "25"], stdin: Self.bill)
+        let lines = BillsplitE2E.squeezedLines(text.stdout)
+        #expect(lines.contains("Tax included (25%) $10.20 in the bill, not added"))
+        #expect(lines.contains("person items shared incl. tax tip pays"))
+    }
+
+    @Test func aFixedTipIsSharedInProportion() throws {
+        let options = ["items", "-", "--currency", "USD", "--tip-amount", "6", "--people", "Alice,Bob,Cara", "--format", "json"]
+        let result = try BillsplitE2E.run(try Sandbox(), options, stdin: Self.bill)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try BillsplitE2E.jsonObject(result.stdout)
+        #expect(json["tip"] as? String == "6.00")
+        #expect(Self.people(json, "tip") == ["2.79", "2.43", "0.78"])
+        #expect(Self.people(json, "total") == ["26.46", "23.10", "7.44"])
+        #expect(json["total"] as? String == "57.00")
+    }
+
+    /// The rounded total's change goes to the tip, shared like it.
+    @Test func aRoundedTotalChangesEachTip() throws {
+        let result = try BillsplitE2E.run(try Sandbox(), Self.options + ["--round-total", "1", "--format", "json"], stdin: Self.bill)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try BillsplitE2E.jsonObject(result.stdout)
+        #expect(json["total"] as? String == "56.00")
+        #expect(json["extraTip"] as? String == "-0.10")
+        #expect(Self.people(json, "tip") == ["2.32", "2.03", "0.65"])
+        #expect(Self.people(json, "total") == ["25.99", "22.70", "7.31"])
+    }
+
     @Test func theTotalsAddUpForARandomBillThroughTheBinary() throws {
         var random = BillsplitRandom(seed: 0x1735_0016)
         let names = (1...7).map { "N\($0)" }

@@ -54,7 +54,9 @@ extension BillOptions {
                       hint: "give the tip as a percentage or as an amount")
         try exclusive(arguments, BillsplitOptions.roundUp.spec, BillsplitOptions.roundTotal.spec,
                       hint: "--round-up rounds each share; --round-total rounds the whole bill")
-        let tax = try arguments.value(BillsplitOptions.tax) ?? arguments.value(BillsplitOptions.taxIncluded)
+        // Not `??`: its autoclosure rethrows untyped, which a throws(CLIError) function cannot.
+        var tax = try arguments.value(BillsplitOptions.tax)
+        if tax == nil { tax = try arguments.value(BillsplitOptions.taxIncluded) }
         let tipOn = try arguments.value(BillsplitOptions.tipOn)
         let tipAmountText = try arguments.value(BillsplitOptions.tipAmount)
         let roundTotalText = try arguments.value(BillsplitOptions.roundTotal)

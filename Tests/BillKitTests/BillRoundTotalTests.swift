@@ -126,7 +126,7 @@ struct BillRoundTotalTests {
         for _ in 0..<3000 {
             let bill = Int64.random(in: 0...1_000_000, using: &generator)
             let tipHundredths = Int64.random(in: 0...5000, using: &generator)
-            let unit = [1, 5, 10, 25, 50, 100, 500, 1000, 10000].randomElement(using: &generator) ?? 100
+            let unit: Int64 = [1, 5, 10, 25, 50, 100, 500, 1000, 10000].randomElement(using: &generator) ?? 100
             let request = BillRequest(
                 bill: Money(minorUnits: bill, currency: usd), tipPercent: Percentage(DecimalText(significand: tipHundredths, scale: 2)),
                 weights: [1, 2, 3], adjustments: BillAdjustments(roundTotalUnit: Money(minorUnits: unit, currency: usd)))

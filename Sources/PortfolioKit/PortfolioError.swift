@@ -60,6 +60,10 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case noGoal(String)
     /// A goal for the total with accounts in several currencies and none named.
     case goalCurrencyNeeded([Currency])
+    /// --convert-to: no rate of `currency` (into `target`) in force at `at`.
+    case missingRate(currency: Currency, target: Currency, at: Int64)
+    /// --convert-to: an amount converted (or a sum of converted amounts) beyond the range of amounts.
+    case conversionOutOfRange(from: Currency, to: Currency)
 }
 
 /// One bad line of an import file.

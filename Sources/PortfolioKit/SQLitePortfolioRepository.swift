@@ -84,7 +84,11 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
     }
 
     /// Closes the connection (the process is about to end, or a writer replaces a reader).
-    public func close() { database.close() }
+    public func close() {
+        // Statements first: a connection with a statement left open is not closed (nor its WAL checkpointed).
+        latestAtOrBefore = nil
+        database.close()
+    }
 
     /// Whether the store exists.
     public var exists: Bool { database.exists }
@@ -150,18 +154,26 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
     /// The update in force at `instant`.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
-        try latest(account, "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1", instant)
+        // The dashboard's and the table's lookup, thousands per report: its statement is
+        // kept here rather than found by its text (hashing the text cost as much as a seek).
+        if latestAtOrBefore == nil {
+            latestAtOrBefore = try database.prepare(
+                "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1")
+        }
+        guard let statement = latestAtOrBefore else { return nil }
+        return try latest(account, statement, instant)
     }
+    private var latestAtOrBefore: SQLiteStatement?
 
     /// The latest update at or after `instant`.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
-        try latest(account, "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT 1", instant)
+        try latest(account, database.cached("SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT 1"), instant)
     }
 
-    private func latest(_ account: Account, _ sql: String, _ instant: Int64) throws -> Update? {
+    private func latest(_ account: Account, _ statement: SQLiteStatement, _ instant: Int64) throws -> Update? {
         var found: Update?
-        try database.cached(sql).forEachRow([.integer(account.id), .integer(instant)]) { row in
+        try statement.forEachRow([.integer(account.id), .integer(instant)]) { row in
             found = try checkedUpdate(id: row.int64(0), accountID: account.id, at: row.int64(1), value: row.int64(2), typed: row.int64(3) == 1)
         }
         return found

@@ -89,6 +89,11 @@ enum PortfolioErrorMessages {
         case let .goalCurrencyNeeded(currencies):
             return CLIError.usage("the accounts are in several currencies (\(currencies.map(\.code).joined(separator: ", "))); name the total's with --currency",
                                   commandPath: commandPath)
+        case let .missingRate(currency, target, at):
+            return CLIError.data("no rate for \(currency.code) to \(target.code) on \(Instant.date(at)) (--convert-to \(target.code))",
+                                 hint: "give one with --rate \(currency.code)=RATE (1 \(currency.code) = RATE \(target.code)), or in --rates FILE a line DATE,\(currency.code),RATE dated at or before \(Instant.date(at))")
+        case let .conversionOutOfRange(source, target):
+            return CLIError.data("converting \(source.code) to \(target.code) gives an amount out of range; no total is shown rather than a wrong one")
         }
     }
 }

@@ -18,6 +18,10 @@ extension PortfolioCommands {
     }
 
     private func export(from store: any PortfolioRepository) throws -> ExitCode {
+        if let journal = arguments.text(PortfolioSpec.exportFormat).flatMap(JournalFormat.init(rawValue:)) {
+            try store.reading { try JournalExport(format: journal).write(from: store) { out.line($0) } }
+            return .ok
+        }
         let accounts = try store.accounts()
         if arguments.text(PortfolioSpec.exportFormat) == "json" {
             out.line(JSONValue.object([
@@ -94,7 +98,7 @@ extension PortfolioCommands {
         let fallbackCurrency = LocaleCurrency.defaultCurrency(invocation.environment)
         let file: (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
         do {
-            file = try readRows(path: path, source: source)
+            file = try isJournalImport(path: path) ? readJournal(path: path, source: source) : readRows(path: path, source: source)
         } catch {
             reader.close()
             throw error
@@ -309,5 +313,29 @@ extension PortfolioCommands {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         invocation.err.write("\r\(bar) \(100 * done / max(1, total))% (\(done)/\(total))")
         invocation.err.flush()
+    }
+}
+
+// MARK: journals (hledger, Ledger)
+
+extension PortfolioCommands {
+    /// Whether import reads a journal: --format hledger or ledger, or without --format a
+    /// file named *.journal, *.hledger, *.ledger or *.j.
+    func isJournalImport(path: String) -> Bool {
+        if let format = arguments.value("format") { return format != "csv" }
+        let lowered = path.lowercased()
+        return [".journal", ".hledger", ".ledger", ".j"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// A journal's balance assignments as import rows (JournalImport), every bad line a fault.
+    func readJournal(path: String, source: String) throws
+        -> (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
+        let text = try InputReader.readText(path)
+        let journal = JournalImport(text: text, source: source) { name in
+            do { return .success(try PortfolioInputs.validate(name: name)) } catch {
+                return .failure(ImportNameFault(CLIError.from(error).message))
+            }
+        }
+        return (journal.rows, journal.names, journal.currencies, journal.faults, false)
     }
 }

@@ -19,6 +19,9 @@ public struct ImportRow: Sendable {
         case value(String)
         /// A deposit or (`withdrawal`) a withdrawal of the amount, more than zero (kind column).
         case contribution(String, withdrawal: Bool)
+        /// A goal of the amount (kind column `goal`): the row's name is -1 for a currency's
+        /// total; `dated`: the row's instant is the goal's date.
+        case goal(String, dated: Bool)
     }
 
     // Kept small (a million rows are held at once): indexes, not names or currencies.
@@ -79,6 +82,8 @@ public struct ImportPlan: Sendable {
         case update(account: Int32, at: Int64, value: Int64)
         case close(account: Int32, at: Int64)
         case contribution(account: Int32, at: Int64, amount: Int64)
+        /// account −1: a currency's total.
+        case goal(account: Int32, currency: Currency, amount: Int64, by: Int64?)
     }
 
     /// An account as the import leaves it: one already stored, or one it creates.
@@ -97,6 +102,10 @@ public struct ImportPlan: Sendable {
     public private(set) var updates = 0, created = 0, closed = 0, skipped = 0
     /// How many deposits and withdrawals the import records.
     public private(set) var contributions = 0
+    /// How many goals the import sets.
+    public private(set) var goalsSet = 0
+    /// The store's goals, read once.
+    private var storedGoals: [Goal]?
     /// The stored deposits and withdrawals per planned account, read once each: (at, amount) → how many.
     private var storedContributions: [Int: [Key: Int64]] = [:]
     private var contributionOccurrences: [Key: Int64] = [:]
@@ -125,6 +134,19 @@ public struct ImportPlan: Sendable {
         for row in rows {
             let line = Int(row.line), name = Int(row.name)
             let rowCurrency = row.currency >= 0 ? currencies[Int(row.currency)] : nil
+            // A goal names an account already known (stored, or made by an earlier row), or none: a total.
+            if case let .goal(text, dated) = row.kind {
+                var index: Int?
+                if name >= 0 {
+                    index = accountOfName[name] ?? byName[ItemName.matchKey(names[name])]
+                    if index == nil {
+                        self.faults.add(line: line, "no account '\(names[name])' in the store or on an earlier line for this goal")
+                        continue
+                    }
+                }
+                try planGoal(text, by: dated ? row.at : nil, account: index, currency: rowCurrency, line: line, repository: repository)
+                continue
+            }
             // The account: known by name (letter case ignored), else created by this row.
             let index: Int
             if let known = accountOfName[name] ?? byName[ItemName.matchKey(names[name])] {
@@ -152,6 +174,8 @@ public struct ImportPlan: Sendable {
             switch row.kind {
             case .account:
                 continue
+            case .goal:
+                continue  // planned above
             case let .contribution(text, withdrawal):
                 try planContribution(text, withdrawal: withdrawal, at: row.at, line: line, index: index, repository: repository)
             case .close:
@@ -218,6 +242,7 @@ public struct ImportPlan: Sendable {
         var updates: [(account: Account, at: Int64, value: Int64)] = []
         var closes: [(account: Int, at: Int64)] = []
         var contributions: [(account: Account, at: Int64, amount: Int64)] = []
+        var goals: [(account: Int, currency: Currency, amount: Int64, by: Int64?)] = []
         for planned in changes {
             switch planned {
             case let .create(account, at):
@@ -231,6 +256,8 @@ public struct ImportPlan: Sendable {
             case let .contribution(account, at, amount):
                 guard let target = made[Int(account)] else { continue }
                 contributions.append((target, at, amount))
+            case let .goal(account, currency, amount, by):
+                goals.append((Int(account), currency, amount, by))
             }
         }
         try change.addUpdates(updates)
@@ -238,6 +265,11 @@ public struct ImportPlan: Sendable {
         for close in closes {
             guard let target = made[close.account] else { continue }
             try change.setClosed(target, at: close.at)
+        }
+        for goal in goals {
+            let accountID = goal.account >= 0 ? made[goal.account]?.id : nil
+            if goal.account >= 0 && accountID == nil { continue }
+            _ = try change.setGoal(accountID: accountID, currency: goal.currency, amount: goal.amount, by: goal.by)
         }
     }
 
@@ -281,6 +313,46 @@ public struct ImportPlan: Sendable {
         contributions += 1
     }
 
+    /// A goal row: in the account's currency (or, for a total, the row's, which it must
+    /// name), more than zero; one the store holds already, same amount and date, is skipped.
+    private mutating func planGoal(_ text: String, by: Int64?, account index: Int?, currency rowCurrency: Currency?, line: Int,
+                                   repository: any PortfolioRepository) throws {
+        let currency: Currency
+        if let index {
+            currency = accounts[index].currency
+            if let rowCurrency, rowCurrency != currency {
+                faults.add(line: line, "'\(accounts[index].name)' is in \(currency.code), not \(rowCurrency.code)")
+                return
+            }
+        } else {
+            guard let rowCurrency else {
+                faults.add(line: line, "a total's goal needs its currency")
+                return
+            }
+            currency = rowCurrency
+        }
+        let money: Money
+        do {
+            money = try Money.parse(text, currency: currency)
+        } catch {
+            faults.add(line: line, error.description + (error.hint.map { " (\($0))" } ?? ""))
+            return
+        }
+        guard money.minorUnits > 0 else {
+            faults.add(line: line, "a goal must be more than zero")
+            return
+        }
+        if storedGoals == nil { storedGoals = try repository.goals() }
+        let accountID = index.flatMap { accounts[$0].stored?.id }
+        if index == nil || accountID != nil,
+           storedGoals?.contains(where: { $0.accountID == accountID && $0.currency == currency && $0.amount == money.minorUnits && $0.by == by }) == true {
+            skipped += 1
+            return
+        }
+        changes.append(.goal(account: Int32(index ?? -1), currency: currency, amount: money.minorUnits, by: by))
+        goalsSet += 1
+    }
+
     private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     /// "3 updates, 1 new account, 1 close": what the import changes.
@@ -288,6 +360,7 @@ public struct ImportPlan: Sendable {
         var text = plural(updates, "update")
         if created > 0 { text += ", \(plural(created, "new account"))" }
         if closed > 0 { text += ", \(plural(closed, "close"))" }
+        if goalsSet > 0 { text += ", \(plural(goalsSet, "goal"))" }
         if contributions > 0 { text += ", \(contributions) deposit\(contributions == 1 ? "" : "s") or withdrawal\(contributions == 1 ? "" : "s")" }
         return text
     }

@@ -4,7 +4,10 @@
 //   goals(id, account_id → accounts ON DELETE CASCADE or NULL for a currency's total,
 //     currency, amount > 0, by_at or NULL): one goal per account, one per currency's total;
 //   undo_contributions, undo_goals: the rows an undo step saved (SQLiteUndoJournal);
-//   undo_created is rebuilt with the two new tables allowed in its CHECK.
+//   undo_created_money: the ids a step created in the two new tables, as undo_created
+//     keeps them for accounts and updates.
+// Only CREATE TABLE and CREATE INDEX statements, so that opening a store keeps the fast
+// check of its schema (SQLiteSchemaText: the stored SQL foretold from the migrations).
 // A version 1 or 2 store is read as if migrated (in memory) and migrated on its next write.
 
 import MoneyKit
@@ -48,15 +51,12 @@ enum SQLiteMoneySchema {
             by_at INTEGER,
             PRIMARY KEY (step_id, id)
         ) WITHOUT ROWID;
-        CREATE TABLE undo_created_v3 (
+        CREATE TABLE undo_created_money (
             step_id INTEGER NOT NULL REFERENCES undo_steps(id) ON DELETE CASCADE,
-            table_name TEXT NOT NULL CHECK (table_name IN ('accounts', 'updates', 'contributions', 'goals')),
+            table_name TEXT NOT NULL CHECK (table_name IN ('contributions', 'goals')),
             first_id INTEGER NOT NULL,
             last_id INTEGER NOT NULL CHECK (last_id >= first_id),
             PRIMARY KEY (step_id, table_name, first_id)
         ) WITHOUT ROWID;
-        INSERT INTO undo_created_v3 (step_id, table_name, first_id, last_id) SELECT step_id, table_name, first_id, last_id FROM undo_created;
-        DROP TABLE undo_created;
-        ALTER TABLE undo_created_v3 RENAME TO undo_created;
         """
 }

@@ -57,6 +57,15 @@ enum SQLiteUndoJournal {
     /// The tables a step can create rows in.
     enum Table: String, CaseIterable {
         case accounts, updates, contributions, goals
+
+        /// Where the runs of ids created in this table are kept (schema version 3 added
+        /// undo_created_money for its two tables, leaving undo_created as it was).
+        var createdTable: String {
+            switch self {
+            case .accounts, .updates: return "undo_created"
+            case .contributions, .goals: return "undo_created_money"
+            }
+        }
     }
 
     /// The newest step, nil when there is nothing to undo.
@@ -185,8 +194,9 @@ final class UndoRecorder {
     /// beyond the limit: the last statements of the change's transaction.
     func finish() throws {
         guard let stepID else { return }
-        let insert = try database.prepare("INSERT INTO undo_created (step_id, table_name, first_id, last_id) VALUES (?, ?, ?, ?)")
         for table in SQLiteUndoJournal.Table.allCases {
+            // The journal table's name is one of two known ones, never text from the file.
+            let insert = try database.cached("INSERT INTO \(table.createdTable) (step_id, table_name, first_id, last_id) VALUES (?, ?, ?, ?)")
             for run in created[table] ?? [] {
                 try insert.run([.integer(stepID), .text(table.rawValue), .integer(run.lowerBound), .integer(run.upperBound)])
             }
@@ -211,7 +221,11 @@ extension SQLiteUndoJournal {
         //    other updates left: those would go with them by cascade).
         var createdAccounts: [ClosedRange<Int64>] = []
         var mismatch = false
-        try database.prepare("SELECT table_name, first_id, last_id FROM undo_created WHERE step_id = ? ORDER BY table_name DESC, first_id")
+        try database.prepare("""
+            SELECT table_name, first_id, last_id FROM undo_created WHERE step_id = ?1
+            UNION ALL SELECT table_name, first_id, last_id FROM undo_created_money WHERE step_id = ?1
+            ORDER BY table_name DESC, first_id
+            """)
             .forEachRow([stepID]) { row in
                 let run = row.int64(1)...max(row.int64(1), row.int64(2))
                 guard let table = SQLiteUndoJournal.Table(rawValue: row.text(0)) else { mismatch = true; return }

@@ -64,7 +64,7 @@ enum PortfolioSpec {
     static let demoSet = TypedOption<DemoSet>.choice(.option("set", short: "s", value: "N", help: "Which set: 1, 2 or 3.", default: "1", allowed: ["1", "2", "3"]))
 
     static let dashboardCommand = CommandSpec(name: "dashboard", abstract: "Totals per currency, each active account with its value, last update and trend, and the portfolio chart",
-                discussion: conversionHelp, options: [ascii] + conversion)
+                discussion: conversionHelp + " With goals set ('portfolio goal'), a Goals section below the accounts gives each one's progress and the monthly saving still needed.", options: [ascii] + conversion)
 
     static let addCommand = CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
                 options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else USD).")],
@@ -77,7 +77,7 @@ enum PortfolioSpec {
                 discussion: conversionHelp, aliases: ["ls"], options: [.flag("all", short: "a", help: "Include closed accounts."), format, .flag("names", help: "Print only the names, one a line.")] + conversion)
 
     static let showCommand = CommandSpec(name: "show", abstract: "An account: current value, its updates newest first, its chart",
-                discussion: "With --limit N only the newest N updates are listed; in text a last line says how many older ones are not shown, JSON and CSV/TSV carry only the N shown (JSON adds updatesNotShown, the count of the others). The chart and the value always cover the whole history.",
+                discussion: "With --limit N only the newest N updates are listed; in text a last line says how many older ones are not shown, JSON and CSV/TSV carry only the N shown (JSON adds updatesNotShown, the count of the others). The chart and the value always cover the whole history. With a goal, its progress below the value (see 'portfolio goal'); with deposits or withdrawals, their list below the updates. JSON adds \"contributions\" (id, date, kind, amount: a withdrawal negative) and \"goal\" (as 'portfolio goal --format json' gives it, or null).",
                 options: [format, .flag("ascii", help: "Plain ASCII chart."), showLimit], arguments: [account])
     static let showLimit = OptionSpec.option("limit", value: "N", help: "Only the newest N updates (a positive whole number).")
 
@@ -115,12 +115,12 @@ enum PortfolioSpec {
 
     static let importCommand = CommandSpec(
         name: "import", abstract: "Read updates from CSV (date,account,value[,currency]) or an hledger or ledger journal",
-        discussion: "\(journalImportHelp) A CSV header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else USD). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
+        discussion: "\(journalImportHelp) A CSV header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else USD). An optional fifth CSV column, kind, reads empty or value as before, deposit or withdrawal for money put in or taken out (the value then the amount, more than zero); such rows are deposits and withdrawals, skipped like updates when already stored; goal sets a goal (date: its date or empty; account: one already known, or empty for the total of the row's currency). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
         options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing."), importFormat],
         arguments: [ArgumentSpec("FILE", help: "The CSV file or journal, or - for standard input.", completion: .file)])
 
     static let exportCommand = CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV, JSON or a plain-text accounting journal; import reads CSV and journals back",
-                discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes (CSV, hledger, ledger). \(journalExportHelp)",
+                discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes (CSV, hledger, ledger). A store with deposits, withdrawals or goals is exported (CSV) with a fifth column, kind: empty for values, accounts and closes, deposit or withdrawal (the amount positive) for money in and out, written after the values; then goals, kind goal: the date the goal's (empty without one), the account empty for a currency's total. JSON lists deposits and withdrawals per account as contributions (date, amount: a withdrawal negative). \(journalExportHelp)",
                 options: [exportFormat])
 
     static let undoCommand = CommandSpec(

@@ -46,7 +46,8 @@ extension PortfolioCommands {
             return .ok
         }
         // The kind column only when there is money in or out to write: other stores export as before.
-        var hasContributions = false
+        let goals = try store.goals()
+        var hasContributions = !goals.isEmpty
         for account in accounts where !hasContributions { hasContributions = try !store.contributions(of: account).isEmpty }
         let kind: [String] = hasContributions ? [""] : []
         out.line("date,account,value,currency" + (hasContributions ? ",kind" : ""))
@@ -74,6 +75,13 @@ extension PortfolioCommands {
             if let closed = account.closedAt {
                 out.line(DelimitedText.csvLine([Instant.iso8601(closed), account.name, "closed", account.currency.code] + kind))
             }
+        }
+        // Goals last: the date is the goal's (empty without one), the account empty for a currency's total.
+        for goal in goals {
+            let name = goal.accountID.map { id in byID[id]?.name ?? "" }
+            if name == "" { continue }
+            out.line(DelimitedText.csvLine([goal.by.map(Instant.iso8601) ?? "", name ?? "",
+                                            Money(minorUnits: goal.amount, currency: goal.currency).plainString, goal.currency.code, "goal"]))
         }
         return .ok
     }
@@ -174,8 +182,12 @@ extension PortfolioCommands {
                     case "", "value": break
                     case "deposit": contribution = false
                     case "withdrawal": contribution = true
+                    case "goal":
+                        if let row = goalRow(record, line: line, faults: &faults, names: &names, nameIndex: &nameIndex,
+                                             currencies: &currencies, currencyIndex: &currencyIndex) { rows.append(row) }
+                        return
                     default:
-                        faults.add(line: line, "unknown kind '\(record[4])' (expected value, deposit or withdrawal)")
+                        faults.add(line: line, "unknown kind '\(record[4])' (expected value, deposit, withdrawal or goal)")
                         return
                     }
                 }
@@ -194,7 +206,7 @@ extension PortfolioCommands {
                     return
                 }
                 var currency: Int16 = -1
-                if record.count == 4, !record[3].trimmingSpaces.isEmpty {
+                if record.count >= 4, !record[3].trimmingSpaces.isEmpty {
                     if let known = currencyIndex[record[3]] {
                         currency = known
                     } else if let named = Currency(code: record[3].trimmingSpaces) {
@@ -245,6 +257,54 @@ extension PortfolioCommands {
             faults.add(line: Int.max, error.message)
         }
         return (rows, names, currencies, faults, lastShownProgress > 0)
+    }
+
+    /// A goal row (kind goal): date the goal's or empty, account empty for a total (whose
+    /// currency the row names), value the goal.
+    private func goalRow(_ record: [String], line: Int, faults: inout ImportFaults, names: inout [String], nameIndex: inout [String: Int],
+                         currencies: inout [Currency], currencyIndex: inout [String: Int16]) -> ImportRow? {
+        let dateText = record[0].trimmingSpaces
+        var at: Int64 = 0
+        if !dateText.isEmpty {
+            guard let parsed = Instant.parse(dateText), PortfolioLimits.instantFault(parsed) == nil else {
+                faults.add(line: line, "invalid date '\(record[0])' for a goal (a date, or empty for none)")
+                return nil
+            }
+            at = parsed
+        }
+        var currency: Int16 = -1
+        let code = record[3].trimmingSpaces
+        if !code.isEmpty {
+            guard let named = Currency(code: code) else {
+                faults.add(line: line, "unknown currency '\(record[3])'")
+                return nil
+            }
+            if let existing = currencies.firstIndex(of: named) {
+                currency = Int16(truncatingIfNeeded: existing)
+            } else {
+                currency = Int16(truncatingIfNeeded: currencies.count)
+                currencies.append(named)
+            }
+            currencyIndex[record[3]] = currency
+        }
+        var index = -1
+        let name = DelimitedText.restoreNeutralized(record[1].trimmingSpaces)
+        if !name.isEmpty {
+            if let known = nameIndex[name] {
+                index = known
+            } else {
+                index = names.count
+                names.append((try? PortfolioInputs.validate(name: name)) ?? name)
+                nameIndex[name] = index
+            }
+        }
+        let value = record[2].trimmingSpaces
+        guard !value.isEmpty else {
+            faults.add(line: line, "a goal needs an amount")
+            return nil
+        }
+        guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else { return nil }
+        return ImportRow(line: rowLine, name: rowName, at: at, currency: currency, kind: .goal(value, dated: !dateText.isEmpty))
     }
 
     private func progress(_ done: Int, of total: Int) {

@@ -80,19 +80,23 @@ struct PortfolioContributionTests {
 
     // MARK: export and import
 
-    @Test func exportAndImportCarryDepositsAndWithdrawals() throws {
+    @Test func exportAndImportCarryDepositsWithdrawalsAndGoals() throws {
         let box = try PortfolioBox()
         try Self.seed(box)
         try box.ok("add", "Bare", "--date", "2024-02-01")
+        try box.ok("goal", "ISA", "5000", "--by", "2030-06-30")
+        try box.ok("goal", "--total", "9000")
         let exported = try box.ok("export").stdout
         #expect(exported.hasPrefix("date,account,value,currency,kind\n"), "\(exported)")
         #expect(exported.contains("2024-01-01T00:00:00+00:00,ISA,1000.00,GBP,deposit\n"))
         #expect(exported.contains("2024-03-01T00:00:00+00:00,ISA,250.50,GBP,withdrawal\n"))
         #expect(exported.contains("2024-01-01T00:00:00+00:00,ISA,1000.00,GBP,\n"), "a value's kind is empty")
-        // Into a new store and out again: the same bytes; importing it again changes nothing.
+        #expect(exported.hasSuffix("2030-06-30T23:59:59+00:00,ISA,5000.00,GBP,goal\n,,9000.00,GBP,goal\n"), "\(exported)")
+        // Into a new store (whose default currency differs: the column is read) and out
+        // again: the same bytes; importing it again changes nothing.
         let copy = try PortfolioBox()
-        let imported = try copy.ok("import", "-", stdin: exported)
-        #expect(imported.stderr.contains("2 deposits or withdrawals"), "\(imported.stderr)")
+        let imported = try copy.ok("import", "-", stdin: exported, environment: ["LANG": "en_US.UTF-8"])
+        #expect(imported.stderr.contains("2 goals, 2 deposits or withdrawals"), "\(imported.stderr)")
         #expect(try copy.ok("export").stdout == exported)
         #expect(try copy.ok("import", "-", stdin: exported).stderr.contains("Imported 0 updates."))
         #expect(try copy.sqlite("SELECT count(*) FROM contributions") == "2")
@@ -114,6 +118,11 @@ struct PortfolioContributionTests {
         ("2024-01-01,ISA,-5,GBP,withdrawal\n", "must be more than zero"),
         ("2024-01-01,ISA,,GBP,deposit\n", "needs an amount"),
         ("2024-01-01,ISA,5,GBP,deposit,extra\n", "got 6 fields"),
+        ("2024-01-01,Nope,5,GBP,goal\n", "no account 'Nope'"),
+        (",,5,,goal\n", "needs its currency"),
+        (",ISA,0,GBP,goal\n", "more than zero"),
+        (",ISA,5,USD,goal\n", "'ISA' is in GBP, not USD"),
+        ("someday,ISA,5,GBP,goal\n", "invalid date 'someday' for a goal"),
     ])
     func badKindRowsAreRefusedAndNothingIsImported(csv: String, message: String) throws {
         let box = try PortfolioBox()

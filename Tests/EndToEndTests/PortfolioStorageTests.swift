@@ -37,7 +37,7 @@ import Testing
         try box.ok("add", "Saver", "12.34", "--date", "2025-07-27T14:30:00+02:00")
         #expect(try box.sqlite("PRAGMA user_version") == "3")
         #expect(try box.sqlite("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
-                == "accounts,contributions,goals,undo_accounts,undo_contributions,undo_created,undo_goals,undo_steps,undo_updates,updates")
+                == "accounts,contributions,goals,undo_accounts,undo_contributions,undo_created,undo_created_money,undo_goals,undo_steps,undo_updates,updates")
         #expect(try box.sqlite("SELECT name || '|' || currency || '|' || created_at || '|' || ifnull(closed_at, 'open') FROM accounts")
                 == "Saver|GBP|1753619400|open")
         #expect(try box.sqlite("SELECT at || '|' || value FROM updates") == "1753619400|1234")

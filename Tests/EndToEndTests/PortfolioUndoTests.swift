@@ -275,7 +275,7 @@ struct PortfolioUndoTests {
         // The first change migrates it (nothing lost) and is undoable.
         try box.ok("rm", "--force", "Old ISA")
         #expect(try box.sqlite("PRAGMA user_version") == "3")
-        #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'undo~_%' ESCAPE '~' AND type = 'table'") == "4")
+        #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'undo~_%' ESCAPE '~' AND type = 'table'") == "7")
         #expect(try box.ok("undo").stderr == "Undid: rm 'Old ISA' and its 2 updates (1 account and 2 updates restored).\n")
         #expect(try Self.dump(box) == dump)
         try box.fails(66, "undo")

@@ -4,6 +4,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitSQLite
 import Testing
 @testable import PortfolioKit
 
@@ -89,6 +90,15 @@ func moneySnapshot(_ repository: any PortfolioRepository) throws -> String {
             #expect(outcome.step.description + (outcome.effect.map { " (\($0))" } ?? "") == undid, "\(name) \(type(of: portfolio.repository))")
             #expect(try moneySnapshot(portfolio.repository) == before, "\(name) \(type(of: portfolio.repository))")
         }
+    }
+
+    @Test func aVersionThreeStoreKeepsTheFastSchemaCheck() throws {
+        // Migration 3 is CREATE statements only: the stored SQL is foretold, and opening
+        // a store skips building the schema in a scratch database.
+        let box = try SQLiteBox()
+        try Self.seed(box.portfolio)
+        #expect(SQLitePortfolioRepository.schema.version == 3)
+        #expect(try box.repository.database.storedSchemaMatches(SQLitePortfolioRepository.schema, atVersion: 3))
     }
 
     @Test func rmTakesTheAccountsGoalAndUndoBringsItBack() throws {

@@ -5,6 +5,8 @@
 // skipped. Anything else (a hand-made index, an altered table, a migration that is not a
 // plain CREATE TABLE or CREATE INDEX) takes the full check, which decides as before.
 
+import MoneyKitPlatform
+
 extension SQLiteSchema {
     /// The sqlite_master SQL of every table and index the migrations up to `version`
     /// create, sorted; nil when a migration does anything else (ALTER TABLE, a view, a

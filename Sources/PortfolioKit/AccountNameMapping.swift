@@ -28,6 +28,9 @@ public struct AccountNameMapping: Sendable {
     /// The account the valuations are balanced against.
     public static func valuationAccount(_ format: JournalFormat) -> String { format == .beancount ? "Equity:Valuation" : "equity:valuation" }
 
+    /// The account deposits come from and withdrawals go to.
+    public static func contributionAccount(_ format: JournalFormat) -> String { format == .beancount ? "Equity:Contributions" : "equity:contributions" }
+
     /// Names for `accounts` (in the repository's order: by name, then id). When two names
     /// map alike, the later account gets "-2", "-3"… (the first free suffix).
     public init(accounts: [Account], format: JournalFormat) {

@@ -73,32 +73,71 @@ public struct JournalExport {
             line("    ; created: \(Instant.iso8601(account.createdAt))")
             line("    ; currency: \(account.currency.code)")
         }
-        if !accounts.isEmpty { line("account \(valuation)") }
 
         let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
-        // Closes are few: merged into the stream of updates by time.
-        var closes = accounts.compactMap { account in account.closedAt.map { (account: account, at: $0) } }.sorted { $0.at < $1.at }[...]
-        func transaction(_ account: Account, at: Int64, value: Int64, close: Bool) {
+        // Closes and deposits/withdrawals are few: merged into the stream of updates by
+        // time, a contribution before an update at the same instant (the update is the
+        // value from then on).
+        var side: [(at: Int64, account: Account, contribution: Int64?)] = accounts.compactMap { account in
+            account.closedAt.map { (at: $0, account: account, contribution: nil) }
+        }
+        try repository.forEachContribution { contribution in
+            guard let account = byID[contribution.accountID] else { return }
+            side.append((contribution.at, account, contribution.amount))
+        }
+        if !accounts.isEmpty { line("account \(valuation)") }
+        if side.contains(where: { $0.contribution != nil }) { line("account \(AccountNameMapping.contributionAccount(format))") }
+        var pending = side.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)[...]
+        func transaction(_ account: Account, at: Int64, value: Int64, mark: String?) {
             let (date, exact) = Self.dated(at)
             line("")
-            line("\(date) \(close ? "close" : "valuation")")
+            line("\(date) \(mark == "close" ? "close" : "valuation")")
             line("    ; at: \(exact)")
-            if close { line("    ; portfolio: close") }
+            if let mark { line("    ; portfolio: \(mark)") }
             line("    \(mapping.names[account.id] ?? "")  = \(Self.amount(value, account.currency))")
             line("    \(valuation)")
         }
-        func closesBefore(_ instant: Int64) {
-            while let next = closes.first, next.at <= instant {
-                closes.removeFirst()
-                transaction(next.account, at: next.at, value: 0, close: true)
+        // A deposit (positive) or withdrawal (negative) moves money between the account and equity:contributions.
+        func contribution(_ account: Account, at: Int64, amount: Int64) {
+            let (date, exact) = Self.dated(at)
+            let kind = amount > 0 ? "deposit" : "withdrawal"
+            line("")
+            line("\(date) \(kind)")
+            line("    ; at: \(exact)")
+            line("    ; portfolio: \(kind)")
+            line("    \(mapping.names[account.id] ?? "")  \(Self.amount(amount, account.currency))")
+            line("    \(AccountNameMapping.contributionAccount(format))")
+        }
+        // The latest value of each account, and the instant of a contribution after it.
+        var latest: [Int64: Int64] = [:]
+        var contributedSince: [Int64: Int64] = [:]
+        func drain(before instant: Int64) {
+            while let next = pending.first, next.at < instant || (next.at == instant && next.contribution != nil) {
+                pending.removeFirst()
+                if let amount = next.contribution {
+                    contribution(next.account, at: next.at, amount: amount)
+                    contributedSince[next.account.id] = next.at
+                } else {
+                    transaction(next.account, at: next.at, value: 0, mark: "close")
+                    contributedSince[next.account.id] = nil
+                }
             }
         }
         try repository.forEachUpdate { update in
             guard let account = byID[update.accountID] else { return }
-            closesBefore(update.at - 1)
-            transaction(account, at: update.at, value: update.value, close: false)
+            drain(before: update.at)
+            transaction(account, at: update.at, value: update.value, mark: nil)
+            latest[account.id] = update.value
+            contributedSince[account.id] = nil
         }
-        closesBefore(.max)
+        drain(before: .max)
+        // Money moved after an account's latest update does not change its value (portfolio
+        // keeps valuations apart from contributions): the value in force is asserted again,
+        // so the journal's balance is still the value 'portfolio list' shows.
+        for account in accounts {
+            guard let at = contributedSince[account.id], let value = latest[account.id] else { continue }
+            transaction(account, at: at, value: value, mark: "value in force")
+        }
     }
 
     // MARK: Beancount
@@ -113,6 +152,7 @@ public struct JournalExport {
     private func writeBeancount(accounts: [Account], mapping: AccountNameMapping, repository: any PortfolioRepository, line: (String) -> Void) throws {
         var directives: [Directive] = []
         var firstDate: String?
+        var anyContributions = false
         for account in accounts {
             let name = mapping.names[account.id] ?? ""
             let updates = try repository.updates(of: account)
@@ -122,6 +162,25 @@ public struct JournalExport {
                 let date = Self.dated(update.at).date
                 if days.last?.date == date { days[days.count - 1].value = update.value } else { days.append((date, update.value)) }
             }
+            // Deposits and withdrawals: transactions from Equity:Contributions; after the
+            // last update they do not change the value, which is checked again on the day after the last.
+            let contributions = try repository.contributions(of: account)
+            anyContributions = anyContributions || !contributions.isEmpty
+            for item in contributions {
+                let date = Self.dated(item.at).date
+                directives.append(Directive(date: date, rank: 2, text: [
+                    "\(date) * \"\(item.amount > 0 ? "deposit" : "withdrawal")\"",
+                    "  \(name) \(Self.amount(item.amount, account.currency))",
+                    "  \(AccountNameMapping.contributionAccount(format))",
+                ]))
+            }
+            if let last = contributions.last, let value = updates.last?.value, last.at > updates.last?.at ?? .max {
+                let date = Self.dated(last.at).date
+                if days.last?.date != date { days.append((date, value)) }
+            }
+            // What the contributions add up to by each day, for whether a pad has anything to do.
+            var movedBy: [String: CheckedSum] = [:]
+            for item in contributions { movedBy[Self.dated(item.at).date, default: CheckedSum()].add(item.amount) }
             var closeDate: String?
             if let closedAt = account.closedAt {
                 let date = Self.dated(closedAt).date
@@ -136,12 +195,23 @@ public struct JournalExport {
                 "  created: \"\(Instant.iso8601(account.createdAt))\"",
             ]))
             var previous: Int64 = 0
+            var movedDates = movedBy.keys.sorted()[...]
             for day in days {
+                // The balance expected without a pad: the last one checked plus the money moved since.
+                var expected: Int64? = previous
+                while let moved = movedDates.first, moved <= day.date {
+                    movedDates.removeFirst()
+                    expected = expected.flatMap { total in
+                        guard let amount = movedBy[moved]?.value else { return nil }
+                        let (sum, overflow) = total.addingReportingOverflow(amount)
+                        return overflow ? nil : sum
+                    }
+                }
                 guard let next = Self.nextDate(day.date) else {
                     directives.append(Directive(date: day.date, rank: 3, text: ["; \(name) is \(Self.amount(day.value, account.currency)) at the end of \(day.date): Beancount has no later date to check it on"]))
                     continue
                 }
-                if day.value != previous {
+                if day.value != expected {
                     directives.append(Directive(date: day.date, rank: 2, text: ["\(day.date) pad \(name) \(AccountNameMapping.valuationAccount(format))"]))
                 }
                 directives.append(Directive(date: next, rank: 1, text: ["\(next) balance \(name) \(Self.amount(day.value, account.currency))"]))
@@ -155,6 +225,7 @@ public struct JournalExport {
         if let firstDate {
             line("")
             line("\(firstDate) open \(AccountNameMapping.valuationAccount(format))")
+            if anyContributions { line("\(firstDate) open \(AccountNameMapping.contributionAccount(format))") }
         }
         // By date, then Beancount's order on a day; stable, so accounts stay in name order.
         let sorted = directives.enumerated().sorted { left, right in

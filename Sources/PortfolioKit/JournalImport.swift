@@ -13,7 +13,10 @@
 // comments, and the directives commodity, decimal-mark ., P, D, Y, year, payee and tag
 // are passed over; anything else (include, alias, periodic or automated transactions,
 // a posting with an amount but no assignment, a symbol instead of a code) is a fault
-// naming its line.
+// naming its line. A transaction marked `portfolio: deposit` or `portfolio: withdrawal`
+// moves money: its postings with an amount are deposits (positive) or withdrawals
+// (negative) of their accounts; one marked `portfolio: value in force` restates a value
+// already read, and is passed over.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -51,6 +54,8 @@ public struct JournalImport {
         let line: Int
         let account: String
         let amount: Substring
+        /// `= AMOUNT`; false: a plain amount (a deposit or withdrawal, else a fault).
+        var isAssignment = true
     }
 
     private struct Transaction {
@@ -58,6 +63,10 @@ public struct JournalImport {
         let date: Int64?
         var at: Int64?
         var isClose = false
+        /// Marked `portfolio: deposit` or `withdrawal`: its plain amounts are money moved.
+        var isContribution = false
+        /// Marked `portfolio: value in force`: a value restated after money moved, already an update.
+        var isRestatement = false
         var assignments: [Assignment] = []
     }
 
@@ -111,8 +120,10 @@ public struct JournalImport {
                     if let comment = Self.comment(trimmed) {
                         if let value = Self.tag("at", in: comment) {
                             transaction.at = Self.instant(String(value), line: number, faults: &faults)
-                        } else if let value = Self.tag("portfolio", in: comment), value == "close" {
-                            transaction.isClose = true
+                        } else if let value = Self.tag("portfolio", in: comment) {
+                            transaction.isClose = transaction.isClose || value == "close"
+                            transaction.isContribution = transaction.isContribution || value == "deposit" || value == "withdrawal"
+                            transaction.isRestatement = transaction.isRestatement || value == "value in force"
                         }
                     } else if let assignment = posting(trimmed, line: number) {
                         transaction.assignments.append(assignment)
@@ -183,12 +194,23 @@ public struct JournalImport {
                     append(ImportRow(line: Int32(clamping: created.line), name: index, at: created.at, currency: currency, kind: .account))
                 }
             case let .transaction(transaction):
-                guard !transaction.assignments.isEmpty else { continue }
+                guard !transaction.assignments.isEmpty, !transaction.isRestatement else { continue }
                 guard let at = transaction.at ?? transaction.date else { continue }
                 for assignment in transaction.assignments {
+                    guard assignment.isAssignment || transaction.isContribution else {
+                        faults.add(line: assignment.line, "a posting with an amount but no balance assignment ('= AMOUNT'): portfolio reads valuations, and deposits or withdrawals marked '; portfolio: deposit' or '; portfolio: withdrawal'")
+                        continue
+                    }
                     guard let index = nameIndex(assignment.account, declared: declared, line: assignment.line, checkName: checkName),
                           let (number, currency) = amount(assignment.amount, line: assignment.line) else { continue }
-                    let kind: ImportRow.Kind = transaction.isClose ? .close : .value(String(number))
+                    let kind: ImportRow.Kind
+                    if !assignment.isAssignment {
+                        // Signed in the journal; a positive amount and its direction in portfolio.
+                        let withdrawal = number.hasPrefix("-")
+                        kind = .contribution(String(withdrawal ? number.dropFirst() : number), withdrawal: withdrawal)
+                    } else {
+                        kind = transaction.isClose ? .close : .value(String(number))
+                    }
                     append(ImportRow(line: Int32(clamping: assignment.line), name: index, at: at, currency: currency, kind: kind))
                 }
             }
@@ -267,8 +289,8 @@ public struct JournalImport {
         }
         guard !rest.isEmpty else { return nil }
         guard let equals = rest.firstIndex(of: "=") else {
-            faults.add(line: line, "a posting with an amount but no balance assignment ('= AMOUNT'): portfolio reads valuations")
-            return nil
+            // A deposit or withdrawal if its transaction is marked so; a fault otherwise (decided once it is read).
+            return Assignment(line: line, account: account, amount: rest, isAssignment: false)
         }
         var amount = rest[rest.index(after: equals)...]
         if amount.first == "=" { amount = amount.dropFirst() }

@@ -35,12 +35,17 @@ enum PortfolioSpec {
         comments (; name: "Easy saver", ; created: ISO 8601, ; currency: GBP), each commodity with its ISO code and the currency's decimals \
         (commodity 1000.00 GBP); each update is a transaction dated its local date, its exact instant in an ; at: comment, \
         with a balance assignment (assets:Easy saver  = 1234.56 GBP) balanced by equity:valuation; a close assigns 0 and is \
-        marked ; portfolio: close. So 'hledger -f out.journal balance assets' shows each account's latest value, as \
+        marked ; portfolio: close. A deposit or withdrawal is a transaction between the account and equity:contributions \
+        marked ; portfolio: deposit or ; portfolio: withdrawal (hledger roi --inv assets:NAME --pnl equity:valuation reads \
+        them); money moved after an account's latest update does not change its value in portfolio, so the value in \
+        force is then assigned again, marked ; portfolio: value in force. So 'hledger -f out.journal balance assets' \
+        shows each account's latest value, as \
         'portfolio list' does (an update dated in the future counts in hledger at once; list counts it from its time). \
         beancount: each account has an open directive with its commodity and name:/created: metadata; Beancount checks a \
         balance at the start of its day, so a day's last value V is a pad from Equity:Valuation on that day and \
         'balance … V' on the next (no pad when the value is unchanged); a close balances to 0 and closes the account the \
-        next day. Beancount has no time of day: only each day's last value is written, and import does not read it. \
+        next day; a deposit or withdrawal is a transaction from Equity:Contributions (a pad is left out where the money \
+        moved already makes the balance). Beancount has no time of day: only each day's last value is written, and import does not read it. \
         Account names are mapped to valid names, the same names always alike: hledger and ledger keep letters, marks and \
         digits of any script, spaces (a run of them as one) and - _ . ' & + /, and write any other character (: ; = @ ( \
         and control characters among them) as -; beancount cuts the name into words of letters and digits, capitalises \
@@ -52,7 +57,9 @@ enum PortfolioSpec {
         A journal (hledger or ledger) is read for its balance assignments: each posting ACCOUNT  = AMOUNT (also ==, =*, \
         ==*, with or without an amount before it) is an update of that account, at its transaction's ; at: comment when \
         there is one (as export writes), else at local midnight of its date; in a transaction marked ; portfolio: close \
-        it closes the account. An account directive's ; name: "…" comment gives the account's name (else the journal's \
+        it closes the account; in one marked ; portfolio: deposit or ; portfolio: withdrawal each posting with an amount \
+        (no assignment) is a deposit (positive) or a withdrawal (negative); one marked ; portfolio: value in force is \
+        passed over (it restates an update). An account directive's ; name: "…" comment gives the account's name (else the journal's \
         name without a leading assets:), its ; created: comment the creation and its ; currency: comment the \
         currency (else that of its first assignment). Amounts name their currency by ISO code \
         (1234.56 GBP or GBP 1234.56) or by none. Postings without an amount (the balancing side), comments and the \

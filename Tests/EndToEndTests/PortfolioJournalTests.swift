@@ -55,6 +55,9 @@ enum PlainTextAccounting {
         try box.ok("add", "Old", "50", "--date", "2025-01-01")
         try box.ok("close", "Old", "--date", "2025-02-01")
         try box.ok("add", "Later", "--date", "2025-07-01")
+        // Money moved: between two updates, and after an account's last update (its value stays).
+        try box.ok("withdraw", "Easy saver", "100", "--date", "2025-06-01")
+        try box.ok("deposit", "ISA: shares; \"growth\"", "500", "--date", "2025-08-01")
         return box
     }
 
@@ -138,7 +141,7 @@ enum PlainTextAccounting {
         try first.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         // Read by its name (*.journal, *.ledger), no --format needed.
         let imported = try copy.ok("import", file)
-        #expect(imported.stderr.contains("Imported 8 updates, 7 new accounts, 1 close."), "\(imported.stderr)")
+        #expect(imported.stderr.contains("Imported 8 updates, 7 new accounts, 1 close, 2 deposits or withdrawals."), "\(imported.stderr)")
         #expect(try copy.ok("export", "--format", format).stdout == first.stdout)
         #expect(try copy.ok("export").stdout == (try box.ok("export").stdout), "the CSV export agrees too")
         // Again from standard input, with --format: everything is already there.

@@ -78,6 +78,25 @@ import Testing
             "2026-01-06 balance Assets:Saver 0.00 GBP",
             "2026-01-06 close Assets:Saver",
         ])
+        // Money moved: a transaction from Equity:Contributions; the pad is left out when the
+        // balance is what the money moved makes it (Beancount refuses an unused pad), and a
+        // withdrawal after the last update has the value checked again the day after.
+        let moved = memoryPortfolio()
+        try moved.add("Saver", "100", at: local(2025, 1, 1))
+        _ = try moved.addContribution(named: "Saver", at: local(2025, 1, 15), withdrawal: false) { try Money.parse("50", currency: $0) }
+        try moved.set("Saver", "150", at: local(2025, 2, 1))
+        _ = try moved.addContribution(named: "Saver", at: local(2025, 3, 1), withdrawal: true) { try Money.parse("20", currency: $0) }
+        #expect(try journal(moved, .beancount).filter { !$0.hasPrefix(";") && !$0.isEmpty && !$0.hasPrefix("  name") && !$0.hasPrefix("  created") } == [
+            "2025-01-01 open Equity:Valuation", "2025-01-01 open Equity:Contributions",
+            "2025-01-01 open Assets:Saver GBP",
+            "2025-01-01 pad Assets:Saver Equity:Valuation",
+            "2025-01-02 balance Assets:Saver 100.00 GBP",
+            "2025-01-15 * \"deposit\"", "  Assets:Saver 50.00 GBP", "  Equity:Contributions",
+            "2025-02-02 balance Assets:Saver 150.00 GBP",
+            "2025-03-01 * \"withdrawal\"", "  Assets:Saver -20.00 GBP", "  Equity:Contributions",
+            "2025-03-01 pad Assets:Saver Equity:Valuation",
+            "2025-03-02 balance Assets:Saver 150.00 GBP",
+        ])
         #expect(JournalExport.nextDate("2024-02-28") == "2024-02-29" && JournalExport.nextDate("2100-02-28") == "2100-03-01")
         #expect(JournalExport.nextDate("9999-12-31") == nil)
     }

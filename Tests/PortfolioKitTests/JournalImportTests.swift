@@ -38,6 +38,33 @@ import Testing
         }
     }
 
+    @Test func depositsAndWithdrawalsGoThroughTheJournalAndBack() throws {
+        let portfolio = memoryPortfolio()
+        try portfolio.add("Saver", "100", at: local(2025, 1, 1))
+        _ = try portfolio.addContribution(named: "Saver", at: local(2025, 1, 15), withdrawal: false) { try Money.parse("50", currency: $0) }
+        try portfolio.set("Saver", "155", at: local(2025, 2, 1))
+        _ = try portfolio.addContribution(named: "Saver", at: local(2025, 3, 1), withdrawal: true) { try Money.parse("20.5", currency: $0) }
+        var first: [String] = []
+        try JournalExport(format: .hledger).write(from: portfolio.repository) { first.append($0) }
+        let text = first.joined(separator: "\n")
+        #expect(text.contains("2025-01-15 deposit\n    ; at: \(Instant.iso8601(local(2025, 1, 15)))\n    ; portfolio: deposit\n    assets:Saver  50.00 GBP\n    equity:contributions"))
+        #expect(text.contains("    assets:Saver  -20.50 GBP"))
+        // The withdrawal comes after the last update: the value in force is asserted again.
+        #expect(text.hasSuffix("2025-03-01 valuation\n    ; at: \(Instant.iso8601(local(2025, 3, 1)))\n    ; portfolio: value in force\n    assets:Saver  = 155.00 GBP\n    equity:valuation"))
+        let journal = read(text + "\n")
+        #expect(journal.faults.isEmpty, "\(journal.faults.shown)")
+        let copy = memoryPortfolio()
+        let plan = try ImportPlan(rows: journal.rows, names: journal.names, currencies: journal.currencies, repository: copy.repository,
+                                  fallbackCurrency: .usd, faults: journal.faults)
+        #expect(plan.faults.isEmpty && plan.updates == 2 && plan.contributions == 2)
+        try copy.repository.change("import") { try plan.apply($0) }
+        var second: [String] = []
+        try JournalExport(format: .hledger).write(from: copy.repository) { second.append($0) }
+        #expect(second == first)
+        // Unmarked, a plain amount is still a fault.
+        #expect(read("2025-01-01 x\n    assets:a  5 GBP\n    equity:b\n").faults.shown.map(\.line) == [2])
+    }
+
     @Test func aHandWrittenJournalOfBalanceAssignmentsReads() throws {
         let journal = read("""
             ; my savings

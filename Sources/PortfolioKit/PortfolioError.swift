@@ -48,6 +48,8 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case fromAfterTo
     /// Bad lines of an import: the first `ImportFaults.limit` in `shown`, `count` in all.
     case importFaults(source: String, shown: [ImportFault], count: Int)
+    /// A change over a period (end − start) in `currency` beyond the range of amounts.
+    case changeOutOfRange(Currency)
 }
 
 /// One bad line of an import file.

@@ -79,6 +79,10 @@ enum PortfolioErrorMessages {
             var error = CLIError.data("\(source): \(count) lines have errors; nothing was imported")
             error.details = lines + (count > shown.count ? ["… and \(count - shown.count) more"] : [])
             return error
+        case let .changeOutOfRange(currency):
+            return CLIError.data(
+                "a change of a \(currency.code) value over a period is out of range (beyond ±\(Money.plainString(minorUnits: .max, exponent: currency.minorUnitExponent)) \(currency.code)); no change is shown rather than a wrong one",
+                hint: "'portfolio show NAME' shows each account's updates; remove a wrong one with 'portfolio updates rm NAME ID'")
         }
     }
 }

@@ -17,12 +17,15 @@ extension PortfolioCommands {
             let from = try dateOptionIfGiven("from")
             let to = try dateOption("to")
             let table = try PeriodTable(repository: portfolio.repository, period: period, currency: currency, from: from, to: to, now: Instant.now())
-            render(table)
+            // --change: each period's change beside its value, worked out before anything is shown.
+            let changes = arguments.flag("change") ? try PeriodTableChanges(table: table, repository: portfolio.repository) : nil
+            render(table, changes: changes, format: OutputFormat.chosen(in: arguments))
             return .ok
         }
     }
 
-    private func render(_ table: PeriodTable) {
+    /// `table` in `format`, with each period's change beside its value when `changes` are given.
+    func render(_ table: PeriodTable, changes: PeriodTableChanges?, format: OutputFormat) {
         // One column per account and per currency's total, each with its CSV header and text title.
         let label = ReportColumn<PeriodTable.Row>("period", layout: .init("PERIOD", importance: 100), value: { .string($0.label) })
         let end = ReportColumn<PeriodTable.Row>.scriptOnly("end") { .string(Instant.iso8601($0.end)) }
@@ -34,7 +37,28 @@ extension PortfolioCommands {
             ReportColumn<PeriodTable.Row>("total \(currency.code)", layout: .amount("TOTAL \(currency.code)"), value: { .string($0.totals[index].map { PortfolioColumns.plain($0, currency) } ?? "") },
                                           display: { TextTable.Cell($0.totals[index].map { Portfolio.money($0, currency) } ?? "") })
         }
-        switch OutputFormat.chosen(in: arguments) {
+        // With --change, each value column is followed by its change (and, for scripts, its percentage).
+        let rowIndex = Dictionary(table.rows.enumerated().map { ($1.end, $0) }) { first, _ in first }
+        func besides(_ columns: [ReportColumn<PeriodTable.Row>], _ currencies: [Currency], _ header: (Int) -> String, _ pick: @escaping (Int, Int) -> ValueChange?, text: Bool) -> [ReportColumn<PeriodTable.Row>] {
+            guard changes != nil else { return columns }
+            return columns.indices.flatMap { index in
+                let currency = currencies[index]
+                func change(_ row: PeriodTable.Row) -> ValueChange? { rowIndex[row.end].flatMap { pick($0, index) } }
+                let amount = ReportColumn<PeriodTable.Row>("\(header(index)) change", layout: .init("+/-", .right, fit: .droppable, importance: 50),
+                                                           value: { row in .string(change(row).map { ChangeText.plain($0, currency) } ?? "") },
+                                                           display: { row in TextTable.Cell(change(row).map { ChangeText.amount($0, currency) } ?? "") })
+                let percent = ReportColumn<PeriodTable.Row>.scriptOnly("\(header(index)) change %") { row in .string(change(row)?.percentText ?? "") }
+                return [columns[index], amount] + (text ? [] : [percent])
+            }
+        }
+        let accountCurrencies = table.accounts.map(\.currency)
+        func accountChange(_ row: Int, _ column: Int) -> ValueChange? { changes?.values[row][column] }
+        func totalChange(_ row: Int, _ column: Int) -> ValueChange? { changes?.totals[row][column] }
+        func changeColumns(text: Bool) -> [ReportColumn<PeriodTable.Row>] {
+            besides(accounts, accountCurrencies, { "\(table.accounts[$0].name) (\(table.accounts[$0].currency.code))" }, accountChange, text: text)
+                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, totalChange, text: text)
+        }
+        switch format {
         case .json:
             // Accounts across as arrays of values, one per period.
             func values(_ values: [Int64?], _ currency: Currency) -> JSONValue {
@@ -45,18 +69,35 @@ extension PortfolioCommands {
                 ("periods", .array(table.rows.map { .object([("label", .string($0.label)), ("end", .string(Instant.iso8601($0.end)))]) })),
                 ("accounts", .array(table.accounts.enumerated().map { index, account in
                     .object([("name", .string(account.name)), ("currency", .string(account.currency.code)),
-                             ("values", values(table.rows.map { $0.values[index] }, account.currency))])
+                             ("values", values(table.rows.map { $0.values[index] }, account.currency))]
+                            + changeMembers(changes?.values.map { $0[index] }, account.currency))
                 })),
                 ("totals", .object(table.currencies.enumerated().map { index, currency in
                     (currency.code, values(table.rows.map { $0.totals[index] }, currency))
                 })),
-            ]).serialized(pretty: true))
+            ] + (changes.map { changes in
+                // --change: the totals' changes beside "totals", keyed the same way.
+                [("totalChanges", JSONValue.object(table.currencies.enumerated().map { index, currency in
+                    (currency.code, .object(changeMembers(changes.totals.map { $0[index] }, currency)))
+                }))]
+            } ?? [])).serialized(pretty: true))
         case .text:
             // Periods down the side, accounts across: a long history stays readable.
-            let columns = ReportColumns([label, end] + accounts + totals)
+            let columns = ReportColumns([label, end] + changeColumns(text: true))
             for line in columns.textTable(table.rows).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
         case let format:
-            for line in ReportColumns([label, end] + accounts + totals).delimitedLines(table.rows, format: format) { out.line(line) }
+            for line in ReportColumns([label, end] + changeColumns(text: false)).delimitedLines(table.rows, format: format) { out.line(line) }
         }
+    }
+
+    /// --change in JSON: "changes" (each period's change, a string of money or null) and
+    /// "changePercents" (tenths of a percent as "2.9", null when there is none: a new value
+    /// or a start of zero); nothing without --change.
+    private func changeMembers(_ changes: [ValueChange?]?, _ currency: Currency) -> [(String, JSONValue)] {
+        guard let changes else { return [] }
+        return [
+            ("changes", .array(changes.map { $0.map { .string(ChangeText.plain($0, currency)) } ?? .null })),
+            ("changePercents", .array(changes.map { $0?.percentText.map { .number($0) } ?? .null })),
+        ]
     }
 }

@@ -11,7 +11,7 @@ import MoneyKitCLI
         #expect(tree.defects.isEmpty, "\(tree.defects)")
         let paths = tree.leafPaths
         #expect(paths.map { $0.joined(separator: " ") } == [
-            "dashboard", "add", "update", "list", "show", "chart", "table", "close", "reopen", "rename", "rm",
+            "dashboard", "add", "update", "list", "show", "chart", "table", "report", "close", "reopen", "rename", "rm",
             "updates list", "updates rm", "import", "export", "undo", "demo",
         ])
         for path in paths { #expect(tree.handler(at: path) != nil, "\(path)") }

@@ -148,9 +148,8 @@ struct PortfolioReportHTML {
         "@page { size: A4; margin: 12mm 12mm; }",
         "*, *::before, *::after { box-sizing: border-box; }",
         "html { font: 11pt/1.3 \"DejaVu Sans\", \"Liberation Sans\", Arial, Helvetica, sans-serif; color: #111; background: #fff; }",
-        "body { margin: 0 auto; padding: 4mm; max-width: 210mm; }",
+        "body { margin: 0 auto; padding: 4mm; max-width: 300mm; }",
         "@media print { body { padding: 0; max-width: none; } }",
-        "@media screen and (max-width: 520px) { html { font-size: 9pt; } body { padding: 2mm; } th, td { padding: 0.5mm 0.8mm; } .updated { display: none; } }",
         "h1 { font-size: 18pt; margin: 0; }",
         "h2, caption { font-size: 12pt; font-weight: bold; text-align: left; margin: 0 0 1.5mm; padding: 0; }",
         "header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 5mm; margin-bottom: 3mm; }",
@@ -180,6 +179,8 @@ struct PortfolioReportHTML {
         ".account-charts .chart { margin: 0; min-width: 0; }",
         "figure { margin: 0; break-inside: avoid; }",
         ".empty { font-style: italic; }",
+        // A phone (last: it overrides the rules above): smaller type and padding, no update times, a shorter trend.
+        "@media screen and (max-width: 520px) { html { font-size: 8pt; } body { padding: 1.5mm; } th, td { padding: 0.4mm 0.6mm; } .updated { display: none; } .name { min-width: 0; } .trend svg { width: 48px; } }",
     ]
 }
 

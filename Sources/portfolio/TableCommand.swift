@@ -37,26 +37,26 @@ extension PortfolioCommands {
             ReportColumn<PeriodTable.Row>("total \(currency.code)", layout: .amount("TOTAL \(currency.code)"), value: { .string($0.totals[index].map { PortfolioColumns.plain($0, currency) } ?? "") },
                                           display: { TextTable.Cell($0.totals[index].map { Portfolio.money($0, currency) } ?? "") })
         }
-        // With --change, each value column is followed by its change (and, for scripts, its percentage).
+        // With --change, each value column is followed by its change (and, for scripts, its
+        // percentage); in text never left out, so each +/- stands beside its own value.
         let rowIndex = Dictionary(table.rows.enumerated().map { ($1.end, $0) }) { first, _ in first }
-        func besides(_ columns: [ReportColumn<PeriodTable.Row>], _ currencies: [Currency], _ header: (Int) -> String, _ pick: @escaping (Int, Int) -> ValueChange?, text: Bool) -> [ReportColumn<PeriodTable.Row>] {
-            guard changes != nil else { return columns }
+        func besides(_ columns: [ReportColumn<PeriodTable.Row>], _ currencies: [Currency], _ header: (Int) -> String,
+                     _ perRow: [[ValueChange?]]?, text: Bool) -> [ReportColumn<PeriodTable.Row>] {
+            guard let perRow else { return columns }
             return columns.indices.flatMap { index in
                 let currency = currencies[index]
-                func change(_ row: PeriodTable.Row) -> ValueChange? { rowIndex[row.end].flatMap { pick($0, index) } }
-                let amount = ReportColumn<PeriodTable.Row>("\(header(index)) change", layout: .init("+/-", .right, fit: .droppable, importance: 50),
-                                                           value: { row in .string(change(row).map { ChangeText.plain($0, currency) } ?? "") },
-                                                           display: { row in TextTable.Cell(change(row).map { ChangeText.amount($0, currency) } ?? "") })
-                let percent = ReportColumn<PeriodTable.Row>.scriptOnly("\(header(index)) change %") { row in .string(change(row)?.percentText ?? "") }
+                // Each row's change of this column, found by the row's end (unique per row).
+                let changes = Dictionary(uniqueKeysWithValues: rowIndex.map { ($0.key, perRow[$0.value][index]) })
+                let amount = ReportColumn<PeriodTable.Row>("\(header(index)) change", layout: .amount("+/-"),
+                                                           value: { row in .string(changes[row.end].flatMap { $0 }.map { ChangeText.plain($0, currency) } ?? "") },
+                                                           display: { row in TextTable.Cell(changes[row.end].flatMap { $0 }.map { ChangeText.amount($0, currency) } ?? "") })
+                let percent = ReportColumn<PeriodTable.Row>.scriptOnly("\(header(index)) change %") { row in .string(changes[row.end].flatMap { $0 }?.percentText ?? "") }
                 return [columns[index], amount] + (text ? [] : [percent])
             }
         }
-        let accountCurrencies = table.accounts.map(\.currency)
-        func accountChange(_ row: Int, _ column: Int) -> ValueChange? { changes?.values[row][column] }
-        func totalChange(_ row: Int, _ column: Int) -> ValueChange? { changes?.totals[row][column] }
         func changeColumns(text: Bool) -> [ReportColumn<PeriodTable.Row>] {
-            besides(accounts, accountCurrencies, { "\(table.accounts[$0].name) (\(table.accounts[$0].currency.code))" }, accountChange, text: text)
-                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, totalChange, text: text)
+            besides(accounts, table.accounts.map(\.currency), { "\(table.accounts[$0].name) (\(table.accounts[$0].currency.code))" }, changes?.values, text: text)
+                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, changes?.totals, text: text)
         }
         switch format {
         case .json:

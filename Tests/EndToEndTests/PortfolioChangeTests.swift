@@ -61,11 +61,11 @@ import Testing
         let today = Today()
         try box.ok("add", "Fund", "0", "--date", today.lastYear)
         try box.ok("update", "Fund", "200", "--date", today.monthStart)
-        try box.ok("add", "Loan", "-100", "--date", today.lastYear, "--currency", "USD")
-        try box.ok("update", "Loan", "-150", "--date", today.monthStart)
+        try box.ok("add", "Loan", "--date", today.lastYear, "--currency", "USD", "--", "-100")
+        try box.ok("update", "Loan", "--date", today.monthStart, "--", "-150")
         let out = try box.ok().stdout
         #expect(out.contains("Total GBP  £200.00  month +£200.00  year +£200.00"), "\(out)")
-        #expect(out.contains("Total USD  -US$150.00  month -US$50.00 (-50.0%)  year -US$50.00 (-50.0%)"), "\(out)")
+        #expect(out.contains("Total USD  -$150.00  month -$50.00 (-50.0%)  year -$50.00 (-50.0%)"), "\(out)")
     }
 
     /// A from 15 Dec 2024 (£100), £110 on 10 Jan, £99 on 5 Mar; B from 10 Feb (£50).
@@ -84,9 +84,9 @@ import Testing
         let rows = try box.csv("table", "--from", "2025-01-01", "--to", "2025-03-31", "--change", "--format", "csv", header: header)
         #expect(rows == [
             // January: from December's £100. February: B is new (no %); the total +50/110.
-            ["2025-01", "2025-01-31T23:59:59Z", "110.00", "10.00", "10.0", "", "", "", "110.00", "10.00", "10.0"],
-            ["2025-02", "2025-02-28T23:59:59Z", "110.00", "0.00", "0.0", "50.00", "50.00", "", "160.00", "50.00", "45.5"],
-            ["2025-03", "2025-03-31T23:59:59Z", "99.00", "-11.00", "-10.0", "50.00", "0.00", "0.0", "149.00", "-11.00", "-6.9"],
+            ["2025-01", "2025-01-31T23:59:59+00:00", "110.00", "10.00", "10.0", "", "", "", "110.00", "10.00", "10.0"],
+            ["2025-02", "2025-02-28T23:59:59+00:00", "110.00", "0.00", "0.0", "50.00", "50.00", "", "160.00", "50.00", "45.5"],
+            ["2025-03", "2025-03-31T23:59:59+00:00", "99.00", "-11.00", "-10.0", "50.00", "0.00", "0.0", "149.00", "-11.00", "-6.9"],
         ])
         let tsv = try box.ok("table", "--from", "2025-01-01", "--to", "2025-03-31", "--change", "--format", "tsv").stdout
         #expect(tsv.split(separator: "\n").first == Substring(header.replacingOccurrences(of: ",", with: "\t")))
@@ -123,7 +123,7 @@ import Testing
 
     @Test func aChangeBeyondTheRangeOfAmountsIsRefused() throws {
         let box = try PortfolioBox()
-        try box.ok("add", "Big", "-92233720368547758.07", "--date", "2025-01-10")
+        try box.ok("add", "Big", "--date", "2025-01-10", "--", "-92233720368547758.07")
         try box.ok("update", "Big", "92233720368547758.07", "--date", "2025-02-10")
         let refused = try box.fails(65, "table", "--from", "2025-01-01", "--to", "2025-02-28", "--change")
         #expect(refused.stdout.isEmpty)

@@ -22,11 +22,11 @@ import Testing
         let result = try box.ok("report", "--format", "html")
         #expect(result.stderr.isEmpty)
         let page = result.stdout
-        HTMLPage.expectBalanced(page)
+        PortfolioPage.expectBalanced(page)
         let month = today.month > 1 ? "+£555.00(+50.5%)" : "+£655.00(+65.5%)"
         #expect(HTMLPage.rows(page, table: "totals").dropFirst().map { $0 } == [
             ["GBP", "£1,655.00", month, "+£655.00(+65.5%)"],
-            ["USD", "US$2,000.00", "US$0.00(0.0%)", "US$0.00(0.0%)"],
+            ["USD", "$2,000.00", "$0.00(0.0%)", "$0.00(0.0%)"],
         ])
         let names = HTMLPage.rows(page, table: "accounts").dropFirst().map { $0.first ?? "" }
         #expect(names == ["Brokerage account", "New ISA", "Savings"])
@@ -63,8 +63,12 @@ import Testing
         let printed = try BrowserPrint.pdf(of: page, in: box.sandbox)
         #expect(printed.pages >= 1 && printed.pageSize.contains("A4"), "\(printed.pages) pages of \(printed.pageSize)")
         let text = BrowserPrint.normalized(printed.text)
-        var figures = HTMLPage.rows(page, table: "totals").flatMap { $0 }
-        figures += HTMLPage.rows(page, table: "accounts").dropFirst().flatMap { $0.prefix(4) }
+        // A change's amount and its percentage stand on two lines: each is looked for.
+        func parts(_ cell: String) -> [String] {
+            cell.components(separatedBy: "(").map { $0.replacingOccurrences(of: ")", with: "") }.filter { !$0.isEmpty }
+        }
+        var figures = HTMLPage.rows(page, table: "totals").flatMap { $0.flatMap(parts) }
+        figures += HTMLPage.rows(page, table: "accounts").dropFirst().flatMap { $0.prefix(4).flatMap(parts) }
         figures += ["Savings", "New ISA", "Brokerage account", "Portfolio (GBP)", "Portfolio (USD)", "Month by month"]
         #expect(figures.count > 20)
         for figure in figures {

@@ -103,6 +103,8 @@ extension SQLiteDatabase {
         guard version >= 0 else {
             throw StoreError.foreign(path: path, expected: schema.name, reason: "it has schema version \(version)")
         }
+        // The fast path: sqlite_master holds exactly the text the migrations create.
+        if ours, try storedSchemaMatches(schema, atVersion: version) { return }
         let expected = try Self.tables(of: schema, atVersion: version, path: path)
         if let difference = SQLiteTableShape.difference(found: try SQLiteTableShape.all(in: self), expected: expected) {
             if ours { throw StoreError.corrupt(path: path, reason: "\(difference) (schema version \(version))") }

@@ -17,6 +17,8 @@ public struct ImportRow: Sendable {
         case close
         /// A value, read in the account's currency once that is known.
         case value(String)
+        /// A deposit or (`withdrawal`) a withdrawal of the amount, more than zero (kind column).
+        case contribution(String, withdrawal: Bool)
     }
 
     // Kept small (a million rows are held at once): indexes, not names or currencies.
@@ -76,6 +78,7 @@ public struct ImportPlan: Sendable {
         case create(account: Int32, at: Int64)
         case update(account: Int32, at: Int64, value: Int64)
         case close(account: Int32, at: Int64)
+        case contribution(account: Int32, at: Int64, amount: Int64)
     }
 
     /// An account as the import leaves it: one already stored, or one it creates.
@@ -92,6 +95,11 @@ public struct ImportPlan: Sendable {
     private(set) var changes: [Change] = []
     /// How many updates, new accounts and closes the import makes, and rows it skips as stored.
     public private(set) var updates = 0, created = 0, closed = 0, skipped = 0
+    /// How many deposits and withdrawals the import records.
+    public private(set) var contributions = 0
+    /// The stored deposits and withdrawals per planned account, read once each: (at, amount) → how many.
+    private var storedContributions: [Int: [Key: Int64]] = [:]
+    private var contributionOccurrences: [Key: Int64] = [:]
     /// The file's faults, the plan's added.
     public var faults: ImportFaults
 
@@ -144,6 +152,8 @@ public struct ImportPlan: Sendable {
             switch row.kind {
             case .account:
                 continue
+            case let .contribution(text, withdrawal):
+                try planContribution(text, withdrawal: withdrawal, at: row.at, line: line, index: index, repository: repository)
             case .close:
                 if let closedAt = account.closedAt {
                     if closedAt == row.at { skipped += 1 } else {
@@ -207,6 +217,7 @@ public struct ImportPlan: Sendable {
         var made: [Account?] = accounts.map(\.stored)
         var updates: [(account: Account, at: Int64, value: Int64)] = []
         var closes: [(account: Int, at: Int64)] = []
+        var contributions: [(account: Account, at: Int64, amount: Int64)] = []
         for planned in changes {
             switch planned {
             case let .create(account, at):
@@ -217,13 +228,57 @@ public struct ImportPlan: Sendable {
                 updates.append((target, at, value))
             case let .close(account, at):
                 closes.append((Int(account), at))
+            case let .contribution(account, at, amount):
+                guard let target = made[Int(account)] else { continue }
+                contributions.append((target, at, amount))
             }
         }
         try change.addUpdates(updates)
+        if !contributions.isEmpty { try change.addContributions(contributions) }
         for close in closes {
             guard let target = made[close.account] else { continue }
             try change.setClosed(target, at: close.at)
         }
+    }
+
+    /// A deposit or withdrawal row: refused after the account's close, or when the amount
+    /// is not more than zero; the Nth copy of one already stored N times is skipped, as updates are.
+    private mutating func planContribution(_ text: String, withdrawal: Bool, at: Int64, line: Int, index: Int, repository: any PortfolioRepository) throws {
+        let account = accounts[index]
+        if let closedAt = account.closedAt, at >= closedAt {
+            faults.add(line: line, "'\(account.name)' is closed from \(Instant.dateTime(closedAt)) on")
+            return
+        }
+        let money: Money
+        do {
+            money = try Money.parse(text, currency: account.currency)
+        } catch {
+            faults.add(line: line, error.description + (error.hint.map { " (\($0))" } ?? ""))
+            return
+        }
+        guard money.minorUnits > 0, PortfolioLimits.valueFault(money.minorUnits) == nil else {
+            faults.add(line: line, "a \(withdrawal ? "withdrawal" : "deposit") must be more than zero (withdrawals are written as positive amounts)")
+            return
+        }
+        let amount = withdrawal ? -money.minorUnits : money.minorUnits
+        if storedContributions[index] == nil {
+            var stored: [Key: Int64] = [:]
+            if let existing = account.stored {
+                for contribution in try repository.contributions(of: existing) {
+                    stored[Key(account: Int32(index), at: contribution.at, value: contribution.amount), default: 0] += 1
+                }
+            }
+            storedContributions[index] = stored
+        }
+        let key = Key(account: Int32(index), at: at, value: amount)
+        let occurrence = (contributionOccurrences[key] ?? 0) + 1
+        contributionOccurrences[key] = occurrence
+        if occurrence <= storedContributions[index]?[key] ?? 0 {
+            skipped += 1
+            return
+        }
+        changes.append(.contribution(account: Int32(index), at: at, amount: amount))
+        contributions += 1
     }
 
     private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
@@ -233,6 +288,7 @@ public struct ImportPlan: Sendable {
         var text = plural(updates, "update")
         if created > 0 { text += ", \(plural(created, "new account"))" }
         if closed > 0 { text += ", \(plural(closed, "close"))" }
+        if contributions > 0 { text += ", \(contributions) deposit\(contributions == 1 ? "" : "s") or withdrawal\(contributions == 1 ? "" : "s")" }
         return text
     }
 

@@ -2,7 +2,7 @@
 // updates. Update-only: no cached snapshots; a current value is the latest update at or
 // before now, the later entered (higher id) winning a tie on the same instant.
 //
-// Schema (PRAGMA user_version 2, PRAGMA application_id 0x4D4B5046):
+// Schema (PRAGMA user_version 3, PRAGMA application_id 0x4D4B5046):
 //   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at,
 //            update_count: how many updates it has, kept with every insert and delete)
 //   updates(id, account_id → accounts ON DELETE CASCADE, at, value)
@@ -12,6 +12,7 @@
 //   version 2 adds the undo journal (SQLiteUndoJournal.swift): undo_steps, undo_accounts,
 //   undo_updates, undo_created. A version 1 store is read as if migrated (in memory)
 //   and migrated on its next write.
+//   version 3 adds contributions and goals (SQLiteMoneySchema.swift), the same way.
 // Commands open the store for reading (nothing created or changed; a missing store
 // reads as empty) or for writing (see SQLiteDatabase+Opening.swift); a change looks its
 // account up inside its write transaction, so the lookup and the write see one state.
@@ -34,7 +35,7 @@ public enum PortfolioStoreAccess: Equatable, Sendable {
 
 /// The SQLite store of portfolio (the tool's store).
 public final class SQLitePortfolioRepository: PortfolioRepository {
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
     // New stores get CHECKs for what the code relies on; stores made before them are
     // checked where their rows are read (see PortfolioLimits).
     static let migrations = [
@@ -57,6 +58,7 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         CREATE INDEX updates_by_time ON updates(at, id);
         """,
         SQLiteUndoJournal.migration,
+        SQLiteMoneySchema.migration,  // version 3: contributions and goals (SQLiteMoneySchema.swift)
     ]
     /// What makes a file portfolio's: PRAGMA application_id 0x4D4B5046 ("MKPF") and the tables above.
     static let schema = SQLiteSchema(name: "a portfolio database", applicationID: 0x4D4B_5046, migrations: migrations)
@@ -82,7 +84,11 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
     }
 
     /// Closes the connection (the process is about to end, or a writer replaces a reader).
-    public func close() { database.close() }
+    public func close() {
+        // Statements first: a connection with a statement left open is not closed (nor its WAL checkpointed).
+        latestAtOrBefore = nil
+        database.close()
+    }
 
     /// Whether the store exists.
     public var exists: Bool { database.exists }
@@ -148,18 +154,26 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
     /// The update in force at `instant`.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
-        try latest(account, "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1", instant)
+        // The dashboard's and the table's lookup, thousands per report: its statement is
+        // kept here rather than found by its text (hashing the text cost as much as a seek).
+        if latestAtOrBefore == nil {
+            latestAtOrBefore = try database.prepare(
+                "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1")
+        }
+        guard let statement = latestAtOrBefore else { return nil }
+        return try latest(account, statement, instant)
     }
+    private var latestAtOrBefore: SQLiteStatement?
 
     /// The latest update at or after `instant`.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
-        try latest(account, "SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT 1", instant)
+        try latest(account, database.cached("SELECT id, at, value, typeof(at) = 'integer' AND typeof(value) = 'integer' FROM updates WHERE account_id = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT 1"), instant)
     }
 
-    private func latest(_ account: Account, _ sql: String, _ instant: Int64) throws -> Update? {
+    private func latest(_ account: Account, _ statement: SQLiteStatement, _ instant: Int64) throws -> Update? {
         var found: Update?
-        try database.cached(sql).forEachRow([.integer(account.id), .integer(instant)]) { row in
+        try statement.forEachRow([.integer(account.id), .integer(instant)]) { row in
             found = try checkedUpdate(id: row.int64(0), accountID: account.id, at: row.int64(1), value: row.int64(2), typed: row.int64(3) == 1)
         }
         return found
@@ -346,6 +360,7 @@ final class SQLitePortfolioChange: PortfolioChange {
     func delete(_ account: Account) throws {
         try undo.saveAccount(account.id)
         try undo.saveUpdates(ofAccount: account.id)
+        try undo.saveMoneyRows(ofAccount: account.id)  // its contributions and goal go by cascade
         try database.query("DELETE FROM accounts WHERE id = ?", [.integer(account.id)])
         if database.changes == 0 { throw PortfolioError.accountGone(account.name) }
     }

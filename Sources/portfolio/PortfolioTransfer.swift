@@ -1,7 +1,10 @@
 // portfolio import and export. CSV: date,account,value[,currency], one update a row,
 // read back by import so export → import round-trips. Two special rows keep what is
 // not an update: an empty value creates the account (at that date) without a value, and
-// the value `closed` closes it at that date.
+// the value `closed` closes it at that date. A store with deposits or withdrawals is
+// exported with a fifth column, kind: empty for those rows, `deposit` or `withdrawal`
+// (the value then the amount moved, positive) for money in and out; import reads 3, 4 or
+// 5 fields, so a file without the column reads as before.
 
 import MoneyKit
 import MoneyKitStorage
@@ -15,6 +18,10 @@ extension PortfolioCommands {
     }
 
     private func export(from store: any PortfolioRepository) throws -> ExitCode {
+        if let journal = arguments.text(PortfolioSpec.exportFormat).flatMap(JournalFormat.init(rawValue:)) {
+            try store.reading { try JournalExport(format: journal).write(from: store) { out.line($0) } }
+            return .ok
+        }
         let accounts = try store.accounts()
         if arguments.text(PortfolioSpec.exportFormat) == "json" {
             out.line(JSONValue.object([
@@ -28,26 +35,44 @@ extension PortfolioCommands {
                             .object([("date", .string(Instant.iso8601(update.at))),
                                       ("value", .string(Money(minorUnits: update.value, currency: account.currency).plainString))])
                         })),
+                        // Signed: a withdrawal negative (issue 16).
+                        ("contributions", .array(try store.contributions(of: account).map { contribution in
+                            .object([("date", .string(Instant.iso8601(contribution.at))),
+                                      ("amount", .string(Money(minorUnits: contribution.amount, currency: account.currency).plainString))])
+                        })),
                     ])
                 })),
             ]).serialized(pretty: true))
             return .ok
         }
-        out.line("date,account,value,currency")
+        // The kind column only when there is money in or out to write: other stores export as before.
+        var hasContributions = false
+        for account in accounts where !hasContributions { hasContributions = try !store.contributions(of: account).isEmpty }
+        let kind: [String] = hasContributions ? [""] : []
+        out.line("date,account,value,currency" + (hasContributions ? ",kind" : ""))
         let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
         var withUpdates = Set<Int64>()
         try store.forEachUpdate { update in
             guard let account = byID[update.accountID] else { return }
             withUpdates.insert(account.id)
             out.line(DelimitedText.csvLine([Instant.iso8601(update.at), account.name,
-                                            Money(minorUnits: update.value, currency: account.currency).plainString, account.currency.code]))
+                                            Money(minorUnits: update.value, currency: account.currency).plainString, account.currency.code] + kind))
         }
         for account in accounts where !withUpdates.contains(account.id) {
-            out.line(DelimitedText.csvLine([Instant.iso8601(account.createdAt), account.name, "", account.currency.code]))
+            out.line(DelimitedText.csvLine([Instant.iso8601(account.createdAt), account.name, "", account.currency.code] + kind))
+        }
+        if hasContributions {
+            try store.forEachContribution { contribution in
+                guard let account = byID[contribution.accountID] else { return }
+                // Stored amounts exclude Int64.min: the magnitude never traps.
+                out.line(DelimitedText.csvLine([Instant.iso8601(contribution.at), account.name,
+                                                Money(minorUnits: abs(contribution.amount), currency: account.currency).plainString,
+                                                account.currency.code, contribution.amount > 0 ? "deposit" : "withdrawal"]))
+            }
         }
         for account in accounts {
             if let closed = account.closedAt {
-                out.line(DelimitedText.csvLine([Instant.iso8601(closed), account.name, "closed", account.currency.code]))
+                out.line(DelimitedText.csvLine([Instant.iso8601(closed), account.name, "closed", account.currency.code] + kind))
             }
         }
         return .ok
@@ -65,7 +90,7 @@ extension PortfolioCommands {
         let fallbackCurrency = LocaleCurrency.defaultCurrency(invocation.environment)
         let file: (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
         do {
-            file = try readRows(path: path, source: source)
+            file = try isJournalImport(path: path) ? readJournal(path: path, source: source) : readRows(path: path, source: source)
         } catch {
             reader.close()
             throw error
@@ -138,9 +163,21 @@ extension PortfolioCommands {
             }) { record, line in
                 if record.count == 1 && record[0].trimmingSpaces.isEmpty { return }
                 if line == 1, record.first?.trimmingSpaces.lowercased() == "date" { return }  // the header
-                guard record.count == 3 || record.count == 4 else {
-                    faults.add(line: line, "expected date,account,value[,currency], got \(record.count) fields")
+                guard (3...5).contains(record.count) else {
+                    faults.add(line: line, "expected date,account,value[,currency[,kind]], got \(record.count) fields")
                     return
+                }
+                // The kind column (issue 16): empty or value as before, deposit or withdrawal for money in and out.
+                var contribution: Bool?
+                if record.count == 5 {
+                    switch record[4].trimmingSpaces.lowercased() {
+                    case "", "value": break
+                    case "deposit": contribution = false
+                    case "withdrawal": contribution = true
+                    default:
+                        faults.add(line: line, "unknown kind '\(record[4])' (expected value, deposit or withdrawal)")
+                        return
+                    }
                 }
                 guard let at = Instant.parse(record[0]) else {
                     faults.add(line: line, "invalid date '\(record[0])' (use 2025-07-27, '2025-07-27 14:30' or ISO 8601)")
@@ -189,7 +226,14 @@ extension PortfolioCommands {
                     nameIndex[name] = index
                 }
                 let valueText = record[2].trimmingSpaces
-                let kind: ImportRow.Kind = valueText.isEmpty ? .account : valueText.lowercased() == "closed" ? .close : .value(valueText)
+                var kind: ImportRow.Kind = valueText.isEmpty ? .account : valueText.lowercased() == "closed" ? .close : .value(valueText)
+                if let withdrawal = contribution {
+                    guard !valueText.isEmpty else {
+                        faults.add(line: line, "a \(withdrawal ? "withdrawal" : "deposit") needs an amount")
+                        return
+                    }
+                    kind = .contribution(valueText, withdrawal: withdrawal)
+                }
                 guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else {
                     throw CLIError.data("\(source): more than \(Int32.max) lines; split the file")
                 }
@@ -209,5 +253,29 @@ extension PortfolioCommands {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         invocation.err.write("\r\(bar) \(100 * done / max(1, total))% (\(done)/\(total))")
         invocation.err.flush()
+    }
+}
+
+// MARK: journals (hledger, Ledger)
+
+extension PortfolioCommands {
+    /// Whether import reads a journal: --format hledger or ledger, or without --format a
+    /// file named *.journal, *.hledger, *.ledger or *.j.
+    func isJournalImport(path: String) -> Bool {
+        if let format = arguments.value("format") { return format != "csv" }
+        let lowered = path.lowercased()
+        return [".journal", ".hledger", ".ledger", ".j"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// A journal's balance assignments as import rows (JournalImport), every bad line a fault.
+    func readJournal(path: String, source: String) throws
+        -> (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
+        let text = try InputReader.readText(path)
+        let journal = JournalImport(text: text, source: source) { name in
+            do { return .success(try PortfolioInputs.validate(name: name)) } catch {
+                return .failure(ImportNameFault(CLIError.from(error).message))
+            }
+        }
+        return (journal.rows, journal.names, journal.currencies, journal.faults, false)
     }
 }

@@ -19,13 +19,17 @@ extension PortfolioCommands {
             let table = try PeriodTable(repository: portfolio.repository, period: period, currency: currency, from: from, to: to, now: Instant.now())
             // --change: each period's change beside its value, worked out before anything is shown.
             let changes = arguments.flag("change") ? try PeriodTableChanges(table: table, repository: portfolio.repository) : nil
-            render(table, changes: changes, format: OutputFormat.chosen(in: arguments))
+            // --convert-to: the combined total at each period's end, worked out before anything is printed.
+            let rates = try exchangeRates()
+            let converted = try rates.map { rates throws in (rates.target, try table.convertedTotals(rates)) }
+            render(table, changes: changes, converted: converted, format: OutputFormat.chosen(in: arguments))
             return .ok
         }
     }
 
-    /// `table` in `format`, with each period's change beside its value when `changes` are given.
-    func render(_ table: PeriodTable, changes: PeriodTableChanges?, format: OutputFormat) {
+    /// `table` in `format`, with each period's change beside its value when `changes` are
+    /// given, and the combined total when `converted`.
+    func render(_ table: PeriodTable, changes: PeriodTableChanges?, converted: (currency: Currency, totals: [Int64?])? = nil, format: OutputFormat) {
         // One column per account and per currency's total, each with its CSV header and text title.
         let label = ReportColumn<PeriodTable.Row>("period", layout: .init("PERIOD", importance: 100), value: { .string($0.label) })
         let end = ReportColumn<PeriodTable.Row>.scriptOnly("end") { .string(Instant.iso8601($0.end)) }
@@ -36,6 +40,15 @@ extension PortfolioCommands {
         let totals = table.currencies.enumerated().map { index, currency in
             ReportColumn<PeriodTable.Row>("total \(currency.code)", layout: .amount("TOTAL \(currency.code)"), value: { .string($0.totals[index].map { PortfolioColumns.plain($0, currency) } ?? "") },
                                           display: { TextTable.Cell($0.totals[index].map { Portfolio.money($0, currency) } ?? "") })
+        }
+        // --convert-to: one more column, the combined total (by row index: rows are in period order).
+        var combined: [ReportColumn<PeriodTable.Row>] = []
+        if let converted {
+            let index = Dictionary(uniqueKeysWithValues: table.rows.enumerated().map { ($1.end, $0) })
+            let total: @Sendable (PeriodTable.Row) -> Int64? = { row in index[row.end].flatMap { converted.totals[$0] } }
+            combined.append(ReportColumn<PeriodTable.Row>("total in \(converted.currency.code)", layout: .amount("IN \(converted.currency.code)"),
+                                                        value: { .string(total($0).map { PortfolioColumns.plain($0, converted.currency) } ?? "") },
+                                                        display: { TextTable.Cell(total($0).map { Portfolio.money($0, converted.currency) } ?? "") }))
         }
         // With --change, each value column is followed by its change (and, for scripts, its
         // percentage); in text never left out, so each +/- stands beside its own value.
@@ -56,7 +69,7 @@ extension PortfolioCommands {
         }
         func changeColumns(text: Bool) -> [ReportColumn<PeriodTable.Row>] {
             besides(accounts, table.accounts.map(\.currency), { "\(table.accounts[$0].name) (\(table.accounts[$0].currency.code))" }, changes?.values, text: text)
-                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, changes?.totals, text: text)
+                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, changes?.totals, text: text) + combined
         }
         switch format {
         case .json:
@@ -80,7 +93,8 @@ extension PortfolioCommands {
                 [("totalChanges", JSONValue.object(table.currencies.enumerated().map { index, currency in
                     (currency.code, .object(changeMembers(changes.totals.map { $0[index] }, currency)))
                 }))]
-            } ?? [])).serialized(pretty: true))
+            } ?? []) + (converted.map { [("converted", JSONValue.object([("currency", .string($0.currency.code)), ("totals", values($0.totals, $0.currency))]))] } ?? [])
+            ).serialized(pretty: true))
         case .text:
             // Periods down the side, accounts across: a long history stays readable.
             let columns = ReportColumns([label, end] + changeColumns(text: true))

@@ -187,4 +187,13 @@ final class CountingRepository: PortfolioRepository {
     func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result { try inner.change(command, body) }
     func latestUndoStep() throws -> UndoStep? { try inner.latestUndoStep() }
     func undoLatest() throws -> UndoOutcome { try inner.undoLatest() }
+    func contributions(of account: Account) throws -> [Contribution] {
+        scans += 1
+        return try inner.contributions(of: account)
+    }
+    func forEachContribution(_ body: (Contribution) throws -> Void) throws {
+        scans += 1
+        try inner.forEachContribution(body)
+    }
+    func goals() throws -> [Goal] { try inner.goals() }
 }

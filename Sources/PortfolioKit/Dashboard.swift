@@ -29,6 +29,8 @@ public struct Dashboard: Sendable {
     public let samples: [Int64: [Int64?]]
     /// The portfolio line per currency, in code order.
     public let charts: [Chart]
+    /// Each account's and each currency total's change this month and this year (PeriodChange).
+    public let changes: CurrentChanges
 
     /// Samples of each account's trend in the table.
     public static let sparkWidth = 16
@@ -41,6 +43,10 @@ public struct Dashboard: Sendable {
         let rows = try portfolio.accountRows(includeClosed: false, now: now)
         self.now = now
         self.rows = rows
+        // This month's and this year's change: two index lookups per account, no scan.
+        var valuesNow: [Int64: Int64] = [:]
+        for row in rows { if let current = row.current { valuesNow[row.account.id] = current.value } }
+        changes = try CurrentChanges(repository: repository, accounts: rows.isEmpty ? [] : try repository.accounts(), now: now, valuesNow: valuesNow)
         guard !rows.isEmpty else {
             totals = []
             first = now

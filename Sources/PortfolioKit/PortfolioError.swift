@@ -64,6 +64,8 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case missingRate(currency: Currency, target: Currency, at: Int64)
     /// --convert-to: an amount converted (or a sum of converted amounts) beyond the range of amounts.
     case conversionOutOfRange(from: Currency, to: Currency)
+    /// A change over a period (end − start) in `currency` beyond the range of amounts.
+    case changeOutOfRange(Currency)
 }
 
 /// One bad line of an import file.

@@ -94,6 +94,10 @@ enum PortfolioErrorMessages {
                                  hint: "give one with --rate \(currency.code)=RATE (1 \(currency.code) = RATE \(target.code)), or in --rates FILE a line DATE,\(currency.code),RATE dated at or before \(Instant.date(at))")
         case let .conversionOutOfRange(source, target):
             return CLIError.data("converting \(source.code) to \(target.code) gives an amount out of range; no total is shown rather than a wrong one")
+        case let .changeOutOfRange(currency):
+            return CLIError.data(
+                "a change of a \(currency.code) value over a period is out of range (beyond ±\(Money.plainString(minorUnits: .max, exponent: currency.minorUnitExponent)) \(currency.code)); no change is shown rather than a wrong one",
+                hint: "'portfolio show NAME' shows each account's updates; remove a wrong one with 'portfolio updates rm NAME ID'")
         }
     }
 }

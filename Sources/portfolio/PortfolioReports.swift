@@ -143,15 +143,16 @@ extension PortfolioCommands {
             }
             let ascii = arguments.flag("ascii")
             out.line(styler.bold("Portfolio") + "  " + styler.dim(Instant.date(dashboard.now)))
-            printTotals(dashboard.totals)
+            printTotals(dashboard.totals, changes: dashboard.changes)
             printConvertedTotal(converted, rates: rates)
             out.line("")
             // Values and dates are shown whole; names shrink to a useful minimum, then the
             // trend is left out, and only then do names shrink further.
-            var table = TextTable(columns: [.text("ACCOUNT", minimum: 12, importance: 10), .amount("VALUE"), .init("UPDATED", importance: 100), .init("TREND", fit: .droppable, importance: 20)])
+            var table = TextTable(columns: [.text("ACCOUNT", minimum: 12, importance: 10), .amount("VALUE")] + Self.changeColumns + [.init("UPDATED", importance: 100), .init("TREND", fit: .droppable, importance: 20)])
             for row in dashboard.rows {
                 table.append([
                     TextTable.Cell(row.account.name), TextTable.Cell(row.current.map { money($0.value, row.account.currency) } ?? (ascii ? "-" : "—")),
+                ] + changeCells(dashboard.changes.accounts[row.account.id], row.account.currency) + [
                     TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "no value yet"),
                     TextTable.Cell(TextChart.sparkline(dashboard.trend(of: row.account), ascii: ascii), style: { styler.color($0, .blue) }),
                 ])

@@ -70,8 +70,23 @@ enum PortfolioSpec {
 
     static let demoSet = TypedOption<DemoSet>.choice(.option("set", short: "s", value: "N", help: "Which set: 1, 2 or 3.", default: "1", allowed: ["1", "2", "3"]))
 
+    // MARK: change over time and the report page (issue 16, items 6 and 11)
+
+    /// How a change over a period is worked out, said once for the dashboard, table --change and report.
+    static let changeRule = "A change over a period runs from the value in force just before the period starts (the end of the period before, local time) to the value at its end (now, for the dashboard). The percentage is of that start value (of its magnitude when negative), to one decimal, rounded half away from zero; a start of zero gives none. An account with no value at the start (created during the period) is 'new': its whole value is its change, with no percentage, so the accounts' changes add up to the total's; the total's change counts money put in as well as growth. An account closed during the period changes by minus its start value. A change beyond the range of amounts is an error (65), never a wrong number."
+    static let tableChange = OptionSpec.flag("change", help: "Each period's change beside its value (text: a +/- column after each; CSV and TSV: 'NAME (CUR) change' and 'NAME (CUR) change %' after each value column; JSON: 'changes' and 'changePercents' per account, 'totalChanges' per currency).")
+    /// report's formats: text for the terminal, html for one self-contained page.
+    enum ReportFormat: String, Sendable { case text, html }
+    static let reportFormat = TypedOption<ReportFormat>.choice(
+        .option("format", value: "FORMAT", help: "text or html.", default: "text", allowed: ["text", "html"]))
+    static let reportCommand = CommandSpec(
+        name: "report", abstract: "The portfolio at a glance: totals, accounts with their change, charts, the monthly table (text or one HTML page)",
+        discussion: "--format html writes one self-contained HTML page to keep or share: the totals per currency with this month's and this year's change, each active account with its value, its changes and a sparkline of its history, the portfolio chart per currency and each account's chart (the SVG of 'chart --format svg', inline), and the value of every account and each total at the end of every month with the month's change. It needs no network (the style and the charts are inline; no scripts, fonts or images), fits any width from a phone's to a desktop's (a wide table scrolls in its own box), and prints. Names are escaped, control characters shown as on a terminal. Save it and open it in a browser: portfolio report --format html > portfolio.html. --format text prints the totals, the accounts and the monthly table. \(changeRule)",
+        options: [reportFormat.spec])
+
     static let dashboardCommand = CommandSpec(name: "dashboard", abstract: "Totals per currency, each active account with its value, last update and trend, and the portfolio chart",
-                discussion: conversionHelp + " With goals set ('portfolio goal'), a Goals section below the accounts gives each one's progress and the monthly saving still needed.", options: [ascii] + conversion)
+                discussion: "Beside each total and in the MONTH and YEAR columns: the change this month and this year (local time), as '+£34.56 (+2.9%)'; 'new' for an account that had no value when the period started. \(changeRule) On a narrow terminal the trend is left out first, then the year's change, then the month's. \(conversionHelp) With goals set ('portfolio goal'), a Goals section below the accounts gives each one's progress and the monthly saving still needed.",
+                options: [ascii] + conversion)
 
     static let addCommand = CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
                 options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else USD).")],
@@ -96,8 +111,8 @@ enum PortfolioSpec {
 
     static let tableCommand = CommandSpec(
         name: "table", abstract: "Each account's value and the total at the end of each period",
-        discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59. \(conversionHelp)",
-        options: [period.spec, from, to, format, currencyFilter] + conversion)
+        discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59. \(conversionHelp)" + " With --change each period's change follows its value, the first period's from the value in force before it began. \(changeRule)",
+        options: [period.spec, from, to, format, currencyFilter] + conversion + [tableChange])
 
     static let closeCommand = CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
                 discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
@@ -220,6 +235,7 @@ enum PortfolioSpec {
         .leaf(showCommand) { try $0.show() },
         .leaf(chartCommand) { try $0.chart() },
         .leaf(tableCommand) { try $0.table() },
+        .leaf(reportCommand) { try $0.reportPage() },
         .leaf(closeCommand) { try $0.close() },
         .leaf(reopenCommand) { try $0.reopen() },
         .leaf(renameCommand) { try $0.rename() },

@@ -17,11 +17,13 @@ struct SVGChart {
     let panelHeight: Int
     let from: Int64
     let to: Int64
+    /// Inside an HTML page (portfolio report): no XML namespace, which HTML does not need.
+    var inline = false
 
     func render(_ panels: [Panel]) -> String {
         let height = panelHeight * max(1, panels.count)
         var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" font-family="sans-serif" font-size="12">
+            <svg\(inline ? "" : " xmlns=\"http://www.w3.org/2000/svg\"") width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
 
             """

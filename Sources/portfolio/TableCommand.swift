@@ -17,15 +17,19 @@ extension PortfolioCommands {
             let from = try dateOptionIfGiven("from")
             let to = try dateOption("to")
             let table = try PeriodTable(repository: portfolio.repository, period: period, currency: currency, from: from, to: to, now: Instant.now())
+            // --change: each period's change beside its value, worked out before anything is shown.
+            let changes = arguments.flag("change") ? try PeriodTableChanges(table: table, repository: portfolio.repository) : nil
             // --convert-to: the combined total at each period's end, worked out before anything is printed.
             let rates = try exchangeRates()
             let converted = try rates.map { rates throws in (rates.target, try table.convertedTotals(rates)) }
-            render(table, converted: converted)
+            render(table, changes: changes, converted: converted, format: OutputFormat.chosen(in: arguments))
             return .ok
         }
     }
 
-    private func render(_ table: PeriodTable, converted: (currency: Currency, totals: [Int64?])? = nil) {
+    /// `table` in `format`, with each period's change beside its value when `changes` are
+    /// given, and the combined total when `converted`.
+    func render(_ table: PeriodTable, changes: PeriodTableChanges?, converted: (currency: Currency, totals: [Int64?])? = nil, format: OutputFormat) {
         // One column per account and per currency's total, each with its CSV header and text title.
         let label = ReportColumn<PeriodTable.Row>("period", layout: .init("PERIOD", importance: 100), value: { .string($0.label) })
         let end = ReportColumn<PeriodTable.Row>.scriptOnly("end") { .string(Instant.iso8601($0.end)) }
@@ -33,19 +37,41 @@ extension PortfolioCommands {
             ReportColumn<PeriodTable.Row>("\(account.name) (\(account.currency.code))", layout: .amount(account.name), value: { .string($0.values[index].map { PortfolioColumns.plain($0, account.currency) } ?? "") },
                                           display: { TextTable.Cell($0.values[index].map { Portfolio.money($0, account.currency) } ?? "") })
         }
-        var totals = table.currencies.enumerated().map { index, currency in
+        let totals = table.currencies.enumerated().map { index, currency in
             ReportColumn<PeriodTable.Row>("total \(currency.code)", layout: .amount("TOTAL \(currency.code)"), value: { .string($0.totals[index].map { PortfolioColumns.plain($0, currency) } ?? "") },
                                           display: { TextTable.Cell($0.totals[index].map { Portfolio.money($0, currency) } ?? "") })
         }
         // --convert-to: one more column, the combined total (by row index: rows are in period order).
+        var combined: [ReportColumn<PeriodTable.Row>] = []
         if let converted {
             let index = Dictionary(uniqueKeysWithValues: table.rows.enumerated().map { ($1.end, $0) })
             let total: @Sendable (PeriodTable.Row) -> Int64? = { row in index[row.end].flatMap { converted.totals[$0] } }
-            totals.append(ReportColumn<PeriodTable.Row>("total in \(converted.currency.code)", layout: .amount("IN \(converted.currency.code)"),
+            combined.append(ReportColumn<PeriodTable.Row>("total in \(converted.currency.code)", layout: .amount("IN \(converted.currency.code)"),
                                                         value: { .string(total($0).map { PortfolioColumns.plain($0, converted.currency) } ?? "") },
                                                         display: { TextTable.Cell(total($0).map { Portfolio.money($0, converted.currency) } ?? "") }))
         }
-        switch OutputFormat.chosen(in: arguments) {
+        // With --change, each value column is followed by its change (and, for scripts, its
+        // percentage); in text never left out, so each +/- stands beside its own value.
+        let rowIndex = Dictionary(table.rows.enumerated().map { ($1.end, $0) }) { first, _ in first }
+        func besides(_ columns: [ReportColumn<PeriodTable.Row>], _ currencies: [Currency], _ header: (Int) -> String,
+                     _ perRow: [[ValueChange?]]?, text: Bool) -> [ReportColumn<PeriodTable.Row>] {
+            guard let perRow else { return columns }
+            return columns.indices.flatMap { index in
+                let currency = currencies[index]
+                // Each row's change of this column, found by the row's end (unique per row).
+                let changes = Dictionary(uniqueKeysWithValues: rowIndex.map { ($0.key, perRow[$0.value][index]) })
+                let amount = ReportColumn<PeriodTable.Row>("\(header(index)) change", layout: .amount("+/-"),
+                                                           value: { row in .string(changes[row.end].flatMap { $0 }.map { ChangeText.plain($0, currency) } ?? "") },
+                                                           display: { row in TextTable.Cell(changes[row.end].flatMap { $0 }.map { ChangeText.amount($0, currency) } ?? "") })
+                let percent = ReportColumn<PeriodTable.Row>.scriptOnly("\(header(index)) change %") { row in .string(changes[row.end].flatMap { $0 }?.percentText ?? "") }
+                return [columns[index], amount] + (text ? [] : [percent])
+            }
+        }
+        func changeColumns(text: Bool) -> [ReportColumn<PeriodTable.Row>] {
+            besides(accounts, table.accounts.map(\.currency), { "\(table.accounts[$0].name) (\(table.accounts[$0].currency.code))" }, changes?.values, text: text)
+                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, changes?.totals, text: text) + combined
+        }
+        switch format {
         case .json:
             // Accounts across as arrays of values, one per period.
             func values(_ values: [Int64?], _ currency: Currency) -> JSONValue {
@@ -56,19 +82,36 @@ extension PortfolioCommands {
                 ("periods", .array(table.rows.map { .object([("label", .string($0.label)), ("end", .string(Instant.iso8601($0.end)))]) })),
                 ("accounts", .array(table.accounts.enumerated().map { index, account in
                     .object([("name", .string(account.name)), ("currency", .string(account.currency.code)),
-                             ("values", values(table.rows.map { $0.values[index] }, account.currency))])
+                             ("values", values(table.rows.map { $0.values[index] }, account.currency))]
+                            + changeMembers(changes?.values.map { $0[index] }, account.currency))
                 })),
                 ("totals", .object(table.currencies.enumerated().map { index, currency in
                     (currency.code, values(table.rows.map { $0.totals[index] }, currency))
                 })),
-            ] + (converted.map { [("converted", JSONValue.object([("currency", .string($0.currency.code)), ("totals", values($0.totals, $0.currency))]))] } ?? [])
+            ] + (changes.map { changes in
+                // --change: the totals' changes beside "totals", keyed the same way.
+                [("totalChanges", JSONValue.object(table.currencies.enumerated().map { index, currency in
+                    (currency.code, .object(changeMembers(changes.totals.map { $0[index] }, currency)))
+                }))]
+            } ?? []) + (converted.map { [("converted", JSONValue.object([("currency", .string($0.currency.code)), ("totals", values($0.totals, $0.currency))]))] } ?? [])
             ).serialized(pretty: true))
         case .text:
             // Periods down the side, accounts across: a long history stays readable.
-            let columns = ReportColumns([label, end] + accounts + totals)
+            let columns = ReportColumns([label, end] + changeColumns(text: true))
             for line in columns.textTable(table.rows).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
         case let format:
-            for line in ReportColumns([label, end] + accounts + totals).delimitedLines(table.rows, format: format) { out.line(line) }
+            for line in ReportColumns([label, end] + changeColumns(text: false)).delimitedLines(table.rows, format: format) { out.line(line) }
         }
+    }
+
+    /// --change in JSON: "changes" (each period's change, a string of money or null) and
+    /// "changePercents" (tenths of a percent as "2.9", null when there is none: a new value
+    /// or a start of zero); nothing without --change.
+    private func changeMembers(_ changes: [ValueChange?]?, _ currency: Currency) -> [(String, JSONValue)] {
+        guard let changes else { return [] }
+        return [
+            ("changes", .array(changes.map { $0.map { .string(ChangeText.plain($0, currency)) } ?? .null })),
+            ("changePercents", .array(changes.map { $0?.percentText.map { .number($0) } ?? .null })),
+        ]
     }
 }

@@ -11,9 +11,8 @@ import MoneyKitCLI
         #expect(tree.defects.isEmpty, "\(tree.defects)")
         let paths = tree.leafPaths
         #expect(paths.map { $0.joined(separator: " ") } == [
-            "dashboard", "add", "update", "list", "show", "chart", "table", "close", "reopen", "rename", "rm",
-            "updates list", "updates rm", "import", "export", "undo", "demo",
-            "deposit", "withdraw", "flows list", "flows rm", "returns", "goal",
+            "dashboard", "add", "update", "list", "show", "chart", "table", "report", "close", "reopen", "rename", "rm",
+            "updates list", "updates rm", "import", "export", "undo", "demo", "deposit", "withdraw", "flows list", "flows rm", "returns", "goal",
         ])
         for path in paths { #expect(tree.handler(at: path) != nil, "\(path)") }
         // No group runs by itself: 'portfolio' alone is its default, dashboard.

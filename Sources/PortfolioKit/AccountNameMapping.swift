@@ -74,7 +74,7 @@ public struct AccountNameMapping: Sendable {
             if scalar.properties.isWhitespace {
                 pendingSpace = !result.isEmpty
                 continue
-            } else if isLetterOrNumber(scalar, marks: true) || "-_.'&+/".unicodeScalars.contains(scalar) {
+            } else if isLetterOrNumber(scalar, marks: true) || "-_.'+&/".unicodeScalars.contains(scalar) {
                 kept = Character(scalar)
             } else {
                 kept = "-"

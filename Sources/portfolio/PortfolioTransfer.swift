@@ -207,21 +207,11 @@ extension PortfolioCommands {
                 }
                 var currency: Int16 = -1
                 if record.count >= 4, !record[3].trimmingSpaces.isEmpty {
-                    if let known = currencyIndex[record[3]] {
-                        currency = known
-                    } else if let named = Currency(code: record[3].trimmingSpaces) {
-                        // One entry per currency (at most the 300-odd ISO codes), however spelt.
-                        if let existing = currencies.firstIndex(of: named) {
-                            currency = Int16(truncatingIfNeeded: existing)
-                        } else {
-                            currency = Int16(truncatingIfNeeded: currencies.count)
-                            currencies.append(named)
-                        }
-                        currencyIndex[record[3]] = currency
-                    } else {
+                    guard let known = Self.currencyIndex(of: record[3], currencies: &currencies, currencyIndex: &currencyIndex) else {
                         faults.add(line: line, "unknown currency '\(record[3])'")
                         return
                     }
+                    currency = known
                 }
                 let index: Int
                 if let known = nameIndex[name] {
@@ -259,6 +249,23 @@ extension PortfolioCommands {
         return (rows, names, currencies, faults, lastShownProgress > 0)
     }
 
+    /// The index in `currencies` of the currency a row names (`field` as written), added on
+    /// first sight: one entry per currency (at most the 300-odd ISO codes), however spelt,
+    /// and each spelling looked up once. Nil for a field that names no currency.
+    private static func currencyIndex(of field: String, currencies: inout [Currency], currencyIndex: inout [String: Int16]) -> Int16? {
+        if let known = currencyIndex[field] { return known }
+        guard let named = Currency(code: field.trimmingSpaces) else { return nil }
+        let index: Int16
+        if let existing = currencies.firstIndex(of: named) {
+            index = Int16(truncatingIfNeeded: existing)
+        } else {
+            index = Int16(truncatingIfNeeded: currencies.count)
+            currencies.append(named)
+        }
+        currencyIndex[field] = index
+        return index
+    }
+
     /// A goal row (kind goal): date the goal's or empty, account empty for a total (whose
     /// currency the row names), value the goal.
     private func goalRow(_ record: [String], line: Int, faults: inout ImportFaults, names: inout [String], nameIndex: inout [String: Int],
@@ -273,19 +280,12 @@ extension PortfolioCommands {
             at = parsed
         }
         var currency: Int16 = -1
-        let code = record[3].trimmingSpaces
-        if !code.isEmpty {
-            guard let named = Currency(code: code) else {
+        if !record[3].trimmingSpaces.isEmpty {
+            guard let known = Self.currencyIndex(of: record[3], currencies: &currencies, currencyIndex: &currencyIndex) else {
                 faults.add(line: line, "unknown currency '\(record[3])'")
                 return nil
             }
-            if let existing = currencies.firstIndex(of: named) {
-                currency = Int16(truncatingIfNeeded: existing)
-            } else {
-                currency = Int16(truncatingIfNeeded: currencies.count)
-                currencies.append(named)
-            }
-            currencyIndex[record[3]] = currency
+            currency = known
         }
         var index = -1
         let name = DelimitedText.restoreNeutralized(record[1].trimmingSpaces)

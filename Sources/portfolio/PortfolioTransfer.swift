@@ -34,13 +34,23 @@ extension PortfolioCommands {
             return .ok
         }
         out.line("date,account,value,currency")
-        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
+        // Each account's name and currency as CSV fields, made once; the date of the last
+        // instant (a hundred accounts updated at once share it); a value that starts with
+        // a digit is its own CSV field (only a minus could start a formula).
+        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, (account: $0, fields: "," + DelimitedText.csvField($0.name) + ",", currency: "," + DelimitedText.csvField($0.currency.code))) })
         var withUpdates = Set<Int64>()
+        var lastDate: (at: Int64, text: String)?
         try store.forEachUpdate { update in
-            guard let account = byID[update.accountID] else { return }
-            withUpdates.insert(account.id)
-            out.line(DelimitedText.csvLine([Instant.iso8601(update.at), account.name,
-                                            Money(minorUnits: update.value, currency: account.currency).plainString, account.currency.code]))
+            guard let entry = byID[update.accountID] else { return }
+            withUpdates.insert(update.accountID)
+            let date: String
+            if let last = lastDate, last.at == update.at { date = last.text } else {
+                date = DelimitedText.csvField(Instant.iso8601(update.at))
+                lastDate = (update.at, date)
+            }
+            let plain = Money(minorUnits: update.value, currency: entry.account.currency).plainString
+            let value = plain.utf8.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } == true ? plain : DelimitedText.csvField(plain)
+            out.line(date + entry.fields + value + entry.currency)
         }
         for account in accounts where !withUpdates.contains(account.id) {
             out.line(DelimitedText.csvLine([Instant.iso8601(account.createdAt), account.name, "", account.currency.code]))
@@ -63,7 +73,7 @@ extension PortfolioCommands {
         let source = path == "-" ? "standard input" : path
         let dryRun = arguments.flag("dry-run")
         let fallbackCurrency = LocaleCurrency.defaultCurrency(invocation.environment)
-        let file: (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
+        let file: (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
         do {
             file = try readRows(path: path, source: source)
         } catch {
@@ -118,82 +128,123 @@ extension PortfolioCommands {
         return .ok
     }
 
-    /// The file's rows, each checked for what needs no store; names kept once each.
+    /// The file's rows, each checked for what needs no store; names kept once each. Read
+    /// byte-wise (CSVReader's fields as bytes): a row whose date, name and currency are
+    /// the bytes of an earlier row's takes that row's reading, and a plain decimal value
+    /// is read without making a text of it; anything else is read as text, as before.
     private func readRows(path: String, source: String) throws
-        -> (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
+        -> (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
         var lastShownProgress = 0
-        var rows: [ImportRow] = []
+        let size = path == "-" ? 0 : ((try? PosixFile.fileSize(path)) ?? nil).map { Int($0) } ?? 0
+        var rows = ImportRows(capacity: size / 16)
         var names: [String] = []
         var nameIndex: [String: Int] = [:]
         var faults = ImportFaults(source: source)
         var currencies: [Currency] = []
         var currencyIndex: [String: Int16] = [:]  // as written in the file, looked up once
+        // The readings of the last date and currency field, and of every name field, by their bytes.
+        var lastDate: (bytes: [UInt8], at: Int64) = ([], 0)
+        var lastCurrency: (bytes: [UInt8], index: Int16) = ([], -1)
+        var nameOfBytes = ByteKeyedIndex()
         let showProgress = invocation.terminal.stderrIsTerminal
         do {
-            try CSVReader.forEachRecord(path: path, source: source, progress: { done, total in
+            try CSVReader.forEachFieldRecord(path: path, source: source, progress: { done, total in
                 // A bar for large files on a terminal, redrawn at most every 2 %.
                 guard showProgress, total > 4_000_000, done * 50 / total > lastShownProgress else { return }
                 lastShownProgress = done * 50 / total
                 progress(done, of: total)
-            }) { record, line in
-                if record.count == 1 && record[0].trimmingSpaces.isEmpty { return }
-                if line == 1, record.first?.trimmingSpaces.lowercased() == "date" { return }  // the header
-                guard record.count == 3 || record.count == 4 else {
-                    faults.add(line: line, "expected date,account,value[,currency], got \(record.count) fields")
+            }) { fields, line in
+                if fields.count == 1 && fields.string(0).trimmingSpaces.isEmpty { return }
+                if line == 1, fields.count > 0, fields.string(0).trimmingSpaces.lowercased() == "date" { return }  // the header
+                guard fields.count == 3 || fields.count == 4 else {
+                    faults.add(line: line, "expected date,account,value[,currency], got \(fields.count) fields")
                     return
                 }
-                guard let at = Instant.parse(record[0]) else {
-                    faults.add(line: line, "invalid date '\(record[0])' (use 2025-07-27, '2025-07-27 14:30' or ISO 8601)")
-                    return
+                let at: Int64
+                if !lastDate.bytes.isEmpty, lastDate.bytes.elementsEqual(fields[0]) {
+                    at = lastDate.at
+                } else {
+                    let text = fields.string(0)
+                    guard let parsed = Instant.parse(text) else {
+                        faults.add(line: line, "invalid date '\(text)' (use 2025-07-27, '2025-07-27 14:30' or ISO 8601)")
+                        return
+                    }
+                    if PortfolioLimits.instantFault(parsed) != nil {
+                        faults.add(line: line, "the date '\(text)' is outside 0001-01-01 to 9999-12-31")
+                        return
+                    }
+                    at = parsed
+                    lastDate = (Array(fields[0]), parsed)
                 }
-                if PortfolioLimits.instantFault(at) != nil {
-                    faults.add(line: line, "the date '\(record[0])' is outside 0001-01-01 to 9999-12-31")
-                    return
-                }
-                // Export neutralises names a spreadsheet would run as formulas ('=…); undo that.
-                let name = DelimitedText.restoreNeutralized(record[1].trimmingSpaces)
-                guard !name.isEmpty else {
-                    faults.add(line: line, "the account name is empty")
-                    return
+                // The name: known by its bytes, else read (and checked below, after the currency).
+                var index = nameOfBytes.index(of: fields[1])
+                var name = ""
+                if index == nil {
+                    // Export neutralises names a spreadsheet would run as formulas ('=…); undo that.
+                    name = DelimitedText.restoreNeutralized(fields.string(1).trimmingSpaces)
+                    guard !name.isEmpty else {
+                        faults.add(line: line, "the account name is empty")
+                        return
+                    }
                 }
                 var currency: Int16 = -1
-                if record.count == 4, !record[3].trimmingSpaces.isEmpty {
-                    if let known = currencyIndex[record[3]] {
-                        currency = known
-                    } else if let named = Currency(code: record[3].trimmingSpaces) {
-                        // One entry per currency (at most the 300-odd ISO codes), however spelt.
-                        if let existing = currencies.firstIndex(of: named) {
-                            currency = Int16(truncatingIfNeeded: existing)
-                        } else {
-                            currency = Int16(truncatingIfNeeded: currencies.count)
-                            currencies.append(named)
-                        }
-                        currencyIndex[record[3]] = currency
+                if fields.count == 4 {
+                    if !lastCurrency.bytes.isEmpty, lastCurrency.bytes.elementsEqual(fields[3]) {
+                        currency = lastCurrency.index
                     } else {
-                        faults.add(line: line, "unknown currency '\(record[3])'")
-                        return
+                        let raw = fields.string(3)
+                        if !raw.trimmingSpaces.isEmpty {
+                            if let known = currencyIndex[raw] {
+                                currency = known
+                            } else if let named = Currency(code: raw.trimmingSpaces) {
+                                // One entry per currency (at most the 300-odd ISO codes), however spelt.
+                                if let existing = currencies.firstIndex(of: named) {
+                                    currency = Int16(truncatingIfNeeded: existing)
+                                } else {
+                                    currency = Int16(truncatingIfNeeded: currencies.count)
+                                    currencies.append(named)
+                                }
+                                currencyIndex[raw] = currency
+                            } else {
+                                faults.add(line: line, "unknown currency '\(raw)'")
+                                return
+                            }
+                            lastCurrency = (Array(fields[3]), currency)
+                        }
                     }
                 }
-                let index: Int
-                if let known = nameIndex[name] {
-                    index = known
-                } else {
-                    // Kept in the form the name rule stores (NFC).
-                    let stored: String
-                    do { stored = try PortfolioInputs.validate(name: name) } catch {
-                        faults.add(line: line, CLIError.from(error).message)
-                        return
+                if index == nil {
+                    if let known = nameIndex[name] {
+                        index = known
+                    } else {
+                        // Kept in the form the name rule stores (NFC).
+                        let stored: String
+                        do { stored = try PortfolioInputs.validate(name: name) } catch {
+                            faults.add(line: line, CLIError.from(error).message)
+                            return
+                        }
+                        index = names.count
+                        names.append(stored)
+                        nameIndex[name] = names.count - 1
                     }
-                    index = names.count
-                    names.append(stored)
-                    nameIndex[name] = index
+                    nameOfBytes.insert(fields[1], index ?? 0)
                 }
-                let valueText = record[2].trimmingSpaces
-                let kind: ImportRow.Kind = valueText.isEmpty ? .account : valueText.lowercased() == "closed" ? .close : .value(valueText)
+                guard let index else { return }
                 guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else {
                     throw CLIError.data("\(source): more than \(Int32.max) lines; split the file")
                 }
-                rows.append(ImportRow(line: rowLine, name: rowName, at: at, currency: currency, kind: kind))
+                let value = fields[2]
+                // Untrimmed ASCII digits: the quick reading; else the text, trimmed.
+                if let first = value.first, let last = value.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80,
+                   rows.appendPlainValue(line: rowLine, name: rowName, at: at, currency: currency, value: value) {
+                    return
+                }
+                let valueText = fields.string(2).trimmingSpaces
+                if valueText.isEmpty || valueText.lowercased() == "closed" {
+                    rows.appendMarker(line: rowLine, name: rowName, at: at, currency: currency, closed: !valueText.isEmpty)
+                } else {
+                    rows.appendValue(line: rowLine, name: rowName, at: at, currency: currency, text: valueText)
+                }
             }
         } catch let error as CLIError where error.exitCode == .dataError {
             // A malformed record (an open quote) ends the reading; what was found so far is reported with it.

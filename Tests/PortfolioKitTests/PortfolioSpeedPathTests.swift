@@ -106,7 +106,12 @@ import Testing
             try box.portfolio.add("Beta", nil, at: utc("2024-01-01T00:00:00Z"))
         }
         // 150 updates: two INSERTs of 64 rows and 22 single ones.
-        let updates = (0..<150).map { index in (account: index % 2, at: utc("2024-02-01T00:00:00Z") + Int64(index / 3) * 60, value: Int64(index * 7)) }
+        let first = utc("2024-02-01T00:00:00Z")
+        var updates: [(account: Int, at: Int64, value: Int64)] = []
+        for index in 0..<150 {
+            let at: Int64 = first + Int64(index / 3) * 60
+            updates.append((account: index % 2, at: at, value: Int64(index * 7)))
+        }
         let accounts = try bulk.repository.accounts()
         try bulk.repository.change("import") { change in
             try change.addUpdates(of: accounts) { body in for update in updates { try body(update.account, update.at, update.value) } }

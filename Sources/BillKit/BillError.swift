@@ -25,6 +25,31 @@ public enum BillError: Error, Equatable, Sendable {
     case roundUpNotPositive(String)
     /// A remembered setting the rules cannot use; `source` names where it is kept.
     case invalidSavedPreference(setting: PreferenceSetting, value: String, source: String)
+    /// `--people` as typed names people, and this is wrong with it.
+    case invalidPeopleNames(String, PeopleNames.NameProblem)
+    /// `--people` was given as a count and as names (or as two lists) that disagree.
+    case peopleCountsDisagree([Int])
+    /// An itemised bill's lines that cannot be read: the first faults (in line order) and
+    /// how many lines are bad in all.
+    case invalidItemLines([ItemLineFault], count: Int)
+    /// An itemised bill without a single item.
+    case emptyItemisedBill
+    /// `--people` for an itemised bill gave a count: it needs names.
+    case itemsNeedPeopleNames(Int)
+
+    // Tax, tip base, fixed tip and total rounding (BillTaxRules.swift).
+    /// A tax rate as typed, which option gave it, and what is wrong with it.
+    case invalidTax(String, BillTax.Kind, TaxProblem)
+    /// The fixed tip as typed is not an amount in the currency.
+    case invalidTipAmount(String, MoneyError)
+    /// The fixed tip as typed is below zero.
+    case negativeTipAmount(String)
+    /// The total-rounding unit as typed is not an amount in the currency.
+    case invalidRoundTotal(String, MoneyError)
+    /// The total-rounding unit as typed is zero or less.
+    case roundTotalNotPositive(String)
+    /// Each share rounded up and the total rounded were both asked for.
+    case roundUpAndRoundTotal
 
     /// What is wrong with a tip.
     public enum TipProblem: Equatable, Sendable {
@@ -33,6 +58,16 @@ public enum BillError: Error, Equatable, Sendable {
         /// More than two decimals.
         case tooManyDecimals
         /// Outside `BillRules.tipRange`.
+        case outOfRange
+    }
+
+    /// What is wrong with a tax rate.
+    public enum TaxProblem: Equatable, Sendable {
+        /// Not a number (with an optional %).
+        case notAPercentage
+        /// More than `BillRules.taxDecimals` decimals.
+        case tooManyDecimals
+        /// Outside `BillRules.taxRange`.
         case outOfRange
     }
 

@@ -60,9 +60,19 @@ package struct ReportColumns<Row>: Sendable {
     /// The header and one line per row, as CSV or TSV (`format` other than tsv means CSV).
     package func delimitedLines(_ rows: [Row], format: OutputFormat) -> [String] {
         RecordPrinter.delimitedLines(
-            header: columns.map(\.header),
-            rows: rows.map { row in columns.map { Self.plainText($0.value(row)) } },
+            header: columns.map { $0.header },
+            rows: rows.map(fields),
             format: format)
+    }
+
+    /// The CSV or TSV line of one row, without the header: for output that streams rows
+    /// (a million of them through `billsplit -`) and writes the header once.
+    package func delimitedLine(_ row: Row, format: OutputFormat) -> String {
+        format == .tsv ? DelimitedText.tsvLine(fields(row)) : DelimitedText.csvLine(fields(row))
+    }
+
+    private func fields(_ row: Row) -> [String] {
+        columns.map { Self.plainText($0.value(row)) }
     }
 
     /// A text table of the columns shown to people.

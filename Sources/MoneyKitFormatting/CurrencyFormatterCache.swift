@@ -16,18 +16,24 @@ import MoneyKit
 import MoneyKitPlatform
 
 /// One currency format per (currency, locale), made once and reused. Safe from any
-/// thread: the formats are values (Sendable) and the tables are guarded by a lock.
+/// thread: the formats and the tables are guarded by a lock.
 ///
 /// `Decimal.FormatStyle.Currency` is used rather than NumberFormatter because on Linux
 /// NumberFormatter goes through Double and loses digits beyond about 15 significant ones
-/// ($92,233,720,368,547,758.07 came out as …760.00); the format style is exact.
+/// ($92,233,720,368,547,758.07 came out as …760.00); the format style is exact. Each
+/// format learns its layouts from ICU (see `LearnedCurrencyFormat`), so that a batch of
+/// a million amounts does not make a million ICU calls; the output is ICU's, byte for byte.
 public final class CurrencyFormatterCache: @unchecked Sendable {
     /// The cache the tools share, so each format is made once per process.
     public static let shared = CurrencyFormatterCache()
 
     private let lock = PlainLock()
-    private var styles: [Key: Decimal.FormatStyle.Currency] = [:]
+    private var formats: [Key: LearnedCurrencyFormat] = [:]
     private var symbols: [Key: String] = [:]
+    /// The format of the last request, as asked (currency code, locale or nil): a tool
+    /// formats most of its amounts in one currency and locale, and comparing two short
+    /// strings is cheaper than building and hashing a key.
+    private var lastRequest: (code: String, localeIdentifier: String?, format: LearnedCurrencyFormat)?
 
     private struct Key: Hashable {
         let currencyCode: String
@@ -41,10 +47,32 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
     /// `1 234,56 kr` (nb_NO), `1.234,56 €` (de_DE), `¥1,235` (ja_JP). Without a locale,
     /// the currency's own display locale. Always the currency's ISO 4217 decimals.
     public func string(for money: Money, localeIdentifier: String? = nil) -> String {
-        let key = Key(
-            currencyCode: money.currency.code,
-            localeIdentifier: localeIdentifier ?? Self.latinDigits(money.currency.displayLocaleIdentifier))
-        return style(for: key, exponent: money.currency.minorUnitExponent).format(money.decimalValue)
+        lock.withLock { format(for: money.currency, localeIdentifier: localeIdentifier).string(money.minorUnits) }
+    }
+
+    /// What `string(for:localeIdentifier:)` gives, asked of ICU directly each time, with
+    /// a format made for the call: the reference the learnt layouts are tested against.
+    package func icuString(for money: Money, localeIdentifier: String? = nil) -> String {
+        let key = Self.key(money.currency, localeIdentifier)
+        return LearnedCurrencyFormat(style: Self.style(for: key, exponent: money.currency.minorUnitExponent), exponent: money.currency.minorUnitExponent)
+            .icuString(money.minorUnits)
+    }
+
+    /// The cached format; call under the lock.
+    private func format(for currency: Currency, localeIdentifier: String?) -> LearnedCurrencyFormat {
+        if let last = lastRequest, last.code == currency.code, last.localeIdentifier == localeIdentifier {
+            return last.format
+        }
+        let key = Self.key(currency, localeIdentifier)
+        let format = formats[key] ?? LearnedCurrencyFormat(
+            style: Self.style(for: key, exponent: currency.minorUnitExponent), exponent: currency.minorUnitExponent)
+        formats[key] = format
+        lastRequest = (currency.code, localeIdentifier, format)
+        return format
+    }
+
+    private static func key(_ currency: Currency, _ localeIdentifier: String?) -> Key {
+        Key(currencyCode: currency.code, localeIdentifier: localeIdentifier ?? latinDigits(currency.displayLocaleIdentifier))
     }
 
     /// The symbol people of the locale use for the currency: `$`, `kr`, `€`, `Ksh`.
@@ -70,16 +98,11 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
         identifier + (identifier.contains("@") ? ";" : "@") + "numbers=latn"
     }
 
-    private func style(for key: Key, exponent: Int) -> Decimal.FormatStyle.Currency {
-        lock.withLock {
-            if let known = styles[key] { return known }
-            // ISO 4217 decides the decimals, not the locale's habits: an exact amount
-            // shows all its minor units.
-            let style = Decimal.FormatStyle.Currency(code: key.currencyCode, locale: Locale(identifier: key.localeIdentifier))
-                .precision(.fractionLength(exponent))
-            styles[key] = style
-            return style
-        }
+    /// ISO 4217 decides the decimals, not the locale's habits: an exact amount shows all
+    /// its minor units.
+    private static func style(for key: Key, exponent: Int) -> Decimal.FormatStyle.Currency {
+        Decimal.FormatStyle.Currency(code: key.currencyCode, locale: Locale(identifier: key.localeIdentifier))
+            .precision(.fractionLength(exponent))
     }
 }
 

@@ -17,6 +17,8 @@ public struct ImportRow: Sendable {
         case close
         /// A value, read in the account's currency once that is known.
         case value(String)
+        /// A deposit or (`withdrawal`) a withdrawal of the amount, more than zero (kind column).
+        case contribution(String, withdrawal: Bool)
     }
 
     // Kept small (a million rows are held at once): indexes, not names or currencies.
@@ -89,6 +91,8 @@ public struct ImportPlan: Sendable {
     private var creates: [(account: Int32, at: Int64)] = []
     /// The closes it makes, in file order.
     private var closes: [(account: Int32, at: Int64)] = []
+    /// The deposits and withdrawals it records (positive in, negative out), in file order.
+    private var plannedContributions: [(account: Int32, at: Int64, amount: Int64)] = []
     /// The file's rows, and which of them are new updates (one byte a row).
     private let rows: ImportRows
     private var accepted: [Bool] = []
@@ -98,6 +102,11 @@ public struct ImportPlan: Sendable {
     private var fullReadings: [Int: Int64] = [:]
     /// How many updates, new accounts and closes the import makes, and rows it skips as stored.
     public private(set) var updates = 0, created = 0, closed = 0, skipped = 0
+    /// How many deposits and withdrawals the import records.
+    public private(set) var contributions = 0
+    /// The stored deposits and withdrawals per planned account, read once each: (at, amount) → how many.
+    private var storedContributions: [Int: [Key: Int64]] = [:]
+    private var contributionOccurrences: [Key: Int64] = [:]
     /// The file's faults, the plan's added.
     public var faults: ImportFaults
 
@@ -161,6 +170,9 @@ public struct ImportPlan: Sendable {
             switch kind {
             case ImportRows.account:
                 continue
+            case ImportRows.contribution:
+                guard let written = rows.contributions[row] else { continue }
+                try planContribution(written.text, withdrawal: written.withdrawal, at: at, line: line, index: index, repository: repository)
             case ImportRows.close:
                 if let closedAt = account.closedAt {
                     if closedAt == at { skipped += 1 } else {
@@ -219,7 +231,7 @@ public struct ImportPlan: Sendable {
     }
 
     /// Whether the import would change nothing.
-    public var changesNothing: Bool { creates.isEmpty && closes.isEmpty && updates == 0 }
+    public var changesNothing: Bool { creates.isEmpty && closes.isEmpty && plannedContributions.isEmpty && updates == 0 }
 
     /// Makes the changes, inside `change` (one undo step): the accounts first, then the
     /// updates in file order, then the closes.
@@ -247,10 +259,52 @@ public struct ImportPlan: Sendable {
                 try body(targetOf[planned], rows.instants[row], value)
             }
         }
+        let contributions = plannedContributions.compactMap { planned in made[Int(planned.account)].map { (account: $0, at: planned.at, amount: planned.amount) } }
+        if !contributions.isEmpty { try change.addContributions(contributions) }
         for close in closes {
             guard let target = made[Int(close.account)] else { continue }
             try change.setClosed(target, at: close.at)
         }
+    }
+
+    /// A deposit or withdrawal row: refused after the account's close, or when the amount
+    /// is not more than zero; the Nth copy of one already stored N times is skipped, as updates are.
+    private mutating func planContribution(_ text: String, withdrawal: Bool, at: Int64, line: Int, index: Int, repository: any PortfolioRepository) throws {
+        let account = accounts[index]
+        if let closedAt = account.closedAt, at >= closedAt {
+            faults.add(line: line, "'\(account.name)' is closed from \(Instant.dateTime(closedAt)) on")
+            return
+        }
+        let money: Money
+        do {
+            money = try Money.parse(text, currency: account.currency)
+        } catch {
+            faults.add(line: line, error.description + (error.hint.map { " (\($0))" } ?? ""))
+            return
+        }
+        guard money.minorUnits > 0, PortfolioLimits.valueFault(money.minorUnits) == nil else {
+            faults.add(line: line, "a \(withdrawal ? "withdrawal" : "deposit") must be more than zero (withdrawals are written as positive amounts)")
+            return
+        }
+        let amount = withdrawal ? -money.minorUnits : money.minorUnits
+        if storedContributions[index] == nil {
+            var stored: [Key: Int64] = [:]
+            if let existing = account.stored {
+                for contribution in try repository.contributions(of: existing) {
+                    stored[Key(account: Int32(index), at: contribution.at, value: contribution.amount), default: 0] += 1
+                }
+            }
+            storedContributions[index] = stored
+        }
+        let key = Key(account: Int32(index), at: at, value: amount)
+        let occurrence = (contributionOccurrences[key] ?? 0) + 1
+        contributionOccurrences[key] = occurrence
+        if occurrence <= storedContributions[index]?[key] ?? 0 {
+            skipped += 1
+            return
+        }
+        plannedContributions.append((Int32(index), at, amount))
+        contributions += 1
     }
 
     private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
@@ -260,6 +314,7 @@ public struct ImportPlan: Sendable {
         var text = plural(updates, "update")
         if created > 0 { text += ", \(plural(created, "new account"))" }
         if closed > 0 { text += ", \(plural(closed, "close"))" }
+        if contributions > 0 { text += ", \(contributions) deposit\(contributions == 1 ? "" : "s") or withdrawal\(contributions == 1 ? "" : "s")" }
         return text
     }
 

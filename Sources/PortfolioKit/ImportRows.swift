@@ -22,7 +22,10 @@ public struct ImportRows: Sendable {
     /// The values that are not plain decimals, by row.
     private(set) var texts: [Int: String] = [:]
 
-    static let account: Int8 = -1, close: Int8 = -2, text: Int8 = -3
+    /// The deposits and withdrawals (kind column), by row: few, kept as written.
+    private(set) var contributions: [Int: (text: String, withdrawal: Bool)] = [:]
+
+    static let account: Int8 = -1, close: Int8 = -2, text: Int8 = -3, contribution: Int8 = -4
 
     /// No rows yet; room for `capacity` (untouched room costs no memory).
     public init(capacity: Int = 0) {
@@ -51,6 +54,9 @@ public struct ImportRows: Sendable {
         case .account: append(line: row.line, name: row.name, at: row.at, currency: row.currency, kind: Self.account, amount: 0)
         case .close: append(line: row.line, name: row.name, at: row.at, currency: row.currency, kind: Self.close, amount: 0)
         case .value(let text): appendValue(line: row.line, name: row.name, at: row.at, currency: row.currency, text: text)
+        case let .contribution(text, withdrawal):
+            contributions[count] = (text, withdrawal)
+            append(line: row.line, name: row.name, at: row.at, currency: row.currency, kind: Self.contribution, amount: 0)
         }
     }
 

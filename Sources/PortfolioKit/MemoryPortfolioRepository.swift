@@ -13,6 +13,10 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         var accounts: [Int64: Account] = [:]
         /// By id (entry order).
         var updates: [Int64: Update] = [:]
+        /// Deposits and withdrawals by id.
+        var contributions: [Int64: Contribution] = [:]
+        /// Goals by id.
+        var goals: [Int64: Goal] = [:]
     }
 
     private var state = State() {
@@ -159,6 +163,8 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         outcome.accountsRemoved = Int64(state.accounts.keys.filter { before.accounts[$0] == nil }.count)
         outcome.updatesRestored = Int64(before.updates.keys.filter { state.updates[$0] == nil }.count)
         outcome.updatesRemoved = Int64(state.updates.keys.filter { before.updates[$0] == nil }.count)
+        outcome.contributionsRestored = Int64(before.contributions.keys.filter { state.contributions[$0] == nil }.count)
+        outcome.contributionsRemoved = Int64(state.contributions.keys.filter { before.contributions[$0] == nil }.count)
         state = before
         return outcome
     }
@@ -191,12 +197,54 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
     fileprivate func remove(_ account: Account) throws {
         guard state.accounts.removeValue(forKey: account.id) != nil else { throw PortfolioError.accountGone(account.name) }
         state.updates = state.updates.filter { $0.value.accountID != account.id }
+        state.contributions = state.contributions.filter { $0.value.accountID != account.id }
+        state.goals = state.goals.filter { $0.value.accountID != account.id }
     }
 
     fileprivate func removeUpdate(id: Int64, of account: Account) throws {
         guard state.updates[id]?.accountID == account.id else { throw PortfolioError.updateGone(account: account.name, id: id) }
         state.updates[id] = nil
     }
+
+    // MARK: money in and out, and goals
+
+    /// The deposits and withdrawals of `account`, oldest first.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func contributions(of account: Account) throws -> [Contribution] {
+        state.contributions.values.filter { $0.accountID == account.id }.sorted { $0.at == $1.at ? $0.id < $1.id : $0.at < $1.at }
+    }
+
+    /// Every deposit and withdrawal in time order.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func forEachContribution(_ body: (Contribution) throws -> Void) throws {
+        for contribution in state.contributions.values.sorted(by: { $0.at == $1.at ? $0.id < $1.id : $0.at < $1.at }) { try body(contribution) }
+    }
+
+    /// Every goal, by id.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func goals() throws -> [Goal] { state.goals.values.sorted { $0.id < $1.id } }
+
+    fileprivate func insertContribution(accountID: Int64, name: String, at: Int64, amount: Int64) throws -> Int64 {
+        guard state.accounts[accountID] != nil else { throw PortfolioError.accountGone(name) }
+        let id = nextID(state.contributions)
+        state.contributions[id] = Contribution(id: id, accountID: accountID, at: at, amount: amount)
+        return id
+    }
+
+    fileprivate func removeContribution(id: Int64, of account: Account) throws {
+        guard state.contributions[id]?.accountID == account.id else { throw PortfolioError.contributionGone(account: account.name, id: id) }
+        state.contributions[id] = nil
+    }
+
+    fileprivate func storeGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64 {
+        if let accountID, state.accounts[accountID] == nil { throw PortfolioError.accountGone("account \(accountID)") }
+        let existing = state.goals.values.first { $0.accountID == accountID && (accountID != nil || $0.currency == currency) }
+        let id = existing?.id ?? nextID(state.goals)
+        state.goals[id] = Goal(id: id, accountID: accountID, currency: currency, amount: amount, by: by)
+        return id
+    }
+
+    fileprivate func dropGoal(id: Int64) { state.goals[id] = nil }
 
     fileprivate func isNameTaken(_ name: String, except id: Int64) -> Bool {
         let key = ItemName.matchKey(name)
@@ -237,4 +285,20 @@ private final class MemoryChange: PortfolioChange {
     func delete(_ account: Account) throws { try repository.remove(account) }
 
     func deleteUpdate(id: Int64, of account: Account) throws { try repository.removeUpdate(id: id, of: account) }
+
+    func addContribution(to account: Account, at instant: Int64, amount: Int64) throws -> Int64 {
+        try repository.insertContribution(accountID: account.id, name: account.name, at: instant, amount: amount)
+    }
+
+    func addContributions(_ contributions: [(account: Account, at: Int64, amount: Int64)]) throws {
+        for item in contributions { _ = try addContribution(to: item.account, at: item.at, amount: item.amount) }
+    }
+
+    func deleteContribution(id: Int64, of account: Account) throws { try repository.removeContribution(id: id, of: account) }
+
+    func setGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64 {
+        try repository.storeGoal(accountID: accountID, currency: currency, amount: amount, by: by)
+    }
+
+    func removeGoal(id: Int64) throws { repository.dropGoal(id: id) }
 }

@@ -48,6 +48,22 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case fromAfterTo
     /// Bad lines of an import: the first `ImportFaults.limit` in `shown`, `count` in all.
     case importFaults(source: String, shown: [ImportFault], count: Int)
+
+    // Money in and out, and goals (issue 16).
+    /// A deposit, withdrawal or goal of zero or less.
+    case amountNotPositive
+    /// The account has no deposit or withdrawal with this id (looked up before the change).
+    case noContribution(account: String, id: Int64)
+    /// The deposit or withdrawal went away meanwhile (inside the change).
+    case contributionGone(account: String, id: Int64)
+    /// Removing a goal where there is none; `what` is "'ISA'" or "the GBP total".
+    case noGoal(String)
+    /// A goal for the total with accounts in several currencies and none named.
+    case goalCurrencyNeeded([Currency])
+    /// --convert-to: no rate of `currency` (into `target`) in force at `at`.
+    case missingRate(currency: Currency, target: Currency, at: Int64)
+    /// --convert-to: an amount converted (or a sum of converted amounts) beyond the range of amounts.
+    case conversionOutOfRange(from: Currency, to: Currency)
 }
 
 /// One bad line of an import file.

@@ -56,6 +56,17 @@ public protocol PortfolioRepository: AnyObject {
     /// Reverts the newest step and forgets it.
     /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch` (the store no longer matches it).
     func undoLatest() throws -> UndoOutcome
+
+    // Money in and out, and goals (issue 16).
+    /// The deposits and withdrawals of `account`, oldest first (ties: entry order).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func contributions(of account: Account) throws -> [Contribution]
+    /// Every deposit and withdrawal of every account in time order (ties: entry order).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func forEachContribution(_ body: (Contribution) throws -> Void) throws
+    /// Every goal (one per account at most, one per currency's total at most).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func goals() throws -> [Goal]
 }
 
 /// The writes of one change, each recorded in its undo step. Only inside `change`.
@@ -84,6 +95,23 @@ public protocol PortfolioChange: AnyObject {
     func delete(_ account: Account) throws
     /// - Throws: `PortfolioError.updateGone` when the account has no such update.
     func deleteUpdate(id: Int64, of account: Account) throws
+
+    // Money in and out, and goals (issue 16).
+    /// Records `amount` (positive in, negative out) for `account` at `instant`; returns its id.
+    /// - Throws: `PortfolioError.accountGone` when the account was deleted meanwhile.
+    func addContribution(to account: Account, at instant: Int64, amount: Int64) throws -> Int64
+    /// Many deposits and withdrawals at once (an import).
+    /// - Throws: `StoreError` when the store cannot be written.
+    func addContributions(_ contributions: [(account: Account, at: Int64, amount: Int64)]) throws
+    /// - Throws: `PortfolioError.contributionGone` when the account has no such contribution.
+    func deleteContribution(id: Int64, of account: Account) throws
+    /// Sets the goal of the account `accountID` (nil: of `currency`'s total), replacing
+    /// the one there is; returns its id.
+    /// - Throws: `PortfolioError.accountGone` when the account was deleted meanwhile.
+    func setGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64
+    /// Removes the goal with `id`.
+    /// - Throws: `StoreError` when the store cannot be written.
+    func removeGoal(id: Int64) throws
 }
 
 extension PortfolioChange {
@@ -128,19 +156,25 @@ public struct UndoOutcome: Equatable, Sendable {
     public var accountsRemoved: Int64 = 0
     /// Updates the step had created, removed.
     public var updatesRemoved: Int64 = 0
+    /// Deposits and withdrawals put back.
+    public var contributionsRestored: Int64 = 0
+    /// Deposits and withdrawals the step had created, removed.
+    public var contributionsRemoved: Int64 = 0
 
     /// Nothing done yet to revert `step`.
     public init(step: UndoStep) { self.step = step }
 
     /// "1 account and 24 updates restored", "2 updates removed"; nil when only values changed back.
     public var effect: String? {
-        func counted(_ accounts: Int64, _ updates: Int64, _ verb: String) -> String? {
+        func counted(_ accounts: Int64, _ updates: Int64, _ contributions: Int64, _ verb: String) -> String? {
             var parts: [String] = []
             if accounts > 0 { parts.append("\(accounts) account\(accounts == 1 ? "" : "s")") }
             if updates > 0 { parts.append("\(updates) update\(updates == 1 ? "" : "s")") }
+            if contributions > 0 { parts.append("\(contributions) deposit\(contributions == 1 ? "" : "s") or withdrawal\(contributions == 1 ? "" : "s")") }
             return parts.isEmpty ? nil : parts.joined(separator: " and ") + " " + verb
         }
-        let parts = [counted(accountsRestored, updatesRestored, "restored"), counted(accountsRemoved, updatesRemoved, "removed")].compactMap { $0 }
+        let parts = [counted(accountsRestored, updatesRestored, contributionsRestored, "restored"),
+                     counted(accountsRemoved, updatesRemoved, contributionsRemoved, "removed")].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 }

@@ -2,7 +2,7 @@
 // updates. Update-only: no cached snapshots; a current value is the latest update at or
 // before now, the later entered (higher id) winning a tie on the same instant.
 //
-// Schema (PRAGMA user_version 2, PRAGMA application_id 0x4D4B5046):
+// Schema (PRAGMA user_version 3, PRAGMA application_id 0x4D4B5046):
 //   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at,
 //            update_count: how many updates it has, kept with every insert and delete)
 //   updates(id, account_id → accounts ON DELETE CASCADE, at, value)
@@ -12,6 +12,7 @@
 //   version 2 adds the undo journal (SQLiteUndoJournal.swift): undo_steps, undo_accounts,
 //   undo_updates, undo_created. A version 1 store is read as if migrated (in memory)
 //   and migrated on its next write.
+//   version 3 adds contributions and goals (SQLiteMoneySchema.swift), the same way.
 // Commands open the store for reading (nothing created or changed; a missing store
 // reads as empty) or for writing (see SQLiteDatabase+Opening.swift); a change looks its
 // account up inside its write transaction, so the lookup and the write see one state.
@@ -34,7 +35,7 @@ public enum PortfolioStoreAccess: Equatable, Sendable {
 
 /// The SQLite store of portfolio (the tool's store).
 public final class SQLitePortfolioRepository: PortfolioRepository {
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
     // New stores get CHECKs for what the code relies on; stores made before them are
     // checked where their rows are read (see PortfolioLimits).
     static let migrations = [
@@ -57,6 +58,7 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
         CREATE INDEX updates_by_time ON updates(at, id);
         """,
         SQLiteUndoJournal.migration,
+        SQLiteMoneySchema.migration,  // version 3: contributions and goals (SQLiteMoneySchema.swift)
     ]
     /// What makes a file portfolio's: PRAGMA application_id 0x4D4B5046 ("MKPF") and the tables above.
     static let schema = SQLiteSchema(name: "a portfolio database", applicationID: 0x4D4B_5046, migrations: migrations)
@@ -408,6 +410,7 @@ final class SQLitePortfolioChange: PortfolioChange {
     func delete(_ account: Account) throws {
         try undo.saveAccount(account.id)
         try undo.saveUpdates(ofAccount: account.id)
+        try undo.saveMoneyRows(ofAccount: account.id)  // its contributions and goal go by cascade
         try database.query("DELETE FROM accounts WHERE id = ?", [.integer(account.id)])
         if database.changes == 0 { throw PortfolioError.accountGone(account.name) }
     }

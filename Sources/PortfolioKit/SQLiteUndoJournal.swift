@@ -5,6 +5,8 @@
 //   undo_accounts, undo_updates: the rows as they were before the change (a deleted
 //     account with every update it had, an account before a rename, close or recount,
 //     a deleted update);
+//   undo_contributions, undo_goals (schema version 3): deposits, withdrawals and goals as
+//     they were before the change (deleted with their account, or a goal replaced);
 //   undo_created: the ids the change created, as runs first_id...last_id per table (an
 //     import of a million updates is one run, not a million rows).
 // Undo deletes what the step created, then puts the saved rows back, in one transaction,
@@ -53,8 +55,8 @@ enum SQLiteUndoJournal {
         """
 
     /// The tables a step can create rows in.
-    enum Table: String {
-        case accounts, updates
+    enum Table: String, CaseIterable {
+        case accounts, updates, contributions, goals
     }
 
     /// The newest step, nil when there is nothing to undo.
@@ -157,12 +159,46 @@ final class UndoRecorder {
             """, [.integer(try step()), .integer(id)] + bounds)
     }
 
+    /// Saves one deposit or withdrawal as it is now, before this change deletes it.
+    func saveContribution(_ id: Int64) throws {
+        guard !isCreated(.contributions, id: id) else { return }
+        try database.cached("""
+            INSERT OR IGNORE INTO undo_contributions (step_id, id, account_id, at, amount)
+            SELECT ?, id, account_id, at, amount FROM contributions WHERE id = ?
+            """).run([.integer(try step()), .integer(id)])
+    }
+
+    /// Saves one goal as it is now, before this change replaces or removes it.
+    func saveGoal(_ id: Int64) throws {
+        guard !isCreated(.goals, id: id) else { return }
+        try database.cached("""
+            INSERT OR IGNORE INTO undo_goals (step_id, id, account_id, currency, amount, by_at)
+            SELECT ?, id, account_id, currency, amount, by_at FROM goals WHERE id = ?
+            """).run([.integer(try step()), .integer(id)])
+    }
+
+    /// Saves the account's deposits, withdrawals and goal, before this change deletes the
+    /// account (they go with it by cascade). Rows this step created are left out: undo deletes them.
+    func saveMoneyRows(ofAccount id: Int64) throws {
+        guard !isCreated(.accounts, id: id) else { return }
+        let runs = created[.contributions] ?? []
+        let exclusions = String(repeating: " AND id NOT BETWEEN ? AND ?", count: runs.count)
+        let bounds = runs.flatMap { [SQLiteValue.integer($0.lowerBound), .integer($0.upperBound)] }
+        try database.query("""
+            INSERT OR IGNORE INTO undo_contributions (step_id, id, account_id, at, amount)
+            SELECT ?, id, account_id, at, amount FROM contributions WHERE account_id = ?\(exclusions)
+            """, [.integer(try step()), .integer(id)] + bounds)
+        for goal in try database.query("SELECT id FROM goals WHERE account_id = ?", [.integer(id)]) {
+            if case .integer(let goalID)? = goal.first { try saveGoal(goalID) }
+        }
+    }
+
     /// Writes what the step created and its description, and prunes the oldest steps
     /// beyond the limit: the last statements of the change's transaction.
     func finish() throws {
         guard let stepID else { return }
         let insert = try database.prepare("INSERT INTO undo_created (step_id, table_name, first_id, last_id) VALUES (?, ?, ?, ?)")
-        for table in [SQLiteUndoJournal.Table.accounts, .updates] {
+        for table in SQLiteUndoJournal.Table.allCases {
             for run in created[table] ?? [] {
                 try insert.run([.integer(stepID), .text(table.rawValue), .integer(run.lowerBound), .integer(run.upperBound)])
             }
@@ -190,15 +226,22 @@ extension SQLiteUndoJournal {
         try database.prepare("SELECT table_name, first_id, last_id FROM undo_created WHERE step_id = ? ORDER BY table_name DESC, first_id")
             .forEachRow([stepID]) { row in
                 let run = row.int64(1)...max(row.int64(1), row.int64(2))
-                if row.text(0) == SQLiteUndoJournal.Table.accounts.rawValue { createdAccounts.append(run); return }
-                try database.query("DELETE FROM updates WHERE id BETWEEN ? AND ?", [.integer(run.lowerBound), .integer(run.upperBound)])
+                guard let table = SQLiteUndoJournal.Table(rawValue: row.text(0)) else { mismatch = true; return }
+                if table == .accounts { createdAccounts.append(run); return }
+                // The table's name is one of the four known ones, never text from the file.
+                try database.query("DELETE FROM \(table.rawValue) WHERE id BETWEEN ? AND ?", [.integer(run.lowerBound), .integer(run.upperBound)])
                 let size = run.upperBound.subtractingReportingOverflow(run.lowerBound)
                 if size.overflow || Int64(database.changes) - 1 != size.partialValue { mismatch = true }
-                outcome.updatesRemoved += Int64(database.changes)
+                switch table {
+                case .updates: outcome.updatesRemoved += Int64(database.changes)
+                case .contributions: outcome.contributionsRemoved += Int64(database.changes)
+                case .accounts, .goals: break
+                }
             }
         for run in createdAccounts {
             let bounds: [SQLiteValue] = [.integer(run.lowerBound), .integer(run.upperBound)]
             if try database.scalarInteger("SELECT count(*) FROM updates WHERE account_id BETWEEN ? AND ?", bounds) != 0 { mismatch = true }
+            if try database.scalarInteger("SELECT count(*) FROM contributions WHERE account_id BETWEEN ? AND ?", bounds) != 0 { mismatch = true }
             try database.query("DELETE FROM accounts WHERE id BETWEEN ? AND ?", bounds)
             let size = run.upperBound.subtractingReportingOverflow(run.lowerBound)
             if size.overflow || Int64(database.changes) - 1 != size.partialValue { mismatch = true }
@@ -224,6 +267,20 @@ extension SQLiteUndoJournal {
             INSERT INTO updates (id, account_id, at, value)
             SELECT id, account_id, at, value FROM undo_updates WHERE step_id = ? ORDER BY id
             ON CONFLICT (id) DO UPDATE SET account_id = excluded.account_id, at = excluded.at, value = excluded.value
+            """, [stepID])
+
+        outcome.contributionsRestored = try database.scalarInteger(
+            "SELECT count(*) FROM undo_contributions WHERE step_id = ? AND id NOT IN (SELECT id FROM contributions)", [stepID]) ?? 0
+        try database.query("""
+            INSERT INTO contributions (id, account_id, at, amount)
+            SELECT id, account_id, at, amount FROM undo_contributions WHERE step_id = ? ORDER BY id
+            ON CONFLICT (id) DO UPDATE SET account_id = excluded.account_id, at = excluded.at, amount = excluded.amount
+            """, [stepID])
+        try database.query("""
+            INSERT INTO goals (id, account_id, currency, amount, by_at)
+            SELECT id, account_id, currency, amount, by_at FROM undo_goals WHERE step_id = ? ORDER BY id
+            ON CONFLICT (id) DO UPDATE SET account_id = excluded.account_id, currency = excluded.currency,
+                amount = excluded.amount, by_at = excluded.by_at
             """, [stepID])
 
         // 3. The step itself (its rows go with it by cascade).
@@ -253,5 +310,19 @@ extension SQLiteUndoJournal {
                 AND typeof(value) = 'integer' AND value \(values) AND typeof(account_id) = 'integer')
             """, [.integer(step.id)])
         if let bad { throw store.corrupt("the undo record of update \(bad) is not a valid update") }
+        let badContribution = try database.scalarInteger("""
+            SELECT min(id) FROM undo_contributions WHERE step_id = ? AND NOT (typeof(at) = 'integer' AND at \(instants)
+                AND typeof(amount) = 'integer' AND amount <> 0 AND amount \(values) AND typeof(account_id) = 'integer')
+            """, [.integer(step.id)])
+        if let badContribution { throw store.corrupt("the undo record of contribution \(badContribution) is not a valid deposit or withdrawal") }
+        try database.prepare("""
+            SELECT id, currency, typeof(account_id) IN ('integer', 'null') AND typeof(currency) = 'text'
+                AND typeof(amount) = 'integer' AND amount > 0 AND (by_at IS NULL OR (typeof(by_at) = 'integer' AND by_at \(instants)))
+            FROM undo_goals WHERE step_id = ?
+            """).forEachRow([.integer(step.id)]) { row in
+                guard row.int64(2) == 1, Currency(code: row.text(1)) != nil else {
+                    throw store.corrupt("the undo record of goal \(row.int64(0)) is not a valid goal")
+                }
+            }
     }
 }

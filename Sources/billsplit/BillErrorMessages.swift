@@ -38,9 +38,38 @@ extension BillError {
             return .usage("invalid --round-up: \(error)", hint: error.hint, commandPath: commandPath)
         case let .roundUpNotPositive(text):
             return .usage("invalid --round-up '\(text)': the unit must be more than 0", commandPath: commandPath)
+        case let .invalidTax(text, kind, problem):
+            let reason: String
+            switch problem {
+            case .notAPercentage: reason = "expected a percentage such as 25 or 8.875"
+            case .tooManyDecimals: reason = "at most \(BillRules.taxDecimals) decimals"
+            case .outOfRange: reason = "must be from \(BillsplitSpec.range(BillRules.taxRange))"
+            }
+            return .usage("invalid --\(kind == .added ? "tax" : "tax-included") '\(text)': \(reason)", commandPath: commandPath)
+        case let .invalidTipAmount(_, error):
+            return .usage("invalid --tip-amount: \(error)", hint: error.hint, commandPath: commandPath)
+        case let .negativeTipAmount(text):
+            return .usage("invalid --tip-amount '\(text)': a tip cannot be negative", commandPath: commandPath)
+        case let .invalidRoundTotal(_, error):
+            return .usage("invalid --round-total: \(error)", hint: error.hint, commandPath: commandPath)
+        case let .roundTotalNotPositive(text):
+            return .usage("invalid --round-total '\(text)': the unit must be more than 0", commandPath: commandPath)
+        case .roundUpAndRoundTotal:
+            return .usage("--round-up and --round-total cannot be used together",
+                          hint: "--round-up rounds each share; --round-total rounds the whole bill", commandPath: commandPath)
         case let .invalidSavedPreference(setting, value, source):
             return .data("\(source) holds an invalid \(setting.noun) '\(value)'; it was left untouched",
                          hint: "fix it, or forget the preferences with 'billsplit prefs --reset'")
+        case let .invalidPeopleNames(text, problem):
+            return .usage("invalid --people '\(text)': \(problem.explanation)",
+                          hint: "give a number, or names separated by commas: --people Alice,Bob,Cara", commandPath: commandPath)
+        case let .peopleCountsDisagree(counts):
+            return .usage("--people is given as \(counts.map(String.init).joined(separator: " and ")) people", hint: "give the people once", commandPath: commandPath)
+        case let .itemsNeedPeopleNames(count):
+            return .usage("--people \(count): an itemised bill needs names, not a number",
+                          hint: "name the people in the who column, or with --people Alice,Bob,Cara", commandPath: commandPath)
+        case .invalidItemLines, .emptyItemisedBill:
+            return itemisedBillError(source: "the bill")
         }
     }
 }

@@ -18,6 +18,8 @@ struct BillOptions {
     var currency: Currency
     var tip: Percentage
     var people: Int
+    /// Given with `--people Alice,Bob`: one per person, naming the shares.
+    var names: PeopleNames?
     /// Given with --weights: one per person.
     var weights: [Int64]?
     var roundUpText: String?
@@ -25,6 +27,8 @@ struct BillOptions {
     var localeIdentifier: String?
     /// What the command line gave for one bill, to be remembered (nil: not given).
     var remembered: PreferencesChange
+    /// Tax, tip base, fixed tip and total rounding (BillAdjustmentOptions.swift).
+    var adjustments = BillAdjustments()
 
     static func resolve(_ invocation: Invocation, saved: SavedSettings) throws -> BillOptions {
         let arguments = invocation.arguments
@@ -33,21 +37,27 @@ struct BillOptions {
             let currency = try givenCurrency ?? saved.currency() ?? LocaleCurrency.defaultCurrency(invocation.environment)
             let givenTip = try arguments.value(BillsplitOptions.tip)
             let tip = try givenTip ?? saved.tip() ?? BillRules.defaultTip
-            let givenPeople = try arguments.value(BillsplitOptions.people).map { Int($0) }
+            let givenNamesOrCount = try PeopleGiven.resolve(arguments)
+            let givenPeople = givenNamesOrCount?.count
             var people = givenPeople ?? saved.people ?? BillRules.defaultPeople
             let weights = try arguments.value(BillsplitOptions.weights)
             if let weights { people = try BillRules.people(weights: weights, givenPeople: givenPeople) }
-            return BillOptions(
-                currency: currency, tip: tip, people: people, weights: weights,
+            var options = BillOptions(
+                currency: currency, tip: tip, people: people, names: givenNamesOrCount?.names, weights: weights,
                 roundUpText: try arguments.value(BillsplitOptions.roundUp),
                 localeIdentifier: try formattingLocale(
                     arguments.value(BillsplitOptions.locale), environment: invocation.environment, commandPath: arguments.commandPath),
                 remembered: PreferencesChange.afterSplit(
                     currency: givenCurrency, tip: givenTip, people: givenPeople))
+            options.adjustments = try adjustments(arguments, currency: currency)
+            return options
         } catch let error as BillError {
             throw error.cliError(commandPath: arguments.commandPath)
         }
     }
+
+    /// The names of the shares (--people Alice,Bob), or none.
+    var shareNames: [String] { names?.names ?? [] }
 
     /// The weights of the split: given, or one each.
     var splitWeights: [Int64] { weights ?? Array(repeating: 1, count: people) }

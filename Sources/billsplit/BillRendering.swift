@@ -24,20 +24,25 @@ struct BillRendering {
     }
 
     /// The results card: bill, tip with its percentage, total, per person.
-    func card(_ result: BillResult) -> [String] {
+    /// With `names` (from --people Alice,Bob), each share is shown by name.
+    func card(_ result: BillResult, names: [String] = []) -> [String] {
         // The note holds amounts ("to multiples of $5.00"): shown whole or, when narrow, left out.
         var table = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
         table.append(["Bill", money(result.request.bill), ""])
-        table.append(["Tip (\(result.request.tipPercent)%)", money(result.tip), ""])
+        for row in taxRows(result) { table.append(row) }
+        table.append([tipLabel(result), money(result.tip), tipNote(result)])
         if let unit = result.request.roundUpUnit {
             let effective = result.effectiveTipPercent.map { "effective tip \($0)%" } ?? ""
             table.append(["Rounding up", money(result.roundingExtra), "to multiples of \(money(unit)); \(effective)"])
         }
+        for row in roundTotalRows(result) { table.append(row) }
         table.append([TextTable.Cell("Total"), TextTable.Cell(money(result.total), style: styler.bold), ""])
         var lines = table.render(maxWidth: width)
         let people = result.shares.count
         lines.append("")
-        if !result.request.isEqualSplit {
+        if !names.isEmpty {
+            lines += namedShares(result, names: names)
+        } else if !result.request.isEqualSplit {
             var shares = TextTable(columns: [.init("person", importance: 100), .amount("weight"), .amount("pays")])
             for (index, (weight, share)) in zip(result.request.weights, result.shares).enumerated() {
                 shares.append(["Person \(index + 1)", String(weight), money(share)])
@@ -51,18 +56,20 @@ struct BillRendering {
 
     /// One line per bill for `billsplit -`.
     func summaryLine(_ result: BillResult) -> String {
+        if !result.request.adjustments.isEmpty { return adjustedSummaryLine(result) }
         var line = "\(money(result.request.bill)) + \(money(result.tip)) tip (\(result.request.tipPercent)%)"
         if result.request.roundUpUnit != nil { line += " + \(money(result.roundingExtra)) rounding" }
         return line + " = \(money(result.total)): \(perPerson(result))"
     }
 
-    /// The JSON object of one split: the weights only for an uneven split, the round-up
-    /// fields only with --round-up (so not a fixed set of columns).
-    static func json(_ result: BillResult) -> JSONValue {
+    /// The JSON object of one split: the weights only for an uneven split, the names only
+    /// with --people names, the round-up fields only with --round-up (so not a fixed set
+    /// of columns).
+    static func json(_ result: BillResult, names: [String] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("currency", .string(result.currency.code)),
             ("bill", .string(result.request.bill.plainString)),
-            ("tipPercent", .number(result.request.tipPercent.description)),
+            ("tipPercent", result.tipPercent.map { .number($0.description) } ?? .null),
             ("tip", .string(result.tip.plainString)),
             ("total", .string(result.total.plainString)),
             ("people", .integer(result.shares.count)),
@@ -71,11 +78,13 @@ struct BillRendering {
         if !result.request.isEqualSplit {
             members.append(("weights", .array(result.request.weights.map { .integer($0) })))
         }
+        if !names.isEmpty { members.append(("names", .array(names.map { .string($0) }))) }
         if let unit = result.request.roundUpUnit {
             members.append(("roundUp", .string(unit.plainString)))
             members.append(("extraTip", .string(result.roundingExtra.plainString)))
             members.append(("effectiveTipPercent", result.effectiveTipPercent.map { .number($0.description) } ?? .null))
         }
+        members += adjustmentMembers(result)
         return .object(members)
     }
 
@@ -84,7 +93,7 @@ struct BillRendering {
     static let delimitedColumns = ReportColumns<BillResult>([
         .scriptOnly("currency") { .string($0.currency.code) },
         .scriptOnly("bill") { .string($0.request.bill.plainString) },
-        .scriptOnly("tipPercent") { .number($0.request.tipPercent.description) },
+        .scriptOnly("tipPercent") { $0.tipPercent.map { .number($0.description) } ?? .null },
         .scriptOnly("tip") { .string($0.tip.plainString) },
         .scriptOnly("extraTip") { .string($0.roundingExtra.plainString) },
         .scriptOnly("total") { .string($0.total.plainString) },
@@ -101,6 +110,6 @@ extension ReportColumns where Row == BillResult {
 
     /// The CSV or TSV line of one split.
     func line(_ result: BillResult, _ format: OutputFormat) -> String {
-        delimitedLines([result], format: format)[1]
+        delimitedLine(result, format: format)
     }
 }

@@ -5,8 +5,9 @@ import MoneyKitCLI
 
 enum BillsplitCommandTree {
     /// `billsplit AMOUNT` splits a bill (the root's own handler); `billsplit prefs` shows
-    /// or resets the remembered choices.
+    /// or resets the remembered choices; `billsplit items` splits an itemised bill.
     static let tree = ToolCommand<BillsplitCommands>.group(BillsplitSpec.root, run: { try $0.split() }, [
         .leaf(BillsplitSpec.prefs) { try $0.preferences() },
+        .leaf(BillsplitSpec.items) { try $0.items() },
     ])
 }

@@ -38,10 +38,10 @@ struct BillsplitCommands {
         let result = try split(amountText, options: options, unit: unit)
         try rememberChoices(options)
         switch format {
-        case .text: for line in rendering.card(result) { out.line(line) }
-        case .json: out.line(BillRendering.json(result).serialized(pretty: true))
+        case .text: for line in rendering.card(result, names: options.shareNames) { out.line(line) }
+        case .json: out.line(BillRendering.json(result, names: options.shareNames).serialized(pretty: true))
         case .csv, .tsv:
-            let columns = BillRendering.delimitedColumns
+            let columns = BillRendering.delimitedColumns(options.adjustments)
             out.line(columns.headerLine(format))
             out.line(columns.line(result, format))
         }
@@ -53,7 +53,7 @@ struct BillsplitCommands {
         do throws(BillError) {
             return try BillCalculator.calculate(
                 amountText: amountText, currency: options.currency, tipPercent: options.tip,
-                weights: options.splitWeights, roundUpUnit: unit)
+                weights: options.splitWeights, roundUpUnit: unit, adjustments: options.adjustments)
         } catch {
             throw error.cliError(commandPath: arguments.commandPath)
         }
@@ -64,7 +64,7 @@ struct BillsplitCommands {
     private func splitList(options: BillOptions, unit: Money?, rendering: BillRendering, format: OutputFormat) throws -> ExitCode {
         var failed = false
         var lineNumber = 0
-        let columns = BillRendering.delimitedColumns
+        let columns = BillRendering.delimitedColumns(options.adjustments)
         if format == .csv || format == .tsv { out.line(columns.headerLine(format)) }
         var lines = LineReader()
         while let text = try lines.next() {
@@ -74,7 +74,7 @@ struct BillsplitCommands {
                 let result = try split(text, options: options, unit: unit)
                 switch format {
                 case .text: out.line(rendering.summaryLine(result))
-                case .json: out.line(BillRendering.json(result).serialized())
+                case .json: out.line(BillRendering.json(result, names: options.shareNames).serialized())
                 case .csv, .tsv: out.line(columns.line(result, format))
                 }
             } catch {

@@ -17,11 +17,14 @@ enum BillsplitOptions {
         do throws(BillError) { return try BillRules.tip(text) } catch { throw error.cliError(commandPath: arguments.commandPath) }
     }
 
-    /// `--people`: 1 to 20.
-    static let people = TypedOption<Int64>.integer(.option(
-        "people", short: "p", value: "N",
-        help: "Split among N people, \(BillsplitSpec.range(BillRules.peopleRange)) (default: saved, else \(BillRules.defaultPeople))."
-    ), in: BillRules.peopleRange)
+    /// `--people`: 1 to 20, or their names (read with PeopleGiven.resolve: it may repeat).
+    static let people = TypedOption<PeopleGiven>(.option(
+        "people", short: "p", value: "N|NAMES",
+        help: "Split among N people, \(BillsplitSpec.range(BillRules.peopleRange)) (default: saved, else \(BillRules.defaultPeople)), or name them, two or more separated by commas: Alice,Bob,Cara (one share each, in this order).",
+        repeating: true
+    )) { text, arguments throws(CLIError) in
+        try PeopleGiven.parse(text, commandPath: arguments.commandPath)
+    }
 
     /// `--currency`: a current ISO 4217 code.
     static let currency = TypedOption<Currency>(.option(

@@ -23,6 +23,8 @@ enum BillsplitSpec {
             earlier person). With --round-up each share is then rounded up to a multiple \
             of UNIT; what that adds is shown as extra tip with the effective percentage.
 
+            \(adjustmentDiscussion)
+
             The currency, tip and people given on the command line for one bill (or on the \
             screen) are remembered as the defaults for the next run (unless --no-save); a \
             batch (AMOUNT -) never changes them. Without saved preferences the tip is \
@@ -35,10 +37,23 @@ enum BillsplitSpec {
             With - as AMOUNT, \
             one amount is read per line of standard input and one result is printed per \
             line. On a terminal, billsplit without AMOUNT opens an interactive screen.
+
+            --people takes a number or two or more names (--people Alice,Bob,Cara): names set the number \
+            of shares and name them, in the card, in JSON (names) and on the screen; with \
+            --weights, one weight per name. Names follow the tools' name rule, with no ',' or \
+            ';', not 'everyone', and not twice in any letter case. Given more than once (-p 3 \
+            --people Alice,Bob,Cara), the values must agree. billsplit items splits an \
+            itemised bill person by person (see billsplit items --help).
+
+            On the screen: type the bill; ←/→ choose the tip, c types a custom one; +/- \
+            change the people; Tab cycles NOK, USD and KES; $ opens a field for any current \
+            ISO 4217 code (Enter takes it, an unknown code is refused on the screen, Esc keeps \
+            the currency); Enter leaves and prints the card, q or Esc leaves quietly.
             """,
         options: [
             BillsplitOptions.tip.spec, BillsplitOptions.people.spec, BillsplitOptions.currency.spec,
             BillsplitOptions.weights.spec, BillsplitOptions.roundUp.spec, BillsplitOptions.locale.spec,
+        ] + BillsplitOptions.adjustmentSpecs + [
             BillsplitOptions.format.spec, BillsplitOptions.noSave, BillsplitOptions.config.spec, StandardOptions.color,
         ],
         arguments: [BillsplitOptions.amount],
@@ -56,7 +71,7 @@ enum BillsplitSpec {
             FileSpec("$XDG_CONFIG_HOME/billsplit/preferences.json", "The remembered preferences (default ~/.config/billsplit/preferences.json). JSON: {\"format\": \"\(Preferences.formatName)\", \"version\": \(Preferences.formatVersion), \"content\": {\"currency\": \"NOK\", \"tipPercent\": \"15\", \"customTipPercent\": \"18\", \"people\": 1}}. Mode 0600 in a 0700 folder."),
         ],
         exitStatus: [
-            ExitStatusSpec(.ok), ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a tip outside \(dashed(BillRules.tipRange)), people outside \(dashed(BillRules.peopleRange)), bad weights or rounding unit, no AMOUNT when not on a terminal."),
+            ExitStatusSpec(.ok), ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a tip outside \(dashed(BillRules.tipRange)), people outside \(dashed(BillRules.peopleRange)) or a bad or repeated --people name, bad weights or rounding unit, a tax outside \(dashed(BillRules.taxRange)), a negative --tip-amount, two options that exclude each other, no AMOUNT when not on a terminal."),
             ExitStatusSpec(.dataError, "A malformed amount (too many decimals for the currency, not a number, too large, negative), or a corrupt or newer preferences file."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],

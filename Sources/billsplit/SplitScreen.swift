@@ -1,6 +1,7 @@
 // The app's single screen on a terminal: type the bill, choose a tip preset with ←/→ or
-// a custom tip with c, people with +/-, Tab cycles the currency; the results card
-// updates as you type. Enter leaves and prints the card; q or Esc leaves quietly.
+// a custom tip with c, people with +/-, Tab cycles the currency and $ opens a field for
+// any ISO 4217 code; the results card updates as you type, each share by name when
+// --people named them. Enter leaves and prints the card; q or Esc leaves quietly.
 // The choices are remembered (unless --no-save).
 
 import BillKit
@@ -26,6 +27,8 @@ struct SplitScreen {
         var editingCustomTip = false
         /// The custom tip before `c` started a new one, kept for Esc or an empty entry.
         var previousCustomTip = ""
+        /// The currency code being typed after `$`; nil when the field is closed.
+        var currencyCode: String?
         var message = ""
 
         var presets: [Int64] { BillRules.tipPresets }
@@ -47,6 +50,11 @@ struct SplitScreen {
                 continue
             }
             state.message = ""
+            if state.currencyCode != nil {
+                if key == .interrupt { break screen }
+                editCurrencyCode(key, state: &state)
+                continue
+            }
             switch key {
             case .character("q"), .character("Q"), .escape, .interrupt:
                 if state.editingCustomTip && key == .escape {
@@ -73,7 +81,12 @@ struct SplitScreen {
                 state.editingCustomTip = true
             case .character("+"), .up: state.people = min(Int(BillRules.peopleRange.upperBound), state.people + 1)
             case .character("-"), .down: state.people = max(Int(BillRules.peopleRange.lowerBound), state.people - 1)
-            case .tab: state.currency = BillRules.nextAppCurrency(after: state.currency)
+            case .tab:
+                state.currency = BillRules.nextAppCurrency(after: state.currency)
+                checkBill(&state)
+            case .character("$"):
+                state.editingCustomTip = false
+                state.currencyCode = ""
             case .backspace, .delete:
                 if state.editingCustomTip { _ = state.customTipText.popLast() } else { _ = state.amountText.popLast() }
             case .character(let character) where character.isASCII && (character.isNumber || character == "." || character == ","):
@@ -85,7 +98,7 @@ struct SplitScreen {
         terminal.restore()
         let tip = currentTip(state)
         if printCard, let result = result(for: state, tip: tip) {
-            for line in BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler).card(result) {
+            for line in BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler).card(result, names: options.shareNames) {
                 invocation.out.line(line)
             }
         }
@@ -107,6 +120,43 @@ struct SplitScreen {
         case .success(let text): state.amountText = text
         case .failure(let refusal): state.message = Self.message(refusal)
         }
+    }
+
+    /// A key while the currency code field is open: letters fill it, Enter takes the code
+    /// (an unknown or withdrawn one is refused with a message and the field stays open),
+    /// Esc closes it keeping the currency.
+    private func editCurrencyCode(_ key: Key, state: inout State) {
+        let field = state.currencyCode ?? ""
+        switch key {
+        case .escape: state.currencyCode = nil
+        case .backspace, .delete: state.currencyCode = String(field.dropLast())
+        case .enter:
+            do throws(MoneyError) {
+                state.currency = try CurrencyCodeEntry.currency(field)
+                state.currencyCode = nil
+                checkBill(&state)
+            } catch {
+                state.message = field.isEmpty ? "Type a currency code such as EUR" : "\(error)".terminalSafe
+            }
+        case .character(let character):
+            switch CurrencyCodeEntry.code(field, typing: character) {
+            case .success(let text): state.currencyCode = text
+            case .failure(.full): state.message = "A currency code has \(CurrencyCodeEntry.codeLength) letters"
+            case .failure(.notALetter): state.message = "A currency code is letters, such as EUR"
+            }
+        default: break
+        }
+    }
+
+    /// After a change of currency: a bill typed with more decimals than the new currency
+    /// has is no longer an amount; say so, rather than only losing the card.
+    private func checkBill(_ state: inout State) {
+        guard !state.amountText.isEmpty, BillEntry.bill(state.amountText, currency: state.currency) == nil,
+            let point = state.amountText.firstIndex(where: BillEntry.isDecimalPoint),
+            state.amountText[state.amountText.index(after: point)...].count > state.currency.minorUnitExponent
+        else { return }
+        let refusal: BillEntry.Refusal = state.currency.minorUnitExponent == 0 ? .noDecimals(state.currency) : .tooManyDecimals(state.currency)
+        state.message = Self.message(refusal) + ": ⌫ to correct the bill"
     }
 
     /// What the screen says when a key is refused.
@@ -149,15 +199,18 @@ struct SplitScreen {
         tips.append(state.usesCustomTip ? styler.bold("[\(custom)]") : " \(custom) ")
         lines.append("Tip      " + tips.joined(separator: " "))
         lines.append("People   \(state.people)")
+        if let code = state.currencyCode {
+            lines.append("Currency \(code)▏ " + styler.dim("type an ISO 4217 code, Enter to use it, Esc to keep \(state.currency.code)"))
+        }
         lines.append("")
         if let result = result(for: state, tip: currentTip(state)) {
-            lines += rendering.card(result).map { "  " + $0 }
+            lines += rendering.card(result, names: options.shareNames).map { "  " + $0 }
         } else {
             lines.append(styler.dim(currentTip(state) == nil ? "  Custom tip: 0 to 50 %" : "  Type the amount of the bill"))
         }
         lines.append("")
         if !state.message.isEmpty { lines.append(styler.color(state.message, .yellow)) }
-        lines.append(styler.dim("0-9 . ⌫ amount  ←/→ tip  c custom tip  +/- people  Tab currency  Enter done  q quit"))
+        lines.append(styler.dim("0-9 . ⌫ amount  ←/→ tip  c custom tip  +/- people  Tab currency  $ code  Enter done  q quit"))
         let width = terminal.size.columns
         var screen = "\u{1B}[H\u{1B}[2J"
         for (row, line) in lines.enumerated() {

@@ -19,13 +19,16 @@ extension PortfolioCommands {
             let name = arguments.argument("NAME")
             // --currency picks among the portfolio's charts; an account's chart is in its own.
             let currency = name == nil ? try inputs.currencyOption() : nil
-            let chart = try ChartReport(portfolio: portfolio, accountName: name, currency: currency, from: fromOption, to: to) { currencies in
-                if format == .csv && currencies.count > 1 {
+            let rates = try exchangeRates()
+            var chart = try ChartReport(portfolio: portfolio, accountName: name, currency: currency, from: fromOption, to: to) { currencies in
+                if format == .csv && currencies.count > 1 && rates == nil {
                     throw CLIError.usage(
                         "the accounts are in \(currencies.count) currencies (\(currencies.map(\.code).joined(separator: ", "))); amounts in different currencies are never added",
                         hint: "choose one with --currency", commandPath: arguments.commandPath)
                 }
             }
+            // --convert-to: one line, every panel converted and added.
+            if let rates { chart = try chart.converted(rates) }
             try render(chart, format: format)
             return .ok
         }

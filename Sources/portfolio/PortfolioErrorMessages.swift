@@ -79,6 +79,21 @@ enum PortfolioErrorMessages {
             var error = CLIError.data("\(source): \(count) lines have errors; nothing was imported")
             error.details = lines + (count > shown.count ? ["… and \(count - shown.count) more"] : [])
             return error
+        // Money in and out, and goals (issue 16).
+        case .amountNotPositive:
+            return CLIError.data("the amount must be more than zero", hint: "a withdrawal is written as a positive amount: portfolio withdraw NAME 250")
+        case let .noContribution(account, id), let .contributionGone(account, id):
+            return CLIError("'\(account)' has no deposit or withdrawal with id \(id)", hint: "'portfolio flows \(account)' lists them with their ids", exitCode: .noInput)
+        case let .noGoal(what):
+            return CLIError("\(what) has no goal", hint: "'portfolio goal' lists the goals", exitCode: .noInput)
+        case let .goalCurrencyNeeded(currencies):
+            return CLIError.usage("the accounts are in several currencies (\(currencies.map(\.code).joined(separator: ", "))); name the total's with --currency",
+                                  commandPath: commandPath)
+        case let .missingRate(currency, target, at):
+            return CLIError.data("no rate for \(currency.code) to \(target.code) on \(Instant.date(at)) (--convert-to \(target.code))",
+                                 hint: "give one with --rate \(currency.code)=RATE (1 \(currency.code) = RATE \(target.code)), or in --rates FILE a line DATE,\(currency.code),RATE dated at or before \(Instant.date(at))")
+        case let .conversionOutOfRange(source, target):
+            return CLIError.data("converting \(source.code) to \(target.code) gives an amount out of range; no total is shown rather than a wrong one")
         }
     }
 }

@@ -85,12 +85,24 @@ extension PortfolioCommands {
                 return .ok
             }
             let totals = try Portfolio.totals(rows)
+            // --convert-to: each value and the combined total in one currency, worked out before anything is printed.
+            let rates = try exchangeRates()
+            let converted = try rates.map { rates throws in try ConvertedRows(rows, rates: rates, now: Instant.now()) }
+            let convertedColumn = rates.map { rates in
+                ReportColumn<AccountRow>("converted", layout: .amount("IN \(rates.target.code)"), value: { row in
+                    converted?.values[row.account.id].map { .string(PortfolioColumns.plain($0, rates.target)) } ?? .null
+                }, display: { row in TextTable.Cell(converted?.values[row.account.id].map { Portfolio.money($0, rates.target) } ?? "—") })
+            }
             switch OutputFormat.chosen(in: arguments) {
             case .json:
+                var columns = PortfolioColumns.list
+                if let convertedColumn { columns = ReportColumns(columns.columns + [convertedColumn]) }
                 out.line(JSONValue.object([
-                    ("accounts", .array(PortfolioColumns.list.jsonObjects(rows))),
+                    ("accounts", .array(columns.jsonObjects(rows))),
                     ("totals", .object(totals.map { ($0.currency.code, .string(PortfolioColumns.plain($0.value, $0.currency))) })),
-                ]).serialized(pretty: true))
+                ] + (rates.map { rates in [("converted", JSONValue.object([("currency", .string(rates.target.code)),
+                                                                          ("total", .string(PortfolioColumns.plain(converted?.total ?? 0, rates.target)))]))] } ?? [])
+                ).serialized(pretty: true))
             case .text:
                 guard !rows.isEmpty else {
                     invocation.err.line("No accounts yet. Create one with: portfolio add NAME VALUE")
@@ -98,12 +110,17 @@ extension PortfolioCommands {
                 }
                 // Values and dates are shown whole; names give way to a useful minimum, then
                 // the count of updates is left out.
-                let table = PortfolioColumns.listText(styler: styler).textTable(rows)
+                var textColumns = PortfolioColumns.listText(styler: styler)
+                if let convertedColumn { textColumns = ReportColumns(textColumns.columns + [convertedColumn]) }
+                let table = textColumns.textTable(rows)
                 for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
                 out.line("")
                 printTotals(totals)
+                printConvertedTotal(converted, rates: rates)
             case let format:
-                for line in PortfolioColumns.list.delimitedLines(rows, format: format) { out.line(line) }
+                var columns = PortfolioColumns.list
+                if let convertedColumn { columns = ReportColumns(columns.columns + [convertedColumn]) }
+                for line in columns.delimitedLines(rows, format: format) { out.line(line) }
             }
             return .ok
         }
@@ -115,6 +132,9 @@ extension PortfolioCommands {
             // Everything is worked out before anything is printed: a total out of range is
             // an error, not half a dashboard.
             let dashboard = try Dashboard(portfolio: portfolio, now: Instant.now(), maxColumns: terminal.width - 11)
+            let goals = try portfolio.goalProgress(now: dashboard.now)  // GoalCommand.swift
+            let rates = try exchangeRates()
+            let converted = try rates.map { rates throws in try ConvertedRows(dashboard.rows, rates: rates, now: dashboard.now) }
             guard !dashboard.rows.isEmpty else {
                 out.line("No accounts yet.")
                 out.line("  portfolio add NAME VALUE [--currency CODE]   create one")
@@ -124,6 +144,7 @@ extension PortfolioCommands {
             let ascii = arguments.flag("ascii")
             out.line(styler.bold("Portfolio") + "  " + styler.dim(Instant.date(dashboard.now)))
             printTotals(dashboard.totals)
+            printConvertedTotal(converted, rates: rates)
             out.line("")
             // Values and dates are shown whole; names shrink to a useful minimum, then the
             // trend is left out, and only then do names shrink further.
@@ -136,6 +157,7 @@ extension PortfolioCommands {
                 ])
             }
             for line in table.render(maxWidth: terminal.width, styleHeader: styler.dim) { out.line(line) }
+            printGoals(goals)
             // The portfolio chart per currency, sized to what is left of the terminal.
             let spare = terminal.height - dashboard.rows.count - dashboard.charts.count - 8
             let chartHeight = max(4, min(12, spare / max(1, dashboard.charts.count) - 3))
@@ -157,21 +179,39 @@ extension PortfolioCommands {
             let now = Instant.now()
             let detail = try portfolio.detail(named: name, now: now)
             let account = detail.account
+            // Deposits, withdrawals and the goal (issue 16): listed below the updates.
+            let contributions = try portfolio.contributionRows(of: account)
+            let goal = try portfolio.goalProgress(now: now).first { $0.goal.accountID == account.id }
+            // --limit N: the newest N updates; the rest are counted, not listed.
+            let limit = try showLimit()
+            let shown = Array(detail.updates.prefix(limit ?? detail.updates.count))
+            let hidden = detail.updates.count - shown.count
             if format == .json {
                 out.line(JSONValue.object([
                     ("name", .string(account.name)), ("currency", .string(account.currency.code)),
                     ("value", detail.current.map { .string(PortfolioColumns.plain($0.value, account.currency)) } ?? .null),
                     ("active", .bool(detail.isActive)), ("created", .string(Instant.iso8601(account.createdAt))),
                     ("closed", account.closedAt.map { .string(Instant.iso8601($0)) } ?? .null),
-                    ("updates", .array(PortfolioColumns.detailJSON.jsonObjects(detail.updates))),
-                ]).serialized(pretty: true))
+                    ("updates", .array(PortfolioColumns.detailJSON.jsonObjects(shown))),
+                    ("contributions", .array(ContributionColumns.list.jsonObjects(contributions))),
+                    ("goal", goal.map(GoalText.json) ?? .null),
+                ] + (limit == nil ? [] : [("updatesNotShown", .integer(Int64(hidden)))])).serialized(pretty: true))
                 return .ok
             }
             out.line(styler.bold(account.name.terminalSafe) + "  " + account.currency.code + (detail.isActive ? "" : styler.dim("  closed \(Instant.dateTime(account.closedAt ?? 0))")))
             out.line("Value  " + styler.bold(detail.current.map { money($0.value, account.currency) } ?? "no value yet"))
+            if let goal { out.line("Goal   " + GoalText.line(goal)) }
             out.line("")
-            let table = PortfolioColumns.detailText(styler: styler).textTable(detail.updates)
+            let table = PortfolioColumns.detailText(styler: styler).textTable(shown)
             for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            if hidden > 0 {
+                out.line(styler.dim("… and \(hidden) older update\(hidden == 1 ? "" : "s") not shown (--limit \(shown.count)); 'portfolio updates \(account.name.terminalSafe)' lists every one"))
+            }
+            if !contributions.isEmpty {
+                out.line("")
+                out.line(styler.bold("Deposits and withdrawals"))
+                for line in ContributionColumns.list.textTable(contributions).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            }
             if let first = detail.series.first {
                 out.line("")
                 let chart = TextChart(width: invocation.terminal.width, height: 8, ascii: arguments.flag("ascii"), styler: styler)
@@ -185,7 +225,9 @@ extension PortfolioCommands {
 
     func listUpdates() throws -> ExitCode {
         try report { portfolio in
-            let (_, rows) = try portfolio.updateRows(named: name, now: Instant.now())
+            var (_, rows) = try portfolio.updateRows(named: name, now: Instant.now())
+            // show --limit N in CSV and TSV: only the newest N rows.
+            if let limit = try showLimit() { rows = Array(rows.prefix(limit)) }
             let columns = PortfolioColumns.updateList
             switch OutputFormat.chosen(in: arguments) {
             case .json:
@@ -197,5 +239,17 @@ extension PortfolioCommands {
             }
             return .ok
         }
+    }
+}
+
+extension PortfolioCommands {
+    /// show's --limit N: a positive whole number (64 otherwise), nil when not given.
+    func showLimit() throws(CLIError) -> Int? {
+        guard let text = arguments.value("limit") else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), text.contains(where: { $0 != "0" }) else {
+            throw CLIError.usage("invalid value '\(text)' for --limit: expected a positive whole number (1, 2, 3 …)", commandPath: arguments.commandPath)
+        }
+        // Beyond any count of updates: as good as no limit.
+        return Int(text) ?? Int.max
     }
 }

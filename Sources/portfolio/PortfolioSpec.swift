@@ -26,11 +26,45 @@ enum PortfolioSpec {
         .option("format", value: "FORMAT", help: "text, svg, csv or json.", default: "text", allowed: ["text", "svg", "csv", "json"]))
     static let chartWidth = OptionSpec.option("width", short: "w", value: "W", help: "Width in columns (text) or pixels (svg) (default: the terminal's, 800 for svg).")
     static let chartHeight = OptionSpec.option("height", value: "H", help: "Height in rows (text) or pixels per chart (svg) (default 12, 300 for svg).")
-    static let exportFormat = OptionSpec.option("format", value: "FORMAT", help: "csv or json.", default: "csv", allowed: ["csv", "json"])
+    static let exportFormat = OptionSpec.option("format", value: "FORMAT", help: "csv, json, hledger, ledger or beancount.", default: "csv", allowed: ["csv", "json"] + JournalFormat.allCases.map(\.rawValue))
+    // MARK: plain-text accounting (export --format hledger|ledger|beancount, import of journals)
+
+    static let importFormat = OptionSpec.option("format", value: "FORMAT", help: "csv, hledger or ledger (default: hledger for a FILE named *.journal, *.hledger, *.j, ledger for *.ledger, else csv).", allowed: ["csv", "hledger", "ledger"])
+    static let journalExportHelp = """
+        hledger and ledger: each account is declared (account assets:NAME) with its own name, creation and currency as \
+        comments (; name: "Easy saver", ; created: ISO 8601, ; currency: GBP), each commodity with its ISO code and the currency's decimals \
+        (commodity 1000.00 GBP); each update is a transaction dated its local date, its exact instant in an ; at: comment, \
+        with a balance assignment (assets:Easy saver  = 1234.56 GBP) balanced by equity:valuation; a close assigns 0 and is \
+        marked ; portfolio: close. So 'hledger -f out.journal balance assets' shows each account's latest value, as \
+        'portfolio list' does (an update dated in the future counts in hledger at once; list counts it from its time). \
+        beancount: each account has an open directive with its commodity and name:/created: metadata; Beancount checks a \
+        balance at the start of its day, so a day's last value V is a pad from Equity:Valuation on that day and \
+        'balance … V' on the next (no pad when the value is unchanged); a close balances to 0 and closes the account the \
+        next day. Beancount has no time of day: only each day's last value is written, and import does not read it. \
+        Account names are mapped to valid names, the same names always alike: hledger and ledger keep letters, marks and \
+        digits of any script, spaces (a run of them as one) and - _ . ' & + /, and write any other character (: ; = @ ( \
+        and control characters among them) as -; beancount cuts the name into words of letters and digits, capitalises \
+        each word's first letter and joins them with - (Assets:Easy-Saver), with X- before a name that would not begin \
+        with an upper-case letter or a digit. A name with nothing left is Account; when two accounts map alike, the \
+        later (by name) gets -2, -3…. Amounts are exact, with the currency's decimals (1234.56 GBP, 1234 JPY, 1.234 KWD).
+        """
+    static let journalImportHelp = """
+        A journal (hledger or ledger) is read for its balance assignments: each posting ACCOUNT  = AMOUNT (also ==, =*, \
+        ==*, with or without an amount before it) is an update of that account, at its transaction's ; at: comment when \
+        there is one (as export writes), else at local midnight of its date; in a transaction marked ; portfolio: close \
+        it closes the account. An account directive's ; name: "…" comment gives the account's name (else the journal's \
+        name without a leading assets:), its ; created: comment the creation and its ; currency: comment the \
+        currency (else that of its first assignment). Amounts name their currency by ISO code \
+        (1234.56 GBP or GBP 1234.56) or by none. Postings without an amount (the balancing side), comments and the \
+        directives commodity, decimal-mark ., P, D, Y, year, payee and tag are passed over; anything else (include, \
+        alias, periodic or automated transactions, a posting with an amount but no assignment, a currency symbol) is an \
+        error naming its line.
+        """
+
     static let demoSet = TypedOption<DemoSet>.choice(.option("set", short: "s", value: "N", help: "Which set: 1, 2 or 3.", default: "1", allowed: ["1", "2", "3"]))
 
     static let dashboardCommand = CommandSpec(name: "dashboard", abstract: "Totals per currency, each active account with its value, last update and trend, and the portfolio chart",
-                options: [ascii])
+                discussion: conversionHelp, options: [ascii] + conversion)
 
     static let addCommand = CommandSpec(name: "add", abstract: "Create an account; its initial value is its first update",
                 options: [date, .option("currency", short: "c", value: "CODE", help: "The account's currency (default: the locale's, else USD).")],
@@ -39,22 +73,24 @@ enum PortfolioSpec {
     static let updateCommand = CommandSpec(name: "update", abstract: "Record a new value of an account", aliases: ["set"],
                 options: [date], arguments: [account, ArgumentSpec("VALUE", help: "The value at that time.")])
 
-    static let listCommand = CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency", aliases: ["ls"],
-                options: [.flag("all", short: "a", help: "Include closed accounts."), format, .flag("names", help: "Print only the names, one a line.")])
+    static let listCommand = CommandSpec(name: "list", abstract: "Accounts with their current values, and totals per currency",
+                discussion: conversionHelp, aliases: ["ls"], options: [.flag("all", short: "a", help: "Include closed accounts."), format, .flag("names", help: "Print only the names, one a line.")] + conversion)
 
     static let showCommand = CommandSpec(name: "show", abstract: "An account: current value, its updates newest first, its chart",
-                options: [format, .flag("ascii", help: "Plain ASCII chart.")], arguments: [account])
+                discussion: "With --limit N only the newest N updates are listed; in text a last line says how many older ones are not shown, JSON and CSV/TSV carry only the N shown (JSON adds updatesNotShown, the count of the others). The chart and the value always cover the whole history.",
+                options: [format, .flag("ascii", help: "Plain ASCII chart."), showLimit], arguments: [account])
+    static let showLimit = OptionSpec.option("limit", value: "N", help: "Only the newest N updates (a positive whole number).")
 
     static let chartCommand = CommandSpec(
         name: "chart", abstract: "A chart of an account or of the portfolio over time",
-        discussion: "Without NAME the portfolio total, one chart per currency. CSV has the header date,value and one row per instant at which the value changes (an update or a close); with several currencies, name one with --currency. The value axis is the same in text and SVG (and in show's and the dashboard's charts): from the lowest to the highest value shown, widened to round ticks (steps of 1, 2 or 5 times a power of ten, at most five intervals), including zero only when the values span at least their distance from zero (a flat series is drawn from zero); labels are compact (£950, £12k, £1.2M) with as many decimals as tell the ticks apart. In text every value draws at least one mark, the lowest too, and the column in whose time the series peaks (else dips) shows that value. SVG draws at most the first, lowest, highest and last point of each pixel column, so large series stay small without losing a peak or dip, and sets its left margin from the widest label so no label is cut.",
-        options: [from, chartTo, chartFormat.spec, chartWidth, chartHeight, ascii, currencyFilter],
+        discussion: "Without NAME the portfolio total, one chart per currency. CSV has the header date,value and one row per instant at which the value changes (an update or a close); with several currencies, name one with --currency. The value axis is the same in text and SVG (and in show's and the dashboard's charts): from the lowest to the highest value shown, widened to round ticks (steps of 1, 2 or 5 times a power of ten, at most five intervals), including zero only when the values span at least their distance from zero (a flat series is drawn from zero); labels are compact (£950, £12k, £1.2M) with as many decimals as tell the ticks apart. In text every value draws at least one mark, the lowest too, and the column in whose time the series peaks (else dips) shows that value. SVG draws at most the first, lowest, highest and last point of each pixel column, so large series stay small without losing a peak or dip, and sets its left margin from the widest label so no label is cut. With --convert-to, one line: every currency's line (or the account's) converted at each instant where a line or a rate changes, and added. \(conversionHelp)",
+        options: [from, chartTo, chartFormat.spec, chartWidth, chartHeight, ascii, currencyFilter] + conversion,
         arguments: [ArgumentSpec("NAME", help: "An account; without it, the portfolio.", optional: true, completion: .dynamic(["list", "--names"]))])
 
     static let tableCommand = CommandSpec(
         name: "table", abstract: "Each account's value and the total at the end of each period",
-        discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59.",
-        options: [period.spec, from, to, format, currencyFilter])
+        discussion: "Like hledger balance --historical --monthly: the value in force at the end of each period (the last instant before the next period starts, local time), the last period ending at --to. '--period day --to 2017-01-01' ends with the row of 1 Jan 2017, at 23:59:59. \(conversionHelp)",
+        options: [period.spec, from, to, format, currencyFilter] + conversion)
 
     static let closeCommand = CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
                 discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
@@ -78,18 +114,18 @@ enum PortfolioSpec {
                         options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "The update's id, from 'portfolio updates NAME'.")])
 
     static let importCommand = CommandSpec(
-        name: "import", abstract: "Read updates from CSV: date,account,value[,currency]",
-        discussion: "A header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else USD). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
-        options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing.")],
-        arguments: [ArgumentSpec("FILE", help: "The CSV file, or - for standard input.", completion: .file)])
+        name: "import", abstract: "Read updates from CSV (date,account,value[,currency]) or an hledger or ledger journal",
+        discussion: "\(journalImportHelp) A CSV header line is optional. Accounts are created as needed (in the row's currency, else the locale's, else USD). A row identical to an update already stored (same account, instant and value) is skipped and counted in the summary; identical rows are counted, not merged (the Nth copy is skipped when the store holds N), so importing one backup twice changes nothing and an export that lists an update twice reads back as written. All or nothing: one transaction; every bad line is reported (the first 20, then a count) and nothing is imported, nor a database created. A progress bar shows on a terminal for large files.",
+        options: [.flag("dry-run", short: "n", help: "Check the file and say what the import would change (updates, new accounts, closes, skipped rows), changing nothing."), importFormat],
+        arguments: [ArgumentSpec("FILE", help: "The CSV file or journal, or - for standard input.", completion: .file)])
 
-    static let exportCommand = CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV or JSON; import reads the CSV back",
-                discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes.",
+    static let exportCommand = CommandSpec(name: "export", abstract: "Write every update (and closes) as CSV, JSON or a plain-text accounting journal; import reads CSV and journals back",
+                discussion: "Dates are ISO 8601 with the local offset (2025-07-27T14:30:00+01:00), exactly the stored instant; where the local offset of the time has seconds (local mean time before the 20th century, e.g. +00:19:32 in Amsterdam) the date is written in UTC with Z instead. Export, import and export again gives the same bytes (CSV, hledger, ledger). \(journalExportHelp)",
                 options: [exportFormat])
 
     static let undoCommand = CommandSpec(
         name: "undo", abstract: "Revert the last change, a delete or an import included",
-        discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import and demo. Up to \(PortfolioUndo.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
+        discussion: "Every command that changes the store is one step: add, update, close, reopen, rename, rm, updates rm, import, demo, deposit, withdraw, flows rm and goal (an rm brings back the account's deposits, withdrawals and goal too). Up to \(PortfolioUndo.limit) changes are remembered; each undo reverts the newest one exactly (the same ids, values and times) and says what it was. An undo cannot itself be undone. With nothing to undo: exit 66.",
         options: [.flag("dry-run", short: "n", help: "Say which change undo would revert, changing nothing.")])
 
     static let demoCommand = CommandSpec(
@@ -120,7 +156,7 @@ enum PortfolioSpec {
             with an error naming the currency (exit 65). Each account's own values still show \
             with show, updates and chart NAME.
 
-            Every change (add, update, close, reopen, rename, rm, updates rm, import, demo) \
+            Every change (add, update, close, reopen, rename, rm, updates rm, import, demo, deposit, withdraw, flows rm, goal) \
             can be undone with 'portfolio undo', a delete included: the last \(PortfolioUndo.limit) \
             changes are remembered in the database.
 
@@ -157,7 +193,7 @@ enum PortfolioSpec {
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version 2 in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, account_id, at, value), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units; the undo journal: undo_steps(id, command, description, at), with the rows each step saved (undo_accounts, undo_updates) and the ids it created (undo_created), written in the same transaction as the change. A version 1 database (before undo) is read as it is and gains the journal on its next change. Commands that only read (dashboard, list, show, chart, table, updates list, export, import --dry-run, undo --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", "The accounts and updates (SQLite, WAL; schema version 3 in PRAGMA user_version, marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, account_id, at, value), deposits and withdrawals in contributions(id, account_id, at, amount: positive in, negative out), goals(id, account_id or NULL for a currency's total, currency, amount, by_at), instants in seconds since 1970 UTC (years 0001 to 9999), values in minor units; the undo journal: undo_steps(id, command, description, at), with the rows each step saved (undo_accounts, undo_updates, undo_contributions, undo_goals) and the ids it created (undo_created), written in the same transaction as the change. A version 1 database (before undo) or 2 (before deposits, withdrawals and goals) is read as if migrated and migrated on its next change; a newer one is refused (65), untouched. Commands that only read (dashboard, list, show, chart, table, updates list, flows list, returns, goal without arguments, export, import --dry-run, undo --dry-run) never create, migrate or change it: a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; one made before the mark is marked on its next change. Missing folders are created for the default location only; a --db or $PORTFOLIO_DB in a folder that does not exist is an error (73)."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
@@ -189,5 +225,14 @@ enum PortfolioSpec {
         .leaf(exportCommand) { try $0.export() },
         .leaf(undoCommand) { try $0.undo() },
         .leaf(demoCommand) { try $0.demo() },
+        // Money in and out, returns and goals (PortfolioMoneySpec.swift).
+        .leaf(depositCommand) { try $0.contribution(withdrawal: false) },
+        .leaf(withdrawCommand) { try $0.contribution(withdrawal: true) },
+        .group(flowsCommand, [
+            .leaf(flowsListCommand) { try $0.listContributions() },
+            .leaf(flowsRmCommand) { try $0.removeContribution() },
+        ]),
+        .leaf(returnsCommand) { try $0.returns() },
+        .leaf(goalCommand) { try $0.goal() },
     ])
 }

@@ -1,7 +1,10 @@
 // portfolio import and export. CSV: date,account,value[,currency], one update a row,
 // read back by import so export → import round-trips. Two special rows keep what is
 // not an update: an empty value creates the account (at that date) without a value, and
-// the value `closed` closes it at that date.
+// the value `closed` closes it at that date. A store with deposits or withdrawals is
+// exported with a fifth column, kind: empty for those rows, `deposit` or `withdrawal`
+// (the value then the amount moved, positive) for money in and out; import reads 3, 4 or
+// 5 fields, so a file without the column reads as before.
 
 import MoneyKit
 import MoneyKitStorage
@@ -15,6 +18,10 @@ extension PortfolioCommands {
     }
 
     private func export(from store: any PortfolioRepository) throws -> ExitCode {
+        if let journal = arguments.text(PortfolioSpec.exportFormat).flatMap(JournalFormat.init(rawValue:)) {
+            try store.reading { try JournalExport(format: journal).write(from: store) { out.line($0) } }
+            return .ok
+        }
         let accounts = try store.accounts()
         if arguments.text(PortfolioSpec.exportFormat) == "json" {
             out.line(JSONValue.object([
@@ -28,16 +35,26 @@ extension PortfolioCommands {
                             .object([("date", .string(Instant.iso8601(update.at))),
                                       ("value", .string(Money(minorUnits: update.value, currency: account.currency).plainString))])
                         })),
+                        // Signed: a withdrawal negative (issue 16).
+                        ("contributions", .array(try store.contributions(of: account).map { contribution in
+                            .object([("date", .string(Instant.iso8601(contribution.at))),
+                                      ("amount", .string(Money(minorUnits: contribution.amount, currency: account.currency).plainString))])
+                        })),
                     ])
                 })),
             ]).serialized(pretty: true))
             return .ok
         }
-        out.line("date,account,value,currency")
+        // The kind column only when there is money in or out to write: other stores export as before.
+        var hasContributions = false
+        for account in accounts where !hasContributions { hasContributions = try !store.contributions(of: account).isEmpty }
+        let kind: [String] = hasContributions ? [""] : []
+        out.line("date,account,value,currency" + (hasContributions ? ",kind" : ""))
         // Each account's name and currency as CSV fields, made once; the date of the last
         // instant (a hundred accounts updated at once share it); a value that starts with
         // a digit is its own CSV field (only a minus could start a formula).
-        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, (account: $0, fields: "," + DelimitedText.csvField($0.name) + ",", currency: "," + DelimitedText.csvField($0.currency.code))) })
+        let kindField = hasContributions ? "," : ""
+        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, (account: $0, fields: "," + DelimitedText.csvField($0.name) + ",", currency: "," + DelimitedText.csvField($0.currency.code) + kindField)) })
         var withUpdates = Set<Int64>()
         var lastDate: (at: Int64, text: String)?
         try store.forEachUpdate { update in
@@ -53,11 +70,20 @@ extension PortfolioCommands {
             out.line(date + entry.fields + value + entry.currency)
         }
         for account in accounts where !withUpdates.contains(account.id) {
-            out.line(DelimitedText.csvLine([Instant.iso8601(account.createdAt), account.name, "", account.currency.code]))
+            out.line(DelimitedText.csvLine([Instant.iso8601(account.createdAt), account.name, "", account.currency.code] + kind))
+        }
+        if hasContributions {
+            try store.forEachContribution { contribution in
+                guard let account = byID[contribution.accountID]?.account else { return }
+                // Stored amounts exclude Int64.min: the magnitude never traps.
+                out.line(DelimitedText.csvLine([Instant.iso8601(contribution.at), account.name,
+                                                Money(minorUnits: abs(contribution.amount), currency: account.currency).plainString,
+                                                account.currency.code, contribution.amount > 0 ? "deposit" : "withdrawal"]))
+            }
         }
         for account in accounts {
             if let closed = account.closedAt {
-                out.line(DelimitedText.csvLine([Instant.iso8601(closed), account.name, "closed", account.currency.code]))
+                out.line(DelimitedText.csvLine([Instant.iso8601(closed), account.name, "closed", account.currency.code] + kind))
             }
         }
         return .ok
@@ -75,7 +101,7 @@ extension PortfolioCommands {
         let fallbackCurrency = LocaleCurrency.defaultCurrency(invocation.environment)
         let file: (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
         do {
-            file = try readRows(path: path, source: source)
+            file = try isJournalImport(path: path) ? readJournal(path: path, source: source) : readRows(path: path, source: source)
         } catch {
             reader.close()
             throw error
@@ -156,9 +182,21 @@ extension PortfolioCommands {
             }) { fields, line in
                 if fields.count == 1 && fields.string(0).trimmingSpaces.isEmpty { return }
                 if line == 1, fields.count > 0, fields.string(0).trimmingSpaces.lowercased() == "date" { return }  // the header
-                guard fields.count == 3 || fields.count == 4 else {
-                    faults.add(line: line, "expected date,account,value[,currency], got \(fields.count) fields")
+                guard (3...5).contains(fields.count) else {
+                    faults.add(line: line, "expected date,account,value[,currency[,kind]], got \(fields.count) fields")
                     return
+                }
+                // The kind column (issue 16): empty or value as before, deposit or withdrawal for money in and out.
+                var contribution: Bool?
+                if fields.count == 5 {
+                    switch fields.string(4).trimmingSpaces.lowercased() {
+                    case "", "value": break
+                    case "deposit": contribution = false
+                    case "withdrawal": contribution = true
+                    default:
+                        faults.add(line: line, "unknown kind '\(fields.string(4))' (expected value, deposit or withdrawal)")
+                        return
+                    }
                 }
                 let at: Int64
                 if !lastDate.bytes.isEmpty, lastDate.bytes.elementsEqual(fields[0]) {
@@ -233,6 +271,15 @@ extension PortfolioCommands {
                 guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else {
                     throw CLIError.data("\(source): more than \(Int32.max) lines; split the file")
                 }
+                if let withdrawal = contribution {
+                    let valueText = fields.string(2).trimmingSpaces
+                    guard !valueText.isEmpty else {
+                        faults.add(line: line, "a \(withdrawal ? "withdrawal" : "deposit") needs an amount")
+                        return
+                    }
+                    rows.append(ImportRow(line: rowLine, name: rowName, at: at, currency: currency, kind: .contribution(valueText, withdrawal: withdrawal)))
+                    return
+                }
                 let value = fields[2]
                 // Untrimmed ASCII digits: the quick reading; else the text, trimmed.
                 if let first = value.first, let last = value.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80,
@@ -260,5 +307,29 @@ extension PortfolioCommands {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         invocation.err.write("\r\(bar) \(100 * done / max(1, total))% (\(done)/\(total))")
         invocation.err.flush()
+    }
+}
+
+// MARK: journals (hledger, Ledger)
+
+extension PortfolioCommands {
+    /// Whether import reads a journal: --format hledger or ledger, or without --format a
+    /// file named *.journal, *.hledger, *.ledger or *.j.
+    func isJournalImport(path: String) -> Bool {
+        if let format = arguments.value("format") { return format != "csv" }
+        let lowered = path.lowercased()
+        return [".journal", ".hledger", ".ledger", ".j"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// A journal's balance assignments as import rows (JournalImport), every bad line a fault.
+    func readJournal(path: String, source: String) throws
+        -> (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
+        let text = try InputReader.readText(path)
+        let journal = JournalImport(text: text, source: source) { name in
+            do { return .success(try PortfolioInputs.validate(name: name)) } catch {
+                return .failure(ImportNameFault(CLIError.from(error).message))
+            }
+        }
+        return (ImportRows(journal.rows), journal.names, journal.currencies, journal.faults, false)
     }
 }

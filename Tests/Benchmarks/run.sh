@@ -98,6 +98,20 @@ row "tally import (100,000 counters)" "$ours" "sqlite3 .import (CSV, one table)"
 
 ours=$(median billsplit "$bin/billsplit 100 --currency USD --tip 15 --people 3 --no-save")
 row "billsplit AMOUNT" "$ours" "startup floor" "$floor" "$(peak "$bin/billsplit 100 --currency USD --no-save")" ""
+# billsplit - on 1,000,000 bills, text for people against CSV (issue 16: text within 1.5×
+# of CSV, so a ratio of 0.67× or more); peak memory must not grow with the list (streamed).
+echo "billsplit - on 1,000,000 bills (text, then CSV)…" >&2
+python3 -c "
+import random, sys
+random.seed(16)
+with open(sys.argv[1], 'w') as f:
+    for _ in range(1000000): f.write('%d.%02d\\n' % (random.randint(0, 2000), random.randint(0, 99)))" "$work/bills.txt"
+batch="$bin/billsplit - --currency USD --tip 15 --people 3 --no-save"
+text_ms=$(RUNS=3 median bstext "bash -c '$batch < $work/bills.txt > /dev/null'")
+csv_ms=$(RUNS=3 median bscsv "bash -c '$batch --format csv < $work/bills.txt > /dev/null'")
+row "billsplit - text (1M bills)" "$text_ms" "billsplit - --format csv" "$csv_ms" \
+    "$(peak "$batch < $work/bills.txt")" "$(peak "$batch --format csv < $work/bills.txt")"
+echo "billsplit - (1M bills): text $text_ms ms, CSV $csv_ms ms, text/CSV $(python3 -c "print('%.2f' % ($text_ms / $csv_ms))")×" >&2
 export TILLCOUNT_STATE=$work/till.json TILLCOUNT_DB=$work/till.sqlite
 "$bin/tillcount" --currency GBP add 20=4 10=3 roll:1=2 50p=14 2>/dev/null
 ours=$(median tilladd "$bin/tillcount add 0.20")

@@ -13,14 +13,14 @@ import MoneyKitCLI
 
     @Test func everyCommandOfTheSpecHasAHandler() {
         let tree = BillsplitCommandTree.tree
-        #expect(tree.leafPaths == [["prefs"]])
+        #expect(tree.leafPaths == [["prefs"], ["items"]])
         for path in tree.leafPaths {
             #expect(tree.handler(at: path) != nil, "\(path)")
         }
         // Every subcommand the assembled spec lists is a leaf of the tree, and the root
         // (billsplit AMOUNT) has a handler of its own.
         #expect(tree.spec.subcommands.map { [$0.name] } == tree.leafPaths)
-        #expect(tree.runnablePaths == [[], ["prefs"]])
+        #expect(tree.runnablePaths == [[], ["prefs"], ["items"]])
         #expect(tree.handler(at: []) != nil)
         #expect(tree.handler(at: ["nope"]) == nil)
     }
@@ -28,7 +28,7 @@ import MoneyKitCLI
     @Test func theAssembledSpecIsTheRootWithItsSubcommands() {
         let tree = BillsplitCommandTree.tree
         #expect(tree.spec.name == "billsplit")
-        #expect(tree.spec.subcommands == [BillsplitSpec.prefs])
+        #expect(tree.spec.subcommands == [BillsplitSpec.prefs, BillsplitSpec.items])
         var withoutSubcommands = tree.spec
         withoutSubcommands.subcommands = []
         #expect(withoutSubcommands == BillsplitSpec.root)
@@ -44,5 +44,9 @@ import MoneyKitCLI
         }
         #expect(BillsplitSpec.prefs.options.contains(BillsplitOptions.prefsFormat.spec))
         #expect(BillsplitSpec.prefs.options.contains(BillsplitOptions.reset))
+        for option in [BillsplitOptions.people.spec, BillsplitOptions.tip.spec, BillsplitOptions.currency.spec,
+                       BillsplitOptions.locale.spec, BillsplitSpec.itemsFormat.spec] {
+            #expect(BillsplitSpec.items.options.contains(option), "\(option.long)")
+        }
     }
 }

@@ -140,7 +140,7 @@ final class BillsplitTmuxPane {
 }
 
 @Suite struct BillsplitScreenTests {
-    static let helpLine = "←/→ tip c custom tip +/- people Tab currency Enter done q quit"
+    static let helpLine = "←/→ tip c custom tip +/- people Tab currency $ code Enter done q quit"
 
     @Test func enterPrintsTheCardAndRemembersTheChoices() throws {
         let sandbox = try Sandbox()

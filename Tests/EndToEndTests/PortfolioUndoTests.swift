@@ -274,7 +274,7 @@ struct PortfolioUndoTests {
 
         // The first change migrates it (nothing lost) and is undoable.
         try box.ok("rm", "--force", "Old ISA")
-        #expect(try box.sqlite("PRAGMA user_version") == "2")
+        #expect(try box.sqlite("PRAGMA user_version") == "3")
         #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'undo~_%' ESCAPE '~' AND type = 'table'") == "4")
         #expect(try box.ok("undo").stderr == "Undid: rm 'Old ISA' and its 2 updates (1 account and 2 updates restored).\n")
         #expect(try Self.dump(box) == dump)
@@ -293,7 +293,7 @@ struct PortfolioUndoTests {
     @Test func aNewerStoreIsRefusedUntouchedByUndo() throws {
         let box = try PortfolioBox()
         try box.ok("add", "A", "1", "--date", "2024-01-01")
-        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 3")
+        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 4")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: box.database))
         for arguments in [["undo"], ["undo", "--dry-run"], ["list"]] {
             let result = try box.run(arguments)

@@ -1,0 +1,118 @@
+// The SQLite store's deposits, withdrawals and goals (schema version 3,
+// SQLiteMoneySchema.swift): read and checked like updates, written with their undo
+// records (SQLiteUndoJournal.swift) in the change's transaction.
+
+import MoneyKit
+import MoneyKitPlatform
+import MoneyKitSQLite
+
+extension SQLitePortfolioRepository {
+    /// A contribution read from the store, checked against what the code relies on.
+    func checkedContribution(id: Int64, accountID: Int64, at: Int64, amount: Int64, typed: Bool) throws(StoreError) -> Contribution {
+        guard typed else { throw corrupt("contribution \(id) has a value of the wrong type") }
+        if let fault = PortfolioLimits.instantFault(at) { throw corrupt("contribution \(id): \(fault) (\(at))") }
+        if let fault = PortfolioLimits.valueFault(amount) { throw corrupt("contribution \(id): \(fault) (\(amount))") }
+        if amount == 0 { throw corrupt("contribution \(id) has an amount of 0") }
+        return Contribution(id: id, accountID: accountID, at: at, amount: amount)
+    }
+
+    /// The deposits and withdrawals of `account`, oldest first.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func contributions(of account: Account) throws -> [Contribution] {
+        var result: [Contribution] = []
+        try database.cached("""
+            SELECT id, at, amount, typeof(at) = 'integer' AND typeof(amount) = 'integer'
+            FROM contributions WHERE account_id = ? ORDER BY at, id
+            """).forEachRow([.integer(account.id)]) { row in
+            result.append(try checkedContribution(id: row.int64(0), accountID: account.id, at: row.int64(1), amount: row.int64(2), typed: row.int64(3) == 1))
+        }
+        return result
+    }
+
+    /// Every deposit and withdrawal in time order.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func forEachContribution(_ body: (Contribution) throws -> Void) throws {
+        try database.prepare("""
+            SELECT id, account_id, at, amount, typeof(at) = 'integer' AND typeof(amount) = 'integer'
+            FROM contributions ORDER BY at, id
+            """).forEachRow { row in
+            try body(try checkedContribution(id: row.int64(0), accountID: row.int64(1), at: row.int64(2), amount: row.int64(3), typed: row.int64(4) == 1))
+        }
+    }
+
+    /// Every goal, checked.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func goals() throws -> [Goal] {
+        var result: [Goal] = []
+        try database.prepare("""
+            SELECT id, account_id, currency, amount, by_at,
+                typeof(account_id) IN ('integer', 'null') AND typeof(currency) = 'text' AND typeof(amount) = 'integer'
+                AND typeof(by_at) IN ('integer', 'null')
+            FROM goals ORDER BY id
+            """).forEachRow { row in
+            let id = row.int64(0)
+            guard row.int64(5) == 1 else { throw corrupt("goal \(id) has a value of the wrong type") }
+            guard let currency = Currency(code: row.text(2)) else { throw corrupt("goal \(id) has an unknown currency '\(row.text(2))'") }
+            let amount = row.int64(3), by = row.optionalInt64(4)
+            if amount <= 0 { throw corrupt("goal \(id) has an amount of \(amount)") }
+            if let by, let fault = PortfolioLimits.instantFault(by) { throw corrupt("goal \(id): \(fault) (\(by))") }
+            result.append(Goal(id: id, accountID: row.optionalInt64(1), currency: currency, amount: amount, by: by))
+        }
+        return result
+    }
+}
+
+extension SQLitePortfolioChange {
+    func addContribution(to account: Account, at instant: Int64, amount: Int64) throws -> Int64 {
+        do {
+            try database.query("INSERT INTO contributions (account_id, at, amount) VALUES (?, ?, ?)",
+                               [.integer(account.id), .integer(instant), .integer(amount)])
+        } catch StoreError.rejected(_, let reason) where reason.contains("FOREIGN KEY") {
+            throw PortfolioError.accountGone(account.name)  // deleted meanwhile
+        }
+        let id = database.lastInsertRowID
+        try undo.created(.contributions, id: id)
+        return id
+    }
+
+    func addContributions(_ contributions: [(account: Account, at: Int64, amount: Int64)]) throws {
+        let insert = try database.prepare("INSERT INTO contributions (account_id, at, amount) VALUES (?, ?, ?)")
+        for contribution in contributions {
+            try insert.run([.integer(contribution.account.id), .integer(contribution.at), .integer(contribution.amount)])
+            try undo.created(.contributions, id: database.lastInsertRowID)
+        }
+    }
+
+    func deleteContribution(id: Int64, of account: Account) throws {
+        try undo.saveContribution(id)
+        try database.query("DELETE FROM contributions WHERE id = ? AND account_id = ?", [.integer(id), .integer(account.id)])
+        if database.changes == 0 { throw PortfolioError.contributionGone(account: account.name, id: id) }
+    }
+
+    func setGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64 {
+        // The account was looked up in this transaction: it exists.
+        var existingID: Int64?
+        for goal in try repository.goals() where goal.accountID == accountID && (accountID != nil || goal.currency == currency) {
+            existingID = goal.id
+        }
+        var byValue = SQLiteValue.null
+        if let by { byValue = .integer(by) }
+        if let existingID {
+            try undo.saveGoal(existingID)
+            try database.query("UPDATE goals SET amount = ?, by_at = ? WHERE id = ?", [.integer(amount), byValue, .integer(existingID)])
+            return existingID
+        }
+        var accountValue = SQLiteValue.null
+        if let accountID { accountValue = .integer(accountID) }
+        try database.query("INSERT INTO goals (account_id, currency, amount, by_at) VALUES (?, ?, ?, ?)",
+                           [accountValue, .text(currency.code), .integer(amount), byValue])
+        let id = database.lastInsertRowID
+        try undo.created(.goals, id: id)
+        return id
+    }
+
+    func removeGoal(id: Int64) throws {
+        try undo.saveGoal(id)
+        try database.query("DELETE FROM goals WHERE id = ?", [.integer(id)])
+    }
+}

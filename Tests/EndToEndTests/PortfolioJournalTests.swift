@@ -1,0 +1,173 @@
+// portfolio export --format hledger|ledger|beancount read by the real tools: hledger's
+// balance equals portfolio list to the minor unit (Ledger's too, and bean-check accepts
+// the Beancount file with the same balances); import reads the journal back, and
+// export → import → export gives the same bytes. The tests that need hledger are skipped
+// where it is not installed, unless MONEYKIT_REQUIRE_HLEDGER=1 (.ci/run sets it and
+// installs hledger, ledger and beancount), where a missing tool fails them.
+
+import Foundation
+import Testing
+
+enum PlainTextAccounting {
+    static let hledger = "/usr/bin/hledger"
+    static let ledger = "/usr/bin/ledger"
+    static let beanCheck = "/usr/bin/bean-check"
+    static let beanQuery = "/usr/bin/bean-query"
+    static var required: Bool { ProcessInfo.processInfo.environment["MONEYKIT_REQUIRE_HLEDGER"] == "1" }
+    static func installed(_ tool: String) -> Bool { required || FileManager.default.isExecutableFile(atPath: tool) }
+    static let skipReason: Comment = "hledger is not installed: skipped (apt-get install hledger ledger beancount; .ci/run installs them and sets MONEYKIT_REQUIRE_HLEDGER=1)"
+
+    /// Runs an installed tool in the sandbox's environment; expects exit 0.
+    static func run(_ tool: String, _ arguments: [String], in box: PortfolioBox, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        // hledger reads files in the locale's encoding: a UTF-8 one (C.UTF-8 is always there).
+        let result = try ToolProcess.run(tool, arguments, environment: box.environment.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 })
+        #expect(result.status == 0, "\(tool) \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// The journal account of each portfolio name, from the account directives and their ; name: comments.
+    static func accountNames(_ journal: String) -> [String: String] {
+        var names: [String: String] = [:]
+        var current: String?
+        for line in journal.split(separator: "\n") {
+            if line.hasPrefix("account ") { current = String(line.dropFirst(8)) }
+            if let current, line.hasPrefix("    ; name: \""), line.hasSuffix("\"") {
+                let quoted = line.dropFirst("    ; name: \"".count).dropLast()
+                names[quoted.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")] = current
+            }
+        }
+        return names
+    }
+}
+
+@Suite(.serialized) struct PortfolioJournalTests {
+    /// Names with spaces, a colon, a semicolon, quotes and Unicode; four currencies (0, 2 and 3
+    /// decimals); several updates a day; a negative value; a closed account; an empty one.
+    func filledBox() throws -> PortfolioBox {
+        let box = try PortfolioBox(timeZone: "Europe/London")
+        try box.ok("add", "Easy saver", "1200", "--date", "2025-05-01 08:00")
+        try box.ok("update", "Easy saver", "1250.50", "--date", "2025-05-01 21:30")
+        try box.ok("update", "Easy saver", "1300.07", "--date", "2025-06-15")
+        try box.ok("add", "ISA: shares; \"growth\"", "9999.99", "--currency", "USD", "--date", "2025-03-01")
+        try box.ok("add", "Spar Över-ä 貯金", "123456", "--currency", "JPY", "--date", "2025-04-01")
+        try box.ok("add", "Dinar", "1.234", "--currency", "KWD", "--date", "2025-04-02")
+        try box.ok("add", "Loan", "-500.25", "--date", "2025-04-03")
+        try box.ok("add", "Old", "50", "--date", "2025-01-01")
+        try box.ok("close", "Old", "--date", "2025-02-01")
+        try box.ok("add", "Later", "--date", "2025-07-01")
+        return box
+    }
+
+    /// `portfolio list`: each active account with a value, as "1234.56 GBP".
+    func listed(_ box: PortfolioBox) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for row in try box.list().accounts where row.active {
+            if let value = row.value { values[row.name] = "\(value) \(row.currency)" }
+        }
+        return values
+    }
+
+    @Test(.enabled(if: PlainTextAccounting.installed(PlainTextAccounting.hledger), PlainTextAccounting.skipReason))
+    func hledgerBalanceEqualsPortfolioListToTheMinorUnit() throws {
+        let box = try filledBox()
+        let journal = try box.ok("export", "--format", "hledger").stdout
+        let file = box.sandbox.path("out.journal")
+        try journal.write(toFile: file, atomically: true, encoding: .utf8)
+        let csv = try PlainTextAccounting.run(PlainTextAccounting.hledger, ["-f", file, "balance", "assets", "-O", "csv"], in: box)
+        var balances: [String: String] = [:]
+        var total = ""
+        for line in csv.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if fields.first == "total" { total = fields.last ?? "" } else if fields.count == 2 { balances[fields[0]] = fields[1] }
+        }
+        let names = PlainTextAccounting.accountNames(journal)
+        let expected = try listed(box)
+        #expect(expected.count == 5)
+        #expect(Set(balances.keys) == Set(expected.keys.compactMap { names[$0] }), "\(csv)")
+        for (name, value) in expected { #expect(balances[names[name] ?? ""] == value, "\(name)") }
+        // The totals per commodity, too.
+        let totals = try box.list().totals
+        #expect(Set(total.components(separatedBy: ", ")) == Set(totals.map { "\($1) \($0)" }), "\(csv)")
+    }
+
+    @Test(.enabled(if: PlainTextAccounting.installed(PlainTextAccounting.ledger), PlainTextAccounting.skipReason))
+    func ledgerBalanceEqualsPortfolioList() throws {
+        let box = try filledBox()
+        let journal = try box.ok("export", "--format", "ledger").stdout
+        let file = box.sandbox.path("out.ledger")
+        try journal.write(toFile: file, atomically: true, encoding: .utf8)
+        let text = try PlainTextAccounting.run(PlainTextAccounting.ledger, ["-f", file, "--flat", "--no-total", "balance", "^assets:"], in: box)
+        var balances: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            // "      1300.07 GBP  assets:Easy saver"
+            let trimmed = line.drop { $0 == " " }
+            guard let gap = trimmed.range(of: "  ") else { continue }
+            balances[String(trimmed[gap.upperBound...])] = String(trimmed[..<gap.lowerBound])
+        }
+        let names = PlainTextAccounting.accountNames(journal)
+        let expected = try listed(box)
+        #expect(Set(balances.keys) == Set(expected.keys.compactMap { names[$0] }), "\(text)")
+        for (name, value) in expected { #expect(balances[names[name] ?? ""] == value, "\(name)") }
+    }
+
+    @Test(.enabled(if: PlainTextAccounting.installed(PlainTextAccounting.beanCheck), PlainTextAccounting.skipReason))
+    func beanCheckAcceptsTheBeancountFileAndItsBalancesAreTheList() throws {
+        let box = try filledBox()
+        let file = box.sandbox.path("out.beancount")
+        try box.ok("export", "--format", "beancount").stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try PlainTextAccounting.run(PlainTextAccounting.beanCheck, [file], in: box)
+        let csv = try PlainTextAccounting.run(PlainTextAccounting.beanQuery, ["-f", "csv", file, "SELECT account, str(sum(number)) AS total, currency WHERE account ~ '^Assets:' GROUP BY account, currency"], in: box)
+        var values = Set<String>()
+        // bean-query ends its CSV lines with CR LF (one Character in Swift).
+        for line in csv.split(whereSeparator: \.isNewline).dropFirst() {
+            // Decimal('1.234') exactly, not rounded for display.
+            let fields = line.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "Decimal('", with: "").replacingOccurrences(of: "')", with: "")
+            }
+            if fields.count == 3, !(Double(fields[1]) == 0) { values.insert("\(fields[1]) \(fields[2])") }
+        }
+        #expect(values == Set(try listed(box).values), "\(values.sorted()) from \(csv)")
+    }
+
+    @Test(arguments: ["hledger", "ledger"])
+    func exportImportExportGivesTheSameJournal(format: String) throws {
+        let box = try filledBox()
+        let first = try box.ok("export", "--format", format)
+        let copy = try PortfolioBox(timeZone: "Europe/London", database: "copy.sqlite")
+        let file = copy.sandbox.path("in.\(format == "hledger" ? "journal" : "ledger")")
+        try first.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        // Read by its name (*.journal, *.ledger), no --format needed.
+        let imported = try copy.ok("import", file)
+        #expect(imported.stderr.contains("Imported 8 updates, 7 new accounts, 1 close."), "\(imported.stderr)")
+        #expect(try copy.ok("export", "--format", format).stdout == first.stdout)
+        #expect(try copy.ok("export").stdout == (try box.ok("export").stdout), "the CSV export agrees too")
+        // Again from standard input, with --format: everything is already there.
+        #expect(try copy.ok("import", "--format", format, "-", stdin: first.stdout).stderr.contains("Imported 0 updates."))
+    }
+
+    @Test func aBadJournalIsRefusedNamingEveryBadLineAndNothingIsCreated() throws {
+        let box = try PortfolioBox()
+        let file = box.sandbox.path("bad.journal")
+        try """
+            2025-01-01 ok
+                assets:Saver  = 100.00 GBP
+                equity:valuation
+
+            2025-01-02 transfer
+                assets:Saver  20.00 GBP
+                assets:Cash
+
+            2025-01-03 symbol
+                assets:Saver  = £120.00
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try box.fails(65, "import", file)
+        #expect(result.stderr.contains("portfolio: error: \(file): 2 lines have errors; nothing was imported"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file): line 6: a posting with an amount but no balance assignment"))
+        #expect(result.stderr.contains("\(file): line 10: invalid amount '£120.00'"))
+        #expect(!FileManager.default.fileExists(atPath: box.database))
+        // The same file as CSV (forced) is a CSV error, not a journal read.
+        #expect(try box.fails(65, "import", "--format", "csv", file).stderr.contains("line 1"))
+        #expect(try box.fails(64, "import", "--format", "beancount", file).stderr.contains("--format"))
+    }
+}

@@ -11,7 +11,7 @@ extension SQLiteSchema {
     /// The sqlite_master SQL of every table and index the migrations up to `version`
     /// create, sorted; nil when a migration does anything else (ALTER TABLE, a view, a
     /// trigger), whose stored text cannot be foretold.
-    func storedSQL(atVersion version: Int64) -> [String]? {
+    package func storedSQL(atVersion version: Int64) -> [String]? {
         guard version >= 0, version <= self.version else { return nil }
         var result: [String] = []
         for migration in migrations.prefix(Int(version)) {

@@ -49,6 +49,29 @@ package final class SQLiteStatement {
         guard code == SQLITE_DONE || code == SQLITE_ROW else { throw database.storeError(code) }
     }
 
+    /// Clears the previous run, for binding by position (`bindInteger`) and `step`: the
+    /// bulk path, with no array built per row.
+    package func reset() {
+        sqlite3_reset(statement)
+    }
+
+    /// Binds `value` to the `?` at `position` (from 1).
+    package func bindInteger(_ position: Int32, _ value: Int64) throws(StoreError) {
+        let code = sqlite3_bind_int64(statement, position, value)
+        if code != SQLITE_OK { throw database.storeError(code) }
+    }
+
+    /// Runs the statement as bound (an insert, an update), then resets it.
+    package func step() throws(StoreError) {
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else {
+            let error = database.storeError(code)
+            sqlite3_reset(statement)
+            throw error
+        }
+        sqlite3_reset(statement)
+    }
+
     /// Calls `body` for every row, reading columns through `SQLiteRow`.
     package func forEachRow(_ values: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
         try bind(values)

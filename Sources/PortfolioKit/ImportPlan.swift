@@ -77,15 +77,6 @@ public struct ImportFaults: Sendable {
 
 /// The changes an import makes to one store, with what it skips as already there.
 public struct ImportPlan: Sendable {
-    enum Change: Sendable {
-        case create(account: Int32, at: Int64)
-        case update(account: Int32, at: Int64, value: Int64)
-        case close(account: Int32, at: Int64)
-        case contribution(account: Int32, at: Int64, amount: Int64)
-        /// account −1: a currency's total.
-        case goal(account: Int32, currency: Currency, amount: Int64, by: Int64?)
-    }
-
     /// An account as the import leaves it: one already stored, or one it creates.
     struct PlannedAccount: Sendable {
         var stored: Account?
@@ -94,14 +85,30 @@ public struct ImportPlan: Sendable {
         var closedAt: Int64?
         /// The latest update (stored or planned), to refuse a close before it.
         var latest: Int64?
+        /// Whether the store holds updates of it (only then can a row be one already stored).
+        var hasStoredUpdates = false
     }
 
     private(set) var accounts: [PlannedAccount] = []
-    private(set) var changes: [Change] = []
+    /// The accounts the import creates (index into `accounts`, at), in file order.
+    private var creates: [(account: Int32, at: Int64)] = []
+    /// The closes it makes, in file order.
+    private var closes: [(account: Int32, at: Int64)] = []
+    /// The deposits and withdrawals it records (positive in, negative out), in file order.
+    private var plannedContributions: [(account: Int32, at: Int64, amount: Int64)] = []
+    /// The file's rows, and which of them are new updates (one byte a row).
+    private let rows: ImportRows
+    private var accepted: [Bool] = []
+    /// Each name's account (index into `accounts`), -1 before it is known.
+    private var accountOfName: [Int32] = []
+    /// The values read the full way (not plain decimals), by row.
+    private var fullReadings: [Int: Int64] = [:]
     /// How many updates, new accounts and closes the import makes, and rows it skips as stored.
     public private(set) var updates = 0, created = 0, closed = 0, skipped = 0
     /// How many deposits and withdrawals the import records.
     public private(set) var contributions = 0
+    /// The goals it sets (account −1: a currency's total), in file order.
+    private var plannedGoals: [(account: Int32, currency: Currency, amount: Int64, by: Int64?)] = []
     /// How many goals the import sets.
     public private(set) var goalsSet = 0
     /// The store's goals, read once.
@@ -121,7 +128,14 @@ public struct ImportPlan: Sendable {
     /// Plans `rows` (names from `names`) against `repository`, collecting every fault.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public init(rows: [ImportRow], names: [String], currencies: [Currency], repository: any PortfolioRepository, fallbackCurrency: Currency, faults: ImportFaults) throws {
+        try self.init(rows: ImportRows(rows), names: names, currencies: currencies, repository: repository, fallbackCurrency: fallbackCurrency, faults: faults)
+    }
+
+    /// Plans `rows` (names from `names`) against `repository`, collecting every fault.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public init(rows: ImportRows, names: [String], currencies: [Currency], repository: any PortfolioRepository, fallbackCurrency: Currency, faults: ImportFaults) throws {
         self.faults = faults
+        self.rows = rows
         var byName: [String: Int] = [:]
         for account in try repository.accounts() where byName[ItemName.matchKey(account.name)] == nil {
             byName[ItemName.matchKey(account.name)] = accounts.count
@@ -129,145 +143,153 @@ public struct ImportPlan: Sendable {
         }
         var latestLoaded = Set<Int>()
         var occurrences: [Key: Int64] = [:]
-        var accountOfName = [Int?](repeating: nil, count: names.count)
+        accountOfName = [Int32](repeating: -1, count: names.count)
+        accepted = [Bool](repeating: false, count: rows.count)
 
-        for row in rows {
-            let line = Int(row.line), name = Int(row.name)
-            let rowCurrency = row.currency >= 0 ? currencies[Int(row.currency)] : nil
+        for row in 0..<rows.count {
+            let line = Int(rows.lines[row]), name = Int(rows.names[row]), at = rows.instants[row], kind = rows.kinds[row]
+            let rowCurrency = rows.currencies[row] >= 0 ? currencies[Int(rows.currencies[row])] : nil
             // A goal names an account already known (stored, or made by an earlier row), or none: a total.
-            if case let .goal(text, dated) = row.kind {
+            if kind == ImportRows.goal {
+                guard let written = rows.goals[row] else { continue }
                 var index: Int?
                 if name >= 0 {
-                    index = accountOfName[name] ?? byName[ItemName.matchKey(names[name])]
+                    index = accountOfName[name] >= 0 ? Int(accountOfName[name]) : byName[ItemName.matchKey(names[name])]
                     if index == nil {
                         self.faults.add(line: line, "no account '\(names[name])' in the store or on an earlier line for this goal")
                         continue
                     }
                 }
-                try planGoal(text, by: dated ? row.at : nil, account: index, currency: rowCurrency, line: line, repository: repository)
+                try planGoal(written.text, by: written.dated ? at : nil, account: index, currency: rowCurrency, line: line, repository: repository)
                 continue
             }
             // The account: known by name (letter case ignored), else created by this row.
             let index: Int
-            if let known = accountOfName[name] ?? byName[ItemName.matchKey(names[name])] {
+            if let known = accountOfName[name] >= 0 ? Int(accountOfName[name]) : byName[ItemName.matchKey(names[name])] {
                 index = known
                 if let currency = rowCurrency, currency != accounts[index].currency {
                     self.faults.add(line: line, "'\(accounts[index].name)' is in \(accounts[index].currency.code), not \(currency.code)")
                     continue
                 }
-                if case .account = row.kind { skipped += 1; continue }
+                if kind == ImportRows.account { skipped += 1; continue }
             } else {
                 index = accounts.count
                 let currency = rowCurrency ?? fallbackCurrency
                 accounts.append(PlannedAccount(stored: nil, name: names[name], currency: currency, closedAt: nil, latest: nil))
                 byName[ItemName.matchKey(names[name])] = index
-                changes.append(.create(account: Int32(index), at: row.at))
+                creates.append((Int32(index), at))
                 created += 1
             }
-            accountOfName[name] = index
+            accountOfName[name] = Int32(index)
             // The latest stored update, read once per account that needs it.
             if let stored = accounts[index].stored, !latestLoaded.contains(index) {
                 latestLoaded.insert(index)
-                if let found = try repository.latestInstant(accountID: stored.id) { accounts[index].latest = max(found, accounts[index].latest ?? found) }
+                if let found = try repository.latestInstant(accountID: stored.id) {
+                    accounts[index].latest = max(found, accounts[index].latest ?? found)
+                    accounts[index].hasStoredUpdates = true
+                }
             }
             let account = accounts[index]
-            switch row.kind {
-            case .account:
+            switch kind {
+            case ImportRows.account:
                 continue
-            case .goal:
-                continue  // planned above
-            case let .contribution(text, withdrawal):
-                try planContribution(text, withdrawal: withdrawal, at: row.at, line: line, index: index, repository: repository)
-            case .close:
+            case ImportRows.contribution:
+                guard let written = rows.contributions[row] else { continue }
+                try planContribution(written.text, withdrawal: written.withdrawal, at: at, line: line, index: index, repository: repository)
+            case ImportRows.close:
                 if let closedAt = account.closedAt {
-                    if closedAt == row.at { skipped += 1 } else {
+                    if closedAt == at { skipped += 1 } else {
                         self.faults.add(line: line, "'\(account.name)' is already closed on \(Instant.dateTime(closedAt))")
                     }
                     continue
                 }
-                if let last = account.latest, last >= row.at {
-                    self.faults.add(line: line, "'\(account.name)' has an update on \(Instant.dateTime(last)), not before its close on \(Instant.dateTime(row.at))")
+                if let last = account.latest, last >= at {
+                    self.faults.add(line: line, "'\(account.name)' has an update on \(Instant.dateTime(last)), not before its close on \(Instant.dateTime(at))")
                     continue
                 }
-                accounts[index].closedAt = row.at
-                changes.append(.close(account: Int32(index), at: row.at))
+                accounts[index].closedAt = at
+                closes.append((Int32(index), at))
                 closed += 1
-            case .value(let text):
-                if let closedAt = account.closedAt, row.at >= closedAt {
+            default:
+                if let closedAt = account.closedAt, at >= closedAt {
                     self.faults.add(line: line, "'\(account.name)' is closed from \(Instant.dateTime(closedAt)) on")
                     continue
                 }
-                let money: Money
-                do {
-                    money = try Money.parse(text, currency: account.currency)
-                } catch {
-                    // One line per bad row: the advice (both readings of 1,500) goes on it.
-                    self.faults.add(line: line, error.description + (error.hint.map { " (\($0))" } ?? ""))
-                    continue
+                let minorUnits: Int64
+                if let quick = rows.quickMinorUnits(row, currency: account.currency) {
+                    minorUnits = quick
+                } else {
+                    do {
+                        minorUnits = try Money.parse(rows.valueText(row), currency: account.currency).minorUnits
+                    } catch {
+                        // One line per bad row: the advice (both readings of 1,500) goes on it.
+                        self.faults.add(line: line, error.description + (error.hint.map { " (\($0))" } ?? ""))
+                        continue
+                    }
+                    fullReadings[row] = minorUnits
                 }
-                if let fault = PortfolioLimits.valueFault(money.minorUnits) {
+                if let fault = PortfolioLimits.valueFault(minorUnits) {
                     self.faults.add(line: line, fault)
                     continue
                 }
                 // Identical rows are counted, not merged: the Nth copy of an update is
                 // skipped when the store holds N already. So importing one backup twice
                 // changes nothing the second time, and an export that lists an update
-                // twice still reads back as it was written.
-                let key = Key(account: Int32(index), at: row.at, value: money.minorUnits)
-                let occurrence = (occurrences[key] ?? 0) + 1
-                occurrences[key] = occurrence
-                var storedCount: Int64 = 0
-                if let id = account.stored?.id {
-                    storedCount = try repository.updateCount(accountID: id, at: row.at, value: money.minorUnits)
+                // twice still reads back as it was written. (Only an account with stored
+                // updates can hold a copy: the others need no count.)
+                if account.hasStoredUpdates, let id = account.stored?.id {
+                    let key = Key(account: Int32(index), at: at, value: minorUnits)
+                    let occurrence = (occurrences[key] ?? 0) + 1
+                    occurrences[key] = occurrence
+                    if occurrence <= (try repository.updateCount(accountID: id, at: at, value: minorUnits)) {
+                        skipped += 1
+                        continue
+                    }
                 }
-                if occurrence <= storedCount {
-                    skipped += 1
-                    continue
-                }
-                accounts[index].latest = max(row.at, account.latest ?? row.at)
-                changes.append(.update(account: Int32(index), at: row.at, value: money.minorUnits))
+                accounts[index].latest = max(at, account.latest ?? at)
+                accepted[row] = true
                 updates += 1
             }
         }
     }
 
     /// Whether the import would change nothing.
-    public var changesNothing: Bool { changes.isEmpty }
+    public var changesNothing: Bool { creates.isEmpty && closes.isEmpty && plannedContributions.isEmpty && plannedGoals.isEmpty && updates == 0 }
 
     /// Makes the changes, inside `change` (one undo step): the accounts first, then the
     /// updates in file order, then the closes.
     /// - Throws: `PortfolioError.nameTaken` or `.accountGone`; `StoreError` when the store cannot be written.
     public func apply(_ change: any PortfolioChange) throws {
         var made: [Account?] = accounts.map(\.stored)
-        var updates: [(account: Account, at: Int64, value: Int64)] = []
-        var closes: [(account: Int, at: Int64)] = []
-        var contributions: [(account: Account, at: Int64, amount: Int64)] = []
-        var goals: [(account: Int, currency: Currency, amount: Int64, by: Int64?)] = []
-        for planned in changes {
-            switch planned {
-            case let .create(account, at):
-                let plannedAccount = accounts[Int(account)]
-                made[Int(account)] = try change.createAccount(name: plannedAccount.name, currency: plannedAccount.currency, at: at)
-            case let .update(account, at, value):
-                guard let target = made[Int(account)] else { continue }
-                updates.append((target, at, value))
-            case let .close(account, at):
-                closes.append((Int(account), at))
-            case let .contribution(account, at, amount):
-                guard let target = made[Int(account)] else { continue }
-                contributions.append((target, at, amount))
-            case let .goal(account, currency, amount, by):
-                goals.append((Int(account), currency, amount, by))
+        for create in creates {
+            let plannedAccount = accounts[Int(create.account)]
+            made[Int(create.account)] = try change.createAccount(name: plannedAccount.name, currency: plannedAccount.currency, at: create.at)
+        }
+        let targets = made.compactMap { $0 }
+        // Index into `targets` of each planned account (-1: none).
+        var targetOf = [Int](repeating: -1, count: made.count)
+        var next = 0
+        for (index, account) in made.enumerated() where account != nil {
+            targetOf[index] = next
+            next += 1
+        }
+        let rows = self.rows, accepted = self.accepted, accountOfName = self.accountOfName, accounts = self.accounts, fullReadings = self.fullReadings
+        try change.addUpdates(of: targets) { body in
+            for row in 0..<rows.count where accepted[row] {
+                let planned = Int(accountOfName[Int(rows.names[row])])
+                guard planned >= 0, targetOf[planned] >= 0 else { continue }
+                guard let value = rows.quickMinorUnits(row, currency: accounts[planned].currency) ?? fullReadings[row] else { continue }
+                try body(targetOf[planned], rows.instants[row], value)
             }
         }
-        try change.addUpdates(updates)
+        let contributions = plannedContributions.compactMap { planned in made[Int(planned.account)].map { (account: $0, at: planned.at, amount: planned.amount) } }
         if !contributions.isEmpty { try change.addContributions(contributions) }
         for close in closes {
-            guard let target = made[close.account] else { continue }
+            guard let target = made[Int(close.account)] else { continue }
             try change.setClosed(target, at: close.at)
         }
-        for goal in goals {
-            let accountID = goal.account >= 0 ? made[goal.account]?.id : nil
+        for goal in plannedGoals {
+            let accountID = goal.account >= 0 ? made[Int(goal.account)]?.id : nil
             if goal.account >= 0 && accountID == nil { continue }
             _ = try change.setGoal(accountID: accountID, currency: goal.currency, amount: goal.amount, by: goal.by)
         }
@@ -309,7 +331,7 @@ public struct ImportPlan: Sendable {
             skipped += 1
             return
         }
-        changes.append(.contribution(account: Int32(index), at: at, amount: amount))
+        plannedContributions.append((Int32(index), at, amount))
         contributions += 1
     }
 
@@ -349,7 +371,7 @@ public struct ImportPlan: Sendable {
             skipped += 1
             return
         }
-        changes.append(.goal(account: Int32(index ?? -1), currency: currency, amount: money.minorUnits, by: by))
+        plannedGoals.append((Int32(index ?? -1), currency, money.minorUnits, by))
         goalsSet += 1
     }
 

@@ -80,6 +80,11 @@ public protocol PortfolioChange: AnyObject {
     /// Many updates at once (an import): `accounts` are each update's account.
     /// - Throws: `StoreError` when the store cannot be written.
     func addUpdates(_ updates: [(account: Account, at: Int64, value: Int64)]) throws
+    /// Many updates at once, streamed (a million-row import, without an array of them):
+    /// `forEach` calls its body with each update in order (an index into `accounts`, the
+    /// instant, the value); it may be called more than once and gives the same each time.
+    /// - Throws: `StoreError` when the store cannot be written.
+    func addUpdates(of accounts: [Account], _ forEach: ((Int, Int64, Int64) throws -> Void) throws -> Void) throws
     /// Closes the account at `instant`, or reopens it (nil).
     /// - Throws: `PortfolioError.accountGone` when the account was deleted meanwhile.
     func setClosed(_ account: Account, at instant: Int64?) throws
@@ -107,6 +112,16 @@ public protocol PortfolioChange: AnyObject {
     /// Removes the goal with `id`.
     /// - Throws: `StoreError` when the store cannot be written.
     func removeGoal(id: Int64) throws
+}
+
+extension PortfolioChange {
+    /// Collects the updates and adds them with `addUpdates(_:)`.
+    /// - Throws: `StoreError` when the store cannot be written.
+    public func addUpdates(of accounts: [Account], _ forEach: ((Int, Int64, Int64) throws -> Void) throws -> Void) throws {
+        var updates: [(account: Account, at: Int64, value: Int64)] = []
+        try forEach { account, at, value in updates.append((accounts[account], at, value)) }
+        try addUpdates(updates)
+    }
 }
 
 /// A change as remembered for undo.

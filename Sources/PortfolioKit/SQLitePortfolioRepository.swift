@@ -335,6 +335,56 @@ final class SQLitePortfolioChange: PortfolioChange {
         try recount(touched.sorted())
     }
 
+    /// The bulk path of an import: each update's id given (the next after the highest,
+    /// as SQLite would give it), so undo records one run, and 64 rows per INSERT, so the
+    /// per-statement work is paid once per 64 rows. Ids and order are those of `addUpdates(_:)`.
+    func addUpdates(of accounts: [Account], _ forEach: ((Int, Int64, Int64) throws -> Void) throws -> Void) throws {
+        var touched = [Bool](repeating: false, count: accounts.count)
+        var total: Int64 = 0
+        try forEach { account, _, _ in
+            touched[account] = true
+            total = total.addingReportingOverflow(1).partialValue
+        }
+        guard total > 0 else { return }
+        let highest = try database.scalarInteger("SELECT max(id) FROM updates") ?? 0
+        let (last, overflow) = highest.addingReportingOverflow(total)
+        guard highest >= 0, !overflow else {
+            // Ids near the top of the range: SQLite picks them, one insert at a time.
+            var updates: [(account: Account, at: Int64, value: Int64)] = []
+            try forEach { account, at, value in updates.append((accounts[account], at, value)) }
+            return try addUpdates(updates)
+        }
+        let ids = accounts.indices.filter { touched[$0] }.map { accounts[$0].id }.sorted()
+        for id in ids { try undo.saveAccount(id) }
+        let rowsPerInsert = 64
+        let columns = "INSERT INTO updates (id, account_id, at, value) VALUES "
+        let many = try database.prepare(columns + Array(repeating: "(?, ?, ?, ?)", count: rowsPerInsert).joined(separator: ", "))
+        let one = try database.prepare(columns + "(?, ?, ?, ?)")
+        // Rows waiting for the next INSERT of 64: id, account id, instant, value.
+        var pending = [Int64](repeating: 0, count: rowsPerInsert * 4)
+        var waiting = 0
+        var id = highest
+        func insert(_ statement: SQLiteStatement, from first: Int, count: Int) throws {
+            for position in 0..<(count * 4) { try statement.bindInteger(Int32(position + 1), pending[first * 4 + position]) }
+            try statement.step()
+        }
+        try forEach { account, at, value in
+            id += 1  // at most `last`: no overflow (checked above)
+            pending[waiting * 4] = id
+            pending[waiting * 4 + 1] = accounts[account].id
+            pending[waiting * 4 + 2] = at
+            pending[waiting * 4 + 3] = value
+            waiting += 1
+            if waiting == rowsPerInsert {
+                try insert(many, from: 0, count: rowsPerInsert)
+                waiting = 0
+            }
+        }
+        for row in 0..<waiting { try insert(one, from: row, count: 1) }
+        try undo.created(.updates, ids: (highest + 1)...last)
+        try recount(ids)
+    }
+
     /// Sets update_count of `accounts` from the updates themselves; saved for undo first.
     private func recount(_ accounts: [Int64]) throws {
         let statement = try database.cached("UPDATE accounts SET update_count = (SELECT count(*) FROM updates WHERE account_id = ?1) WHERE id = ?1")

@@ -120,6 +120,18 @@ final class UndoRecorder {
         created[table] = runs
     }
 
+    /// Rows this change created with the ids `ids` (a bulk insert): one run.
+    func created(_ table: SQLiteUndoJournal.Table, ids: ClosedRange<Int64>) throws {
+        _ = try step()
+        var runs = created[table] ?? []
+        if let last = runs.last, ids.lowerBound > last.upperBound, ids.lowerBound.subtractingReportingOverflow(last.upperBound) == (1, false) {
+            runs[runs.count - 1] = last.lowerBound...ids.upperBound
+        } else {
+            runs.append(ids)
+        }
+        created[table] = runs
+    }
+
     private func isCreated(_ table: SQLiteUndoJournal.Table, id: Int64) -> Bool {
         created[table]?.contains { $0.contains(id) } ?? false
     }

@@ -51,20 +51,31 @@ extension PortfolioCommands {
         for account in accounts where !hasContributions { hasContributions = try !store.contributions(of: account).isEmpty }
         let kind: [String] = hasContributions ? [""] : []
         out.line("date,account,value,currency" + (hasContributions ? ",kind" : ""))
-        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
+        // Each account's name and currency as CSV fields, made once; the date of the last
+        // instant (a hundred accounts updated at once share it); a value that starts with
+        // a digit is its own CSV field (only a minus could start a formula).
+        let kindField = hasContributions ? "," : ""
+        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, (account: $0, fields: "," + DelimitedText.csvField($0.name) + ",", currency: "," + DelimitedText.csvField($0.currency.code) + kindField)) })
         var withUpdates = Set<Int64>()
+        var lastDate: (at: Int64, text: String)?
         try store.forEachUpdate { update in
-            guard let account = byID[update.accountID] else { return }
-            withUpdates.insert(account.id)
-            out.line(DelimitedText.csvLine([Instant.iso8601(update.at), account.name,
-                                            Money(minorUnits: update.value, currency: account.currency).plainString, account.currency.code] + kind))
+            guard let entry = byID[update.accountID] else { return }
+            withUpdates.insert(update.accountID)
+            let date: String
+            if let last = lastDate, last.at == update.at { date = last.text } else {
+                date = DelimitedText.csvField(Instant.iso8601(update.at))
+                lastDate = (update.at, date)
+            }
+            let plain = Money(minorUnits: update.value, currency: entry.account.currency).plainString
+            let value = plain.utf8.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } == true ? plain : DelimitedText.csvField(plain)
+            out.line(date + entry.fields + value + entry.currency)
         }
         for account in accounts where !withUpdates.contains(account.id) {
             out.line(DelimitedText.csvLine([Instant.iso8601(account.createdAt), account.name, "", account.currency.code] + kind))
         }
         if hasContributions {
             try store.forEachContribution { contribution in
-                guard let account = byID[contribution.accountID] else { return }
+                guard let account = byID[contribution.accountID]?.account else { return }
                 // Stored amounts exclude Int64.min: the magnitude never traps.
                 out.line(DelimitedText.csvLine([Instant.iso8601(contribution.at), account.name,
                                                 Money(minorUnits: abs(contribution.amount), currency: account.currency).plainString,
@@ -78,7 +89,7 @@ extension PortfolioCommands {
         }
         // Goals last: the date is the goal's (empty without one), the account empty for a currency's total.
         for goal in goals {
-            let name = goal.accountID.map { id in byID[id]?.name ?? "" }
+            let name = goal.accountID.map { id in byID[id]?.account.name ?? "" }
             if name == "" { continue }
             out.line(DelimitedText.csvLine([goal.by.map(Instant.iso8601) ?? "", name ?? "",
                                             Money(minorUnits: goal.amount, currency: goal.currency).plainString, goal.currency.code, "goal"]))
@@ -96,7 +107,7 @@ extension PortfolioCommands {
         let source = path == "-" ? "standard input" : path
         let dryRun = arguments.flag("dry-run")
         let fallbackCurrency = LocaleCurrency.defaultCurrency(invocation.environment)
-        let file: (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
+        let file: (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool)
         do {
             file = try isJournalImport(path: path) ? readJournal(path: path, source: source) : readRows(path: path, source: source)
         } catch {
@@ -151,95 +162,139 @@ extension PortfolioCommands {
         return .ok
     }
 
-    /// The file's rows, each checked for what needs no store; names kept once each.
+    /// The file's rows, each checked for what needs no store; names kept once each. Read
+    /// byte-wise (CSVReader's fields as bytes): a row whose date, name and currency are
+    /// the bytes of an earlier row's takes that row's reading, and a plain decimal value
+    /// is read without making a text of it; anything else is read as text, as before.
     private func readRows(path: String, source: String) throws
-        -> (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
+        -> (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
         var lastShownProgress = 0
-        var rows: [ImportRow] = []
+        let size = path == "-" ? 0 : ((try? PosixFile.fileSize(path)) ?? nil).map { Int($0) } ?? 0
+        var rows = ImportRows(capacity: size / 16)
         var names: [String] = []
         var nameIndex: [String: Int] = [:]
         var faults = ImportFaults(source: source)
         var currencies: [Currency] = []
         var currencyIndex: [String: Int16] = [:]  // as written in the file, looked up once
+        // The readings of the last date and currency field, and of every name field, by their bytes.
+        var lastDate: (bytes: [UInt8], at: Int64) = ([], 0)
+        var lastCurrency: (bytes: [UInt8], index: Int16) = ([], -1)
+        var nameOfBytes = ByteKeyedIndex()
         let showProgress = invocation.terminal.stderrIsTerminal
         do {
-            try CSVReader.forEachRecord(path: path, source: source, progress: { done, total in
+            try CSVReader.forEachFieldRecord(path: path, source: source, progress: { done, total in
                 // A bar for large files on a terminal, redrawn at most every 2 %.
                 guard showProgress, total > 4_000_000, done * 50 / total > lastShownProgress else { return }
                 lastShownProgress = done * 50 / total
                 progress(done, of: total)
-            }) { record, line in
-                if record.count == 1 && record[0].trimmingSpaces.isEmpty { return }
-                if line == 1, record.first?.trimmingSpaces.lowercased() == "date" { return }  // the header
-                guard (3...5).contains(record.count) else {
-                    faults.add(line: line, "expected date,account,value[,currency[,kind]], got \(record.count) fields")
+            }) { fields, line in
+                if fields.count == 1 && fields.string(0).trimmingSpaces.isEmpty { return }
+                if line == 1, fields.count > 0, fields.string(0).trimmingSpaces.lowercased() == "date" { return }  // the header
+                guard (3...5).contains(fields.count) else {
+                    faults.add(line: line, "expected date,account,value[,currency[,kind]], got \(fields.count) fields")
                     return
                 }
                 // The kind column (issue 16): empty or value as before, deposit or withdrawal for money in and out.
                 var contribution: Bool?
-                if record.count == 5 {
-                    switch record[4].trimmingSpaces.lowercased() {
+                if fields.count == 5 {
+                    switch fields.string(4).trimmingSpaces.lowercased() {
                     case "", "value": break
                     case "deposit": contribution = false
                     case "withdrawal": contribution = true
                     case "goal":
+                        let record = (0..<fields.count).map { fields.string($0) }
                         if let row = goalRow(record, line: line, faults: &faults, names: &names, nameIndex: &nameIndex,
                                              currencies: &currencies, currencyIndex: &currencyIndex) { rows.append(row) }
                         return
                     default:
-                        faults.add(line: line, "unknown kind '\(record[4])' (expected value, deposit, withdrawal or goal)")
+                        faults.add(line: line, "unknown kind '\(fields.string(4))' (expected value, deposit, withdrawal or goal)")
                         return
                     }
                 }
-                guard let at = Instant.parse(record[0]) else {
-                    faults.add(line: line, "invalid date '\(record[0])' (use 2025-07-27, '2025-07-27 14:30' or ISO 8601)")
-                    return
+                let at: Int64
+                if !lastDate.bytes.isEmpty, lastDate.bytes.elementsEqual(fields[0]) {
+                    at = lastDate.at
+                } else {
+                    let text = fields.string(0)
+                    guard let parsed = Instant.parse(text) else {
+                        faults.add(line: line, "invalid date '\(text)' (use 2025-07-27, '2025-07-27 14:30' or ISO 8601)")
+                        return
+                    }
+                    if PortfolioLimits.instantFault(parsed) != nil {
+                        faults.add(line: line, "the date '\(text)' is outside 0001-01-01 to 9999-12-31")
+                        return
+                    }
+                    at = parsed
+                    lastDate = (Array(fields[0]), parsed)
                 }
-                if PortfolioLimits.instantFault(at) != nil {
-                    faults.add(line: line, "the date '\(record[0])' is outside 0001-01-01 to 9999-12-31")
-                    return
-                }
-                // Export neutralises names a spreadsheet would run as formulas ('=…); undo that.
-                let name = DelimitedText.restoreNeutralized(record[1].trimmingSpaces)
-                guard !name.isEmpty else {
-                    faults.add(line: line, "the account name is empty")
-                    return
+                // The name: known by its bytes, else read (and checked below, after the currency).
+                var index = nameOfBytes.index(of: fields[1])
+                var name = ""
+                if index == nil {
+                    // Export neutralises names a spreadsheet would run as formulas ('=…); undo that.
+                    name = DelimitedText.restoreNeutralized(fields.string(1).trimmingSpaces)
+                    guard !name.isEmpty else {
+                        faults.add(line: line, "the account name is empty")
+                        return
+                    }
                 }
                 var currency: Int16 = -1
-                if record.count >= 4, !record[3].trimmingSpaces.isEmpty {
-                    guard let known = Self.currencyIndex(of: record[3], currencies: &currencies, currencyIndex: &currencyIndex) else {
-                        faults.add(line: line, "unknown currency '\(record[3])'")
-                        return
+                if fields.count >= 4 {
+                    if !lastCurrency.bytes.isEmpty, lastCurrency.bytes.elementsEqual(fields[3]) {
+                        currency = lastCurrency.index
+                    } else {
+                        let raw = fields.string(3)
+                        if !raw.trimmingSpaces.isEmpty {
+                            guard let known = Self.currencyIndex(of: raw, currencies: &currencies, currencyIndex: &currencyIndex) else {
+                                faults.add(line: line, "unknown currency '\(raw)'")
+                                return
+                            }
+                            currency = known
+                            lastCurrency = (Array(fields[3]), currency)
+                        }
                     }
-                    currency = known
                 }
-                let index: Int
-                if let known = nameIndex[name] {
-                    index = known
-                } else {
-                    // Kept in the form the name rule stores (NFC).
-                    let stored: String
-                    do { stored = try PortfolioInputs.validate(name: name) } catch {
-                        faults.add(line: line, CLIError.from(error).message)
-                        return
+                if index == nil {
+                    if let known = nameIndex[name] {
+                        index = known
+                    } else {
+                        // Kept in the form the name rule stores (NFC).
+                        let stored: String
+                        do { stored = try PortfolioInputs.validate(name: name) } catch {
+                            faults.add(line: line, CLIError.from(error).message)
+                            return
+                        }
+                        index = names.count
+                        names.append(stored)
+                        nameIndex[name] = names.count - 1
                     }
-                    index = names.count
-                    names.append(stored)
-                    nameIndex[name] = index
+                    nameOfBytes.insert(fields[1], index ?? 0)
                 }
-                let valueText = record[2].trimmingSpaces
-                var kind: ImportRow.Kind = valueText.isEmpty ? .account : valueText.lowercased() == "closed" ? .close : .value(valueText)
+                guard let index else { return }
+                guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else {
+                    throw CLIError.data("\(source): more than \(Int32.max) lines; split the file")
+                }
                 if let withdrawal = contribution {
+                    let valueText = fields.string(2).trimmingSpaces
                     guard !valueText.isEmpty else {
                         faults.add(line: line, "a \(withdrawal ? "withdrawal" : "deposit") needs an amount")
                         return
                     }
-                    kind = .contribution(valueText, withdrawal: withdrawal)
+                    rows.append(ImportRow(line: rowLine, name: rowName, at: at, currency: currency, kind: .contribution(valueText, withdrawal: withdrawal)))
+                    return
                 }
-                guard let rowLine = Int32(exactly: line), let rowName = Int32(exactly: index) else {
-                    throw CLIError.data("\(source): more than \(Int32.max) lines; split the file")
+                let value = fields[2]
+                // Untrimmed ASCII digits: the quick reading; else the text, trimmed.
+                if let first = value.first, let last = value.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80,
+                   rows.appendPlainValue(line: rowLine, name: rowName, at: at, currency: currency, value: value) {
+                    return
                 }
-                rows.append(ImportRow(line: rowLine, name: rowName, at: at, currency: currency, kind: kind))
+                let valueText = fields.string(2).trimmingSpaces
+                if valueText.isEmpty || valueText.lowercased() == "closed" {
+                    rows.appendMarker(line: rowLine, name: rowName, at: at, currency: currency, closed: !valueText.isEmpty)
+                } else {
+                    rows.appendValue(line: rowLine, name: rowName, at: at, currency: currency, text: valueText)
+                }
             }
         } catch let error as CLIError where error.exitCode == .dataError {
             // A malformed record (an open quote) ends the reading; what was found so far is reported with it.
@@ -329,13 +384,13 @@ extension PortfolioCommands {
 
     /// A journal's balance assignments as import rows (JournalImport), every bad line a fault.
     func readJournal(path: String, source: String) throws
-        -> (rows: [ImportRow], names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
+        -> (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
         let text = try InputReader.readText(path)
         let journal = JournalImport(text: text, source: source) { name in
             do { return .success(try PortfolioInputs.validate(name: name)) } catch {
                 return .failure(ImportNameFault(CLIError.from(error).message))
             }
         }
-        return (journal.rows, journal.names, journal.currencies, journal.faults, false)
+        return (ImportRows(journal.rows), journal.names, journal.currencies, journal.faults, false)
     }
 }

@@ -149,6 +149,17 @@ for size in "${sizes[@]}"; do
         lm=$(RUNS=3 median lm "ledger -f $journal register --monthly ^Assets")
         row "portfolio table --period month ($label)" "$ours" "ledger register --monthly" "$lm" "" ""
     fi
+    # Issue 16 item 13: export and the day table (10 years: 3,650 rows of 100 accounts).
+    ours=$(RUNS=$runs median pe "$bin/portfolio --db $db export")
+    lp=$(RUNS=$runs median lp "ledger -f $journal print")
+    row "portfolio export ($label)" "$ours" "ledger print" "$lp" "$(peak "$bin/portfolio --db $db export")" "$(peak "ledger -f $journal print")"
+    if [[ $size == 100000 ]]; then
+        hp=$(RUNS=3 median hp "hledger -f $journal print")
+        row "portfolio export ($label)" "$ours" "hledger print" "$hp" "" ""
+    fi
+    ours=$(RUNS=$runs median pday "$bin/portfolio --db $db table --period day")
+    ld=$(RUNS=$runs median ld "ledger -f $journal register --daily ^Assets")
+    row "portfolio table --period day ($label)" "$ours" "ledger register --daily" "$ld" "$(peak "$bin/portfolio --db $db table --period day")" "$(peak "ledger -f $journal register --daily ^Assets")"
     ours=$(RUNS=$runs median pc "$bin/portfolio --db $db chart --format csv")
     lr=$(RUNS=$runs median lr "ledger -f $journal register ^Assets")
     row "portfolio chart --format csv ($label)" "$ours" "ledger register" "$lr" "$(peak "$bin/portfolio --db $db chart --format csv")" "$(peak "ledger -f $journal register ^Assets")"

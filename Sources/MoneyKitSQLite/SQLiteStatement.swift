@@ -93,6 +93,9 @@ package struct SQLiteRow {
 
     package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
+    /// Whether the column holds an integer as stored: ask before reading it (a reading converts).
+    package func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_INTEGER }
+
     package func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
     package func text(_ column: Int32) -> String {

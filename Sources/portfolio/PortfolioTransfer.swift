@@ -55,27 +55,32 @@ extension PortfolioCommands {
         // instant (a hundred accounts updated at once share it); a value that starts with
         // a digit is its own CSV field (only a minus could start a formula).
         let kindField = hasContributions ? "," : ""
-        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, (account: $0, fields: "," + DelimitedText.csvField($0.name) + ",", currency: "," + DelimitedText.csvField($0.currency.code) + kindField)) })
-        var withUpdates = Set<Int64>()
+        let entries = accounts.map { (fields: "," + DelimitedText.csvField($0.name) + ",", currency: "," + DelimitedText.csvField($0.currency.code) + kindField) }
+        let entryOfID = AccountIDIndex(accounts.map(\.id))
+        var withUpdates = [Bool](repeating: false, count: accounts.count)
         var lastDate: (at: Int64, text: String)?
+        // Each row written in parts, not joined first: a million rows make no joined text.
         try store.forEachUpdate { update in
-            guard let entry = byID[update.accountID] else { return }
-            withUpdates.insert(update.accountID)
+            guard let entry = entryOfID.index(of: update.accountID) else { return }
+            withUpdates[entry] = true
             let date: String
             if let last = lastDate, last.at == update.at { date = last.text } else {
                 date = DelimitedText.csvField(Instant.iso8601(update.at))
                 lastDate = (update.at, date)
             }
-            let plain = Money(minorUnits: update.value, currency: entry.account.currency).plainString
-            let value = plain.utf8.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } == true ? plain : DelimitedText.csvField(plain)
-            out.line(date + entry.fields + value + entry.currency)
+            let plain = Money(minorUnits: update.value, currency: accounts[entry].currency).plainString
+            out.write(date)
+            out.write(entries[entry].fields)
+            out.write(plain.utf8.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } == true ? plain : DelimitedText.csvField(plain))
+            out.line(entries[entry].currency)
         }
-        for account in accounts where !withUpdates.contains(account.id) {
+        for (entry, account) in accounts.enumerated() where !withUpdates[entry] {
             out.line(DelimitedText.csvLine([Instant.iso8601(account.createdAt), account.name, "", account.currency.code] + kind))
         }
         if hasContributions {
             try store.forEachContribution { contribution in
-                guard let account = byID[contribution.accountID]?.account else { return }
+                guard let entry = entryOfID.index(of: contribution.accountID) else { return }
+                let account = accounts[entry]
                 // Stored amounts exclude Int64.min: the magnitude never traps.
                 out.line(DelimitedText.csvLine([Instant.iso8601(contribution.at), account.name,
                                                 Money(minorUnits: abs(contribution.amount), currency: account.currency).plainString,
@@ -89,7 +94,7 @@ extension PortfolioCommands {
         }
         // Goals last: the date is the goal's (empty without one), the account empty for a currency's total.
         for goal in goals {
-            let name = goal.accountID.map { id in byID[id]?.account.name ?? "" }
+            let name = goal.accountID.map { id in entryOfID.index(of: id).map { accounts[$0].name } ?? "" }
             if name == "" { continue }
             out.line(DelimitedText.csvLine([goal.by.map(Instant.iso8601) ?? "", name ?? "",
                                             Money(minorUnits: goal.amount, currency: goal.currency).plainString, goal.currency.code, "goal"]))

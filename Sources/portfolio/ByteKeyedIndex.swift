@@ -12,7 +12,7 @@ struct ByteKeyedIndex {
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3  // a hash, not an amount: wrapping is meant
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3  // wrapping: a hash (FNV-1a), not an amount
         }
         return hash
     }

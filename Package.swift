@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
-        .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(

@@ -4,6 +4,9 @@
 
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct PostgresTestCluster: Sendable {
     /// The cluster's folder: its socket is FOLDER/.s.PGSQL.5432.
@@ -45,20 +48,48 @@ struct PostgresTestCluster: Sendable {
         _ = try? Self.run([Self.script, "stop", folder])
     }
 
-    private static func run(_ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    /// Runs `/bin/sh arguments…` and waits for it. posix_spawn and waitpid rather than
+    /// Foundation's Process: the child starts with no signal blocked (the test runner's
+    /// threads block several, and the server must see pg_ctl's), and nothing waits on a
+    /// run loop. Output goes through files, so no pipe can fill up.
+    static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+        let folder = NSTemporaryDirectory() + "pg-cluster-run-" + UUID().uuidString
+        let outPath = folder + ".out"
+        let errPath = folder + ".err"
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = (["/bin/sh"] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw ClusterError("cannot start /bin/sh: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw ClusterError("waitpid failed: error \(errno)") }
+        }
+        let exited = status & 0x7F == 0
+        let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return (code, output, errors)
     }
 }
 

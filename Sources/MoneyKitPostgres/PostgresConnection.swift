@@ -75,6 +75,9 @@ package final class PostgresConnection {
             PQfinish(connection)
             throw StoreError.unavailable(server: server, reason: PostgresConnectionText.scrubbing(oneLine(reason), of: secrets))
         }
+        // The server's notices (NOTICE: … does not exist, skipping) are not for the
+        // tool's user: libpq would print them on stderr.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         return PostgresConnection(server: server, handle: connection, secrets: secrets)
     }
 

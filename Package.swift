@@ -39,6 +39,14 @@ let package = Package(
         ),
         // The SQLite wrapper the stores with history share (tillcount, portfolio).
         .target(name: "MoneyKitSQLite", dependencies: ["MoneyKitStorage", "MoneyKitPlatform", "CSQLite"]),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // The PostgreSQL wrapper for shared stores (tally, tillcount, portfolio); nothing
+        // in the core depends on it.
+        .target(name: "MoneyKitPostgres", dependencies: ["MoneyKitStorage", "MoneyKitPlatform", "CLibPQ"]),
         // The shared command-line engine: specs, parsing, help, errors and exit codes,
         // manual and completions, report renderers, terminal text.
         .target(name: "MoneyKitCLI", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
@@ -62,6 +70,7 @@ let package = Package(
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(

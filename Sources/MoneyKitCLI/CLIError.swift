@@ -70,8 +70,9 @@ extension StoreError {
         case .unreadable: return .noInput
         case .cannotCreate, .readOnly: return .cannotCreate
         case .io: return .ioError
-        case .busy: return .busy
-        case .noHome: return .configuration
+        case .busy, .connectionLost: return .busy
+        case .unavailable: return .unavailable
+        case .noHome, .badConnection: return .configuration
         }
     }
 
@@ -82,6 +83,8 @@ extension StoreError {
         case .foreign: return "name this tool's own store with its option or variable, or move this file aside"
         case .busy: return "another command is still running; try again"
         case .noHome: return "set HOME, or name a file with the tool's option or variable"
+        case .unavailable: return "check that the server is running and that the connection string, PG* variables and ~/.pgpass are right"
+        case .badConnection: return "give a postgresql:// URI or a libpq keyword string such as 'host=/run/postgresql dbname=shop'"
         default: return nil
         }
     }

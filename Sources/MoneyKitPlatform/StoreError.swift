@@ -24,6 +24,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store refused a change or a computation on its data (a constraint, a sum too
     /// large for 64 bits).
     case rejected(path: String, reason: String)
+    /// A database server cannot be reached or refused the connection. `server` names it
+    /// (host and port, or socket, and database), never with a password.
+    case unavailable(server: String, reason: String)
+    /// The connection to a database server broke during a command. `mayHaveCommitted`
+    /// says whether the change may have been saved (the break came during or after the
+    /// commit) or surely was not.
+    case connectionLost(server: String, reason: String, mayHaveCommitted: Bool)
+    /// A database connection string that cannot be used, shown with its password hidden.
+    case badConnection(text: String, reason: String)
 
     /// The message: what is wrong, naming the file.
     public var description: String {
@@ -48,6 +57,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is not \(expected): \(reason); it was left untouched"
         case let .rejected(path, reason):
             return "\(path): \(reason)"
+        case let .unavailable(server, reason):
+            return "cannot connect to \(server): \(reason)"
+        case let .connectionLost(server, reason, mayHaveCommitted):
+            let outcome = mayHaveCommitted
+                ? "the change may or may not have been saved: check before repeating it"
+                : "the change was not saved"
+            return "lost the connection to \(server) (\(reason)); \(outcome)"
+        case let .badConnection(text, reason):
+            return "cannot use the connection string '\(text)': \(reason)"
         }
     }
 
@@ -56,9 +74,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .corrupt(path, _), let .newerVersion(path, _, _), let .unreadable(path, _),
             let .cannotCreate(path, _), let .io(path, _), let .readOnly(path), let .busy(path),
-            let .foreign(path, _, _), let .rejected(path, _):
+            let .foreign(path, _, _), let .rejected(path, _), let .unavailable(path, _),
+            let .connectionLost(path, _, _):
             return path
-        case .noHome: return nil
+        case .noHome, .badConnection: return nil
         }
     }
 }

@@ -1,0 +1,121 @@
+// A throwaway PostgreSQL cluster for these tests, started by Tests/Support/pg-cluster.sh
+// and stopped afterwards, also when a test fails. Without the server programs the tests
+// are skipped, unless MONEYKIT_REQUIRE_POSTGRES=1 makes that a failure.
+
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct PostgresTestCluster: Sendable {
+    /// The cluster's folder: its socket is FOLDER/.s.PGSQL.5432.
+    let folder: String
+
+    /// A keyword string reaching the cluster as the superuser `postgres`.
+    var connectionText: String { "host=\(folder) user=postgres dbname=postgres" }
+
+    static let serverPrograms = ProcessInfo.processInfo.environment["PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
+    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: serverPrograms + "/initdb") }
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["MONEYKIT_REQUIRE_POSTGRES"] == "1" }
+    /// Run the tests when the server is installed, or when it must be (then they fail).
+    static var shouldRun: Bool { isInstalled || isRequired }
+    static let skipReason: Comment =
+        "PostgreSQL 15's server programs (initdb) are not installed: install postgresql-15, or set MONEYKIT_REQUIRE_POSTGRES=1 to make this a failure"
+
+    static let script: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Support/pg-cluster.sh").path
+
+    /// The cluster the running suite shares (see `PostgresClusterTrait`).
+    @TaskLocal static var shared: PostgresTestCluster?
+
+    /// Starts a new cluster.
+    static func start() throws -> PostgresTestCluster {
+        guard isInstalled else {
+            throw ClusterError("\(serverPrograms)/initdb is missing but MONEYKIT_REQUIRE_POSTGRES=1 requires PostgreSQL")
+        }
+        let (status, output, errors) = try run([script, "start"])
+        let folder = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0, folder.hasPrefix("/") else {
+            throw ClusterError("pg-cluster.sh start failed (\(status)): \(errors)")
+        }
+        return PostgresTestCluster(folder: folder)
+    }
+
+    /// Stops the server and removes its folder.
+    func stop() {
+        _ = try? Self.run([Self.script, "stop", folder])
+    }
+
+    /// Runs `/bin/sh arguments…` and waits for it. posix_spawn and waitpid rather than
+    /// Foundation's Process: the child starts with no signal blocked (the test runner's
+    /// threads block several, and the server must see pg_ctl's), and nothing waits on a
+    /// run loop. Output goes through files, so no pipe can fill up.
+    static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+        let folder = NSTemporaryDirectory() + "pg-cluster-run-" + UUID().uuidString
+        let outPath = folder + ".out"
+        let errPath = folder + ".err"
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = (["/bin/sh"] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw ClusterError("cannot start /bin/sh: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw ClusterError("waitpid failed: error \(errno)") }
+        }
+        let exited = status & 0x7F == 0
+        let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return (code, output, errors)
+    }
+}
+
+struct ClusterError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Starts one cluster around a whole suite and stops it afterwards, whatever happens.
+struct PostgresClusterTrait: SuiteTrait, TestScoping {
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let cluster = try PostgresTestCluster.start()
+        defer { cluster.stop() }
+        try await PostgresTestCluster.$shared.withValue(cluster) { try await function() }
+    }
+}
+
+extension Trait where Self == PostgresClusterTrait {
+    /// The suite runs against a throwaway PostgreSQL cluster.
+    static var postgresCluster: PostgresClusterTrait { PostgresClusterTrait() }
+}
+
+/// The suite's cluster.
+func sharedCluster() throws -> PostgresTestCluster {
+    guard let cluster = PostgresTestCluster.shared else { throw ClusterError("no cluster: the suite lacks .postgresCluster") }
+    return cluster
+}

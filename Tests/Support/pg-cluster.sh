@@ -1,0 +1,71 @@
+#!/bin/sh
+# A throwaway PostgreSQL 15 cluster for the tests: a data folder and a Unix socket in a
+# new temporary folder, no TCP at all.
+#
+#   pg-cluster.sh start   prints the folder (the socket is FOLDER/.s.PGSQL.5432; use it as
+#                         host=FOLDER); the cluster's files are in FOLDER/data
+#   pg-cluster.sh stop FOLDER
+#                         stops the server and removes the folder
+#
+# initdb and pg_ctl refuse to run as root: as root they run as the `postgres` user
+# (PG_CLUSTER_USER to choose another). PG_BIN names the server programs' folder
+# (default /usr/lib/postgresql/15/bin). A start that fails stops what it started and
+# removes the folder, then exits non-zero with the log on stderr.
+set -eu
+
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+RUN_AS=${PG_CLUSTER_USER:-postgres}
+
+# Runs a command as the cluster's owner (as ourselves when we are not root).
+as_owner() {
+    if [ "$(id -u)" -eq 0 ]; then
+        runuser -u "$RUN_AS" -- "$@"
+    else
+        "$@"
+    fi
+}
+
+stop_cluster() {
+    folder=$1
+    # Only a folder this script made (it holds our marker) is ever removed.
+    [ -f "$folder/.pg-cluster" ] || { echo "pg-cluster: $folder is not a cluster made by this script" >&2; return 1; }
+    if [ -f "$folder/data/postmaster.pid" ]; then
+        as_owner "$PG_BIN/pg_ctl" -D "$folder/data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
+    fi
+    rm -rf -- "$folder"
+}
+
+start_cluster() {
+    [ -x "$PG_BIN/initdb" ] || { echo "pg-cluster: $PG_BIN/initdb not found (install postgresql-15)" >&2; exit 69; }
+    folder=$(mktemp -d "${TMPDIR:-/tmp}/moneykit-pg.XXXXXX")
+    : >"$folder/.pg-cluster"
+    # From here on, a failure (or a signal) removes everything this run made.
+    trap 'status=$?; [ -f "$folder/log" ] && cat "$folder/log" >&2; stop_cluster "$folder"; exit $(( status == 0 ? 1 : status ))' EXIT
+    trap 'exit 1' HUP INT TERM
+    if [ "$(id -u)" -eq 0 ]; then
+        chown "$RUN_AS" "$folder"
+        chmod 0755 "$folder"
+    fi
+    as_owner "$PG_BIN/initdb" -D "$folder/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$folder/log" 2>&1 \
+        || as_owner "$PG_BIN/initdb" -D "$folder/data" -U postgres -A trust --no-sync -E UTF8 --locale=C >"$folder/log" 2>&1
+    # listen_addresses='' : no TCP; the socket in the folder, open to every local user
+    # (the tests run as root, the server as postgres).
+    as_owner "$PG_BIN/pg_ctl" -D "$folder/data" -l "$folder/data/server.log" -w -t 60 \
+        -o "-c listen_addresses='' -c unix_socket_directories='$folder' -c unix_socket_permissions=0777 -c fsync=off -c max_connections=60" \
+        start >>"$folder/log" 2>&1 || { cat "$folder/data/server.log" >>"$folder/log" 2>/dev/null; exit 1; }
+    trap - EXIT HUP INT TERM
+    rm -f -- "$folder/log"
+    echo "$folder"
+}
+
+case ${1:-} in
+start) start_cluster ;;
+stop)
+    [ $# -eq 2 ] || { echo "usage: pg-cluster.sh stop FOLDER" >&2; exit 64; }
+    stop_cluster "$2"
+    ;;
+*)
+    echo "usage: pg-cluster.sh start | stop FOLDER" >&2
+    exit 64
+    ;;
+esac

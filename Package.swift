@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
-        .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport"]),
         .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
@@ -91,6 +91,8 @@ let package = Package(
                 intent: .custom(verb: "package-deb", description: "Write one Debian package per tool into .build/debian"),
                 permissions: [.writeToPackageDirectory(reason: "writes the .deb files into .build/debian (or --output)")]),
             path: "Plugins/PackageDeb"),
+        // The throwaway PostgreSQL cluster the tests of the shared stores start and stop.
+        .target(name: "PostgresTestSupport", dependencies: ["MoneyKitPostgres"], path: "Tests/Support/PostgresTestSupport"),
         // A helper the end-to-end tests run several of at once against one file store.
         .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
     ]

@@ -35,7 +35,10 @@ extension PostgresConnection {
                 return result
             } catch {
                 let retryable = isRetryable(error) && attempt < attempts
+                // The failure's SQLSTATE outlives the ROLLBACK, for the caller to read.
+                let failedState = lastSQLState
                 if isConnected, isInTransaction { _ = try? execute("ROLLBACK") }
+                lastSQLState = failedState
                 guard retryable else { throw error }
                 // Spread the retries so that the clients that collided do not collide again.
                 PosixFile.pause(milliseconds: Int32(attempt) * 5 + Int32.random(in: 0..<20))

@@ -13,7 +13,7 @@ package final class PostgresConnection {
     /// The passwords this connection knows of, scrubbed from every message it reports.
     private let secrets: [String]
     /// The SQLSTATE of the last statement that failed on the server (nil after success).
-    package private(set) var lastSQLState: String?
+    package internal(set) var lastSQLState: String?
 
     private init(server: String, handle: OpaquePointer, secrets: [String]) {
         self.server = server

@@ -14,6 +14,8 @@ enum PostgresFailure {
         case "40001", "40P01", "55P03": return .busy(path: server)
         case "53100": return .io(path: server, reason: "the server's disk is full (\(message))")
         case "22003": return .rejected(path: server, reason: "a value is out of range (\(message))")
+        // The role lacks a right on the tool's tables (see the GRANTs in the manual).
+        case "42501": return .unreadable(path: server, reason: "this role lacks a right (\(message))")
         default:
             // Integrity constraints (23…): a change the schema refuses; data exceptions
             // (22…): a value the column refuses.

@@ -6,6 +6,13 @@
 #                         host=FOLDER); the cluster's files are in FOLDER/data
 #   pg-cluster.sh stop FOLDER
 #                         stops the server and removes the folder
+#   pg-cluster.sh halt FOLDER
+#                         stops the server and keeps its files (for tests of a server
+#                         that is down)
+#   pg-cluster.sh resume FOLDER
+#                         starts a halted server again, with the same settings
+#
+# PG_CLUSTER_OPTIONS adds server settings at start (e.g. "-c ssl=on -c ssl_cert_file=…").
 #
 # initdb and pg_ctl refuse to run as root: as root they run as the `postgres` user
 # (PG_CLUSTER_USER to choose another). PG_BIN names the server programs' folder
@@ -23,6 +30,11 @@ as_owner() {
     else
         "$@"
     fi
+}
+
+# Starts the server of FOLDER with the settings saved at its first start.
+run_server() {
+    as_owner "$PG_BIN/pg_ctl" -D "$1/data" -l "$1/data/server.log" -w -t 60 -o "$(cat "$1/options")" start
 }
 
 stop_cluster() {
@@ -50,9 +62,8 @@ start_cluster() {
         || as_owner "$PG_BIN/initdb" -D "$folder/data" -U postgres -A trust --no-sync -E UTF8 --locale=C >"$folder/log" 2>&1
     # listen_addresses='' : no TCP; the socket in the folder, open to every local user
     # (the tests run as root, the server as postgres).
-    as_owner "$PG_BIN/pg_ctl" -D "$folder/data" -l "$folder/data/server.log" -w -t 60 \
-        -o "-c listen_addresses='' -c unix_socket_directories='$folder' -c unix_socket_permissions=0777 -c fsync=off -c max_connections=60" \
-        start >>"$folder/log" 2>&1 || { cat "$folder/data/server.log" >>"$folder/log" 2>/dev/null; exit 1; }
+    printf '%s' "-c listen_addresses='' -c unix_socket_directories='$folder' -c unix_socket_permissions=0777 -c fsync=off -c max_connections=60 ${PG_CLUSTER_OPTIONS:-}" >"$folder/options"
+    run_server "$folder" >>"$folder/log" 2>&1 || { cat "$folder/data/server.log" >>"$folder/log" 2>/dev/null; exit 1; }
     trap - EXIT HUP INT TERM
     rm -f -- "$folder/log"
     echo "$folder"
@@ -64,8 +75,16 @@ stop)
     [ $# -eq 2 ] || { echo "usage: pg-cluster.sh stop FOLDER" >&2; exit 64; }
     stop_cluster "$2"
     ;;
+halt)
+    [ $# -eq 2 ] && [ -f "$2/.pg-cluster" ] || { echo "usage: pg-cluster.sh halt FOLDER" >&2; exit 64; }
+    as_owner "$PG_BIN/pg_ctl" -D "$2/data" -m fast -w -t 30 stop >/dev/null
+    ;;
+resume)
+    [ $# -eq 2 ] && [ -f "$2/.pg-cluster" ] || { echo "usage: pg-cluster.sh resume FOLDER" >&2; exit 64; }
+    run_server "$2" >/dev/null
+    ;;
 *)
-    echo "usage: pg-cluster.sh start | stop FOLDER" >&2
+    echo "usage: pg-cluster.sh start | stop FOLDER | halt FOLDER | resume FOLDER" >&2
     exit 64
     ;;
 esac

@@ -1,37 +1,38 @@
-// A throwaway PostgreSQL cluster for these tests, started by Tests/Support/pg-cluster.sh
+// A throwaway PostgreSQL cluster for the tests (kit, tool and end-to-end suites alike), started by Tests/Support/pg-cluster.sh
 // and stopped afterwards, also when a test fails. Without the server programs the tests
 // are skipped, unless MONEYKIT_REQUIRE_POSTGRES=1 makes that a failure.
 
 import Foundation
+import MoneyKitPostgres
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-struct PostgresTestCluster: Sendable {
+package struct PostgresTestCluster: Sendable {
     /// The cluster's folder: its socket is FOLDER/.s.PGSQL.5432.
-    let folder: String
+    package let folder: String
 
     /// A keyword string reaching the cluster as the superuser `postgres`.
-    var connectionText: String { "host=\(folder) user=postgres dbname=postgres" }
+    package var connectionText: String { "host=\(folder) user=postgres dbname=postgres" }
 
-    static let serverPrograms = ProcessInfo.processInfo.environment["PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
-    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: serverPrograms + "/initdb") }
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["MONEYKIT_REQUIRE_POSTGRES"] == "1" }
+    package static let serverPrograms = ProcessInfo.processInfo.environment["PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
+    package static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: serverPrograms + "/initdb") }
+    package static var isRequired: Bool { ProcessInfo.processInfo.environment["MONEYKIT_REQUIRE_POSTGRES"] == "1" }
     /// Run the tests when the server is installed, or when it must be (then they fail).
-    static var shouldRun: Bool { isInstalled || isRequired }
-    static let skipReason: Comment =
+    package static var shouldRun: Bool { isInstalled || isRequired }
+    package static let skipReason: Comment =
         "PostgreSQL 15's server programs (initdb) are not installed: install postgresql-15, or set MONEYKIT_REQUIRE_POSTGRES=1 to make this a failure"
 
     static let script: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Support/pg-cluster.sh").path
+        .appendingPathComponent("pg-cluster.sh").path
 
     /// The cluster the running suite shares (see `PostgresClusterTrait`).
-    @TaskLocal static var shared: PostgresTestCluster?
+    @TaskLocal package static var shared: PostgresTestCluster?
 
     /// Starts a new cluster.
-    static func start() throws -> PostgresTestCluster {
+    package static func start() throws -> PostgresTestCluster {
         guard isInstalled else {
             throw ClusterError("\(serverPrograms)/initdb is missing but MONEYKIT_REQUIRE_POSTGRES=1 requires PostgreSQL")
         }
@@ -44,15 +45,45 @@ struct PostgresTestCluster: Sendable {
     }
 
     /// Stops the server and removes its folder.
-    func stop() {
+    package func stop() {
         _ = try? Self.run([Self.script, "stop", folder])
+    }
+
+    /// Stops the server and keeps its files: the tests of a server that is down.
+    package func halt() throws {
+        let (status, _, errors) = try Self.run([Self.script, "halt", folder])
+        guard status == 0 else { throw ClusterError("pg-cluster.sh halt failed (\(status)): \(errors)") }
+    }
+
+    /// Starts a halted server again.
+    package func resume() throws {
+        let (status, _, errors) = try Self.run([Self.script, "resume", folder])
+        guard status == 0 else { throw ClusterError("pg-cluster.sh resume failed (\(status)): \(errors)") }
+    }
+
+    /// A keyword string for a new, empty database of its own (named `prefix_N`), so
+    /// that tests sharing the cluster never see each other's tables.
+    package func newDatabase(_ prefix: String = "test") throws -> String {
+        let name = "\(prefix)_\(UInt32.random(in: 0...UInt32.max))"
+        let connection = try PostgresConnection.open(connectionText)
+        defer { connection.close() }
+        try connection.execute("CREATE DATABASE \(name)")
+        return "host=\(folder) user=postgres dbname=\(name)"
+    }
+
+    /// Runs `sql` (one statement) as the superuser on `database` (a keyword string).
+    @discardableResult
+    package func execute(_ sql: String, on database: String) throws -> [PostgresRow] {
+        let connection = try PostgresConnection.open(database)
+        defer { connection.close() }
+        return try connection.query(sql)
     }
 
     /// Runs `/bin/sh arguments…` and waits for it. posix_spawn and waitpid rather than
     /// Foundation's Process: the child starts with no signal blocked (the test runner's
     /// threads block several, and the server must see pg_ctl's), and nothing waits on a
     /// run loop. Output goes through files, so no pipe can fill up.
-    static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+    package static func run(_ arguments: [String]) throws -> (Int32, String, String) {
         let folder = NSTemporaryDirectory() + "pg-cluster-run-" + UUID().uuidString
         let outPath = folder + ".out"
         let errPath = folder + ".err"
@@ -93,14 +124,15 @@ struct PostgresTestCluster: Sendable {
     }
 }
 
-struct ClusterError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct ClusterError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Starts one cluster around a whole suite and stops it afterwards, whatever happens.
-struct PostgresClusterTrait: SuiteTrait, TestScoping {
-    func provideScope(
+package struct PostgresClusterTrait: SuiteTrait, TestScoping {
+    package init() {}
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let cluster = try PostgresTestCluster.start()
@@ -111,11 +143,11 @@ struct PostgresClusterTrait: SuiteTrait, TestScoping {
 
 extension Trait where Self == PostgresClusterTrait {
     /// The suite runs against a throwaway PostgreSQL cluster.
-    static var postgresCluster: PostgresClusterTrait { PostgresClusterTrait() }
+    package static var postgresCluster: PostgresClusterTrait { PostgresClusterTrait() }
 }
 
 /// The suite's cluster.
-func sharedCluster() throws -> PostgresTestCluster {
+package func sharedCluster() throws -> PostgresTestCluster {
     guard let cluster = PostgresTestCluster.shared else { throw ClusterError("no cluster: the suite lacks .postgresCluster") }
     return cluster
 }

@@ -1,0 +1,127 @@
+// The shared store layer against a real server: the schema made once however many
+// clients start at once, newer and foreign schemas refused untouched, a role without DDL
+// rights told to run `TOOL db init`, and each change carrying its id.
+
+import MoneyKitPlatform
+import PostgresTestSupport
+import Testing
+@testable import MoneyKitPostgres
+
+@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+struct PostgresStoreTests {
+    let layout = PostgresSchemaLayout(
+        schema: "demo", tool: "demo",
+        migrations: [["CREATE TABLE demo.items (name text PRIMARY KEY, amount bigint NOT NULL)"]])
+
+    @Test func aFirstChangeMakesTheTablesAndRecordsItsId() throws {
+        let database = try sharedCluster().newDatabase()
+        let store = PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1")
+        let empty = try store.read { _, hasTables in hasTables }
+        #expect(empty == false)
+        let id = try store.change { connection, change in
+            try connection.execute("INSERT INTO demo.items VALUES ('a', 5)")
+            return change.id.text
+        }
+        let rows = try sharedCluster().execute("SELECT id, actor FROM demo.applied_changes", on: database)
+        #expect(rows.map { $0.values } == [[id, "ann@till-1"]])
+        #expect(try store.read { connection, hasTables in hasTables ? try connection.scalarInteger("SELECT amount FROM demo.items") : nil } == 5)
+    }
+
+    @Test func readingCreatesNothing() throws {
+        let database = try sharedCluster().newDatabase()
+        _ = try PostgresStore(connectionText: database, layout: layout).read { _, _ in 0 }
+        let schemas = try sharedCluster().execute("SELECT count(*) FROM pg_namespace WHERE nspname = 'demo'", on: database)
+        #expect(schemas.first?.text(0) == "0")
+    }
+
+    @Test func clientsStartingAtOnceMigrateOnce() async throws {
+        let database = try sharedCluster().newDatabase()
+        let layout = self.layout
+        try await withThrowingTaskGroup(of: Int?.self) { group in
+            for _ in 0..<6 {
+                group.addTask { try PostgresStore(connectionText: database, layout: layout).initialize().before }
+            }
+            var befores: [Int?] = []
+            for try await before in group { befores.append(before) }
+            // Exactly one client found no tables; the others waited for its lock.
+            #expect(befores.filter { $0 == nil }.count == 1)
+            #expect(befores.filter { $0 == 1 }.count == 5)
+        }
+    }
+
+    @Test func aNewerSchemaIsRefusedUntouched() throws {
+        let database = try sharedCluster().newDatabase()
+        try PostgresStore(connectionText: database, layout: layout).initialize()
+        try sharedCluster().execute("UPDATE demo.schema_version SET version = 7", on: database)
+        #expect(throws: StoreError.self) { try PostgresStore(connectionText: database, layout: layout).change { _, _ in } }
+        do {
+            try PostgresStore(connectionText: database, layout: layout).change { _, _ in }
+        } catch let error as StoreError {
+            guard case .newerVersion(_, 7, 1) = error else { Issue.record("expected newerVersion, got \(error)"); return }
+        }
+        let version = try sharedCluster().execute("SELECT version FROM demo.schema_version", on: database)
+        #expect(version.first?.text(0) == "7")
+    }
+
+    @Test func aSchemaOfAnotherProgramIsForeign() throws {
+        let database = try sharedCluster().newDatabase()
+        try sharedCluster().execute("CREATE SCHEMA demo", on: database)
+        try sharedCluster().execute("CREATE TABLE demo.theirs (x int)", on: database)
+        do {
+            try PostgresStore(connectionText: database, layout: layout).change { _, _ in }
+            Issue.record("a foreign schema was adopted")
+        } catch let error as StoreError {
+            guard case .foreign = error else { Issue.record("expected foreign, got \(error)"); return }
+        }
+        let tables = try sharedCluster().execute(
+            "SELECT count(*) FROM pg_tables WHERE schemaname = 'demo'", on: database)
+        #expect(tables.first?.text(0) == "1")
+    }
+
+    @Test func aRoleWithoutDDLRightsIsToldToRunDbInit() throws {
+        let cluster = try sharedCluster()
+        let database = try cluster.newDatabase()
+        try cluster.execute("DROP ROLE IF EXISTS clerk", on: database)
+        try cluster.execute("CREATE ROLE clerk LOGIN", on: database)
+        try cluster.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC", on: database)
+        let clerk = database.replacingOccurrences(of: "user=postgres", with: "user=clerk")
+        do {
+            try PostgresStore(connectionText: clerk, layout: layout).change { _, _ in }
+            Issue.record("the clerk made tables")
+        } catch let error as StoreError {
+            guard case .cannotCreate(_, let reason) = error else { Issue.record("expected cannotCreate, got \(error)"); return }
+            #expect(reason.contains("demo db init"))
+        }
+        // The owner initialises and grants; the clerk's everyday change then works.
+        let owner = PostgresStore(connectionText: database, layout: layout)
+        try owner.initialize()
+        try owner.grant(to: "clerk", readOnly: false)
+        try PostgresStore(connectionText: clerk, layout: layout).change { connection, _ in
+            try connection.execute("INSERT INTO demo.items VALUES ('b', 1)")
+        }
+        // A reader may read but not change.
+        try cluster.execute("DROP ROLE IF EXISTS auditor", on: database)
+        try cluster.execute("CREATE ROLE auditor LOGIN", on: database)
+        try owner.grant(to: "auditor", readOnly: true)
+        let auditor = database.replacingOccurrences(of: "user=postgres", with: "user=auditor")
+        #expect(try PostgresStore(connectionText: auditor, layout: layout).read { c, _ in try c.scalarInteger("SELECT count(*) FROM demo.items") } == 1)
+        #expect(throws: StoreError.self) {
+            try PostgresStore(connectionText: auditor, layout: layout).change { _, _ in }
+        }
+    }
+
+    @Test func storeTextsThatNamePostgres() {
+        for text in ["postgresql://h/db", "POSTGRES://h", "host=/tmp dbname=x", " dbname = shop", "service=shop"] {
+            #expect(PostgresConnectionText.isConnection(text), "\(text)")
+        }
+        for text in ["counters.db", "./host=x", "/tmp/host=x", "hostess=1", "my till", "", "=x", "host"] {
+            #expect(!PostgresConnectionText.isConnection(text), "\(text)")
+        }
+    }
+
+    @Test func changeIdsAreRandomHex() {
+        let ids = Set((0..<100).map { _ in PostgresChangeID().text })
+        #expect(ids.count == 100)
+        #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy { $0.isHexDigit && !$0.isUppercase } })
+    }
+}

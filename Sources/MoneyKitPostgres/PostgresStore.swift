@@ -154,3 +154,16 @@ package final class PostgresStore {
         return nil
     }
 }
+
+extension PostgresStore {
+    /// What `TOOL db init` prints: the tables made or brought up to date, on which server.
+    /// - Throws: the connection's errors.
+    package func initializationReport(before: Int?, after: Int) throws(StoreError) -> String {
+        let server = try serverName()
+        switch before {
+        case nil: return "made \(layout.tool)'s tables (version \(after)) in \(server)"
+        case after?: return "\(layout.tool)'s tables in \(server) are up to date (version \(after))"
+        case let old?: return "brought \(layout.tool)'s tables in \(server) from version \(old) to \(after)"
+        }
+    }
+}

@@ -16,10 +16,12 @@
 #
 # initdb and pg_ctl refuse to run as root: as root they run as the `postgres` user
 # (PG_CLUSTER_USER to choose another). PG_BIN names the server programs' folder
-# (default /usr/lib/postgresql/15/bin). A start that fails stops what it started and
+# (default: the newest /usr/lib/postgresql/*/bin). A start that fails stops what it started and
 # removes the folder, then exits non-zero with the log on stderr.
 set -eu
 
+# The newest PostgreSQL installed the Debian way, unless PG_BIN names one.
+PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 RUN_AS=${PG_CLUSTER_USER:-postgres}
 

@@ -16,13 +16,19 @@ package struct PostgresTestCluster: Sendable {
     /// A keyword string reaching the cluster as the superuser `postgres`.
     package var connectionText: String { "host=\(folder) user=postgres dbname=postgres" }
 
-    package static let serverPrograms = ProcessInfo.processInfo.environment["PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
+    /// PG_BIN, else the newest PostgreSQL installed the Debian way (/usr/lib/postgresql/N/bin).
+    package static let serverPrograms: String = {
+        if let named = ProcessInfo.processInfo.environment["PG_BIN"] { return named }
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        let newest = versions.compactMap(Int.init).max() ?? 15
+        return "/usr/lib/postgresql/\(newest)/bin"
+    }()
     package static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: serverPrograms + "/initdb") }
     package static var isRequired: Bool { ProcessInfo.processInfo.environment["MONEYKIT_REQUIRE_POSTGRES"] == "1" }
     /// Run the tests when the server is installed, or when it must be (then they fail).
     package static var shouldRun: Bool { isInstalled || isRequired }
     package static let skipReason: Comment =
-        "PostgreSQL 15's server programs (initdb) are not installed: install postgresql-15, or set MONEYKIT_REQUIRE_POSTGRES=1 to make this a failure"
+        "PostgreSQL's server programs (initdb) are not installed: install postgresql, or set MONEYKIT_REQUIRE_POSTGRES=1 to make this a failure"
 
     static let script: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -31,12 +37,12 @@ package struct PostgresTestCluster: Sendable {
     /// The cluster the running suite shares (see `PostgresClusterTrait`).
     @TaskLocal package static var shared: PostgresTestCluster?
 
-    /// Starts a new cluster.
-    package static func start() throws -> PostgresTestCluster {
+    /// Starts a new cluster; `serverOptions` adds server settings ("-c ssl=on …").
+    package static func start(serverOptions: String = "") throws -> PostgresTestCluster {
         guard isInstalled else {
             throw ClusterError("\(serverPrograms)/initdb is missing but MONEYKIT_REQUIRE_POSTGRES=1 requires PostgreSQL")
         }
-        let (status, output, errors) = try run([script, "start"])
+        let (status, output, errors) = try run([script, "start"], environment: ["PG_CLUSTER_OPTIONS": serverOptions])
         let folder = output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard status == 0, folder.hasPrefix("/") else {
             throw ClusterError("pg-cluster.sh start failed (\(status)): \(errors)")
@@ -83,7 +89,7 @@ package struct PostgresTestCluster: Sendable {
     /// Foundation's Process: the child starts with no signal blocked (the test runner's
     /// threads block several, and the server must see pg_ctl's), and nothing waits on a
     /// run loop. Output goes through files, so no pipe can fill up.
-    package static func run(_ arguments: [String]) throws -> (Int32, String, String) {
+    package static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String, String) {
         let folder = NSTemporaryDirectory() + "pg-cluster-run-" + UUID().uuidString
         let outPath = folder + ".out"
         let errPath = folder + ".err"
@@ -110,7 +116,10 @@ package struct PostgresTestCluster: Sendable {
         let argv = (["/bin/sh"] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw ClusterError("cannot start /bin/sh: error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {

@@ -1,0 +1,53 @@
+// The process list shows every process's arguments to every user of the machine. A
+// connection string typed with its password (--file postgresql://ann:secret@db/shop) is
+// scrubbed from this process's own argv as the tool starts: the password's bytes become
+// '*' in place, so /proc/PID/cmdline and ps no longer show it. The tool has already read
+// its arguments by then. This narrows the window, it cannot close it: passwords belong in
+// ~/.pgpass, PGPASSFILE or a service file, as the manual says.
+
+extension PostgresConnectionText {
+    /// Replaces the passwords of every connection string among the process's arguments
+    /// (also in `--option=TEXT` form) with '*' bytes, in place. Call it after the
+    /// arguments were read into `CommandLine.arguments`.
+    package static func scrubPasswordsFromProcessArguments() {
+        let argv = CommandLine.unsafeArgv
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = argv[index] else { continue }
+            scrubPasswords(inArgument: argument)
+        }
+    }
+
+    /// Scrubs the passwords of the connection string in the NUL-terminated `argument`.
+    /// Returns whether it changed anything.
+    @discardableResult
+    package static func scrubPasswords(inArgument argument: UnsafeMutablePointer<CChar>) -> Bool {
+        let text = String(cString: argument)
+        var candidates = [text]
+        if let equals = text.firstIndex(of: "=") { candidates.append(String(text[text.index(after: equals)...])) }
+        let secrets = candidates.filter { isConnection($0) || $0.contains("password") }.flatMap { passwords(in: $0) }
+        guard !secrets.isEmpty else { return false }
+        let length = strlenOf(argument)
+        var changed = false
+        for secret in Set(secrets) {
+            let bytes = Array(secret.utf8).map { CChar(bitPattern: $0) }
+            guard !bytes.isEmpty, bytes.count <= length else { continue }
+            var start = 0
+            while start + bytes.count <= length {
+                if (0..<bytes.count).allSatisfy({ argument[start + $0] == bytes[$0] }) {
+                    for offset in 0..<bytes.count { argument[start + offset] = CChar(bitPattern: UInt8(ascii: "*")) }
+                    changed = true
+                    start += bytes.count
+                } else {
+                    start += 1
+                }
+            }
+        }
+        return changed
+    }
+
+    private static func strlenOf(_ text: UnsafeMutablePointer<CChar>) -> Int {
+        var length = 0
+        while text[length] != 0 { length += 1 }
+        return length
+    }
+}

@@ -72,6 +72,20 @@ for deb in "${debs[@]}"; do
     [[ $dynamic == *libswift* ]] && fail "$tool: needs a Swift runtime library"
     [[ $(file -b "$program") == *", stripped"* ]] || fail "$tool: not stripped"
 
+    # The shared store: tally, tillcount and portfolio link libpq and declare libpq5;
+    # billsplit's preferences stay local, so it links neither. tally links no ICU.
+    depends=$(dpkg-deb --field "$deb" Depends)
+    if [[ $tool == billsplit ]]; then
+        [[ $dynamic != *libpq* && $depends != *libpq* ]] || fail "billsplit: links or depends on libpq"
+    else
+        [[ $dynamic == *"libpq.so.5"* ]] || fail "$tool: does not link libpq.so.5"
+        [[ $depends == *libpq5* ]] || fail "$tool: links libpq but does not declare libpq5 ($depends)"
+    fi
+    if [[ $tool == tally ]]; then
+        # (ICU linked statically would show in the size goal above: its data is 34 MB.)
+        [[ $dynamic != *libicu* && $depends != *libicu* ]] || fail "tally: links ICU"
+    fi
+
     status=$(dpkg-query -W -f='${Status}' "$tool" 2>/dev/null || true)
     [[ $status == "install ok installed" ]] && fail "$tool is already installed on this machine; remove it first"
     [[ -e /usr/bin/$tool ]] && fail "/usr/bin/$tool exists already; refusing to overwrite it"

@@ -99,51 +99,35 @@ import Testing
 enum PageLayout {
     static func faults(of page: String, atWidth width: Int, in sandbox: Sandbox, scrollingAllowed: Bool = true,
                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        let attribute = page.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-        let frame = """
-            <!DOCTYPE html><html><head><meta charset="utf-8"><title>-</title></head><body style="margin:0">
-            <iframe id="report" style="border:0;width:\(width)px;height:900px" srcdoc="\(attribute)"></iframe>
-            <script>
-            const frame = document.getElementById("report");
-            frame.onload = () => {
-                const page = frame.contentDocument, root = page.documentElement, edge = root.clientWidth;
-                const faults = [];
-                const name = el => el.tagName + "." + (el.getAttribute("class") || "") + " '" + (el.textContent || "").slice(0, 30) + "'";
-                if (root.scrollWidth > root.clientWidth) faults.push("page " + root.scrollWidth + ">" + root.clientWidth);
-                for (const box of page.querySelectorAll(".scroll")) {
-                    const table = box.querySelector("table");
-                    const mayScroll = \(scrollingAllowed ? "true" : "false") && table && table.classList.contains("monthly") && edge < 600;
-                    if (box.scrollWidth > box.clientWidth && !mayScroll) faults.push("box " + name(table) + " " + box.scrollWidth + ">" + box.clientWidth);
+        let measured = try BrowserPrint.measure(page, width: width, height: 900, in: sandbox, sourceLocation: sourceLocation, script: """
+            const root = page.documentElement, edge = root.clientWidth;
+            const faults = [];
+            const name = el => el.tagName + "." + (el.getAttribute("class") || "") + " '" + (el.textContent || "").slice(0, 30) + "'";
+            if (root.scrollWidth > root.clientWidth) faults.push("page " + root.scrollWidth + ">" + root.clientWidth);
+            for (const box of page.querySelectorAll(".scroll")) {
+                const table = box.querySelector("table");
+                const mayScroll = \(scrollingAllowed ? "true" : "false") && table && table.classList.contains("monthly") && edge < 600;
+                if (box.scrollWidth > box.clientWidth && !mayScroll) faults.push("box " + name(table) + " " + box.scrollWidth + ">" + box.clientWidth);
+            }
+            for (const el of page.body.querySelectorAll("*")) {
+                if (el.closest(".scroll") && !el.classList.contains("scroll")) continue;
+                const r = el.getBoundingClientRect();
+                if (r.width > 0 && (r.left < -0.5 || r.right > edge + 0.5)) faults.push("outside " + name(el) + " " + r.left + "-" + r.right);
+            }
+            for (const cell of page.querySelectorAll("td, th")) {
+                if (cell.scrollWidth > cell.clientWidth + 1) faults.push("cell " + name(cell) + " " + cell.scrollWidth + ">" + cell.clientWidth);
+            }
+            for (const svg of page.querySelectorAll("svg")) {
+                const view = svg.viewBox.baseVal;
+                for (const label of svg.querySelectorAll("text")) {
+                    const b = label.getBBox();
+                    if (b.x < view.x - 0.5 || b.x + b.width > view.x + view.width + 0.5 || b.y < view.y - 0.5 || b.y + b.height > view.y + view.height + 0.5)
+                        faults.push("label " + name(label));
                 }
-                for (const el of page.body.querySelectorAll("*")) {
-                    if (el.closest(".scroll") && !el.classList.contains("scroll")) continue;
-                    const r = el.getBoundingClientRect();
-                    if (r.width > 0 && (r.left < -0.5 || r.right > edge + 0.5)) faults.push("outside " + name(el) + " " + r.left + "-" + r.right);
-                }
-                for (const cell of page.querySelectorAll("td, th")) {
-                    if (cell.scrollWidth > cell.clientWidth + 1) faults.push("cell " + name(cell) + " " + cell.scrollWidth + ">" + cell.clientWidth);
-                }
-                for (const svg of page.querySelectorAll("svg")) {
-                    const view = svg.viewBox.baseVal;
-                    for (const label of svg.querySelectorAll("text")) {
-                        const b = label.getBBox();
-                        if (b.x < view.x - 0.5 || b.x + b.width > view.x + view.width + 0.5 || b.y < view.y - 0.5 || b.y + b.height > view.y + view.height + 0.5)
-                            faults.push("label " + name(label));
-                    }
-                }
-                document.title = "checked " + page.querySelectorAll("*").length + faults.map(f => " | " + f).join("");
-            };
-            </script></body></html>
-            """
-        let path = sandbox.path("layout-\(width).html")
-        try frame.write(toFile: path, atomically: true, encoding: .utf8)
-        let dump = try ToolProcess.run("/usr/bin/timeout", [
-            "50", BrowserPrint.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
-            "--user-data-dir=" + sandbox.path("chromium"), "--dump-dom", "file://" + path,
-        ], environment: sandbox.environment)
-        #expect(dump.status == 0, "chromium: \(dump.stderr)", sourceLocation: sourceLocation)
-        let title = HTMLPage.text(of: "title", in: dump.stdout).first ?? ""
-        #expect(title.hasPrefix("checked "), "the layout was not checked: \(title)", sourceLocation: sourceLocation)
-        return title.components(separatedBy: " | ").dropFirst().map { $0 }
+            }
+            return "checked " + page.querySelectorAll("*").length + faults.map(f => " | " + f).join("");
+            """)
+        #expect(measured.hasPrefix("checked "), "the layout was not checked: \(measured)", sourceLocation: sourceLocation)
+        return measured.components(separatedBy: " | ").dropFirst().map { $0 }
     }
 }

@@ -357,25 +357,38 @@ enum BrowserPrint {
     }
 
     /// The scroll and client widths of the page's root element and of each `.scroll`
-    /// box (a table), with the page shown `width` CSS pixels wide. The page sits in a
-    /// srcdoc frame of that width (a headless window is never narrower than 500 pixels);
-    /// the frame's parent measures it and writes the widths into its title, which
-    /// --dump-dom prints. The report itself has no script.
+    /// box (a table), with the page shown `width` CSS pixels wide (see `measure`).
     static func widths(of page: String, atWidth width: Int, in sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws -> [(Int, Int)] {
+        let measured = try measure(page, width: width, height: 844, in: sandbox, sourceLocation: sourceLocation, script: """
+            const boxes = [page.documentElement, ...page.querySelectorAll(".scroll")];
+            return boxes.map(box => box.scrollWidth + "/" + box.clientWidth).join(" ");
+            """)
+        return measured.split(separator: " ").compactMap { pair in
+            let parts = pair.split(separator: "/").compactMap { Int($0) }
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+    }
+
+    /// Shows `page` in a srcdoc frame `width` by `height` CSS pixels (a headless window is
+    /// never narrower than 500 pixels, a frame may be), runs `script` once it has loaded
+    /// (a function body: `page` is the frame's document, it returns a string) and gives
+    /// back what the script returned. The frame's parent writes it into its own title,
+    /// which --dump-dom prints; the report itself has no script.
+    static func measure(_ page: String, width: Int, height: Int, in sandbox: Sandbox,
+                        sourceLocation: SourceLocation = #_sourceLocation, script: String) throws -> String {
         let attribute = page.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
         let frame = """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>-</title></head><body style="margin:0">
-            <iframe id="report" style="border:0;width:\(width)px;height:844px" srcdoc="\(attribute)"></iframe>
+            <iframe id="report" style="border:0;width:\(width)px;height:\(height)px" srcdoc="\(attribute)"></iframe>
             <script>
             const frame = document.getElementById("report");
             frame.onload = () => {
                 const page = frame.contentDocument;
-                const boxes = [page.documentElement, ...page.querySelectorAll(".scroll")];
-                document.title = boxes.map(box => box.scrollWidth + "/" + box.clientWidth).join(" ");
+                document.title = "measured:" + (() => { \(script) })();
             };
             </script></body></html>
             """
-        let path = sandbox.path("phone.html")
+        let path = sandbox.path("frame-\(width).html")
         try frame.write(toFile: path, atomically: true, encoding: .utf8)
         let dump = try ToolProcess.run("/usr/bin/timeout", [
             "50", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
@@ -383,10 +396,8 @@ enum BrowserPrint {
         ], environment: sandbox.environment)
         #expect(dump.status == 0, "chromium: \(dump.stderr)", sourceLocation: sourceLocation)
         let title = HTMLPage.text(of: "title", in: dump.stdout).first ?? ""
-        return title.split(separator: " ").compactMap { pair in
-            let parts = pair.split(separator: "/").compactMap { Int($0) }
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
-        }
+        #expect(title.hasPrefix("measured:"), "the script did not run: \(title)", sourceLocation: sourceLocation)
+        return String(title.dropFirst("measured:".count))
     }
 
     /// The text without its white space: a PDF keeps the glyphs, not always the spaces

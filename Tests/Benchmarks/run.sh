@@ -5,6 +5,11 @@
 #   Tests/Benchmarks/run.sh          quick mode (a few minutes): 100k portfolio updates
 #   Tests/Benchmarks/run.sh --full   adds 1M portfolio updates (hledger needs ~9 GB and minutes)
 #
+# The shared store (PostgreSQL, issue 17) is measured on a throwaway cluster started by
+# Tests/Support/pg-cluster.sh (fsync on, a Unix socket): tally inc against psql -c doing the
+# same UPDATE, portfolio at 100k updates against the same on SQLite, and a load run of 16
+# clients × 1,000 increments of one counter (LOAD_CLIENTS, LOAD_COUNT to change it).
+#
 # Prints a markdown table: operation, ours, peer, ratio (peer median / ours; above 1 we
 # are faster), and peak memory.
 set -euo pipefail
@@ -14,14 +19,16 @@ full=false
 [[ ${1:-} == --full ]] && full=true
 
 need=()
-for tool in hyperfine ledger hledger sqlite3 chrpath; do command -v "$tool" >/dev/null || need+=("$tool"); done
+for tool in hyperfine ledger hledger sqlite3 chrpath psql; do command -v "$tool" >/dev/null || need+=("$tool"); done
+need=("${need[@]/psql/postgresql-client}")
 if ((${#need[@]})); then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
 work=$(mktemp -d /tmp/moneykit-bench.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+pg=""
+trap '[[ -n $pg ]] && "$root/Tests/Support/pg-cluster.sh" stop "$pg"; rm -rf "$work"' EXIT
 # The tools as the Debian packages ship them (see Plugins/PackageDeb): the same release
 # build flags, then stripped and without SwiftPM's $ORIGIN search path. Measured here,
 # the unstripped build tree binaries start up slower (the loader probes the $ORIGIN
@@ -174,6 +181,49 @@ for size in "${sizes[@]}"; do
     fi
 done
 
+# The shared store: PostgreSQL over a Unix socket, durable (fsync on, synchronous_commit
+# on, as SQLite's synchronous=FULL). Connection strings are URIs: no spaces to quote.
+echo "PostgreSQL: tally inc, portfolio at 100k, the load run…" >&2
+pg=$(PG_CLUSTER_OPTIONS="-c fsync=on -c max_connections=100" "$root/Tests/Support/pg-cluster.sh" start)
+pg_database() {
+    psql -q -X -h "$pg" -U postgres -d postgres -c "CREATE DATABASE $1" >/dev/null
+    echo "postgresql:///$1?host=$pg&user=postgres"
+}
+tdb=$(pg_database bench_tally)
+"$bin/tally" --file "$tdb" db init >/dev/null
+"$bin/tally" --file "$tdb" new door >/dev/null
+ours=$(median pginc "$bin/tally --file '$tdb' inc door")
+peer=$(median psqlinc "psql -X -q '$tdb' -c \"UPDATE tally.counters SET count = count + 1 WHERE name = 'door'\"")
+row "tally inc (PostgreSQL, Unix socket)" "$ours" "psql -c UPDATE (same row)" "$peer" "$(peak "$bin/tally --file '$tdb' inc door")" "$(peak "psql -X -q '$tdb' -c 'SELECT 1'")"
+sqlite_inc=$(median tally1 "$bin/tally --file $work/one.db inc c")
+row "tally inc (PostgreSQL, Unix socket)" "$ours" "tally inc on SQLite" "$sqlite_inc" "" ""
+
+pdb=$(pg_database bench_portfolio)
+csv=$work/updates-100000.csv
+[[ -f $csv ]] || python3 "$root/Tests/Benchmarks/generate.py" 100000 "$work"
+sdb=$work/p-100000.sqlite
+[[ -f $sdb ]] || "$bin/portfolio" --db "$sdb" import "$csv" >/dev/null 2>&1
+pg_import=$(RUNS=3 median pgimport "bash -c 'psql -X -q \"$pdb\" -c \"DROP SCHEMA IF EXISTS portfolio CASCADE\" >/dev/null 2>&1; $bin/portfolio --db \"$pdb\" import $csv >/dev/null 2>&1'")
+sqlite_import=$(RUNS=3 median sqimport "bash -c 'rm -f $work/pi.sqlite*; $bin/portfolio --db $work/pi.sqlite import $csv >/dev/null 2>&1'")
+row "portfolio import (100k, PostgreSQL)" "$pg_import" "same on SQLite" "$sqlite_import" "" ""
+for command in list "table --period month"; do
+    ours=$(RUNS=10 median pgp "$bin/portfolio --db '$pdb' $command")
+    peer=$(RUNS=10 median sqp "$bin/portfolio --db $sdb $command")
+    cmp <("$bin/portfolio" --db "$pdb" $command) <("$bin/portfolio" --db "$sdb" $command) >/dev/null \
+        || echo "warning: portfolio $command differs between PostgreSQL and SQLite" >&2
+    row "portfolio $command (100k, PostgreSQL)" "$ours" "same on SQLite" "$peer" "$(peak "$bin/portfolio --db '$pdb' $command")" "$(peak "$bin/portfolio --db $sdb $command")"
+done
+
+# The load run: LOAD_CLIENTS clients at once, each LOAD_COUNT increments of one counter.
+ldb=$(pg_database bench_load)
+"$bin/tally" --file "$ldb" new venue >/dev/null
+clients=${LOAD_CLIENTS:-16} count=${LOAD_COUNT:-1000}
+load=$(python3 "$root/Tests/Benchmarks/load.py" "$clients" "$count" -- "$bin/tally" --file "$ldb" inc venue)
+final=$("$bin/tally" --file "$ldb" get venue)
+load_line="load: $clients clients × $count tally inc of one counter on PostgreSQL: $load; final count $final (expected $((clients * count)))"
+sqlite_load=$("$bin/tally" --file "$work/load.db" new venue >/dev/null && python3 "$root/Tests/Benchmarks/load.py" "$clients" "$count" -- "$bin/tally" --file "$work/load.db" inc venue)
+sqlite_load_line="load: the same on SQLite (one machine): $sqlite_load; final count $("$bin/tally" --file "$work/load.db" get venue)"
+
 # The table.
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 echo
@@ -186,3 +236,6 @@ while IFS='|' read -r op ours peer peerms oursmem peermem; do
     [[ -n $peerms ]] && ratio=$(python3 -c "print('%.1f×' % (float('$peerms')/float('$ours')))")
     echo "| $op | $ours | $peer | $peerms | $ratio | $oursmem | $peermem |"
 done < "$results"
+echo
+echo "$load_line"
+echo "$sqlite_load_line"

@@ -277,7 +277,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
 
     /// A line row (`lineColumns`) as SavedLines reads it.
     static func lineValues(_ row: PostgresRow) throws -> [SQLiteValue] {
-        try values(row, "itiiitiitt")
+        try values(row, "itiiitittt")
     }
 }
 

@@ -52,6 +52,9 @@ struct TillContext {
             // A shared store: every till's live count and the saved counts are in the
             // database; --state and $TILLCOUNT_STATE are not used.
             let shared = PostgresTillStore(connectionText: historyLocation.path, actor: Self.actor(invocation.environment))
+            if arguments.text(TillcountSpec.state) != nil {
+                invocation.warn("--state is not used: --db names a PostgreSQL store, which keeps every till's live count")
+            }
             store = .postgres(shared)
             tills = shared.directory
             history = shared.history

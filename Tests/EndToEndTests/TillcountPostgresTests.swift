@@ -61,6 +61,18 @@ struct TillcountPostgresTests {
         #expect(try till.ok("--till", "Bar", "show", "--format", "json", environment: env).stdout.contains("\"10.00\""))
     }
 
+    @Test func aStateFileGivenWithAPostgresDbIsNotUsedAndTheCommandSaysSo() throws {
+        let till = try TillcountSandbox()
+        let env = ["TILLCOUNT_DB": try sharedCluster().newDatabase()]
+        let other = till.path("till/other.json")
+        let result = try till.run(["--state", other, "add", "20=1", "--currency", "GBP"], environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: --state is not used"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other))
+        #expect(!till.stateExists, "$TILLCOUNT_STATE is not used either")
+        #expect(try Self.total(till, env) == "20.00")
+    }
+
     // MARK: db init and a least-privilege role
 
     @Test func dbInitGrantsALeastPrivilegeRoleTheEverydayCommands() throws {

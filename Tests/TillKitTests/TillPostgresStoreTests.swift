@@ -221,6 +221,22 @@ struct TillPostgresStoreTests {
         #expect(try till.save(summary, notes: [], label: nil, expected: nil, action: "save") > original.2.map(\.id).max() ?? 0)
     }
 
+    @Test func aStoreCopiesFromPostgresToPostgresWithoutLoss() throws {
+        let source = PostgresTillStore(connectionText: try sharedCluster().newDatabase())
+        try Self.fill(source.directory, source.history)
+        let original = try Self.contents(source.directory, source.history)
+        let target = PostgresTillStore(connectionText: try sharedCluster().newDatabase())
+        let outcome = try TillStoreCopy.copy(from: (source.directory, source.history), to: (target.directory, target.history), targetName: "target", definitions: Self.definitions)
+        #expect(outcome == TillStoreCopy.Outcome(tills: 2, savedCounts: 2))
+        let copied = try Self.contents(target.directory, target.history)
+        #expect(copied.0 == original.0)
+        #expect(copied.1 == original.1)
+        #expect(copied.2 == original.2)
+        #expect(copied.2.first?.addedNotes.map(\.text) == ["banked"])
+        #expect(copied.2.first?.label == "Friday close")
+        #expect(copied.2.last?.zNumber == 1)
+    }
+
     @Test func aCopyNeverMergesIntoAStoreThatHoldsAnything() throws {
         let source = try sharedCluster().newDatabase()
         let target = try sharedCluster().newDatabase()

@@ -336,7 +336,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     }
 
     /// The columns a saved count's header is read from, in `savedCount(from:in:)`'s order.
-    private static let headerColumns = "id, saved_at, label, currency, total, float, expected, notes, till, kind, z_number"
+    static let headerColumns = "id, saved_at, label, currency, total, float, expected, notes, till, kind, z_number"
 
     /// `counts` with their newest labels and the notes added since they were saved
     /// (`only`: the one count they are all of).
@@ -399,42 +399,48 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     }
 
     private func savedCount(from row: [SQLiteValue], in database: SQLiteDatabase) throws -> SavedCount {
+        try Self.savedCount(from: row, path: database.path)
+    }
+
+    /// A saved count's header from its row (`headerColumns`' order), every invariant
+    /// checked; `path` names the store in errors (the PostgreSQL adapter reads the same way).
+    static func savedCount(from row: [SQLiteValue], path: String) throws -> SavedCount {
         func corrupt(_ what: String) -> StoreError {
-            StoreError.corrupt(path: database.path, reason: "a saved count \(what)")
+            StoreError.corrupt(path: path, reason: "a saved count \(what)")
         }
         guard row.count == 11, case .integer(let id) = row[0] else { throw corrupt("has no id") }
         guard case .text(let savedAt) = row[1], case .text(let code) = row[3], case .integer(let total) = row[4],
             case .integer(let float) = row[5], case .text(let notes) = row[7]
-        else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has unexpected values") }
+        else { throw StoreError.corrupt(path: path, reason: "saved count \(id) has unexpected values") }
         guard let currency = Currency(code: code) else {
-            throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an unknown currency '\(code)'")
+            throw StoreError.corrupt(path: path, reason: "saved count \(id) has an unknown currency '\(code)'")
         }
-        guard float >= 0 else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a negative float") }
-        guard total >= 0 else { throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a negative total") }
+        guard float >= 0 else { throw StoreError.corrupt(path: path, reason: "saved count \(id) has a negative float") }
+        guard total >= 0 else { throw StoreError.corrupt(path: path, reason: "saved count \(id) has a negative total") }
         var expected: Money?
         switch row[6] {
         case .integer(let value): expected = Money(minorUnits: value, currency: currency)
         case .null: break
-        default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an expected amount that is not a whole number")
+        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has an expected amount that is not a whole number")
         }
         // What history shows is total − float and total − expected: both must fit.
         if let expected, total.subtractingReportingOverflow(expected.minorUnits).overflow {
-            throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has an expected amount too far from its total")
+            throw StoreError.corrupt(path: path, reason: "saved count \(id) has an expected amount too far from its total")
         }
         var label: String?
         switch row[2] {
         case .text(let text): label = text
         case .null: break
-        default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a label that is not text")
+        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has a label that is not text")
         }
         guard case .text(let till) = row[8], !till.isEmpty, case .text(let kindText) = row[9], let kind = SavedCount.Kind(rawValue: kindText) else {
-            throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has no till or kind (x or z)")
+            throw StoreError.corrupt(path: path, reason: "saved count \(id) has no till or kind (x or z)")
         }
         var zNumber: Int64?
         switch (kind, row[10]) {
         case (.z, .integer(let number)) where number > 0: zNumber = number
         case (.x, .null): break
-        default: throw StoreError.corrupt(path: database.path, reason: "saved count \(id) has a Z number that does not fit its kind")
+        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has a Z number that does not fit its kind")
         }
         return SavedCount(
             id: id, savedAt: savedAt, label: label, currency: currency, total: Money(minorUnits: total, currency: currency),
@@ -443,3 +449,45 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             lines: [], till: till, kind: kind, zNumber: zNumber)
     }
 }
+
+extension SQLiteTillHistory: TillHistoryCopyTarget {
+    /// Whether the database holds any saved count (hidden ones too); a missing one is empty.
+    /// - Throws: `StoreError`.
+    public func holdsAnything() throws -> String? {
+        let database = try open(.read)
+        guard database.exists else { return nil }
+        let counts = try database.scalarInteger("SELECT count(*) FROM counts") ?? 0
+        return counts > 0 ? "\(counts) saved count(s)" : nil
+    }
+
+    /// Files `counts` as they are (ids, times, tills, kinds, Z numbers, labels, added
+    /// notes) in one transaction; no undo step refers to them.
+    /// - Throws: `StoreError`; nothing is filed then.
+    public func copyIn(_ counts: [SavedCount]) throws {
+        let database = try open(.write(createFolders: createsFolders))
+        try database.transaction { db in
+            for count in counts {
+                try db.query(
+                    "INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)",
+                    [.integer(count.id), .text(count.savedAt), count.label.map(SQLiteValue.text) ?? .null, .text(count.currency.code),
+                     .integer(count.total.minorUnits), .integer(count.float.minorUnits),
+                     count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")),
+                     .text(count.till), .text(TillName(stored: count.till).key), .text(count.kind.rawValue),
+                     count.zNumber.map(SQLiteValue.integer) ?? .null])
+                for line in count.lines {
+                    let packaging: SQLiteValue = line.item.kind == .roll ? .text(line.packaging.rawValue) : .null
+                    try db.query(
+                        "INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [.integer(count.id), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity),
+                         .integer(line.rollSize), packaging, .integer(line.valueMinorUnits), .text(line.sizeSource.rawValue),
+                         line.token.map(SQLiteValue.text) ?? .null, line.label.map(SQLiteValue.text) ?? .null])
+                }
+                for note in count.addedNotes {
+                    try db.query("INSERT INTO count_notes (count_id, note, at, added_by) VALUES (?, ?, ?, ?)",
+                                 [.integer(count.id), .text(note.text), .text(note.at), .text(HistoryStep.randomKey())])
+                }
+            }
+        }
+    }
+}
+

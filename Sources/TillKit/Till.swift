@@ -410,7 +410,10 @@ public struct Till {
             case .count:
                 let action = try change { state -> String?? in
                     // Another process changed the stack since it was read: look again.
-                    guard state.undo.last == newest, case .count(let snapshot, let action)? = state.undo.popLast() else { return nil }
+                    guard state.undo.last == newest, case .count(let snapshot, let action)? = state.undo.last else { return nil }
+                    // A shared store: never revert what someone else changed since.
+                    if let other = state.undoBlockedBy { throw TillError.undoRevertsOthers(action: action ?? "the last change", other: other) }
+                    state.undo.removeLast()
                     state.restore(snapshot)
                     return .some(action)
                 }

@@ -64,6 +64,11 @@ public enum TillError: Error, Equatable, Sendable {
     case savedCountTooLarge(countID: Int64, reason: String)
     /// Nothing on the undo stack; `limit` steps are kept.
     case nothingToUndo(limit: Int)
+    /// In a shared store: undoing this person's newest step (`action`) would also revert
+    /// what `other` (user@host) changed since, in the till or in the saved count.
+    case undoRevertsOthers(action: String, other: String)
+    /// `db copy`: the target store (`target`) already holds `what`; a copy never merges.
+    case copyTargetNotEmpty(target: String, what: String)
 
     // MARK: tills and Z counts
 

@@ -34,6 +34,10 @@ public struct TillState: Equatable, Sendable {
     /// The till this count is kept for, as first named; nil in the default till's file
     /// (see TillName and JSONTillDirectory). Kept by the file, not by undo snapshots.
     public var tillName: String?
+    /// Set by a shared store when it reads the count: another person (user@host) changed
+    /// this till after the newest live-count step of this person's undo stack, so undoing
+    /// that step would revert their change too (undo refuses it). Never kept.
+    public var undoBlockedBy: String?
 
     // Expected cash, blind count and tolerance (TillMovement.swift, TillMovements.swift,
     // CashStanding.swift); kept in the file by TillCashFields.swift.
@@ -83,6 +87,7 @@ public struct TillState: Equatable, Sendable {
         snapshot.undo = []
         snapshot.purge = []
         snapshot.tillName = nil
+        snapshot.undoBlockedBy = nil
         push(.count(snapshot, action: action))
         updated = Instant.iso8601UTC(Instant.preciseNow())
     }
@@ -104,6 +109,7 @@ public struct TillState: Equatable, Sendable {
         previous.undo = undo
         previous.purge = purge
         previous.tillName = tillName
+        previous.undoBlockedBy = nil
         previous.updated = Instant.iso8601UTC(Instant.preciseNow())
         self = previous
     }

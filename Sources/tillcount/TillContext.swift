@@ -3,11 +3,13 @@
 // variable or XDG default), and the readings of the options several commands take.
 //
 // The till a command works on is --till, else $TILLCOUNT_TILL (when not empty), else the
-// default till "main"; each till's live count is its own file (see JSONTillDirectory).
+// default till "main"; each till's live count is its own file (see JSONTillDirectory), or,
+// when --db or $TILLCOUNT_DB names a PostgreSQL database, a row of it (PostgresTillStore).
 
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitCLI
+import MoneyKitPlatform
 import TillKit
 
 struct TillContext {
@@ -15,6 +17,23 @@ struct TillContext {
     let till: Till
     /// Every till's live count (for 'tillcount tills').
     let tills: any TillDirectory
+    /// The store behind them (for 'tillcount db').
+    let store: Store
+
+    /// Where the live counts and saved counts are kept.
+    enum Store {
+        /// The live count files and the SQLite history.
+        case files(JSONTillDirectory, SQLiteTillHistory)
+        /// A shared PostgreSQL database (--db names one).
+        case postgres(PostgresTillStore)
+    }
+
+    /// Who changes a shared store: $MONEYKIT_ACTOR when set (for tests: a second person
+    /// on one machine), else user@host.
+    static func actor(_ environment: [String: String]) -> String {
+        if let named = environment["MONEYKIT_ACTOR"], !named.isEmpty { return named }
+        return ProcessIdentity.actor
+    }
 
     var arguments: ParsedArguments { invocation.arguments }
     var out: OutputChannel { invocation.out }
@@ -25,19 +44,35 @@ struct TillContext {
         let paths = XDGPaths(environment: invocation.environment)
         let arguments = invocation.arguments
         let tillName = try Self.selectedTill(arguments: arguments, environment: invocation.environment)
-        let directory = JSONTillDirectory(stateFile: try paths.storeLocation(
-            option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
-            kind: .state, tool: "tillcount", fileName: "count.json"))
-        tills = directory
         let historyLocation = try paths.storeLocation(
             option: arguments.text(TillcountSpec.db), environmentVariable: "TILLCOUNT_DB",
             kind: .data, tool: "tillcount", fileName: "history.sqlite")
+        let history: any TillHistoryRepository
+        if !historyLocation.isDefault, PostgresTillStore.names(historyLocation.path) {
+            // A shared store: every till's live count and the saved counts are in the
+            // database; --state and $TILLCOUNT_STATE are not used.
+            let shared = PostgresTillStore(connectionText: historyLocation.path, actor: Self.actor(invocation.environment))
+            if arguments.text(TillcountSpec.state) != nil {
+                invocation.warn("--state is not used: --db names a PostgreSQL store, which keeps every till's live count")
+            }
+            store = .postgres(shared)
+            tills = shared.directory
+            history = shared.history
+        } else {
+            let directory = JSONTillDirectory(stateFile: try paths.storeLocation(
+                option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
+                kind: .state, tool: "tillcount", fileName: "count.json"))
+            let files = SQLiteTillHistory(path: historyLocation.path, createsFolders: historyLocation.isDefault)
+            store = .files(directory, files)
+            tills = directory
+            history = files
+        }
         let denominationsFile = JSONFileStore<DenominationFile>(location: try paths.storeLocation(
             option: nil, environmentVariable: "TILLCOUNT_DENOMINATIONS",
             kind: .config, tool: "tillcount", fileName: "denominations.json"))
         till = Till(
-            live: directory.repository(for: tillName),
-            history: SQLiteTillHistory(path: historyLocation.path, createsFolders: historyLocation.isDefault),
+            live: tills.repository(for: tillName),
+            history: history,
             denominations: FileDenominationSource(file: denominationsFile), name: tillName)
     }
 

@@ -77,6 +77,14 @@ extension TillError {
             return .data("saved count \(id) is too large: \(reason)")
         case .nothingToUndo(let limit):
             return CLIError("nothing to undo", hint: "the last \(limit) changes can be undone; none is recorded in the live count file", exitCode: .noInput)
+        case .undoRevertsOthers(let action, let other):
+            return .data(
+                "cannot undo '\(action)': \(other) changed this till since, and undo would revert their change too",
+                hint: "undo reverts only your own changes (user@host) in a shared store; make the correction as a new change instead")
+        case .copyTargetNotEmpty(let target, let what):
+            return CLIError(
+                "\(target) already holds \(what): db copy copies only into an empty or new store, it never merges",
+                hint: "name a new folder, or an empty database (run 'tillcount db init' there first if you like)", exitCode: .cannotCreate)
         case .invalidTillName(let fault):
             return CLIError.nameFault(fault, what: "a till name")
         case .zCountIsFinal(let id, let number, let refused):

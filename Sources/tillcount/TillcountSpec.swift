@@ -10,8 +10,8 @@ enum TillcountSpec {
     /// once at startup: it was a tenth of tillcount's start in instructions, made six times).
     static let format = OutputFormat.option()
     static let currency = OptionSpec.option("currency", value: "CODE", help: "The till's currency (default: the live count's, else the locale's, else USD).", global: true)
-    static let state = OptionSpec.option("state", value: "PATH", help: "The default till's live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json); other tills' files are kept beside it, in count.tills/.", global: true, completion: .file)
-    static let db = OptionSpec.option("db", value: "PATH", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite).", global: true, completion: .file)
+    static let state = OptionSpec.option("state", value: "PATH", help: "The default till's live count file (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json); other tills' files are kept beside it, in count.tills/. Not used when --db names PostgreSQL.", global: true, completion: .file)
+    static let db = OptionSpec.option("db", value: "PATH|URI", help: "The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite), or a PostgreSQL URI or keyword string: a shared store holding every till's live count and the history (--state is then not used).", global: true, completion: .file)
     static let showExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short.")
     static let all = OptionSpec.flag("all", short: "a", help: "List every denomination, counted or not.")
     static let check = OptionSpec.flag("check", help: "Exit 1 when the till is short of the expected cash (of the float when none is known), or with a tolerance over or short beyond it; refused (64) on a blind count.")
@@ -267,6 +267,8 @@ enum TillcountSpec {
 
             \(tillsDiscussion)
 
+            \(sharedStoreDiscussion)
+
             \(SharedConventions.defaultCurrency(after: "the live count's"))
             """,
         options: [
@@ -289,15 +291,18 @@ enum TillcountSpec {
             ExampleSpec("printf '20 4\\n0.50 14\\n' | tillcount total --currency GBP --format plain", "A quick total for a script, without touching the live count."),
             ExampleSpec("tillcount --till Front add 20=3 && tillcount tills", "Count the till Front beside the default one, then list every till."),
             ExampleSpec("tillcount --till Front save --kind z", "File Front's closing count: Z1, Z2, … per till, final."),
+            ExampleSpec("export TILLCOUNT_DB=postgresql://till@db.shop.example/shop?sslmode=verify-full && tillcount --till Front add 20=3", "Count into a shared store (the password in ~/.pgpass)."),
+            ExampleSpec("tillcount db copy --to postgresql://till@db.shop.example/shop", "Move this machine's tills and history into an empty shared store."),
             ExampleSpec("tillcount history export --since 2026-11-01 > counts.csv", "Every count saved since 1 November with its lines, one row per line."),
         ],
         environment: [
             EnvironmentSpec("TILLCOUNT_STATE", "The live count file, when --state is not given."),
-            EnvironmentSpec("TILLCOUNT_DB", "The history database, when --db is not given."),
+            EnvironmentSpec("TILLCOUNT_DB", "The history database, or a PostgreSQL URI or keyword string (a shared store), when --db is not given."),
             tillsEnvironment,
             EnvironmentSpec("TILLCOUNT_DENOMINATIONS", "The denominations file (default $XDG_CONFIG_HOME/tillcount/denominations.json)."),
             EnvironmentSpec("VISUAL, EDITOR", "The editor for 'note --edit'."),
             EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency."),
+            sharedEnvironment, actorEnvironment,
         ] + StandardOptions.xdgEnvironment(["state", "data", "config"]) + StandardOptions.environment,
         files: [
             FileSpec("$XDG_STATE_HOME/tillcount/count.json", "The default till's live count and undo stack, saved on every change. JSON: {\"format\": \"tillcount-state\", \"version\": 4, \"content\": {\"till\" (other tills' files only), \"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \"purge\", \"movements\", \"blind\", \"tolerance\"}}. The expected cash's keys are written only when set: \"movements\": [{\"kind\": \"sale\", \"paid-in\", \"paid-out\" or \"drop\", \"amount\": \"12.50\", \"reason\" (required for paid-in and paid-out), \"at\"}] (oldest first, at most 1000; undo snapshots keep them too), \"blind\": true, \"tolerance\": \"1.00\"; a file whose movements break a rule (an unknown kind, an amount below 0 or, but for a sale, of 0, a paid-in or paid-out without a reason, an expected cash that does not fit) is refused, untouched. A roll line keeps the roll size and packaging it was counted with while its quantity is above 0 (version 1 files, without them, take the current definitions and keep them from the next change). \"undo\" holds the last \(TillState.undoLimit) steps, oldest first: {\"kind\": \"count\", \"action\", \"count\": {the live count before the change}} or {\"kind\": \"history\", \"change\": \"save\", \"rm\", \"label\" or \"note\", \"id\", \"key\", \"at\", \"action\"}, whose key (32 hex digits) marks the history row the command saved, deleted or added. \"purge\" holds the keys of rm steps that left the stack: their counts are deleted from the history right after, in a transaction of its own, and the keys leave \"purge\" once that has committed (a purge that fails, or is killed, runs again at the next change). Each step is written here before the history changes, so a killed save or rm leaves a step that undo skips, never a deleted count without its step. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as they are and written as version 4 by the next change; a newer version is refused, untouched. A file with a denomination twice, a negative quantity or float, or a value that does not fit is refused, untouched. Mode 0600."),
@@ -309,7 +314,10 @@ enum TillcountSpec {
             ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With show --check: the till is short of the expected cash (of the float when no expected cash is known), or, with a tolerance, over or short by more than it. 0 when within."), ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file; a Z count deleted or relabelled (final)."),
             ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
-            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
+            ExitStatusSpec(.unavailable, "A PostgreSQL server (--db) cannot be reached; the message names the host or socket."),
+            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError),
+            ExitStatusSpec(.busy, "The store is locked or busy, or the connection to PostgreSQL was lost (the message says whether the change may have been saved); try again."),
+            ExitStatusSpec(.configuration, "The configuration or environment is wrong: HOME unset, a bad $TILLCOUNT_TILL, or a PostgreSQL connection string libpq cannot read (its password hidden)."),
         ],
         security: StandardOptions.security("The history database is changed only through SQL statements with bound parameters; no text typed by a user is ever part of an SQL statement.")
     )
@@ -336,6 +344,10 @@ enum TillcountSpec {
             .leaf(historyExportSpec) { try HistoryExportCommand(context: $0).run() },
         ]),
         .leaf(tillsSpec) { try TillsCommand(context: $0).run() },
+        .group(dbSpec, [
+            .leaf(dbInitSpec) { try DatabaseCommands(context: $0).initialize() },
+            .leaf(dbCopySpec) { try DatabaseCommands(context: $0).copy() },
+        ]),
         .leaf(resumeSpec) { try HistoryCommands(context: $0).resume() },
         .leaf(reportSpec) { try ReportCommand(context: $0).run() },
         .leaf(depositSpec) { try DepositCommand(context: $0).run() },

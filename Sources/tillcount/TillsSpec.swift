@@ -14,8 +14,9 @@ extension TillcountSpec {
     static let tillNames = OptionSpec.flag("names", help: "Print only the tills' names, one a line.")
 
     static let tillsDiscussion = """
-        Each till has its own live count, float, notes and undo stack, kept in a file of its own, so tills \
-        are counted at the same time without waiting for each other. --till NAME (or $TILLCOUNT_TILL) picks \
+        Each till has its own live count, float, notes and undo stack, kept in a file of its own (in a shared \
+        PostgreSQL store: a row of its own, see below), so tills are counted at the same time without waiting \
+        for each other. --till NAME (or $TILLCOUNT_TILL) picks \
         the till every command works on; without either it is the default till, 'main', which is the live \
         count tillcount kept before it had tills (its file is used in place, unchanged). A till exists from \
         its first change, and the command that starts it says so on stderr (a mistyped name never counts into a new till unnoticed); reading one that has none shows an empty count, and starts nothing. show names the till (a first line 'Till NAME' for every till but main; \"till\" in JSON). Till names follow the name rule \

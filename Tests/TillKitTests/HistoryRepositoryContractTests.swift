@@ -1,5 +1,6 @@
 // The history seam's contract, run against every adapter: the in-memory one the rules are
-// tested with and the SQLite one the tool uses. Hidden counts are left out of every read,
+// tested with and the SQLite one the tool uses (and, in TillPostgresStoreTests, the
+// PostgreSQL one, which runs these same checks). Hidden counts are left out of every read,
 // undo of a save or an rm is exact, and a purge deletes only what its keys hid.
 
 import Foundation
@@ -34,7 +35,11 @@ import TillKit
 
     @Test(arguments: Adapter.allCases)
     func anEmptyHistoryReadsAsEmpty(adapter: Adapter) throws {
-        let history = try Self.history(adapter)
+        try Self.anEmptyHistoryReadsAsEmpty(try Self.history(adapter))
+    }
+
+    /// The check itself, on any adapter (the PostgreSQL suite runs it too).
+    static func anEmptyHistoryReadsAsEmpty(_ history: any TillHistoryRepository) throws {
         #expect(try history.savedCounts().isEmpty)
         #expect(throws: TillError.noSavedCount(id: 1)) { try history.header(1) }
         #expect(throws: TillError.noSavedCount(id: 1)) { try history.count(1, definitions: Self.definitions) }
@@ -45,7 +50,11 @@ import TillKit
 
     @Test(arguments: Adapter.allCases)
     func savedCountsAreListedNewestFirstWithTheirLines(adapter: Adapter) throws {
-        let history = try Self.history(adapter)
+        try Self.savedCountsAreListedNewestFirstWithTheirLines(try Self.history(adapter))
+    }
+
+    /// The check itself, on any adapter (the PostgreSQL suite runs it too).
+    static func savedCountsAreListedNewestFirstWithTheirLines(_ history: any TillHistoryRepository) throws {
         try history.prepareToSave()
         let first = try history.save(Self.count("40", label: "one"), step: Self.step(.save, at: "2026-01-01T10:00:00Z"), definitions: Self.definitions)
         let second = try history.save(Self.count("60"), step: Self.step(.save, at: "2026-01-02T10:00:00Z"), definitions: Self.definitions)
@@ -64,7 +73,11 @@ import TillKit
 
     @Test(arguments: Adapter.allCases)
     func rmHidesAndUndoRestoresAndPurgeDeletes(adapter: Adapter) throws {
-        let history = try Self.history(adapter)
+        try Self.rmHidesAndUndoRestoresAndPurgeDeletes(try Self.history(adapter))
+    }
+
+    /// The check itself, on any adapter (the PostgreSQL suite runs it too).
+    static func rmHidesAndUndoRestoresAndPurgeDeletes(_ history: any TillHistoryRepository) throws {
         try history.prepareToSave()
         let save = Self.step(.save, at: "2026-01-01T10:00:00Z")
         let id = try history.save(Self.count("40"), step: save, definitions: Self.definitions)
@@ -90,7 +103,11 @@ import TillKit
 
     @Test(arguments: Adapter.allCases)
     func undoOfASaveDeletesItsCount(adapter: Adapter) throws {
-        let history = try Self.history(adapter)
+        try Self.undoOfASaveDeletesItsCount(try Self.history(adapter))
+    }
+
+    /// The check itself, on any adapter (the PostgreSQL suite runs it too).
+    static func undoOfASaveDeletesItsCount(_ history: any TillHistoryRepository) throws {
         try history.prepareToSave()
         let save = Self.step(.save, at: "2026-01-01T10:00:00Z")
         let id = try history.save(Self.count("40"), step: save, definitions: Self.definitions)

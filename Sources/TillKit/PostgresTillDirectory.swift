@@ -1,0 +1,188 @@
+// The PostgreSQL adapter of the live counts: each till a row of tillcount.tills, locked
+// (SELECT … FOR UPDATE) for the length of a change, so counts from several machines into
+// one till all land. The undo stack a command sees is its own actor's rows of
+// tillcount.undo_steps (user@host): undo never takes another person's step, and a step
+// another person's later change would be reverted with is refused (TillState.undoBlockedBy).
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
+import MoneyKitPostgres
+
+/// Every till's live count in a PostgreSQL database.
+public struct PostgresTillDirectory: TillDirectory {
+    let store: PostgresTillStore
+
+    /// The live count of the till `name` (a row of its own, made by its first change).
+    public func repository(for name: TillName) -> any TillRepository {
+        PostgresTillRepository(store: store, till: name)
+    }
+
+    /// The default till first (always), then every till kept, by name.
+    /// - Throws: `StoreError` for a till whose row cannot be read (never skipped).
+    public func tills() throws -> [KeptTill] {
+        try store.store.read { connection, hasTables -> [KeptTill] in
+            guard hasTables else { return [KeptTill(name: .main, state: TillState())] }
+            var main = KeptTill(name: .main, state: TillState())
+            var others: [KeptTill] = []
+            for row in try connection.query("SELECT \(PostgresTillRows.columns) FROM tillcount.tills") {
+                let (name, state) = try PostgresTillRows.state(from: row, server: connection.server)
+                if name.isMain { main = KeptTill(name: .main, state: state) } else { others.append(KeptTill(name: name, state: state)) }
+            }
+            return [main] + others.sorted { $0.name.key < $1.name.key }
+        }
+    }
+
+    /// The default till, and every till with a row.
+    public func keeps(_ name: TillName) -> Bool {
+        guard !name.isMain else { return true }
+        let found = try? store.store.read { connection, hasTables -> Bool in
+            guard hasTables else { return false }
+            return try connection.scalarInteger("SELECT count(*) FROM tillcount.tills WHERE till_key = $1", [.text(name.key)]) ?? 0 > 0
+        }
+        return found ?? false
+    }
+}
+
+/// The live count of one till in a PostgreSQL database.
+public struct PostgresTillRepository: TillRepository {
+    let store: PostgresTillStore
+    /// The till.
+    public let till: TillName
+
+    /// The live count with this actor's undo stack (empty when the till has no row yet).
+    /// - Throws: `StoreError` (unavailable, corrupt row, newer schema).
+    public func load() throws -> TillState {
+        try store.store.read { connection, hasTables -> TillState in
+            guard hasTables else { return TillState() }
+            return try PostgresTillRows.read(till, actor: store.actor, on: connection, locking: false).state
+        }
+    }
+
+    /// Runs `body` on the live count in one transaction, its row locked: the count, this
+    /// actor's undo steps and the purge list are written back as `body` leaves them.
+    /// - Throws: `StoreError` or what `body` throws (then nothing changes).
+    public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
+        try store.store.change { connection, change -> Result in
+            try connection.execute(
+                "INSERT INTO tillcount.tills (till_key, till, float, notes, count) VALUES ($1, $2, 0, '', $3) ON CONFLICT (till_key) DO NOTHING",
+                [.text(till.key), .text(till.display), .text(TillState().snapshotJSON.serialized())])
+            let before = try PostgresTillRows.read(till, actor: change.actor, on: connection, locking: true)
+            var state = before.state
+            let result = try body(&state)
+            try PostgresTillRows.write(state, till: till, before: before, actor: change.actor, on: connection)
+            return result
+        }
+    }
+}
+
+/// Reading and writing a till's rows (shared by the directory and the repository).
+enum PostgresTillRows {
+    static let columns = "till_key, till, currency, float, notes, updated, count"
+
+    /// What a change read: the state, the seq of each undo step, the purge keys.
+    struct Read {
+        var state: TillState
+        var seqs: [Int64]
+        var purge: [String]
+    }
+
+    /// The till `name`'s live count with `actor`'s undo steps and the purge list.
+    static func read(_ name: TillName, actor: String, on connection: PostgresConnection, locking: Bool) throws -> Read {
+        let rows = try connection.query(
+            "SELECT \(columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(name.key)])
+        guard let row = rows.first else { return Read(state: TillState(), seqs: [], purge: []) }
+        var state = try self.state(from: row, server: connection.server).state
+        var seqs: [Int64] = []
+        for stepRow in try connection.query(
+            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1 AND actor = $2 ORDER BY seq", [.text(name.key), .text(actor)]) {
+            guard let seq = try stepRow.integer(0), let text = stepRow.text(1) else {
+                throw StoreError.corrupt(path: connection.server, reason: "an undo step of till '\(name.display)' is empty")
+            }
+            let place = "undo step \(seq) of till '\(name.display)'"
+            do {
+                state.undo.append(try TillUndoStep(json: try JSONValue.parse(text), place: place, version: TillState.formatVersion))
+            } catch let error as StoredContentError {
+                throw StoreError.corrupt(path: connection.server, reason: error.message)
+            } catch {
+                throw StoreError.corrupt(path: connection.server, reason: "\(place) is not JSON: \(error)")
+            }
+            seqs.append(seq)
+        }
+        let purge = try connection.query("SELECT key FROM tillcount.pending_purges WHERE till_key = $1 ORDER BY key", [.text(name.key)])
+            .compactMap { $0.text(0) }
+        state.purge = purge
+        // Another person's live-count change after this actor's newest step: undoing that
+        // step would revert theirs too.
+        if case .count? = state.undo.last, let seq = seqs.last {
+            state.undoBlockedBy = try connection.query(
+                "SELECT actor FROM tillcount.undo_steps WHERE till_key = $1 AND actor <> $2 AND kind = 'count' AND seq > $3 ORDER BY seq LIMIT 1",
+                [.text(name.key), .text(actor), .integer(seq)]).first?.text(0)
+        }
+        return Read(state: state, seqs: seqs, purge: purge)
+    }
+
+    /// A till row as a name and live count, its columns checked against its count.
+    static func state(from row: PostgresRow, server: String) throws -> (name: TillName, state: TillState) {
+        guard let key = row.text(0), let display = row.text(1), let text = row.text(6), let float = try row.integer(3) else {
+            throw StoreError.corrupt(path: server, reason: "a till's row has empty columns")
+        }
+        let name = TillName(stored: display)
+        guard name.key == key else {
+            throw StoreError.corrupt(path: server, reason: "the till '\(display)' is kept under the key '\(key)'")
+        }
+        var state: TillState
+        do {
+            state = try TillState(snapshot: try JSONValue.parse(text), place: "the live count of till '\(display)'")
+        } catch let error as StoredContentError {
+            throw StoreError.corrupt(path: server, reason: error.message)
+        } catch {
+            throw StoreError.corrupt(path: server, reason: "the live count of till '\(display)' is not JSON: \(error)")
+        }
+        guard state.floatMinorUnits == float, state.currencyCode == row.text(2), state.notes.joined(separator: "\n") == (row.text(4) ?? "") else {
+            throw StoreError.corrupt(path: server, reason: "the currency, float or notes of till '\(display)' do not agree with its count")
+        }
+        state.tillName = name.isMain ? nil : display
+        return (name, state)
+    }
+
+    /// Writes `state` back: the row, the actor's undo steps (rows of steps taken off
+    /// deleted, new ones added in order) and the purge list.
+    static func write(_ state: TillState, till: TillName, before: Read, actor: String, on connection: PostgresConnection) throws {
+        try connection.execute(
+            "UPDATE tillcount.tills SET currency = $2, float = $3, notes = $4, updated = $5, count = $6 WHERE till_key = $1",
+            [.text(till.key), state.currencyCode.map(PostgresValue.text) ?? .null, .integer(state.floatMinorUnits),
+             .text(state.notes.joined(separator: "\n")), state.updated.map(PostgresValue.text) ?? .null,
+             .text(state.snapshotJSON.serialized())])
+        // Steps kept are those of `before` found in order in the new stack; the rest of the new stack is new.
+        let old = before.state.undo
+        var kept = Set<Int>()
+        var next = 0
+        var firstNew = state.undo.count
+        for (index, step) in state.undo.enumerated() {
+            if next < old.count, let found = old[next...].firstIndex(of: step) {
+                kept.insert(found)
+                next = found + 1
+            } else {
+                firstNew = index
+                break
+            }
+        }
+        for (index, seq) in before.seqs.enumerated() where !kept.contains(index) {
+            try connection.execute("DELETE FROM tillcount.undo_steps WHERE seq = $1", [.integer(seq)])
+        }
+        for step in state.undo[firstNew...] {
+            let kind = if case .count = step { "count" } else { "history" }
+            try connection.execute(
+                "INSERT INTO tillcount.undo_steps (till_key, actor, kind, step) VALUES ($1, $2, $3, $4)",
+                [.text(till.key), .text(actor), .text(kind), .text(step.json.serialized())])
+        }
+        for key in before.purge where !state.purge.contains(key) {
+            try connection.execute("DELETE FROM tillcount.pending_purges WHERE key = $1", [.text(key)])
+        }
+        for key in state.purge where !before.purge.contains(key) {
+            try connection.execute(
+                "INSERT INTO tillcount.pending_purges (key, till_key) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [.text(key), .text(till.key)])
+        }
+    }
+}

@@ -1,0 +1,316 @@
+// The PostgreSQL adapter of the saved counts: the SQLite history's rules (hidden counts,
+// undo by step key, Z numbers per till, labels and notes as rows of their own) on the
+// tables of PostgresTillSchema.swift, each call one snapshot or one transaction. Rows are
+// read through the SQLite adapter's checks (SavedLines, SQLiteTillHistory.savedCount), so
+// both backends refuse the same impossible counts.
+
+import MoneyKit
+import MoneyKitPlatform
+import MoneyKitPostgres
+import MoneyKitSQLite
+
+/// Saved counts in a PostgreSQL database.
+public struct PostgresTillHistory: TillHistoryRepository {
+    let store: PostgresTillStore
+    typealias Definitions = (Currency) throws -> DenominationSet
+
+    static let lineColumns = "line_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label"
+
+    /// Every visible count, newest first.
+    /// - Throws: `StoreError`.
+    public func savedCounts() throws -> [SavedCount] {
+        try store.store.read { connection, hasTables -> [SavedCount] in
+            guard hasTables else { return [] }
+            return try headers("deleted_at IS NULL ORDER BY saved_at DESC, id DESC", [], on: connection)
+        }
+    }
+
+    /// The visible count `id` without lines.
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
+    public func header(_ id: Int64) throws -> SavedCount {
+        try store.store.read { connection, hasTables -> SavedCount in
+            guard hasTables, let found = try headers("id = $1 AND deleted_at IS NULL", [.integer(id)], on: connection).first else {
+                throw TillError.noSavedCount(id: id)
+            }
+            return found
+        }
+    }
+
+    /// As `header(_:)` (the deletion checks it again in its own transaction).
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
+    public func countToDelete(_ id: Int64) throws -> SavedCount { try header(id) }
+
+    /// The visible count `id` with its lines, every line checked.
+    /// - Throws: `TillError.noSavedCount`; `StoreError.corrupt`.
+    public func count(_ id: Int64, definitions: (Currency) throws -> DenominationSet) throws -> SavedCount {
+        try store.store.read { connection, hasTables -> SavedCount in
+            guard hasTables, var found = try headers("id = $1 AND deleted_at IS NULL", [.integer(id)], on: connection).first else {
+                throw TillError.noSavedCount(id: id)
+            }
+            let rows = try connection.query(
+                "SELECT \(Self.lineColumns) FROM tillcount.count_lines WHERE count_id = $1 ORDER BY line_id", [.integer(id)])
+            found.lines = try SavedLines.read(found, rows: try rows.map(Self.lineValues), definitions: definitions, path: connection.server).map(\.line)
+            return found
+        }
+    }
+
+    /// Every visible count with its lines, oldest first, from one snapshot.
+    /// - Throws: `TillError`, `StoreError`.
+    public func countsWithLines(definitions: (Currency) throws -> DenominationSet) throws -> [SavedCount] {
+        try store.store.read { connection, hasTables -> [SavedCount] in
+            guard hasTables else { return [] }
+            let counts = try headers("deleted_at IS NULL ORDER BY saved_at, id", [], on: connection)
+            var lineRows: [Int64: [[SQLiteValue]]] = [:]
+            for row in try connection.query("""
+                SELECT count_id, \(Self.lineColumns) FROM tillcount.count_lines
+                WHERE count_id IN (SELECT id FROM tillcount.counts WHERE deleted_at IS NULL) ORDER BY count_id, line_id
+                """) {
+                guard let id = try row.integer(0) else { throw StoreError.corrupt(path: connection.server, reason: "a saved line has no count") }
+                let rest = PostgresRow(values: Array(row.values.dropFirst()), server: connection.server)
+                lineRows[id, default: []].append(try Self.lineValues(rest))
+            }
+            return try counts.map { count in
+                var read = count
+                read.lines = try SavedLines.read(count, rows: lineRows[count.id] ?? [], definitions: definitions, path: connection.server).map(\.line)
+                return read
+            }
+        }
+    }
+
+    /// Connects, so that a server that cannot be reached is refused before the live count changes.
+    /// - Throws: `StoreError.unavailable`, `.badConnection`.
+    public func prepareToSave() throws {
+        _ = try store.store.connection()
+    }
+
+    /// Files `count` for `step` in one transaction (a Z count's number taken under a lock
+    /// of its till); returns the new id.
+    /// - Throws: `StoreError`; nothing is saved then.
+    public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
+        try store.store.change { connection, change -> Int64 in
+            let till = TillName(stored: count.till)
+            var zNumber: PostgresValue = .null
+            if count.kind == .z {
+                try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("tillcount z " + till.key)])
+                let last = try connection.scalarInteger(
+                    "SELECT COALESCE(MAX(z_number), 0) FROM tillcount.counts WHERE till_key = $1 AND kind = 'z'", [.text(till.key)]) ?? 0
+                let (next, overflow) = last.addingReportingOverflow(1)
+                if overflow { throw StoreError.corrupt(path: connection.server, reason: "the Z numbers of till '\(count.till)' are used up") }
+                zNumber = .integer(next)
+            }
+            return try insert(count, savedAt: step.at, savedBy: .text(step.key), actor: .text(change.actor), zNumber: zNumber, id: nil, on: connection)
+        }
+    }
+
+    /// Inserts `count` and its lines; returns its id (`id`: the one to keep, when copying).
+    private func insert(
+        _ count: SavedCount, savedAt: String, savedBy: PostgresValue, actor: PostgresValue, zNumber: PostgresValue, id: Int64?,
+        on connection: PostgresConnection
+    ) throws -> Int64 {
+        let till = TillName(stored: count.till)
+        let values: [PostgresValue] = [
+            .text(savedAt), count.label.map(PostgresValue.text) ?? .null, .text(count.currency.code),
+            .integer(count.total.minorUnits), .integer(count.float.minorUnits), count.expected.map { .integer($0.minorUnits) } ?? .null,
+            .text(count.notes.joined(separator: "\n")), savedBy, actor, .text(count.till), .text(till.key), .text(count.kind.rawValue), zNumber,
+        ]
+        let idColumn = id == nil ? "" : ", id"
+        let idValue = id == nil ? "" : ", $14"
+        guard let newID = try connection.query(
+            """
+            INSERT INTO tillcount.counts (saved_at, label, currency, total, float, expected, notes, saved_by, saved_actor, till, till_key, kind, z_number\(idColumn))
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13\(idValue)) RETURNING id
+            """, values + (id.map { [PostgresValue.integer($0)] } ?? [])).first.flatMap({ try? $0.integer(0) }) ?? nil
+        else { throw StoreError.corrupt(path: connection.server, reason: "the new saved count has no id") }
+        for line in count.lines {
+            try connection.execute(
+                """
+                INSERT INTO tillcount.count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                """,
+                [.integer(newID), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity),
+                 .integer(line.rollSize), line.item.kind == .roll ? .text(line.packaging.rawValue) : .null, .integer(line.valueMinorUnits),
+                 .text(line.sizeSource.rawValue), line.token.map(PostgresValue.text) ?? .null, line.label.map(PostgresValue.text) ?? .null])
+        }
+        return newID
+    }
+
+    /// Hides the visible X count `id` for `step`.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
+    public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
+        try store.store.change { connection, _ in
+            try refuseFinal(id, step.change, on: connection)
+            let changed = try connection.execute(
+                "UPDATE tillcount.counts SET deleted_at = $1, deleted_by = $2 WHERE id = $3 AND deleted_at IS NULL AND kind = 'x'",
+                [.text(step.at), .text(step.key), .integer(id)])
+            if changed == 0 { throw TillError.noSavedCount(id: id) }
+        }
+    }
+
+    /// Reverts `step` in one transaction. Undoing a save whose count another person has
+    /// relabelled or noted since is refused (it would delete their change with it).
+    /// - Throws: `TillError.undoRevertsOthers`; `StoreError`.
+    public func revert(_ step: HistoryStep) throws -> HistoryReversal {
+        try store.store.change { connection, change -> HistoryReversal in
+            let server = connection.server
+            switch step.change {
+            case .rm:
+                guard let id = try connection.scalarInteger(
+                    "SELECT id FROM tillcount.counts WHERE deleted_by = $1 AND deleted_at IS NOT NULL FOR UPDATE", [.text(step.key)]) else {
+                    return .stepNotFound(step, store: server)
+                }
+                try connection.execute("UPDATE tillcount.counts SET deleted_at = NULL, deleted_by = NULL WHERE id = $1", [.integer(id)])
+                return .restored(id: id)
+            case .label:
+                let changed = try connection.execute("DELETE FROM tillcount.count_labels WHERE set_by = $1", [.text(step.key)])
+                return changed == 0 ? .stepNotFound(step, store: server) : .labelRestored(id: step.id ?? 0)
+            case .note:
+                let changed = try connection.execute("DELETE FROM tillcount.count_notes WHERE added_by = $1", [.text(step.key)])
+                return changed == 0 ? .stepNotFound(step, store: server) : .noteRemoved(id: step.id ?? 0)
+            case .save:
+                guard let id = try connection.scalarInteger(
+                    "SELECT id FROM tillcount.counts WHERE saved_by = $1 AND deleted_at IS NULL AND kind = 'x' FOR UPDATE", [.text(step.key)]) else {
+                    if let hidden = try connection.scalarInteger(
+                        "SELECT id FROM tillcount.counts WHERE saved_by = $1 AND kind = 'x'", [.text(step.key)]) {
+                        return .deletedAlready(id: hidden)
+                    }
+                    return .stepNotFound(step, store: server)
+                }
+                if let other = try connection.query(
+                    """
+                    SELECT actor FROM tillcount.count_labels WHERE count_id = $1 AND actor <> $2
+                    UNION ALL SELECT actor FROM tillcount.count_notes WHERE count_id = $1 AND actor <> $2 LIMIT 1
+                    """, [.integer(id), .text(change.actor)]).first?.text(0) {
+                    throw TillError.undoRevertsOthers(action: step.action, other: other)
+                }
+                try connection.execute("DELETE FROM tillcount.counts WHERE id = $1", [.integer(id)])
+                return .removed(id: id)
+            }
+        }
+    }
+
+    /// Deletes for good the counts hidden by the rm steps `keys` (lines, labels and notes cascade).
+    /// - Throws: `StoreError`.
+    public func purge(_ keys: [String]) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        return try store.store.change { connection, _ -> Int in
+            var purged = 0
+            for key in keys {
+                purged += try connection.execute(
+                    "DELETE FROM tillcount.counts WHERE deleted_by = $1 AND deleted_at IS NOT NULL", [.text(key)])
+            }
+            return purged
+        }
+    }
+
+    /// Relabels the visible X count `id` for `step` (a row of count_labels).
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
+    public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
+        try store.store.change { connection, change in
+            try refuseFinal(id, step.change, on: connection)
+            try connection.execute(
+                "INSERT INTO tillcount.count_labels (count_id, label, at, set_by, actor) VALUES ($1, $2, $3, $4, $5)",
+                [.integer(id), label.map(PostgresValue.text) ?? .null, .text(step.at), .text(step.key), .text(change.actor)])
+        }
+    }
+
+    /// Adds `text` to the notes of the visible count `id` for `step` (a row of count_notes).
+    /// - Throws: `TillError.noSavedCount`; `StoreError`.
+    public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
+        try store.store.change { connection, change in
+            try refuseFinal(id, step.change, on: connection)
+            try connection.execute(
+                "INSERT INTO tillcount.count_notes (count_id, note, at, added_by, actor) VALUES ($1, $2, $3, $4, $5)",
+                [.integer(id), .text(text), .text(step.at), .text(step.key), .text(change.actor)])
+        }
+    }
+
+    /// Refuses a change to a count that is missing or hidden, or that `change` may not make
+    /// to a Z count; locks the count's row for the rest of the transaction.
+    private func refuseFinal(_ id: Int64, _ change: HistoryStep.Change, on connection: PostgresConnection) throws {
+        guard let row = try connection.query(
+            "SELECT kind, z_number FROM tillcount.counts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE", [.integer(id)]).first else {
+            throw TillError.noSavedCount(id: id)
+        }
+        if row.text(0) == "z", change == .rm || change == .label {
+            throw TillError.zCountIsFinal(id: id, number: try row.integer(1) ?? 0, refused: change)
+        }
+    }
+
+    /// The headers `condition` selects (in its order), with their newest labels and added notes.
+    private func headers(_ condition: String, _ parameters: [PostgresValue], on connection: PostgresConnection) throws -> [SavedCount] {
+        let rows = try connection.query("SELECT \(SQLiteTillHistory.headerColumns) FROM tillcount.counts WHERE \(condition)", parameters)
+        let counts = try rows.map { row in
+            try SQLiteTillHistory.savedCount(from: try Self.values(row, "itttiiittti"), path: connection.server)
+        }
+        guard !counts.isEmpty else { return counts }
+        let only = counts.count == 1 ? counts[0].id : nil
+        let filter = only == nil ? "" : " WHERE count_id = $1"
+        let onlyParameters: [PostgresValue] = only.map { [.integer($0)] } ?? []
+        var labels: [Int64: String?] = [:]
+        for row in try connection.query("SELECT count_id, label FROM tillcount.count_labels\(filter) ORDER BY label_id", onlyParameters) {
+            guard let id = try row.integer(0) else { continue }
+            labels[id] = .some(row.text(1))
+        }
+        var notes: [Int64: [SavedNote]] = [:]
+        for row in try connection.query("SELECT count_id, at, note FROM tillcount.count_notes\(filter) ORDER BY note_id", onlyParameters) {
+            guard let id = try row.integer(0), let at = row.text(1), let text = row.text(2) else {
+                throw StoreError.corrupt(path: connection.server, reason: "a note added to a saved count has unexpected values")
+            }
+            notes[id, default: []].append(SavedNote(at: at, text: text))
+        }
+        return counts.map { count in
+            var edited = count
+            if let label = labels[count.id] { edited.label = label }
+            edited.addedNotes = notes[count.id] ?? []
+            return edited
+        }
+    }
+
+    /// A row as the SQLite adapter's checks read it: `pattern` says which columns are
+    /// integers (i) and which text (t).
+    static func values(_ row: PostgresRow, _ pattern: String) throws -> [SQLiteValue] {
+        try pattern.enumerated().map { index, letter in
+            if letter == "i" { return try row.integer(index).map(SQLiteValue.integer) ?? .null }
+            return row.text(index).map(SQLiteValue.text) ?? .null
+        }
+    }
+
+    /// A line row (`lineColumns`) as SavedLines reads it.
+    static func lineValues(_ row: PostgresRow) throws -> [SQLiteValue] {
+        try values(row, "itiiitittt")
+    }
+}
+
+extension PostgresTillHistory: TillHistoryCopyTarget {
+    /// Whether the database holds any till or saved count (hidden ones too).
+    /// - Throws: `StoreError`.
+    public func holdsAnything() throws -> String? {
+        try store.store.read { connection, hasTables -> String? in
+            guard hasTables else { return nil }
+            let tills = try connection.scalarInteger("SELECT count(*) FROM tillcount.tills") ?? 0
+            let counts = try connection.scalarInteger("SELECT count(*) FROM tillcount.counts") ?? 0
+            if tills > 0 { return "\(tills) till(s)" }
+            if counts > 0 { return "\(counts) saved count(s)" }
+            return nil
+        }
+    }
+
+    /// Files `counts` as they are (ids, times, tills, kinds, Z numbers, labels, added
+    /// notes) in one transaction, then moves the id sequence past them.
+    /// - Throws: `StoreError`; nothing is filed then.
+    public func copyIn(_ counts: [SavedCount]) throws {
+        try store.store.change { connection, change in
+            for count in counts {
+                _ = try insert(count, savedAt: count.savedAt, savedBy: .null, actor: .text(change.actor),
+                               zNumber: count.zNumber.map(PostgresValue.integer) ?? .null, id: count.id, on: connection)
+                for note in count.addedNotes {
+                    try connection.execute(
+                        "INSERT INTO tillcount.count_notes (count_id, note, at, added_by, actor) VALUES ($1, $2, $3, $4, $5)",
+                        [.integer(count.id), .text(note.text), .text(note.at), .text(HistoryStep.randomKey()), .text(change.actor)])
+                }
+            }
+            try connection.execute(
+                "SELECT setval(pg_get_serial_sequence('tillcount.counts', 'id'), GREATEST((SELECT MAX(id) FROM tillcount.counts), 1))")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+// tillcount's shared store on PostgreSQL: the entry point the executable chooses when
+// --db (or $TILLCOUNT_DB) names a database. Every till's live count and every saved count
+// live there (tables in PostgresTillSchema.swift), behind the same repository protocols as
+// the files: PostgresTillDirectory and PostgresTillRepository for the live counts,
+// PostgresTillHistory for the saved counts. Every read is one snapshot, every change one
+// transaction with bound parameters only, carrying a client-made id (see PostgresStore).
+
+import MoneyKitPostgres
+import MoneyKitPlatform
+
+/// A tillcount store in a PostgreSQL database.
+public final class PostgresTillStore {
+    let store: PostgresStore
+
+    /// Whether `text` (a --db or $TILLCOUNT_DB value) names a PostgreSQL database: a
+    /// postgresql:// or postgres:// URI, or a libpq keyword string (host=…, dbname=…).
+    public static func names(_ text: String) -> Bool {
+        PostgresConnectionText.isConnection(text)
+    }
+
+    /// The store reached through `connectionText`, changed by `actor` ("user@host", the
+    /// default: this user on this machine). Nothing is connected until the first command.
+    public init(connectionText: String, actor: String = ProcessIdentity.actor) {
+        store = PostgresStore(connectionText: connectionText, layout: PostgresTillSchema.layout, actor: actor)
+    }
+
+    /// Who this store's changes are made by.
+    public var actor: String { store.actor }
+
+    /// The connection text with its passwords hidden.
+    public var redactedText: String { store.redactedText }
+
+    /// Every till's live count in this database.
+    public var directory: PostgresTillDirectory { PostgresTillDirectory(store: self) }
+
+    /// The saved counts in this database.
+    public var history: PostgresTillHistory { PostgresTillHistory(store: self) }
+
+    /// Creates the tables or brings them up to date (`tillcount db init`); returns the line
+    /// to print.
+    /// - Throws: `StoreError` (`cannotCreate` without the right to create them; newer; foreign; unavailable).
+    public func initialize() throws -> String {
+        let (before, after) = try store.initialize()
+        return try store.initializationReport(before: before, after: after)
+    }
+
+    /// Gives `role` the everyday rights (rows only, no DDL; `readOnly`: reading only).
+    /// - Throws: the server's errors (an unknown role: `StoreError`).
+    public func grant(to role: String, readOnly: Bool) throws {
+        try store.grant(to: role, readOnly: readOnly)
+    }
+
+    /// The GRANT statements `grant` runs, ROLE standing for the role (for the manual).
+    public static func grantStatements(readOnly: Bool) -> [String] {
+        PostgresTillSchema.layout.grantStatements(readOnly: readOnly)
+    }
+
+    /// The tables, for the manual.
+    public static var tableNames: [String] { PostgresTillSchema.tableNames }
+
+    /// The server as messages name it (connects).
+    /// - Throws: the connection's errors.
+    public func serverName() throws -> String { try store.serverName() }
+}

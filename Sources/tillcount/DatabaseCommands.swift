@@ -1,0 +1,73 @@
+// tillcount db init and db copy: making a store ready (the tables of a shared PostgreSQL
+// store, so the everyday role needs no DDL; the history file of a file store) and copying
+// a whole store into an empty or new one (TillStoreCopy, the same for every pair of backends).
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitCLI
+import MoneyKitPlatform
+import TillKit
+
+struct DatabaseCommands {
+    let context: TillContext
+
+    /// db init [--grant ROLE] [--read-only].
+    func initialize() throws -> ExitCode {
+        let arguments = context.arguments
+        let role = arguments.text(TillcountSpec.grantRole)
+        let readOnly = arguments.flag(TillcountSpec.readOnly)
+        switch context.store {
+        case .postgres(let shared):
+            context.out.line(try shared.initialize().terminalSafe)
+            if let role {
+                try shared.grant(to: role, readOnly: readOnly)
+                context.out.line("granted \(readOnly ? "reading" : "reading and writing") tillcount's rows to \(role)".terminalSafe)
+            } else if readOnly {
+                throw CLIError.usage("--read-only goes with --grant ROLE", commandPath: arguments.commandPath)
+            }
+        case .files(_, let history):
+            if role != nil || readOnly {
+                throw CLIError.usage("--grant and --read-only need a PostgreSQL store (--db postgresql://…)", commandPath: arguments.commandPath)
+            }
+            let existed = PosixFile.isRegularFile(history.path)
+            try history.prepareToSave()
+            let what = existed ? "is ready (schema version \(SQLiteTillHistory.schemaVersion))" : "made (schema version \(SQLiteTillHistory.schemaVersion))"
+            context.out.line("history \(history.path) \(what); live counts are files, made by their first change".terminalSafe)
+        }
+        return .ok
+    }
+
+    /// db copy --to TARGET: a connection text, or a folder that is new or empty (it gets
+    /// count.json, count.tills/ and history.sqlite).
+    func copy() throws -> ExitCode {
+        let arguments = context.arguments
+        guard let target = arguments.text(TillcountSpec.copyTarget), !target.isEmpty else {
+            throw CLIError.usage("db copy needs --to TARGET (a folder, or a postgresql:// URI)", commandPath: arguments.commandPath)
+        }
+        let targetTills: any TillDirectory
+        let targetHistory: any TillHistoryRepository & TillHistoryCopyTarget
+        let targetName: String
+        if PostgresTillStore.names(target) {
+            let shared = PostgresTillStore(connectionText: target, actor: TillContext.actor(context.invocation.environment))
+            targetTills = shared.directory
+            targetHistory = shared.history
+            targetName = shared.redactedText
+        } else {
+            if PosixFile.isDirectory(target) {
+                if let entries = try PosixFile.entryNames(in: target), !entries.isEmpty {
+                    throw TillError.copyTargetNotEmpty(target: target, what: "\(entries.count) file(s)")
+                }
+            } else {
+                try PosixFile.makeDirectories(target)
+            }
+            targetTills = JSONTillDirectory(stateFile: StoreLocation(path: "\(target)/count.json", isDefault: false))
+            targetHistory = SQLiteTillHistory(path: "\(target)/history.sqlite", createsFolders: false)
+            targetName = target
+        }
+        let outcome = try TillStoreCopy.copy(
+            from: (context.tills, context.till.history), to: (targetTills, targetHistory),
+            targetName: targetName, definitions: context.till.definitions)
+        context.out.line("copied \(outcome.tills) till(s) and \(outcome.savedCounts) saved count(s) to \(targetName)".terminalSafe)
+        return .ok
+    }
+}

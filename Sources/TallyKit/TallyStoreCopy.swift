@@ -13,6 +13,12 @@ public struct TallyCopySummary: Equatable, Sendable {
     public var counters: Int
     /// Events of their logs copied.
     public var events: Int
+
+    /// A summary of `counters` counters and `events` events.
+    public init(counters: Int, events: Int) {
+        self.counters = counters
+        self.events = events
+    }
 }
 
 extension Tally {

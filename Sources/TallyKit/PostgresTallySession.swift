@@ -409,7 +409,13 @@ final class PostgresTallySession: TallyStoreChange {
                     if let other = current.lastChange { conflictingChanges.append(other) }
                 }
             } else if !removed {
-                conflicts.append(row.text(1) ?? "counter \(serial)")
+                // Deleted since by someone else: their change kept the counter's name.
+                let deleter = try connection.query("""
+                    SELECT u.name, u.change_id FROM tally.undo_rows AS u
+                    WHERE u.serial = $1 AND u.change_id > $2 AND u.name IS NOT NULL ORDER BY u.change_id DESC LIMIT 1
+                    """, [.integer(serial), .integer(id)]).first
+                conflicts.append(row.text(1) ?? deleter?.text(0) ?? "counter \(serial)")
+                if let change = try deleter?.integer(1) { conflictingChanges.append(change) }
             }
             if existed { restore.append(try counter(from: row)) }
         }

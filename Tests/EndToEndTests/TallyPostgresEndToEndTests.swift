@@ -48,6 +48,12 @@ struct TallyTestStore {
         try sharedCluster().execute(sql, on: text).map(\.values)
     }
 
+    /// The first column of the first row of `sql` as an integer (PostgreSQL only).
+    func integer(_ sql: String) throws -> Int? {
+        guard let row = try query(sql).first, let text = row.first ?? nil else { return nil }
+        return Int(text)
+    }
+
     /// Every counter's log as `tally log NAME --format json` gives it, by name.
     func logs() throws -> [String: String] {
         var result: [String: String] = [:]
@@ -260,8 +266,8 @@ struct TallyPostgresEndToEndTests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             // Every imported counter with its event, or none.
-            let found = try store.query("SELECT count(*) FROM tally.counters WHERE name <> 'keep'").first?.first??.flatMap { Int($0) }
-            let events = try store.query("SELECT count(*) FROM tally.events WHERE kind = 'import'").first?.first??.flatMap { Int($0) }
+            let found = try store.integer("SELECT count(*) FROM tally.counters WHERE name <> 'keep'")
+            let events = try store.integer("SELECT count(*) FROM tally.events WHERE kind = 'import'")
             #expect(found == 0 || found == 4000, "after \(delay) s: \(found ?? -1) counters")
             #expect(events == found, "after \(delay) s: \(events ?? -1) events for \(found ?? -1) counters")
             outcomes.insert(found ?? -1)

@@ -277,6 +277,37 @@ struct TallyPostgresEndToEndTests {
         #expect(outcomes.contains(0), "no kill landed before the import committed")
     }
 
+    /// A `tally feed` killed while lines arrive: every save it made is whole (the count is
+    /// what its feed events add up to), and the next command works.
+    @Test(.timeLimit(.minutes(1)))
+    func aFeedKilledWhileLinesArriveKeepsWholeSaves() throws {
+        let store = try TallyTestStore(.postgres)
+        try store.ok("new", "lines")
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: store.box.tallyPath)
+        process.arguments = ["feed", "lines"]
+        process.environment = store.box.environment.merging(["TALLY_FILE": store.text]) { $1 }
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try ToolProcess.start(process)
+        for _ in 0..<5 {
+            try input.fileHandleForWriting.write(contentsOf: Data(String(repeating: "x\n", count: 100).utf8))
+            Thread.sleep(forTimeInterval: 0.15)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        let count = try #require(try store.integer("SELECT count FROM tally.counters WHERE name = 'lines'"))
+        let fed = try store.integer("SELECT coalesce(sum(count_after - count_before), 0) FROM tally.events WHERE kind = 'feed'")
+        #expect(count > 0 && count <= 500, "\(count)")
+        #expect(fed == count)
+        #expect(try store.integer("SELECT count(*) FROM tally.changes WHERE action LIKE 'feed %'") == 1)
+        #expect(try store.ok("inc", "lines") == String(count + 1))
+    }
+
     @Test func aConnectionStringLibpqCannotReadIsExit78WithThePasswordHidden() throws {
         let folder = try sharedCluster().folder
         let store = try TallyTestStore(connection: "host=\(folder) password=s3cr3t-pw nonsense=1")

@@ -183,18 +183,34 @@ final class PostgresTallySession: TallyStoreChange {
     // MARK: changing
 
     func begin(_ action: String, at: Double) throws {
-        // The new group, and the newest group of this actor that falls out of the undo
-        // history with it (the subquery does not see the new row: undoLimit - 1 are kept).
+        // One statement: the new group, and this actor's groups that fall out of the undo
+        // history with it (the CTEs do not see the new row: undoLimit - 1 older are kept).
         let sql = """
-            WITH made AS (INSERT INTO tally.changes (action, at, actor) VALUES ($1, $2::double precision, $3) RETURNING id)
-            SELECT made.id, (SELECT c.id FROM tally.changes AS c WHERE c.actor = $3 ORDER BY c.id DESC OFFSET $4 LIMIT 1)
-            FROM made
+            WITH made AS (INSERT INTO tally.changes (action, at, actor) VALUES ($1, $2::double precision, $3) RETURNING id),
+            \(Self.forgetting(cutoff: "(SELECT c.id FROM tally.changes AS c WHERE c.actor = $3 ORDER BY c.id DESC OFFSET $4 LIMIT 1)"))
+            SELECT id FROM made
             """
         let rows = try connection.query(sql, [.text(action), .text(Self.seconds(at)), .text(actor), .integer(Int64(max(undoLimit - 1, 0)))])
         guard let row = rows.first, let id = try row.integer(0) else { throw corrupt("a new change got no id") }
         group = id
         remembered = []
-        if let cutoff = try row.integer(1) { try forget(through: cutoff) }
+    }
+
+    /// CTEs that forget this actor's ($3) change groups up to `cutoff` (undo no longer
+    /// reaches them). A deleted counter that no kept group can bring back takes its log
+    /// with it.
+    private static func forgetting(cutoff: String) -> String {
+        """
+        gone AS (SELECT id FROM tally.changes WHERE actor = $3 AND id <= \(cutoff)),
+        orphaned AS (
+            DELETE FROM tally.events WHERE serial IN (
+                SELECT u.serial FROM tally.undo_rows AS u WHERE u.change_id IN (SELECT id FROM gone)
+                AND NOT EXISTS (SELECT 1 FROM tally.counters AS c WHERE c.serial = u.serial)
+                AND NOT EXISTS (
+                    SELECT 1 FROM tally.undo_rows AS k WHERE k.serial = u.serial AND k.change_id NOT IN (SELECT id FROM gone)))),
+        forgotten_rows AS (DELETE FROM tally.undo_rows WHERE change_id IN (SELECT id FROM gone)),
+        forgotten AS (DELETE FROM tally.changes WHERE id IN (SELECT id FROM gone))
+        """
     }
 
     /// `at` as PostgreSQL reads a double precision.
@@ -216,22 +232,6 @@ final class PostgresTallySession: TallyStoreChange {
         }
         group = id
         remembered = []
-    }
-
-    /// Forgets this actor's change groups up to `cutoff` (undo no longer reaches them). A
-    /// deleted counter that no kept group can bring back takes its log with it.
-    private func forget(through cutoff: Int64) throws {
-        try connection.execute("""
-            WITH gone AS (SELECT id FROM tally.changes WHERE actor = $1 AND id <= $2),
-            orphaned AS (
-                DELETE FROM tally.events WHERE serial IN (
-                    SELECT u.serial FROM tally.undo_rows AS u WHERE u.change_id IN (SELECT id FROM gone)
-                    AND NOT EXISTS (SELECT 1 FROM tally.counters AS c WHERE c.serial = u.serial)
-                    AND NOT EXISTS (
-                        SELECT 1 FROM tally.undo_rows AS k WHERE k.serial = u.serial AND k.change_id NOT IN (SELECT id FROM gone)))),
-            rows AS (DELETE FROM tally.undo_rows WHERE change_id IN (SELECT id FROM gone))
-            DELETE FROM tally.changes WHERE id IN (SELECT id FROM gone)
-            """, [.text(actor), .integer(cutoff)])
     }
 
     func takeSerial() throws -> Int64 {

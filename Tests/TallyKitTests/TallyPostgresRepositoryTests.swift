@@ -123,6 +123,25 @@ struct TallyPostgresRepositoryTests {
         #expect(try TallyVisibleState(repository) == before)
     }
 
+    /// The undo history keeps `undoLimit` changes; a deleted counter's log goes once its
+    /// removal can no longer be undone, and not before.
+    @Test(arguments: TallyBackend.allCases)
+    func aDeletedCountersLogGoesWhenItsRemovalLeavesTheUndoHistory(backend: TallyBackend) throws {
+        let (repository, keeper) = try backend.makeStore(undoLimit: 2)
+        defer { _ = keeper }
+        let tally = Tally(repository: repository, now: { testNow })
+        _ = try tally.create(name: "x")
+        _ = try tally.create(name: "y")
+        try tally.remove(["x"])
+        try tally.increment("y")
+        #expect(try TallyVisibleState(repository).events.map(\.serial) == [1, 2, 1, 2])
+        try tally.increment("y")
+        #expect(try TallyVisibleState(repository).events.map(\.serial) == [2, 2, 2])
+        #expect(try tally.undo() == "inc y")
+        #expect(try tally.undo() == "inc y")
+        #expect(tallyError { _ = try tally.undo() } == .nothingToUndo)
+    }
+
     // MARK: only a shared store
 
     @Test func readingADatabaseWithoutTablesIsEmptyAndCreatesNothing() throws {

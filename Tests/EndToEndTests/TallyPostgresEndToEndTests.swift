@@ -277,6 +277,43 @@ struct TallyPostgresEndToEndTests {
         #expect(outcomes.contains(0), "no kill landed before the import committed")
     }
 
+    /// The server ending the connection during a long import (an administrator's
+    /// pg_terminate_backend): exit 75, saying the change was not saved, and nothing is.
+    @Test(.timeLimit(.minutes(3)))
+    func aConnectionLostMidImportIsExit75AndSavesNothing() throws {
+        let store = try TallyTestStore(.postgres)
+        try store.ok("new", "keep")
+        let input = store.box.sandbox.path("big.json")
+        try Data(try TallyBox.exportJSON((0..<4000).map { TallyCounter("c\($0)") }).utf8).write(to: URL(fileURLWithPath: input))
+        var lost = false
+        for delay in [0.3, 0.6, 1.0] where !lost {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: store.box.tallyPath)
+            process.arguments = ["import", input]
+            process.environment = store.box.environment.merging(["TALLY_FILE": store.text]) { $1 }
+            let errors = store.box.sandbox.path("import-\(delay).err")
+            FileManager.default.createFile(atPath: errors, contents: nil)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+            try ToolProcess.start(process)
+            Thread.sleep(forTimeInterval: delay)
+            _ = try sharedCluster().execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tally' AND pid <> pg_backend_pid()",
+                on: store.text)
+            TallyWait.exit(of: process, timeout: 60)
+            let message = try String(contentsOfFile: errors, encoding: .utf8)
+            if process.terminationStatus == 0 { break }  // the import finished first
+            lost = true
+            #expect(process.terminationStatus == 75, "\(message)")
+            #expect(message.contains("lost the connection to PostgreSQL database"), "\(message)")
+            #expect(message.contains("the change was not saved"), "\(message)")
+            #expect(try store.integer("SELECT count(*) FROM tally.counters") == 1)
+            #expect(try store.integer("SELECT count(*) FROM tally.events WHERE kind = 'import'") == 0)
+        }
+        #expect(lost, "every import finished before the connection was ended")
+        #expect(try store.ok("inc", "keep") == "1")
+    }
+
     /// A `tally feed` killed while lines arrive: every save it made is whole (the count is
     /// what its feed events add up to), and the next command works.
     @Test(.timeLimit(.minutes(1)))

@@ -25,6 +25,9 @@ final class PostgresTallySession: TallyStoreChange {
     private var nextSerial: Int64?
     /// Whether the lock that orders name checks is held (see `lockNames`).
     private var namesLocked = false
+    /// Events recorded and not yet written (`eventValues` each): written many to a
+    /// statement before anything reads the log, and before the change commits.
+    private var pendingEvents: [[PostgresValue]] = []
 
     init(connection: PostgresConnection, actor: String, undoLimit: Int, locking: Bool) {
         self.connection = connection
@@ -112,6 +115,7 @@ final class PostgresTallySession: TallyStoreChange {
     }
 
     func events(of serial: Int64, from: Double?, through: Double?) throws -> [CounterEvent] {
+        try writePendingEvents()
         let bounds: [PostgresValue] = [
             .integer(serial), .integer(from.map(SQLiteTallySession.milliseconds) ?? .min),
             .integer(through.map(SQLiteTallySession.milliseconds) ?? .max),
@@ -120,7 +124,8 @@ final class PostgresTallySession: TallyStoreChange {
     }
 
     func allEvents() throws -> [CounterEvent] {
-        try events("ORDER BY id", [])
+        try writePendingEvents()
+        return try events("ORDER BY id", [])
     }
 
     private func events(_ condition: String, _ parameters: [PostgresValue]) throws -> [CounterEvent] {
@@ -173,6 +178,7 @@ final class PostgresTallySession: TallyStoreChange {
     }
 
     func isEmpty() throws -> Bool {
+        try writePendingEvents()
         let sql = """
             SELECT EXISTS (SELECT 1 FROM tally.counters) OR EXISTS (SELECT 1 FROM tally.events)
                 OR EXISTS (SELECT 1 FROM tally.changes)
@@ -183,6 +189,7 @@ final class PostgresTallySession: TallyStoreChange {
     // MARK: changing
 
     func begin(_ action: String, at: Double) throws {
+        try writePendingEvents()
         // One statement: the new group, and this actor's groups that fall out of the undo
         // history with it (the CTEs do not see the new row: undoLimit - 1 older are kept).
         let sql = """
@@ -219,6 +226,7 @@ final class PostgresTallySession: TallyStoreChange {
     }
 
     func continueLatest() throws {
+        try writePendingEvents()
         guard let (id, action) = try newestGroup() else { throw TallyError.nothingToUndo }
         // A counter of the group changed since by someone else: undoing the whole group
         // would overwrite that change, so what follows starts a group of its own.
@@ -247,6 +255,7 @@ final class PostgresTallySession: TallyStoreChange {
 
     /// Writes back what the session kept in memory; called before the transaction commits.
     func finish() throws {
+        try writePendingEvents()
         if let nextSerial {
             try connection.execute("UPDATE tally.meta SET value = $1 WHERE key = 'next_serial'", [.integer(nextSerial)])
         }
@@ -346,10 +355,32 @@ final class PostgresTallySession: TallyStoreChange {
             """
         let parameters = eventValues(event, group: group, actor: event.actor ?? actor)
         if remembered.insert(event.serial).inserted {
+            try writePendingEvents()  // the log keeps the order of recording
             try connection.execute("WITH kept AS (\(Self.keepBefore(groupParameter: 2)))\n\(insert)", parameters)
         } else {
-            try connection.execute(insert, parameters)
+            // The counter's undo row is kept already: the event can wait (an import of
+            // thousands writes them a few statements at a time).
+            pendingEvents.append(parameters)
         }
+    }
+
+    /// Writes the events `record` kept back, up to 500 a statement.
+    private func writePendingEvents() throws {
+        var start = 0
+        while start < pendingEvents.count {
+            let chunk = pendingEvents[start..<min(start + 500, pendingEvents.count)]
+            let rows = chunk.indices.map { index -> String in
+                let o = (index - start) * 9
+                return "($\(o + 2)::bigint, $\(o + 1)::bigint, $\(o + 3)::bigint, $\(o + 4)::text, $\(o + 5)::bigint, "
+                    + "$\(o + 6)::bigint, $\(o + 7)::text, $\(o + 8)::text, $\(o + 9)::text)"
+            }
+            try connection.execute(
+                "INSERT INTO tally.events (change_id, serial, at, kind, count_before, count_after, old_value, new_value, actor) VALUES "
+                    + rows.joined(separator: ", "),
+                chunk.flatMap { $0 })
+            start += chunk.count
+        }
+        pendingEvents = []
     }
 
     /// $1 serial, $2 group, then the event's fields.
@@ -368,15 +399,13 @@ final class PostgresTallySession: TallyStoreChange {
 
     func storeCopied(_ event: CounterEvent) throws {
         // Change group 0: no group, so no undo removes it; the actor as the source kept it.
-        try connection.execute("""
-            INSERT INTO tally.events (change_id, serial, at, kind, count_before, count_after, old_value, new_value, actor)
-            VALUES ($2, $1, $3, $4, $5, $6, $7, $8, $9)
-            """, eventValues(event, group: 0, actor: event.actor))
+        pendingEvents.append(eventValues(event, group: 0, actor: event.actor))
     }
 
     // MARK: undo
 
     func revertLatest() throws -> TallyChangeGroup? {
+        try writePendingEvents()
         // Two undos by one actor at once take turns, so the second sees the first's result.
         if locking { try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("moneykit tally undo " + actor)]) }
         guard let (id, action) = try newestGroup() else { return nil }

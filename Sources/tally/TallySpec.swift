@@ -270,11 +270,11 @@ enum TallySpec {
             ROLE gives ROLE what the everyday commands need and no more, so that role needs no \
             right to create anything. The statements it runs:
 
-            \(PostgresTallyRepository.grantStatements(readOnly: false).joined(separator: "\n"))
+            \(PostgresTallyRepository.grantStatements(readOnly: false).joined(separator: "\n\n"))
 
             With --read-only:
 
-            \(PostgresTallyRepository.grantStatements(readOnly: true).joined(separator: "\n"))
+            \(PostgresTallyRepository.grantStatements(readOnly: true).joined(separator: "\n\n"))
 
             A change by a role that may not create the tables, on a database without them, \
             fails (exit 73) and says to run 'tally db init'. A newer schema, or a schema tally \

@@ -179,6 +179,30 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
             state.eventGroupIDs[stored.id] = groupID
         }
 
+        func allEvents() -> [CounterEvent] { state.events }
+
+        func nextFreeSerial() -> Int64 { state.nextSerial }
+
+        func isEmpty() -> Bool { state.counters.isEmpty && state.events.isEmpty && state.groups.isEmpty }
+
+        func storeCopied(_ counter: Counter) throws {
+            if refusesWrites { throw StoreNeeded() }
+            state.counters[counter.serial] = counter
+        }
+
+        func storeCopied(_ event: CounterEvent) throws {
+            if refusesWrites { throw StoreNeeded() }
+            var stored = event
+            stored.id = state.nextEventID
+            state.nextEventID += 1
+            state.events.append(stored)
+        }
+
+        func reserveSerials(below serial: Int64) throws {
+            if refusesWrites { throw StoreNeeded() }
+            state.nextSerial = max(state.nextSerial, serial)
+        }
+
         func revertLatest() -> TallyChangeGroup? {
             guard let last = state.groups.popLast() else { return nil }
             let described = describe(last)

@@ -116,6 +116,23 @@ public final class SQLiteTallyRepository: TallyRepository {
         return result
     }
 
+    /// `tally db init` on a file store: creates the database (taking over the JSON
+    /// document of an older tally, if any) or brings it to this version; returns the line
+    /// to print.
+    /// - Throws: `StoreError` (a broken JSON document is refused before anything is made).
+    public func initialize() throws -> String {
+        let existed = try hasDatabase
+        if !existed { _ = try legacyDocument() }
+        let database = try SQLiteDatabase.open(
+            paths.database, schema: SQLiteTallySchema.schema, access: .write(createFolders: paths.isDefault))
+        defer { database.close() }
+        try changing(database) { _ in }
+        let version = SQLiteTallySchema.migrations.count
+        return existed
+            ? "tally's database \(paths.database) is up to date (version \(version))"
+            : "made tally's database \(paths.database) (version \(version))"
+    }
+
     /// Whether the database file exists with content.
     private var hasDatabase: Bool {
         get throws { try (PosixFile.fileSize(paths.database) ?? 0) > 0 }

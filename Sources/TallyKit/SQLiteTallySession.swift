@@ -80,13 +80,16 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func events(of serial: Int64, from: Double?, through: Double?) throws -> [CounterEvent] {
-        var result: [CounterEvent] = []
-        let sql = """
-            SELECT id, serial, at, kind, count_before, count_after, old_value, new_value, actor FROM events
-            WHERE serial = ? AND at >= ? AND at <= ? ORDER BY at, id
-            """
         let bounds: [SQLiteValue] = [.integer(serial), .integer(from.map(Self.milliseconds) ?? .min), .integer(through.map(Self.milliseconds) ?? .max)]
-        try database.cached(sql).forEachRow(bounds) { row in
+        return try events(where: "WHERE serial = ? AND at >= ? AND at <= ? ORDER BY at, id", bounds)
+    }
+
+    /// The events `condition` selects (every event in id order when it is empty).
+    private func events(where condition: String, _ parameters: [SQLiteValue]) throws -> [CounterEvent] {
+        var result: [CounterEvent] = []
+        let sql = "SELECT id, serial, at, kind, count_before, count_after, old_value, new_value, actor FROM events "
+            + (condition.isEmpty ? "ORDER BY id" : condition)
+        try database.cached(sql).forEachRow(parameters) { row in
             guard let kind = CounterEventKind(rawValue: row.text(3)) else {
                 throw corrupt("event \(row.int64(0)) has an unknown kind '\(row.text(3))'")
             }
@@ -258,7 +261,10 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func record(_ event: CounterEvent) throws {
-        let group = try remember(event.serial)
+        try insertEvent(event, group: try remember(event.serial))
+    }
+
+    private func insertEvent(_ event: CounterEvent, group: Int64) throws {
         try database.cached("""
             INSERT INTO events (change_id, serial, at, kind, count_before, count_after, old_value, new_value, actor)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -297,6 +303,36 @@ final class SQLiteTallySession: TallyStoreChange {
         try database.cached("DELETE FROM undo_rows WHERE change_id = ?").run([.integer(id)])
         try database.cached("DELETE FROM changes WHERE id = ?").run([.integer(id)])
         return described
+    }
+
+    // MARK: copying a whole store (tally db copy)
+
+    func allEvents() throws -> [CounterEvent] {
+        try events(where: "", [])
+    }
+
+    func nextFreeSerial() throws -> Int64 {
+        try nextSerial ?? nextSerialIfSet() ?? 1
+    }
+
+    func isEmpty() throws -> Bool {
+        var found = false
+        let sql = "SELECT EXISTS (SELECT 1 FROM counters) OR EXISTS (SELECT 1 FROM events) OR EXISTS (SELECT 1 FROM changes)"
+        try database.cached(sql).forEachRow { found = $0.int64(0) != 0 }
+        return !found
+    }
+
+    func storeCopied(_ counter: Counter) throws {
+        try write(counter)
+    }
+
+    func storeCopied(_ event: CounterEvent) throws {
+        // Change group 0: no group, so no undo removes it.
+        try insertEvent(event, group: 0)
+    }
+
+    func reserveSerials(below serial: Int64) throws {
+        nextSerial = max(try nextFreeSerial(), serial)
     }
 
     // MARK: taking over a JSON document

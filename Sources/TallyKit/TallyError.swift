@@ -33,6 +33,13 @@ public enum TallyError: Error, Equatable, Sendable {
     case nothingToUndo
     /// The newest change (`action`) concerns another counter than the one asked about.
     case lastChangeConcernsAnotherCounter(action: String)
+    /// In a shared store: this actor's newest change (`action`) touched `counters`, which
+    /// another actor (`others`, when known: "user@host") has changed since; undoing it
+    /// would overwrite their change, so nothing was changed.
+    case undoConflict(action: String, counters: [String], others: [String])
+    /// `tally db copy`: the target already holds a store (`counters` counters); a copy
+    /// never merges into or overwrites a store.
+    case copyTargetNotEmpty(counters: Int)
 
     // Import: `source` names the input ("standard input", a path); `place` a row or entry in it.
     /// `names` already exist and the clash policy is `error`; nothing was imported.

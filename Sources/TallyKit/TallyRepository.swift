@@ -1,6 +1,6 @@
 // What tally needs from a store: reading counters and their logs, and changing them one
-// command at a time. The SQLite adapter (the default) and the in-memory adapter implement
-// it; a shared store (PostgreSQL) would be a third. Nothing here loads or rewrites the
+// command at a time. The SQLite adapter (the default), the in-memory adapter and the
+// shared store (PostgreSQL) implement it. Nothing here loads or rewrites the
 // whole store: `tally inc NAME` finds one counter, updates it and records one event.
 
 /// A change group: what one command changed, reverted as a whole by one undo.
@@ -47,9 +47,19 @@ public protocol TallyStoreReading {
     /// unbounded), oldest first.
     /// - Throws: the store's errors.
     func events(of serial: Int64, from: Double?, through: Double?) throws -> [CounterEvent]
-    /// The newest change group undo can revert, or nil.
+    /// The newest change group undo can revert, or nil. In a shared store: the newest
+    /// made by this actor (user@host).
     /// - Throws: the store's errors.
     func latestChange() throws -> TallyChangeGroup?
+    /// Every event in the log, in the order recorded (`tally db copy`).
+    /// - Throws: the store's errors.
+    func allEvents() throws -> [CounterEvent]
+    /// The serial the next new counter would get (serials are never reused).
+    /// - Throws: the store's errors.
+    func nextFreeSerial() throws -> Int64
+    /// Whether the store holds nothing: no counter, no event, no change to undo.
+    /// - Throws: the store's errors.
+    func isEmpty() throws -> Bool
 }
 
 /// What a command may change, within its one transaction. Every write belongs to the
@@ -78,7 +88,20 @@ public protocol TallyStoreChange: TallyStoreReading {
     /// - Throws: the store's errors.
     func record(_ event: CounterEvent) throws
     /// Reverts the newest change group: puts back every counter as it was, removes what it
-    /// created and the events it recorded. Nil when there is none.
-    /// - Throws: the store's errors.
+    /// created and the events it recorded. Nil when there is none. In a shared store: the
+    /// newest group of this actor, refused when another actor changed its counters since.
+    /// - Throws: `TallyError.undoConflict` (shared store); the store's errors.
     func revertLatest() throws -> TallyChangeGroup?
+
+    // Copying a whole store (`tally db copy`): written outside any change group, so undo
+    // never reverts them.
+    /// Stores `counter` as it is, serial included.
+    /// - Throws: the store's errors.
+    func storeCopied(_ counter: Counter) throws
+    /// Appends `event` to the log as it is (time and actor kept; a new id).
+    /// - Throws: the store's errors.
+    func storeCopied(_ event: CounterEvent) throws
+    /// Makes the next serial at least `serial`.
+    /// - Throws: the store's errors.
+    func reserveSerials(below serial: Int64) throws
 }

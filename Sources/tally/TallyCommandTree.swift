@@ -34,5 +34,10 @@ enum TallyCommandTree {
         .leaf(TallySpec.untag) { try $0.removeTags() },
         .leaf(TallySpec.retag) { try $0.replaceTags() },
         .leaf(TallySpec.sum) { try $0.sum() },
+        // the store itself (DatabaseCommands.swift)
+        .group(TallySpec.db, [
+            .leaf(TallySpec.dbInit) { try $0.initializeStore() },
+            .leaf(TallySpec.dbCopy) { try $0.copyStore() },
+        ]),
     ])
 }

@@ -20,12 +20,25 @@ struct TallyCommands {
         let location = try XDGPaths(environment: invocation.environment).storeLocation(
             option: invocation.arguments.text(TallySpec.file), environmentVariable: SQLiteTallyRepository.environmentVariable,
             kind: .data, tool: "tally", fileName: SQLiteTallyRepository.defaultFileName)
+        tally = Tally(repository: Self.repository(at: location, invocation: invocation))
+    }
+
+    /// The store `location` names: a PostgreSQL database for a connection URI or keyword
+    /// string given by --file or TALLY_FILE, else the SQLite file (TallyStorePaths).
+    static func repository(at location: StoreLocation, invocation: Invocation) -> any TallyRepository {
+        if !location.isDefault, PostgresTallyRepository.names(location.path) {
+            // MONEYKIT_ACTOR stands in for user@host, for tests of undo by two actors.
+            if let actor = invocation.environment["MONEYKIT_ACTOR"], !actor.isEmpty {
+                return PostgresTallyRepository(connectionText: location.path, actor: actor)
+            }
+            return PostgresTallyRepository(connectionText: location.path)
+        }
         let repository = SQLiteTallyRepository(location: location)
         let err = invocation.err
         repository.onImportedLegacy = { legacy, database, count in
             err.line("tally: moved \(count) counter\(count == 1 ? "" : "s") from \(legacy) into \(database); the JSON file is kept as it was, as a backup".terminalSafe)
         }
-        tally = Tally(repository: repository)
+        return repository
     }
 
     var name: String { arguments.argument("NAME") ?? "" }

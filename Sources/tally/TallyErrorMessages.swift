@@ -36,6 +36,17 @@ extension TallyError {
             return CLIError("nothing to undo", exitCode: .noInput)
         case .lastChangeConcernsAnotherCounter(let action):
             return CLIError("the last change was to another counter (\(action)); use 'tally undo'", exitCode: .dataError)
+        case .undoConflict(let action, let counters, let others):
+            let names = counters.map { "'\($0)'" }.joined(separator: ", ")
+            let who = others.isEmpty ? "someone else" : others.joined(separator: ", ")
+            return .data(
+                "cannot undo '\(action)': \(names) \(counters.count == 1 ? "was" : "were") changed since by \(who); undoing would overwrite that change",
+                hint: "nothing was changed; undo reverts only your own last change, while nobody else has changed its counters since")
+        case .copyTargetNotEmpty(let counters):
+            // The target's name is added by the db copy command, which knows it.
+            return CLIError(
+                "the target already holds a tally store (\(counters) counter\(counters == 1 ? "" : "s")); db copy never merges into or overwrites a store",
+                hint: "copy into a new file or an empty database", exitCode: .cannotCreate)
         case .importClashes(let source, let names):
             let listed = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? ", …" : "")
             return .data(

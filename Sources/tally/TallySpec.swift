@@ -26,7 +26,9 @@ enum TallySpec {
             and steps are 64-bit integers: a change that would overflow is refused (exit 65) and \
             nothing is stored.
 
-            Counters live in one SQLite database (see FILES). Every command is one transaction, \
+            Counters live in one SQLite database (see FILES), or, shared by several users and \
+            machines, in a PostgreSQL database: give --file or TALLY_FILE a postgresql:// URI or \
+            a libpq keyword string (see 'tally db'). Every command is one transaction, \
             durable when the command returns, so concurrent invocations never lose an update and \
             a crash leaves the store as it was before or after a command. Every change is logged \
             with its time: 'tally log' lists a counter's changes, 'tally stats' sums them per \
@@ -52,19 +54,28 @@ enum TallySpec {
             ExampleSpec("tally export > counters.json && tally import --on-clash replace counters.json", "Back up and restore."),
             ExampleSpec("tally new tubes --goal 96 --min 0 --tag lab", "A counter with a goal, no count below 0, tagged lab."),
             ExampleSpec("tally sum --tag lab", "The total of the counters tagged lab."),
+            ExampleSpec("TALLY_FILE=postgresql://door@db.example.org/venue tally inc visitors", "Count on a shared PostgreSQL store (the password comes from ~/.pgpass)."),
             ExampleSpec("tally reset --all --tag lab --force", "Put every lab counter back to its start (one undo)."),
         ],
-        environment: [EnvironmentSpec("TALLY_FILE", "The store, when --file is not given (see FILES for how a .json name is read).")]
+        environment: [
+            EnvironmentSpec("TALLY_FILE", "The store, when --file is not given: a path (see FILES for how a .json name is read), or a PostgreSQL connection URI or keyword string (see 'tally db')."),
+            EnvironmentSpec("PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSFILE, PGSERVICE, PGSSLMODE", "libpq's own variables, read as psql reads them, for what a PostgreSQL connection string leaves out."),
+            EnvironmentSpec("MONEYKIT_ACTOR", "For tests only: who changes a PostgreSQL store, in place of USER@HOST (undo reverts only this actor's changes)."),
+        ]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/tally/counters.db", "The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum), counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, value) holding next_serial, changes(id, action, at, first_event, actor): the last 100 commands, which undo can revert (first_event: where the command's events start in the log); undo_rows(change_id, serial, existed, and the counter's fields as they were before that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, kind, count_before, count_after, old_value, new_value, actor): the log, one row per counter a command changed, kept when its command leaves the undo history and removed by the undo that reverts it (a deleted counter's log goes with it once its removal can no longer be undone). actor is empty for now. Each command is one transaction (BEGIN IMMEDIATE): a second writer waits up to 10 seconds, then exits 75. Commands that only read (list, get, show, log, stats, export) never create, migrate or change the database; a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; a newer schema is refused and left untouched (65). Missing folders are created for the default location only; a --file or $TALLY_FILE in a folder that does not exist is an error (73)."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.db", "The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum), counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, value) holding next_serial, changes(id, action, at, first_event, actor): the last 100 commands, which undo can revert (first_event: where the command's events start in the log); undo_rows(change_id, serial, existed, and the counter's fields as they were before that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, kind, count_before, count_after, old_value, new_value, actor): the log, one row per counter a command changed, kept when its command leaves the undo history and removed by the undo that reverts it (a deleted counter's log goes with it once its removal can no longer be undone). actor is who made the change: empty in a file store, except for the log copied from a shared store by 'tally db copy'. Each command is one transaction (BEGIN IMMEDIATE): a second writer waits up to 10 seconds, then exits 75. Commands that only read (list, get, show, log, stats, export) never create, migrate or change the database; a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; a newer schema is refused and left untouched (65). Missing folders are created for the default location only; a --file or $TALLY_FILE in a folder that does not exist is an error (73)."),
             FileSpec("$XDG_DATA_HOME/tally/counters.json", "The store of tally before the database (one JSON document: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\", and when set \"goal\", \"min\", \"max\", \"tags\", \"updated\"}], \"nextSerial\", \"undo\": [...]}}). The first command that changes something imports its counters (names, counts, starts, steps, pins, goals, bounds, tags, creation and last-change times, and order) into counters.db beside it, in that command's transaction, and says so once on standard error; the JSON file is never changed or removed and stays as a backup. Its undo history comes over too (an undo after the move reverts the last change made before it); the log starts empty at the move. Until then, read commands read it as it is and create nothing. A JSON file that is not a valid tally store (corrupt, newer, breaking an invariant) is refused (65) and nothing is created. Where the database is for a --file or $TALLY_FILE: a name ending in .json stands for that JSON file and the database beside it with .db in place of .json (counters.json: counters.db); a file holding a JSON tally document under another name stands for it and the database beside it with .db appended (mine: mine.db); any other name is the database itself."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, "Bad input: an overflow, a change beyond a counter's bounds, a duplicate name, an unreadable import, or a corrupt or newer store."),
             ExitStatusSpec(.noInput, "No counter of that name, or the import file cannot be read."),
-            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
+            ExitStatusSpec(.unavailable, "The PostgreSQL server cannot be reached or refused the connection (the message names the host or socket)."),
+            ExitStatusSpec(.cannotCreate, "The store cannot be created, the role may not create tally's tables (run 'tally db init' as the database's owner), or 'db copy' found its target not empty."),
+            ExitStatusSpec(.ioError),
+            ExitStatusSpec(.busy, "The store is locked for too long, or the connection to the PostgreSQL server was lost during the command: the message says whether the change may have been saved."),
+            ExitStatusSpec(.configuration, "A PostgreSQL connection string that cannot be used (shown with its password hidden)."),
         ],
         security: StandardOptions.security()
     )
@@ -72,7 +83,7 @@ enum TallySpec {
     // MARK: options, each default spelled once (here)
 
     static let file = OptionSpec.option(
-        "file", value: "PATH", help: "The store (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.db; a PATH ending in .json names the JSON store of an older tally and the database beside it, see FILES).", global: true,
+        "file", value: "PATH", help: "The store (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.db; a PATH ending in .json names the JSON store of an older tally and the database beside it, see FILES). A postgresql:// or postgres:// URI, or a libpq keyword string such as 'host=db dbname=venue', names a shared PostgreSQL store (see 'tally db').", global: true,
         completion: .file)
 
     static let format = TypedOption<OutputFormat>.choice(OutputFormat.option())
@@ -186,7 +197,7 @@ enum TallySpec {
 
     static let undo = CommandSpec(
         name: "undo", abstract: "Revert the last change, a delete included",
-        discussion: "Up to \(SQLiteTallyRepository.undoLimit) changes are remembered: each command is one change (an import or a removal of several counters included). Each undo reverts one, says what it was, and removes the events it recorded from the log. Older changes stay in the log but can no longer be undone.")
+        discussion: "Up to \(SQLiteTallyRepository.undoLimit) changes are remembered: each command is one change (an import or a removal of several counters included). Each undo reverts one, says what it was, and removes the events it recorded from the log. Older changes stay in the log but can no longer be undone.\n\nIn a shared PostgreSQL store, undo reverts the last change made by this user from this machine (USER@HOST), never someone else's; up to \(SQLiteTallyRepository.undoLimit) changes are remembered for each. When someone else has changed one of its counters since, the undo is refused (exit 65) and nothing is changed, rather than overwrite their change.")
 
     static let show = CommandSpec(
         name: "show", abstract: "Show everything about one counter, with its net change today, this week and in all",
@@ -225,6 +236,75 @@ enum TallySpec {
         name: "feed", abstract: "Add one step per line read from standard input",
         discussion: "For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 ms, at the end of input, and on SIGINT, SIGTERM or SIGHUP, so nothing read is lost; then prints the final count. After such a signal it ends by that signal once saved (the shell shows status 130 for Ctrl-C), so a script's loop stops as it expects.",
         arguments: [name])
+
+    // MARK: the store itself: tally db
+
+    static let grant = OptionSpec.option("grant", value: "ROLE", help: "Also give ROLE the rights the everyday commands need (PostgreSQL only).")
+    static let readOnly = OptionSpec.flag("read-only", help: "With --grant: reading only (list, get, show, log, stats, sum, export).")
+    static let copyTarget = OptionSpec.option(
+        "to", value: "TARGET", help: "Where to copy: a path (a new or empty SQLite store) or a PostgreSQL URI or keyword string (an empty database).",
+        completion: .file)
+
+    static let db = CommandSpec(
+        name: "db", abstract: "Set up a store, or copy a whole store to another",
+        discussion: """
+            A shared store lives in a PostgreSQL database: give --file or TALLY_FILE a URI \
+            (postgresql://USER@HOST:PORT/DBNAME?sslmode=verify-full) or a libpq keyword string \
+            ('host=HOST dbname=DBNAME user=USER'). What it leaves out comes from libpq's PG* \
+            variables, ~/.pgpass and service files (service=NAME, ~/.pg_service.conf), as with \
+            psql; sslmode (require, verify-ca, verify-full, with sslrootcert) sets TLS. A password \
+            belongs in ~/.pgpass or the file PGPASSFILE names, never on the command line: the \
+            process list shows every argument. Messages never show a password.
+
+            tally keeps its tables in the schema tally: counters (one row per counter, its tags \
+            in order in a text[] column, last_change the change that last wrote it), meta \
+            (next_serial), changes (the changes undo can revert, with their actor USER@HOST), \
+            undo_rows (each counter as it was before a change), events (the log, with the actor \
+            of each change), schema_version and applied_changes (the id of each change, so that \
+            a change retried after a lost connection never counts twice). Every command is one \
+            transaction with bound parameters; a change locks the counters it reads, so \
+            concurrent increments of one counter all count; a serialization failure or deadlock \
+            is retried. Undo reverts only this user's and machine's changes (see 'tally undo').
+
+            'tally db init' makes the tables (or brings them to this version) and with --grant \
+            ROLE gives ROLE what the everyday commands need and no more, so that role needs no \
+            right to create anything. The statements it runs:
+
+            \(PostgresTallyRepository.grantStatements(readOnly: false).joined(separator: "\n\n"))
+
+            With --read-only:
+
+            \(PostgresTallyRepository.grantStatements(readOnly: true).joined(separator: "\n\n"))
+
+            A change by a role that may not create the tables, on a database without them, \
+            fails (exit 73) and says to run 'tally db init'. A newer schema, or a schema tally \
+            that is not tally's, is refused (65) and left untouched. The server not reachable: \
+            exit 69, naming the host or socket; the connection lost during a command: exit 75, \
+            saying whether the change may have been saved; a connection string libpq cannot \
+            read: exit 78, shown with its password hidden.
+
+            'tally db copy --to TARGET' copies the whole store (every counter with all its \
+            fields, the log of every counter with its times and actors, the next serial) into \
+            TARGET: SQLite to PostgreSQL, PostgreSQL to SQLite, or either to itself. TARGET \
+            must be a new file or an empty store: a copy never merges into or overwrites one \
+            (exit 73). The undo history stays behind (and with it the log of a deleted counter \
+            that only undo could bring back).
+            """,
+        examples: [
+            ExampleSpec("tally --file postgresql://admin@db.example.org/venue db init --grant door", "Make tally's tables and let the role door use them."),
+            ExampleSpec("tally db copy --to 'host=db.example.org dbname=venue user=admin'", "Move the local store to a shared one."),
+            ExampleSpec("tally --file service=venue db copy --to ~/counters-backup.db", "Copy a shared store into a new SQLite file."),
+        ])
+
+    static let dbInit = CommandSpec(
+        name: "init", abstract: "Make the store's tables, or bring them to this version",
+        discussion: "On PostgreSQL: makes the schema tally and its tables (or migrates them), under a lock so that several clients may run it at once, and with --grant ROLE gives ROLE the everyday rights (see 'tally db'). On a file store: creates the database (or migrates it), or says it is up to date. Prints what it did on standard error.",
+        options: [grant, readOnly])
+
+    static let dbCopy = CommandSpec(
+        name: "copy", abstract: "Copy the whole store into a new or empty store",
+        discussion: "Reads this store in one snapshot and writes TARGET in one transaction: all or nothing. Counters keep their serials, fields and tags; the log keeps its order, times and actors; the undo history stays behind. A TARGET that holds anything is refused (exit 73) and left untouched.",
+        options: [copyTarget])
 
     // MARK: goals, bounds, tags, order, sum (issue 15, items 2 to 4)
 

@@ -1,0 +1,78 @@
+// tally's shared store: the counters and their log in a PostgreSQL database (schema
+// `tally`, see PostgresTallySchema). Every command is one transaction; a change locks
+// the rows it reads (SELECT … FOR UPDATE), so concurrent `tally inc` of one counter all
+// count, and carries a client-made id (PostgresStore), so a change retried after an
+// unanswered COMMIT never counts twice. Undo reverts the newest change of this actor
+// (user@host) only, and refuses when another actor changed its counters since.
+
+import MoneyKitStorage
+import MoneyKitPlatform
+import MoneyKitPostgres
+
+/// Counters and their log in a PostgreSQL database.
+public final class PostgresTallyRepository: TallyRepository {
+    let store: PostgresStore
+    let undoLimit: Int
+
+    /// The store reached through `connectionText` (a postgresql:// URI or a libpq keyword
+    /// string); changes are made as `actor` ("user@host"); undo reaches back `undoLimit`
+    /// changes of each actor. Nothing is connected until the first command.
+    public init(connectionText: String, actor: String = ProcessIdentity.actor, undoLimit: Int = SQLiteTallyRepository.undoLimit) {
+        store = PostgresStore(connectionText: connectionText, layout: PostgresTallySchema.layout, actor: actor)
+        self.undoLimit = undoLimit
+    }
+
+    /// Whether `text` (a --file value or TALLY_FILE) names a PostgreSQL database: a
+    /// postgresql:// or postgres:// URI, or a libpq keyword string (host=…, dbname=…).
+    public static func names(_ text: String) -> Bool { PostgresConnectionText.isConnection(text) }
+
+    /// `text` with its passwords hidden.
+    public static func redacted(_ text: String) -> String { PostgresConnectionText.redacted(text) }
+
+    /// Who this repository's changes are made by.
+    public var actor: String { store.actor }
+
+    /// The connection text with its passwords hidden, for messages.
+    public var redactedText: String { store.redactedText }
+
+    /// Runs `body` on one snapshot (REPEATABLE READ, read only). A database without
+    /// tally's tables reads as empty; nothing is created.
+    /// - Throws: what `body` throws; `StoreError` (unreachable, not tally's, newer).
+    public func reading<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result {
+        try store.read { connection, hasTables in
+            guard hasTables else { return try InMemoryTallyRepository(undoLimit: undoLimit).reading(body) }
+            return try body(PostgresTallySession(connection: connection, actor: store.actor, undoLimit: undoLimit, locking: false))
+        }
+    }
+
+    /// Runs `body` as one transaction (made again on a serialization failure or deadlock,
+    /// so on a fresh session each time); the tables are made first when missing.
+    /// - Throws: what `body` throws (nothing is stored); `StoreError`.
+    public func change<Result>(_ body: (any TallyStoreChange) throws -> Result) throws -> Result {
+        try store.change { connection, change in
+            let session = PostgresTallySession(connection: connection, actor: change.actor, undoLimit: undoLimit, locking: true)
+            let result = try body(session)
+            try session.finish()
+            return result
+        }
+    }
+
+    /// `tally db init`: makes tally's tables or brings them to this version; returns the
+    /// line to print.
+    /// - Throws: `StoreError` (`cannotCreate` without the right to create them).
+    public func initialize() throws -> String {
+        let (before, after) = try store.initialize()
+        return try store.initializationReport(before: before, after: after)
+    }
+
+    /// Gives `role` the rights the everyday commands need (`readOnly`: reading only).
+    /// - Throws: the server's errors (an unknown role).
+    public func grant(to role: String, readOnly: Bool) throws {
+        try store.grant(to: role, readOnly: readOnly)
+    }
+
+    /// The GRANT statements `grant` runs, ROLE standing for the role (for the manual).
+    public static func grantStatements(readOnly: Bool) -> [String] {
+        PostgresTallySchema.layout.grantStatements(readOnly: readOnly)
+    }
+}

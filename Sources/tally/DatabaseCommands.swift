@@ -1,0 +1,56 @@
+// tally db init and tally db copy: the store itself. init makes or migrates the tables
+// (a file store: the database file) and can grant a role the everyday rights; copy moves
+// the whole store into a new or empty one, between any two backends (Tally.copy).
+
+import MoneyKitStorage
+import MoneyKitCLI
+import TallyKit
+
+extension TallyCommands {
+    func initializeStore() throws -> ExitCode {
+        let role = arguments.text(TallySpec.grant)
+        let readOnly = arguments.flag(TallySpec.readOnly)
+        if readOnly && role == nil {
+            throw CLIError.usage("--read-only needs --grant ROLE", commandPath: arguments.commandPath)
+        }
+        switch tally.repository {
+        case let shared as PostgresTallyRepository:
+            invocation.err.line(try shared.initialize().terminalSafe)
+            if let role {
+                try shared.grant(to: role, readOnly: readOnly)
+                let rights = readOnly ? "reading" : "reading and writing"
+                invocation.err.line("granted \(role) \(rights) tally's tables".terminalSafe)
+            }
+        case let file as SQLiteTallyRepository:
+            if role != nil {
+                throw CLIError.usage(
+                    "--grant needs a PostgreSQL store", hint: "a file store's rights are its file mode (0600)",
+                    commandPath: arguments.commandPath)
+            }
+            invocation.err.line(try file.initialize().terminalSafe)
+        default:
+            break
+        }
+        return .ok
+    }
+
+    func copyStore() throws -> ExitCode {
+        guard let target = arguments.text(TallySpec.copyTarget), !target.isEmpty else {
+            throw CLIError.usage("missing --to TARGET", commandPath: arguments.commandPath)
+        }
+        let location = StoreLocation(path: target, isDefault: false)
+        let shown = PostgresTallyRepository.names(target) ? PostgresTallyRepository.redacted(target) : target
+        let summary: TallyCopySummary
+        do {
+            summary = try tally.copy(to: Self.repository(at: location, invocation: invocation))
+        } catch TallyError.copyTargetNotEmpty(let counters) {
+            throw CLIError(
+                "\(shown) already holds a tally store (\(counters) counter\(counters == 1 ? "" : "s")); nothing was copied",
+                hint: "db copy never merges into or overwrites a store: give a new file or an empty database", exitCode: .cannotCreate)
+        }
+        let counters = "\(summary.counters) counter\(summary.counters == 1 ? "" : "s")"
+        let events = "\(summary.events) event\(summary.events == 1 ? "" : "s")"
+        invocation.err.line("copied \(counters) and \(events) to \(shown); the undo history stays behind".terminalSafe)
+        return .ok
+    }
+}

@@ -27,6 +27,9 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// transaction (an import asks once per row: one query per account instead).
     private var duplicateCounts: [Int64: [PairKey: Int64]] = [:]
     private var knownToExist: Bool?
+    /// Per account, in one read snapshot: lookups made, and the updates once read.
+    private var lookups: [Int64: Int] = [:]
+    private var loadedUpdates: [Int64: [Update]] = [:]
 
     struct PairKey: Hashable { let at: Int64, value: Int64 }
 
@@ -112,11 +115,37 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         return Update(id: id, accountID: try integer(row, 1, "update \(id)"), at: at, value: value)
     }
 
+    /// A table asks for one account's value at hundreds of period ends: each a round trip.
+    /// After `lookupsBeforeLoading` lookups of one account in one read snapshot, its updates
+    /// are read once and the rest answered from memory (a dashboard's single lookup of an
+    /// account with a million updates still reads one row).
     public func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
-        try rows("""
+        if active != nil, !isChanging {
+            if let loaded = loadedUpdates[account.id] { return Self.latest(in: loaded, atOrBefore: instant) }
+            let count = (lookups[account.id] ?? 0) + 1
+            lookups[account.id] = count
+            if count > Self.lookupsBeforeLoading {
+                let loaded = try updates(of: account)
+                loadedUpdates[account.id] = loaded
+                return Self.latest(in: loaded, atOrBefore: instant)
+            }
+        }
+        return try rows("""
             SELECT id, account_id, at, value FROM portfolio.updates WHERE account_id = $1 AND at <= $2
             ORDER BY at DESC, id DESC LIMIT 1
             """, [.integer(account.id), .integer(instant)]).first.map(checkedUpdate)
+    }
+
+    static let lookupsBeforeLoading = 16
+
+    /// The last of `updates` (oldest first, ties in entry order) at or before `instant`.
+    static func latest(in updates: [Update], atOrBefore instant: Int64) -> Update? {
+        var low = 0, high = updates.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if updates[middle].at <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : updates[low - 1]
     }
 
     public func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
@@ -216,6 +245,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         activeHasTables = false
         isChanging = false
         duplicateCounts = [:]
+        lookups = [:]
+        loadedUpdates = [:]
     }
 
     // MARK: changing

@@ -15,7 +15,8 @@
 //     account, 't<CODE>' for a currency's total goal);
 //   last_changes(item, actor, step_id): the newest step of each actor that touched each
 //     item, never pruned: undo refuses to revert a step when another actor changed one of
-//     its items later.
+//     its items later; undo_pruned(actor, pruned_through): the newest step of each actor
+//     pruned from the journal (its items count as changed then, since nobody knows).
 
 import MoneyKitPostgres
 
@@ -141,6 +142,12 @@ enum PostgresPortfolioSchema {
             actor text NOT NULL,
             step_id bigint NOT NULL,
             PRIMARY KEY (item, actor)
+        )
+        """,
+        """
+        CREATE TABLE portfolio.undo_pruned (
+            actor text PRIMARY KEY,
+            pruned_through bigint NOT NULL
         )
         """,
     ]

@@ -170,8 +170,12 @@ final class PostgresUndoRecorder {
         }
         try connection.execute("UPDATE portfolio.undo_steps SET description = $1 WHERE id = $2", [.text(description), .integer(stepID)])
         try connection.execute("""
-            DELETE FROM portfolio.undo_steps WHERE actor = $1
-                AND id < (SELECT min(id) FROM (SELECT id FROM portfolio.undo_steps WHERE actor = $1 ORDER BY id DESC LIMIT $2) AS kept)
+            WITH gone AS (
+                DELETE FROM portfolio.undo_steps WHERE actor = $1
+                    AND id < (SELECT min(id) FROM (SELECT id FROM portfolio.undo_steps WHERE actor = $1 ORDER BY id DESC LIMIT $2) AS kept)
+                RETURNING id)
+            INSERT INTO portfolio.undo_pruned (actor, pruned_through) SELECT $1, max(id) FROM gone HAVING count(*) > 0
+            ON CONFLICT (actor) DO UPDATE SET pruned_through = greatest(undo_pruned.pruned_through, excluded.pruned_through)
             """, [.text(actor), .integer(Int64(PortfolioUndo.limit))])
     }
 }
@@ -258,6 +262,16 @@ enum PostgresUndoJournal {
             ON CONFLICT (id) DO UPDATE SET account_id = excluded.account_id, currency = excluded.currency,
                 amount = excluded.amount, by_at = excluded.by_at
             """, [stepID])
+        // The step's items are now last changed by this actor's previous step touching
+        // them (or, unknown, by its newest pruned one): another actor may undo over them again.
+        try connection.execute("""
+            UPDATE portfolio.last_changes l SET step_id = coalesce(
+                (SELECT max(s.id) FROM portfolio.undo_touches t JOIN portfolio.undo_steps s ON s.id = t.step_id
+                 WHERE t.item = l.item AND s.actor = l.actor AND s.id <> $1),
+                (SELECT pruned_through FROM portfolio.undo_pruned WHERE actor = l.actor), 0)
+            WHERE l.actor = $2 AND l.step_id = $1
+            """, [stepID, .text(actor)])
+        try connection.execute("DELETE FROM portfolio.last_changes WHERE actor = $1 AND step_id = 0", [.text(actor)])
         try connection.execute("DELETE FROM portfolio.undo_steps WHERE id = $1", [stepID])
         return outcome
     }

@@ -216,6 +216,7 @@ enum PortfolioSpec {
         ],
         environment: [EnvironmentSpec("PORTFOLIO_DB", "The database, when --db is not given: a path, or a PostgreSQL URI or keyword string."),
                       EnvironmentSpec("PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE, PGSSLMODE, PGPASSFILE", "libpq's own settings for a PostgreSQL store, as psql reads them."),
+                      EnvironmentSpec("MONEYKIT_ACTOR", "Who makes the changes in a shared store, for undo (default: user@host); meant for tests."),
                       EnvironmentSpec("TZ", "The time zone of dates without an offset, of periods and of displayed times."),
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,

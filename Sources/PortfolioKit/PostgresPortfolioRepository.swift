@@ -295,7 +295,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// Reverts this actor's newest step, unless another actor changed one of its items since.
     /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`, `.undoConflict`.
     public func undoLatest() throws -> UndoOutcome {
-        if !exists { throw PortfolioError.nothingToUndo }
+        // Asked, not `exists`: a server that cannot be reached is its error (69), not "nothing to undo".
+        guard try withConnection({ _, hasTables in hasTables }) else { throw PortfolioError.nothingToUndo }
         return try transaction { connection, change in
             guard let step = try PostgresUndoJournal.latestStep(actor: change.actor, on: connection, location: location) else {
                 throw PortfolioError.nothingToUndo

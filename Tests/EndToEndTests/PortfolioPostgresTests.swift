@@ -200,8 +200,9 @@ struct PortfolioPostgresTests {
         try cluster.halt()
         let list = try box.run("list")
         let update = try box.run("update", "ISA", "200")
+        let undo = try box.run("undo")
         try cluster.resume()
-        for result in [list, update] {
+        for result in [list, update, undo] {
             #expect(result.status == 69, "\(result.stderr)")
             #expect(result.stderr.contains(cluster.folder), "names the socket: \(result.stderr)")
             #expect(result.stderr.hasPrefix("portfolio: error: cannot connect to "))

@@ -237,6 +237,21 @@ struct PortfolioPostgresTests {
         #expect(try box.sql("SELECT count(*) FROM portfolio.updates") == ["1"])
     }
 
+    @Test func reportsCreateNothingAndARowTheCodeCannotUseIsRefused() throws {
+        let box = try PortfolioBackendBox(.postgres)
+        for report in [["list"], ["table"], ["export"], ["undo", "--dry-run"], ["import", "--dry-run", "-"]] {
+            let result = try box.run(report, stdin: "2024-01-01,ISA,5,GBP\n")
+            #expect(result.status == (report == ["undo", "--dry-run"] ? 66 : 0), "\(report): \(result.stderr)")
+        }
+        #expect(try box.sql("SELECT count(*) FROM pg_namespace WHERE nspname = 'portfolio'") == ["0"])
+        try box.ok("add", "ISA", "100", "--currency", "GBP")
+        try box.sql("INSERT INTO portfolio.accounts (name, currency, created_at) VALUES ('Odd', 'ZZZ', 0)")
+        let refused = try box.run("list")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("unknown currency 'ZZZ'"))
+        #expect(try box.sql("SELECT count(*) FROM portfolio.accounts") == ["2"])
+    }
+
     @Test(.timeLimit(.minutes(3)))
     func killingAnImportLeavesAllOrNothing() throws {
         let box = try PortfolioBackendBox(.postgres)

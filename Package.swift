@@ -75,7 +75,7 @@ let package = Package(
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer"]),
+            dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer", "PostgresTestSupport", "MoneyKitPostgres"]),
         // swift package --allow-writing-to-package-directory generate-manual
         .plugin(
             name: "GenerateManual",

@@ -55,12 +55,12 @@ let package = Package(
         .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
-        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
         // The four thin executables: a spec, the wiring to the tool's library, rendering.
         .executableTarget(name: "tally", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
-        .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
         // In-process tests, one target per library: fast, run in parallel with the rest.
         .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport"]),
-        .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
             name: "EndToEndTests",

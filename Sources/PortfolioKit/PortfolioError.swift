@@ -40,6 +40,10 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case nothingToUndo
     /// The store no longer matches the step undo would revert.
     case undoMismatch(description: String)
+    /// undo in a shared store: `actor` (user@host) changed one of the step's accounts after it.
+    case undoConflict(description: String, actor: String)
+    /// db copy into a store (`location`) that holds something already.
+    case copyTargetNotEmpty(location: String)
     /// demo into a store that has accounts.
     case demoNeedsEmptyStore
     /// A table of more periods than a table can show.

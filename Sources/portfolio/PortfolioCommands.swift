@@ -23,18 +23,17 @@ struct PortfolioCommands {
     /// $XDG_DATA_HOME/portfolio/portfolio.sqlite, for `access`: reports read (never creating
     /// anything), add and demo may create it, the other changes need an existing one. Only
     /// the default location has its folders created; a path the user names must be in a
-    /// folder that exists.
-    func open(_ access: PortfolioStoreAccess) throws -> SQLitePortfolioRepository {
+    /// folder that exists. A PostgreSQL URI or keyword string opens the shared store there
+    /// (PortfolioStoreCommands.swift); no command knows which one it has.
+    func open(_ access: PortfolioStoreAccess) throws -> any PortfolioStore {
         let location = try XDGPaths(environment: invocation.environment).storeLocation(
             option: arguments.value("db"), environmentVariable: "PORTFOLIO_DB",
             kind: .data, tool: "portfolio", fileName: "portfolio.sqlite")
-        var access = access
-        if case .write = access { access = .write(createFolders: location.isDefault) }
-        return try SQLitePortfolioRepository(path: location.path, access: access)
+        return try open(location, access)
     }
 
     /// Runs `body` with the store open for `access`, closed after.
-    func withStore<Result>(_ access: PortfolioStoreAccess, _ body: (SQLitePortfolioRepository, Portfolio) throws -> Result) throws -> Result {
+    func withStore<Result>(_ access: PortfolioStoreAccess, _ body: (any PortfolioStore, Portfolio) throws -> Result) throws -> Result {
         let store = try open(access)
         defer { store.close() }
         return try body(store, Portfolio(repository: store))

@@ -65,6 +65,12 @@ enum PortfolioErrorMessages {
         case let .undoMismatch(description):
             return CLIError.data("the store no longer matches the last change recorded for undo (\(description)); nothing was undone",
                                  hint: "was it changed by another program? 'portfolio export' shows what it holds")
+        case let .undoConflict(description, actor):
+            return CLIError.data("\(actor) changed an account of your last change (\(description)) after it; nothing was undone",
+                                 hint: "undo reverts only your own changes, never over someone else's; 'portfolio show NAME' shows the account as it is")
+        case let .copyTargetNotEmpty(location):
+            return CLIError("\(location) already holds a portfolio; db copy fills only an empty or new store, never merges",
+                            hint: "copy to a new file or an empty database (or one where 'portfolio db init' made the tables)", exitCode: .cannotCreate)
         case .demoNeedsEmptyStore:
             return CLIError.usage("the store already has accounts; the demo fills an empty one",
                                   hint: "use another file: portfolio --db /tmp/demo.sqlite demo", commandPath: commandPath)

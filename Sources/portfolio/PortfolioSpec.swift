@@ -196,9 +196,11 @@ enum PortfolioSpec {
             \(SharedConventions.names(of: "an account"))
 
             \(SharedConventions.defaultCurrency(after: nil)) An account keeps the currency it was created in.
+
+            \(postgresHelp)
             """,
         options: [
-            .option("db", value: "PATH", help: "The database (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),
+            .option("db", value: "PATH|URI", help: "The database: a SQLite file, or a PostgreSQL URI or keyword string (default $PORTFOLIO_DB, else $XDG_DATA_HOME/portfolio/portfolio.sqlite).", global: true, completion: .file),
             StandardOptions.color,
         ],
         defaultSubcommand: "dashboard",
@@ -209,8 +211,12 @@ enum PortfolioSpec {
             ExampleSpec("portfolio table --period quarter --format csv > quarters.csv", "Quarter-end values for a spreadsheet."),
             ExampleSpec("portfolio chart --format svg > portfolio.svg", "The portfolio chart as an image."),
             ExampleSpec("portfolio export > backup.csv && portfolio --db new.sqlite import backup.csv", "Copy everything to a new store."),
+            ExampleSpec("portfolio db copy --to postgresql://ann@db.example/household", "Move the whole store to a shared PostgreSQL database (password in ~/.pgpass)."),
+            ExampleSpec("PORTFOLIO_DB='host=db.example dbname=household' portfolio list", "Use the shared store."),
         ],
-        environment: [EnvironmentSpec("PORTFOLIO_DB", "The database, when --db is not given."),
+        environment: [EnvironmentSpec("PORTFOLIO_DB", "The database, when --db is not given: a path, or a PostgreSQL URI or keyword string."),
+                      EnvironmentSpec("PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE, PGSSLMODE, PGPASSFILE", "libpq's own settings for a PostgreSQL store, as psql reads them."),
+                      EnvironmentSpec("MONEYKIT_ACTOR", "Who makes the changes in a shared store, for undo (default: user@host); meant for tests."),
                       EnvironmentSpec("TZ", "The time zone of dates without an offset, of periods and of displayed times."),
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency of new accounts.")]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
@@ -221,9 +227,12 @@ enum PortfolioSpec {
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, "Bad input: a malformed value or date, an unknown currency in an import, a duplicate name, a control character in a name, a close before a later update, an overflow, or a corrupt, newer or not-a-portfolio database."),
             ExitStatusSpec(.noInput, "No account or update of that name or id, the import file cannot be read, or nothing to undo."),
-            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
+            ExitStatusSpec(.unavailable, "A PostgreSQL server cannot be reached or refused the connection (the message names it)."),
+            ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError),
+            ExitStatusSpec(.busy, "The store is busy, or the connection to PostgreSQL broke mid-command (the message says whether the change may have been saved)."),
+            ExitStatusSpec(.configuration, "The configuration is wrong: HOME unset, or a PostgreSQL connection string libpq cannot read (its password hidden)."),
         ],
-        security: StandardOptions.security("The database is changed only through SQL statements with bound parameters; no text typed by a user or read from an import is ever part of an SQL statement.")
+        security: StandardOptions.security("The database (SQLite or PostgreSQL) is changed only through SQL statements with bound parameters; no text typed by a user or read from an import is ever part of an SQL statement. Passwords of PostgreSQL connections are never printed; keep them in ~/.pgpass, not on the command line.")
     )
 
     /// Every command with its handler; the root spec the parser reads is assembled from it.
@@ -257,5 +266,10 @@ enum PortfolioSpec {
         ]),
         .leaf(returnsCommand) { try $0.returns() },
         .leaf(goalCommand) { try $0.goal() },
+        // The store itself (PortfolioStoreSpec.swift).
+        .group(dbCommand, [
+            .leaf(dbInitCommand) { try $0.databaseInit() },
+            .leaf(dbCopyCommand) { try $0.databaseCopy() },
+        ]),
     ])
 }

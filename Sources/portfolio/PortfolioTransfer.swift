@@ -22,6 +22,11 @@ extension PortfolioCommands {
             try store.reading { try JournalExport(format: journal).write(from: store) { out.line($0) } }
             return .ok
         }
+        // One snapshot: a shared store may change while the rows are written.
+        return try store.reading { try exportRows(from: store) }
+    }
+
+    private func exportRows(from store: any PortfolioRepository) throws -> ExitCode {
         let accounts = try store.accounts()
         if arguments.text(PortfolioSpec.exportFormat) == "json" {
             out.line(JSONValue.object([

@@ -13,6 +13,7 @@ import MoneyKitCLI
         #expect(paths.map { $0.joined(separator: " ") } == [
             "dashboard", "add", "update", "list", "show", "chart", "table", "report", "close", "reopen", "rename", "rm",
             "updates list", "updates rm", "import", "export", "undo", "demo", "deposit", "withdraw", "flows list", "flows rm", "returns", "goal",
+            "db init", "db copy",
         ])
         for path in paths { #expect(tree.handler(at: path) != nil, "\(path)") }
         // No group runs by itself: 'portfolio' alone is its default, dashboard.

@@ -1,0 +1,307 @@
+// portfolio's PostgreSQL adapter: the same repository as SQLitePortfolioRepository, over
+// a shared database (schema `portfolio`, PostgresPortfolioSchema.swift). Reads run in one
+// REPEATABLE READ READ ONLY snapshot (`reading`), or each on its own snapshot outside one;
+// a database without portfolio's tables reads as empty and reading creates nothing.
+// Every change is one transaction (PostgresStore.change: its client-made id makes a retry
+// after a lost COMMIT safe) that first takes a transaction-scoped advisory lock: changes
+// to one portfolio run one after another, as SQLite's single writer does, so a change's
+// lookups (a name free, an account still there, an update after a close) and its writes
+// see one state; readers never wait. Each change records its undo step under the actor
+// (user@host): undo reverts this actor's newest step only (PostgresUndoJournal.swift).
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
+import MoneyKitPostgres
+
+/// portfolio's store in a PostgreSQL database.
+public final class PostgresPortfolioRepository: PortfolioStore {
+    package let store: PostgresStore
+    /// The connection of the snapshot or change under way (nil: none).
+    private var active: PostgresConnection?
+    /// Whether the database held portfolio's tables when the snapshot began.
+    private var activeHasTables = false
+    /// Whether a change is under way (reads inside it see its writes).
+    private(set) var isChanging = false
+    /// Counts of (instant, value) per account for import's duplicate check, kept for one
+    /// transaction (an import asks once per row: one query per account instead).
+    private var duplicateCounts: [Int64: [PairKey: Int64]] = [:]
+    private var knownToExist: Bool?
+    /// Per account, in one read snapshot: lookups made, and the updates once read.
+    private var lookups: [Int64: Int] = [:]
+    private var loadedUpdates: [Int64: [Update]] = [:]
+
+    struct PairKey: Hashable { let at: Int64, value: Int64 }
+
+    /// The store reached through `connectionText` (a URI or a libpq keyword string) for
+    /// changes made by `actor` ("user@host"); nothing is connected until the first command.
+    public convenience init(connectionText: String, actor: String = ProcessIdentity.actor) {
+        self.init(store: PostgresStore(connectionText: connectionText, layout: PostgresPortfolioSchema.layout, actor: actor))
+    }
+
+    package init(store: PostgresStore) {
+        self.store = store
+    }
+
+    /// portfolio's schema, tables and migrations (for `db init` and the manual).
+    package static var layout: PostgresSchemaLayout { PostgresPortfolioSchema.layout }
+
+    /// Whether the database holds portfolio's tables (asked once).
+    public var exists: Bool {
+        if let knownToExist { return knownToExist }
+        let found = (try? store.read { _, hasTables in hasTables }) ?? false
+        knownToExist = found
+        return found
+    }
+
+    /// The server's connection text with its password hidden, for messages.
+    public var location: String { store.redactedText }
+
+    /// Nothing to close before the process ends: the connection goes with it.
+    public func close() {}
+
+    /// The store's fault `reason`: exit 65 naming the server.
+    func corrupt(_ reason: String) -> StoreError { .corrupt(path: location, reason: reason) }
+
+    // MARK: connections
+
+    /// Runs `body` on the connection of the snapshot or change under way, else in a
+    /// snapshot of its own. `hasTables` false: the store reads as empty.
+    func withConnection<Result>(_ body: (PostgresConnection, _ hasTables: Bool) throws -> Result) throws -> Result {
+        if let active { return try body(active, activeHasTables) }
+        return try store.read { connection, hasTables in
+            knownToExist = hasTables
+            return try body(connection, hasTables)
+        }
+    }
+
+    /// Rows of `sql`, none when the tables do not exist yet.
+    func rows(_ sql: String, _ parameters: [PostgresValue] = []) throws -> [PostgresRow] {
+        try withConnection { connection, hasTables in hasTables ? try connection.query(sql, parameters) : [] }
+    }
+
+    /// The column as an integer that must be there.
+    func integer(_ row: PostgresRow, _ column: Int, _ what: String) throws -> Int64 {
+        guard let value = try row.integer(column) else { throw corrupt("\(what) has no value in column \(column + 1)") }
+        return value
+    }
+
+    // MARK: reading
+
+    public func accounts() throws -> [Account] {
+        try rows("""
+            SELECT id, name, currency, created_at, closed_at FROM portfolio.accounts
+            ORDER BY lower(name COLLATE "C") COLLATE "C", id
+            """).map { row in
+            let id = try integer(row, 0, "an account")
+            let name = row.text(1) ?? "", code = row.text(2) ?? ""
+            if name.isEmpty { throw corrupt("account \(id) has an empty name") }
+            guard let currency = Currency(code: code) else { throw corrupt("account \(id) has an unknown currency '\(code)'") }
+            let account = Account(id: id, name: name, currency: currency, createdAt: try integer(row, 3, "account \(id)"),
+                                  closedAt: try row.integer(4))
+            for instant in [account.createdAt] + (account.closedAt.map { [$0] } ?? []) {
+                if let fault = PortfolioLimits.instantFault(instant) { throw corrupt("account \(id) ('\(name)'): \(fault) (\(instant))") }
+            }
+            return account
+        }
+    }
+
+    /// An update of a row `id, account_id, at, value`, checked against what the code relies on.
+    func checkedUpdate(_ row: PostgresRow) throws -> Update {
+        let id = try integer(row, 0, "an update")
+        let at = try integer(row, 2, "update \(id)"), value = try integer(row, 3, "update \(id)")
+        if let fault = PortfolioLimits.instantFault(at) { throw corrupt("update \(id): \(fault) (\(at))") }
+        if let fault = PortfolioLimits.valueFault(value) { throw corrupt("update \(id): \(fault) (\(value))") }
+        return Update(id: id, accountID: try integer(row, 1, "update \(id)"), at: at, value: value)
+    }
+
+    /// A table asks for one account's value at hundreds of period ends: each a round trip.
+    /// After `lookupsBeforeLoading` lookups of one account in one read snapshot, its updates
+    /// are read once and the rest answered from memory (a dashboard's single lookup of an
+    /// account with a million updates still reads one row).
+    public func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
+        if active != nil, !isChanging {
+            if let loaded = loadedUpdates[account.id] { return Self.latest(in: loaded, atOrBefore: instant) }
+            let count = (lookups[account.id] ?? 0) + 1
+            lookups[account.id] = count
+            if count > Self.lookupsBeforeLoading {
+                let loaded = try updates(of: account)
+                loadedUpdates[account.id] = loaded
+                return Self.latest(in: loaded, atOrBefore: instant)
+            }
+        }
+        return try rows("""
+            SELECT id, account_id, at, value FROM portfolio.updates WHERE account_id = $1 AND at <= $2
+            ORDER BY at DESC, id DESC LIMIT 1
+            """, [.integer(account.id), .integer(instant)]).first.map(checkedUpdate)
+    }
+
+    static let lookupsBeforeLoading = 16
+
+    /// The last of `updates` (oldest first, ties in entry order) at or before `instant`.
+    static func latest(in updates: [Update], atOrBefore instant: Int64) -> Update? {
+        var low = 0, high = updates.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if updates[middle].at <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : updates[low - 1]
+    }
+
+    public func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
+        try rows("""
+            SELECT id, account_id, at, value FROM portfolio.updates WHERE account_id = $1 AND at >= $2
+            ORDER BY at DESC, id DESC LIMIT 1
+            """, [.integer(account.id), .integer(instant)]).first.map(checkedUpdate)
+    }
+
+    public func updates(of account: Account) throws -> [Update] {
+        try rows("SELECT id, account_id, at, value FROM portfolio.updates WHERE account_id = $1 ORDER BY at, id",
+                 [.integer(account.id)]).map(checkedUpdate)
+    }
+
+    /// Kept in accounts.update_count by every change, as in the SQLite store.
+    public func updateCount(of account: Account) throws -> Int64 {
+        try rows("SELECT update_count FROM portfolio.accounts WHERE id = $1", [.integer(account.id)]).first?.integer(0) ?? 0
+    }
+
+    public func firstInstant() throws -> Int64? {
+        try rows("SELECT min(at) FROM portfolio.updates").first?.integer(0)
+    }
+
+    public func forEachUpdate(_ body: (Update) throws -> Void) throws {
+        for row in try rows("SELECT id, account_id, at, value FROM portfolio.updates ORDER BY at, id") {
+            try body(try checkedUpdate(row))
+        }
+    }
+
+    /// One query per account and transaction: every (instant, value) of it counted.
+    public func updateCount(accountID: Int64, at: Int64, value: Int64) throws -> Int64 {
+        if active == nil {
+            return try rows("SELECT count(*) FROM portfolio.updates WHERE account_id = $1 AND at = $2 AND value = $3",
+                            [.integer(accountID), .integer(at), .integer(value)]).first?.integer(0) ?? 0
+        }
+        if duplicateCounts[accountID] == nil {
+            var counts: [PairKey: Int64] = [:]
+            for row in try rows("SELECT at, value, count(*) FROM portfolio.updates WHERE account_id = $1 GROUP BY at, value",
+                                [.integer(accountID)]) {
+                counts[PairKey(at: try integer(row, 0, "an update"), value: try integer(row, 1, "an update"))] = try integer(row, 2, "a count")
+            }
+            duplicateCounts[accountID] = counts
+        }
+        return duplicateCounts[accountID]?[PairKey(at: at, value: value)] ?? 0
+    }
+
+    public func latestInstant(accountID: Int64) throws -> Int64? {
+        try rows("SELECT max(at) FROM portfolio.updates WHERE account_id = $1", [.integer(accountID)]).first?.integer(0)
+    }
+
+    public func contributions(of account: Account) throws -> [Contribution] {
+        try rows("SELECT id, account_id, at, amount FROM portfolio.contributions WHERE account_id = $1 ORDER BY at, id",
+                 [.integer(account.id)]).map(checkedContribution)
+    }
+
+    public func forEachContribution(_ body: (Contribution) throws -> Void) throws {
+        for row in try rows("SELECT id, account_id, at, amount FROM portfolio.contributions ORDER BY at, id") {
+            try body(try checkedContribution(row))
+        }
+    }
+
+    func checkedContribution(_ row: PostgresRow) throws -> Contribution {
+        let id = try integer(row, 0, "a contribution")
+        let at = try integer(row, 2, "contribution \(id)"), amount = try integer(row, 3, "contribution \(id)")
+        if let fault = PortfolioLimits.instantFault(at) { throw corrupt("contribution \(id): \(fault) (\(at))") }
+        if let fault = PortfolioLimits.valueFault(amount) { throw corrupt("contribution \(id): \(fault) (\(amount))") }
+        if amount == 0 { throw corrupt("contribution \(id) has an amount of 0") }
+        return Contribution(id: id, accountID: try integer(row, 1, "contribution \(id)"), at: at, amount: amount)
+    }
+
+    public func goals() throws -> [Goal] {
+        try rows("SELECT id, account_id, currency, amount, by_at FROM portfolio.goals ORDER BY id").map { row in
+            let id = try integer(row, 0, "a goal")
+            let code = row.text(2) ?? ""
+            guard let currency = Currency(code: code) else { throw corrupt("goal \(id) has an unknown currency '\(code)'") }
+            let amount = try integer(row, 3, "goal \(id)"), by = try row.integer(4)
+            if amount <= 0 { throw corrupt("goal \(id) has an amount of \(amount)") }
+            if let by, let fault = PortfolioLimits.instantFault(by) { throw corrupt("goal \(id): \(fault) (\(by))") }
+            return Goal(id: id, accountID: try row.integer(1), currency: currency, amount: amount, by: by)
+        }
+    }
+
+    /// One REPEATABLE READ snapshot for all of `body`'s reads.
+    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        if active != nil { return try body() }
+        return try store.read { connection, hasTables in
+            knownToExist = hasTables
+            active = connection
+            activeHasTables = hasTables
+            defer { leave() }
+            return try body()
+        }
+    }
+
+    private func leave() {
+        active = nil
+        activeHasTables = false
+        isChanging = false
+        duplicateCounts = [:]
+        lookups = [:]
+        loadedUpdates = [:]
+    }
+
+    // MARK: changing
+
+    /// The key of the advisory lock every change of portfolio takes first.
+    static let changeLock = "moneykit portfolio changes"
+
+    /// Runs `body` in the change's transaction, after the lock every change takes.
+    func transaction<Result>(_ body: (PostgresConnection, PostgresChange) throws -> Result) throws -> Result {
+        try store.change { connection, change in
+            // A rerun (serialization failure) starts from nothing kept.
+            leave()
+            active = connection
+            activeHasTables = true
+            isChanging = true
+            knownToExist = true
+            defer { leave() }
+            try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(Self.changeLock)])
+            return try body(connection, change)
+        }
+    }
+
+    public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
+        if isChanging, let active {
+            // Part of the change under way (its undo step records it too).
+            let journal = PostgresUndoRecorder(connection: active, command: command, actor: store.actor)
+            let result = try body(PostgresPortfolioChange(repository: self, connection: active, undo: journal))
+            try journal.finish()
+            return result
+        }
+        return try transaction { connection, change in
+            let journal = PostgresUndoRecorder(connection: connection, command: command, actor: change.actor)
+            let result = try body(PostgresPortfolioChange(repository: self, connection: connection, undo: journal))
+            try journal.finish()
+            return result
+        }
+    }
+
+    /// The newest step of this actor.
+    public func latestUndoStep() throws -> UndoStep? {
+        try withConnection { connection, hasTables in
+            hasTables ? try PostgresUndoJournal.latestStep(actor: store.actor, on: connection, location: location) : nil
+        }
+    }
+
+    /// Reverts this actor's newest step, unless another actor changed one of its items since.
+    /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`, `.undoConflict`.
+    public func undoLatest() throws -> UndoOutcome {
+        // Asked, not `exists`: a server that cannot be reached is its error (69), not "nothing to undo".
+        guard try withConnection({ _, hasTables in hasTables }) else { throw PortfolioError.nothingToUndo }
+        return try transaction { connection, change in
+            guard let step = try PostgresUndoJournal.latestStep(actor: change.actor, on: connection, location: location) else {
+                throw PortfolioError.nothingToUndo
+            }
+            return try PostgresUndoJournal.revert(step, actor: change.actor, on: connection, location: location)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+// Which store portfolio opens (a SQLite file, or PostgreSQL when the --db text or
+// $PORTFOLIO_DB is a postgresql:// URI or a libpq keyword string), and the commands about
+// the store itself: `db init` (make or bring up to date the tables; with --grant, give a
+// least-privilege role its rights) and `db copy --to TARGET` (the whole store into an
+// empty one, any backend to any other).
+
+import MoneyKitPlatform
+import MoneyKitStorage
+import MoneyKitCLI
+import MoneyKitPostgres
+import PortfolioKit
+
+extension PortfolioCommands {
+    /// Who changes a shared store: $MONEYKIT_ACTOR when set (for tests: a second person on
+    /// one machine), else user@host.
+    var actor: String {
+        if let named = invocation.environment["MONEYKIT_ACTOR"], !named.isEmpty { return named }
+        return ProcessIdentity.actor
+    }
+
+    /// The store at `location` (a path or a connection text) for `access`.
+    func open(_ location: StoreLocation, _ access: PortfolioStoreAccess) throws -> any PortfolioStore {
+        if PostgresConnectionText.isConnection(location.path) {
+            return PostgresPortfolioRepository(connectionText: location.path, actor: actor)
+        }
+        var access = access
+        if case .write = access { access = .write(createFolders: location.isDefault) }
+        return try SQLitePortfolioRepository(path: location.path, access: access)
+    }
+
+    private var storeLocation: StoreLocation {
+        get throws {
+            try XDGPaths(environment: invocation.environment).storeLocation(
+                option: arguments.value("db"), environmentVariable: "PORTFOLIO_DB",
+                kind: .data, tool: "portfolio", fileName: "portfolio.sqlite")
+        }
+    }
+
+    /// portfolio db init [--grant ROLE] [--read-only]
+    func databaseInit() throws -> ExitCode {
+        let location = try storeLocation
+        let role = arguments.value("grant")
+        let readOnly = arguments.flag("read-only")
+        if readOnly && role == nil {
+            throw CLIError.usage("--read-only needs --grant ROLE", commandPath: arguments.commandPath)
+        }
+        guard PostgresConnectionText.isConnection(location.path) else {
+            if role != nil {
+                throw CLIError.usage("--grant is for a PostgreSQL store; a SQLite file is guarded by its permissions (0600)",
+                                     commandPath: arguments.commandPath)
+            }
+            let existed = ((try? PosixFile.fileSize(location.path)) ?? nil) != nil
+            let store = try SQLitePortfolioRepository(path: location.path, access: .write(createFolders: location.isDefault))
+            store.close()
+            invocation.say(existed ? "portfolio's database \(location.path) is ready (up to date)" : "made portfolio's database \(location.path)")
+            return .ok
+        }
+        let store = PostgresStore(connectionText: location.path, layout: PostgresPortfolioRepository.layout, actor: actor)
+        let (before, after) = try store.initialize()
+        invocation.say(try store.initializationReport(before: before, after: after))
+        if let role {
+            try store.grant(to: role, readOnly: readOnly)
+            invocation.say("granted \(readOnly ? "reading" : "reading and writing") portfolio's rows to \(role.terminalSafe)")
+        }
+        return .ok
+    }
+
+    /// portfolio db copy --to TARGET
+    func databaseCopy() throws -> ExitCode {
+        guard let targetText = arguments.value("to"), !targetText.isEmpty else {
+            throw CLIError.usage("missing --to TARGET", commandPath: arguments.commandPath)
+        }
+        let sourceLocation = try storeLocation
+        let targetLocation = StoreLocation(path: targetText, isDefault: false)
+        let source = try open(sourceLocation, .read)
+        defer { source.close() }
+        let target = try open(targetLocation, .write(createFolders: false))
+        defer { target.close() }
+        let summary = try PortfolioStoreCopy.copy(from: source, to: target, description: "copy from \(source.location)")
+        invocation.say("Copied \(summary.text) from \(source.location.terminalSafe) to \(target.location.terminalSafe); the undo history stays behind.")
+        return .ok
+    }
+}

@@ -1,0 +1,204 @@
+// The PostgreSQL adapter against a real server, beside the SQLite adapter: the same
+// scenarios run over both backends and must give the same answers (accounts, updates,
+// ties, counts, contributions, goals, undo); then what only a shared store has: undo per
+// actor, refused over another actor's later change; reading creates nothing; db copy
+// both ways without loss.
+
+import Foundation
+import MoneyKit
+import MoneyKitPlatform
+import MoneyKitPostgres
+import PostgresTestSupport
+import Testing
+@testable import PortfolioKit
+
+/// A backend a scenario runs on.
+enum PortfolioBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty store of this backend, changed by `actor`.
+    func makeStore(actor: String = "ann@host-a") throws -> any PortfolioStore {
+        switch self {
+        case .sqlite:
+            let folder = NSTemporaryDirectory() + "portfolio-pg-kit-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return try SQLitePortfolioRepository(path: folder + "/portfolio.sqlite", access: .write(createFolders: false))
+        case .postgres:
+            return PostgresPortfolioRepository(connectionText: try sharedCluster().newDatabase("portfolio"), actor: actor)
+        }
+    }
+}
+
+/// What a store holds, without its ids (a copy gives new ones).
+struct StoreContents: Equatable {
+    var accounts: [String] = []
+    var updates: [String] = []
+    var contributions: [String] = []
+    var goals: [String] = []
+
+    init(_ store: any PortfolioRepository) throws {
+        let accounts = try store.accounts()
+        let names = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0.name) })
+        self.accounts = accounts.map { "\($0.name) \($0.currency.code) \($0.createdAt) \($0.closedAt.map(String.init) ?? "open")" }
+        try store.forEachUpdate { updates.append("\(names[$0.accountID] ?? "?") \($0.at) \($0.value)") }
+        try store.forEachContribution { contributions.append("\(names[$0.accountID] ?? "?") \($0.at) \($0.amount)") }
+        goals = try store.goals().map { "\($0.accountID.flatMap { names[$0] } ?? "total") \($0.currency.code) \($0.amount) \($0.by.map(String.init) ?? "-")" }
+    }
+}
+
+@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+struct PortfolioPostgresRepositoryTests {
+    /// Fills a store through the rules: ties, a close, a rename, a delete, money in and out, goals.
+    static func fill(_ portfolio: Portfolio) throws {
+        try portfolio.add("Saver", "100", at: local(2025, 1, 1))
+        try portfolio.add("ISA", "2000", at: local(2025, 1, 1))
+        try portfolio.add("Dollars", "50", at: local(2025, 1, 2), currency: .usd)
+        try portfolio.set("Saver", "110", at: local(2025, 2, 1))
+        try portfolio.set("Saver", "111", at: local(2025, 2, 1))  // a tie: the later entered wins
+        try portfolio.set("ISA", "2100", at: local(2025, 3, 1))
+        _ = try portfolio.addContribution(named: "ISA", at: local(2025, 2, 15), withdrawal: false) { try Money.parse("500", currency: $0) }
+        _ = try portfolio.addContribution(named: "Saver", at: local(2025, 2, 16), withdrawal: true) { try Money.parse("5", currency: $0) }
+        _ = try portfolio.setGoal(named: "ISA", by: local(2030, 1, 1)) { try Money.parse("10000", currency: $0) }
+        _ = try portfolio.setTotalGoal(currency: .gbp, fallback: .gbp, by: nil) { try Money.parse("20000", currency: $0) }
+        _ = try portfolio.close(named: "Dollars", at: local(2025, 4, 1))
+        try portfolio.rename(named: "Saver", to: "Rainy day")
+        try portfolio.add("Gone", "1", at: local(2025, 1, 3))
+        _ = try portfolio.delete(portfolio.account(named: "Gone"))
+    }
+
+    @Test(arguments: PortfolioBackend.allCases)
+    func theRulesGiveTheSameAnswersOnEitherBackend(_ backend: PortfolioBackend) throws {
+        let store = try backend.makeStore()
+        let portfolio = Portfolio(repository: store)
+        try Self.fill(portfolio)
+        let reference = try PortfolioBackend.sqlite.makeStore()
+        try Self.fill(Portfolio(repository: reference))
+        #expect(try StoreContents(store) == StoreContents(reference))
+        let saver = try portfolio.account(named: "rainy DAY")
+        #expect(try store.latestUpdate(of: saver, atOrBefore: local(2025, 2, 1))?.value == 11100)
+        #expect(try store.latestUpdate(of: saver, atOrBefore: local(2024, 12, 31)) == nil)
+        #expect(try store.latestUpdate(of: saver, atOrAfter: local(2025, 1, 2))?.value == 11100)
+        #expect(try store.updateCount(of: saver) == 3)
+        #expect(try store.updateCount(accountID: saver.id, at: local(2025, 2, 1), value: 11000) == 1)
+        #expect(try store.latestInstant(accountID: saver.id) == local(2025, 2, 1))
+        #expect(try store.firstInstant() == local(2025, 1, 1))
+        #expect(try store.accounts().map(\.name) == ["Dollars", "ISA", "Rainy day"])
+        #expect(throws: PortfolioError.nameTaken(existing: "ISA")) { try portfolio.add("isa", "1", at: local(2025, 5, 1)) }
+        // Undo walks back through the same steps on both: the delete, the rename, the close…
+        for _ in 0..<4 { _ = try portfolio.undo() }
+        _ = try Portfolio(repository: reference).undo()
+        _ = try Portfolio(repository: reference).undo()
+        _ = try Portfolio(repository: reference).undo()
+        _ = try Portfolio(repository: reference).undo()
+        #expect(try StoreContents(store) == StoreContents(reference))
+        #expect(try store.accounts().map(\.name).contains("Saver"))
+    }
+
+    @Test(arguments: PortfolioBackend.allCases)
+    func undoRestoresADeletedAccountWithItsIdsAndMoney(_ backend: PortfolioBackend) throws {
+        let store = try backend.makeStore()
+        let portfolio = Portfolio(repository: store)
+        try Self.fill(portfolio)
+        let isa = try portfolio.account(named: "ISA")
+        let updates = try store.updates(of: isa), contributions = try store.contributions(of: isa), goals = try store.goals()
+        #expect(try portfolio.delete(isa) == 2)
+        #expect(try store.goals().count == goals.count - 1)
+        let outcome = try portfolio.undo()
+        #expect(outcome.effect == "1 account and 2 updates and 1 deposit or withdrawal restored")
+        #expect(try store.updates(of: isa) == updates)
+        #expect(try store.contributions(of: isa) == contributions)
+        #expect(try store.goals() == goals)
+    }
+
+    @Test func readingADatabaseWithoutTablesCreatesNothing() throws {
+        let database = try sharedCluster().newDatabase("portfolio")
+        let store = PostgresPortfolioRepository(connectionText: database)
+        #expect(try store.accounts().isEmpty)
+        #expect(try store.reading { try store.firstInstant() } == nil)
+        #expect(try store.latestUndoStep() == nil)
+        #expect(!store.exists)
+        let schemas = try sharedCluster().execute("SELECT count(*) FROM pg_namespace WHERE nspname = 'portfolio'", on: database)
+        #expect(schemas.first?.text(0) == "0")
+    }
+
+    @Test func undoRevertsOnlyThisActorsChanges() throws {
+        let database = try sharedCluster().newDatabase("portfolio")
+        let ann = Portfolio(repository: PostgresPortfolioRepository(connectionText: database, actor: "ann@host-a"))
+        let bob = Portfolio(repository: PostgresPortfolioRepository(connectionText: database, actor: "bob@host-b"))
+        try ann.add("Saver", "100", at: local(2025, 1, 1))
+        try bob.add("Pension", "900", at: local(2025, 1, 2))
+        // Bob's undo takes back Bob's account, not Ann's later-made one.
+        try ann.add("Cash", "5", at: local(2025, 1, 3))
+        #expect(try bob.undo().step.description == "add 'Pension'")
+        #expect(try ann.repository.accounts().map(\.name) == ["Cash", "Saver"])
+        #expect(throws: PortfolioError.nothingToUndo) { try bob.undo() }
+        // The same user on another machine is another actor.
+        let annElsewhere = Portfolio(repository: PostgresPortfolioRepository(connectionText: database, actor: "ann@host-b"))
+        #expect(throws: PortfolioError.nothingToUndo) { try annElsewhere.undo() }
+        #expect(try ann.undo().step.description == "add 'Cash'")
+    }
+
+    @Test func undoRefusesOverAnotherActorsLaterChangeAndChangesNothing() throws {
+        let database = try sharedCluster().newDatabase("portfolio")
+        let ann = Portfolio(repository: PostgresPortfolioRepository(connectionText: database, actor: "ann@host-a"))
+        let bob = Portfolio(repository: PostgresPortfolioRepository(connectionText: database, actor: "bob@host-b"))
+        try ann.add("Saver", "100", at: local(2025, 1, 1))
+        try ann.set("Saver", "150", at: local(2025, 2, 1))
+        try bob.set("Saver", "175", at: local(2025, 3, 1))
+        let before = try StoreContents(ann.repository)
+        do {
+            _ = try ann.undo()
+            Issue.record("Ann's undo went over Bob's later update")
+        } catch let PortfolioError.undoConflict(description, actor) {
+            #expect(actor == "bob@host-b")
+            #expect(description.hasPrefix("update 'Saver' to "))
+        }
+        #expect(try StoreContents(ann.repository) == before)
+        // Once Bob takes his change back, Ann may take hers.
+        _ = try bob.undo()
+        #expect(try ann.undo().step.command == "update")
+        #expect(try ann.repository.updates(of: ann.account(named: "Saver")).map(\.value) == [10000])
+        // A change to another account does not stand in the way.
+        try ann.add("Cash", "5", at: local(2025, 1, 3))
+        try bob.add("Pension", "900", at: local(2025, 1, 4))
+        #expect(try ann.undo().step.description == "add 'Cash'")
+    }
+
+    @Test(arguments: [(PortfolioBackend.sqlite, PortfolioBackend.postgres), (.postgres, .sqlite), (.postgres, .postgres)])
+    func copyCarriesEverythingBetweenBackends(_ from: PortfolioBackend, _ to: PortfolioBackend) throws {
+        let source = try from.makeStore()
+        try Self.fill(Portfolio(repository: source))
+        let target = try to.makeStore()
+        let summary = try PortfolioStoreCopy.copy(from: source, to: target, description: "copy")
+        #expect(summary == PortfolioStoreCopy.Summary(accounts: 3, updates: 6, contributions: 2, goals: 2))
+        #expect(try StoreContents(target) == StoreContents(source))
+        // Never into a store that holds something: the target is left as it was.
+        let again = try to.makeStore()
+        try Portfolio(repository: again).add("Mine", "1", at: local(2025, 1, 1))
+        let before = try StoreContents(again)
+        #expect(throws: PortfolioError.copyTargetNotEmpty(location: again.location)) {
+            try PortfolioStoreCopy.copy(from: source, to: again, description: "copy")
+        }
+        #expect(try StoreContents(again) == before)
+    }
+
+    @Test func aBulkImportKeepsFileOrderAndIsOneUndoStep() throws {
+        let store = try PortfolioBackend.postgres.makeStore()
+        let portfolio = Portfolio(repository: store)
+        let account = try portfolio.add("Saver", nil, at: local(2025, 1, 1))
+        let count = PostgresPortfolioChange.batch + 7  // more than one statement
+        try store.change("import") { change in
+            try change.addUpdates(of: [account]) { body in
+                for index in 0..<count { try body(0, local(2025, 1, 1) + Int64(index / 2), Int64(index)) }
+            }
+        }
+        let updates = try store.updates(of: account)
+        #expect(updates.count == count)
+        #expect(updates.map(\.value) == (0..<count).map(Int64.init))
+        #expect(try store.updateCount(of: account) == Int64(count))
+        #expect(try portfolio.undo().effect == "\(count) updates removed")
+        #expect(try store.updateCount(of: account) == 0)
+    }
+}

@@ -52,13 +52,13 @@ let package = Package(
         .target(name: "MoneyKitCLI", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         // One library per tool: its model, rules, reports as values, the repository it
         // needs and its adapters. No command line: what an app would link.
-        .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
         .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
         // The four thin executables: a spec, the wiring to the tool's library, rendering.
-        .executableTarget(name: "tally", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
-        .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
+        .executableTarget(name: "tally", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
+        .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
         .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
         // In-process tests, one target per library: fast, run in parallel with the rest.
@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "MoneyKitPlatformTests", dependencies: ["MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
-        .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport"]),

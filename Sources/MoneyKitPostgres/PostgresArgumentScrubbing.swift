@@ -28,7 +28,8 @@ extension PostgresConnectionText {
         guard !secrets.isEmpty else { return false }
         let length = strlenOf(argument)
         var changed = false
-        for secret in Set(secrets) {
+        // Longest first: a quoted password ('two words') is hidden with its quotes.
+        for secret in Set(secrets).sorted(by: { $0.utf8.count > $1.utf8.count }) {
             let bytes = Array(secret.utf8).map { CChar(bitPattern: $0) }
             guard !bytes.isEmpty, bytes.count <= length else { continue }
             var start = 0

@@ -13,9 +13,13 @@ import MoneyKit
 public enum PortfolioStoreCopy {
     /// What a copy carried.
     public struct Summary: Equatable, Sendable {
+        /// Accounts copied.
         public var accounts = 0
+        /// Value updates copied.
         public var updates = 0
+        /// Deposits and withdrawals copied.
         public var contributions = 0
+        /// Goals copied.
         public var goals = 0
 
         /// "3 accounts, 120 updates, 2 deposits or withdrawals and 1 goal".

@@ -88,6 +88,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
 
     // MARK: reading
 
+    /// Every account, oldest first.
+    /// - Throws: the store's errors.
     public func accounts() throws -> [Account] {
         try rows("""
             SELECT id, name, currency, created_at, closed_at FROM portfolio.accounts
@@ -119,6 +121,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// After `lookupsBeforeLoading` lookups of one account in one read snapshot, its updates
     /// are read once and the rest answered from memory (a dashboard's single lookup of an
     /// account with a million updates still reads one row).
+    /// - Throws: the store's errors; `StoreError.corrupt` for a row the code cannot use.
     public func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
         if active != nil, !isChanging {
             if let loaded = loadedUpdates[account.id] { return Self.latest(in: loaded, atOrBefore: instant) }
@@ -148,6 +151,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         return low == 0 ? nil : updates[low - 1]
     }
 
+    /// The account's first update at or after `instant`.
+    /// - Throws: the store's errors; `StoreError.corrupt` for a row the code cannot use.
     public func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
         try rows("""
             SELECT id, account_id, at, value FROM portfolio.updates WHERE account_id = $1 AND at >= $2
@@ -155,20 +160,27 @@ public final class PostgresPortfolioRepository: PortfolioStore {
             """, [.integer(account.id), .integer(instant)]).first.map(checkedUpdate)
     }
 
+    /// Every update of the account, oldest first (ties in entry order).
+    /// - Throws: the store's errors; `StoreError.corrupt` for a row the code cannot use.
     public func updates(of account: Account) throws -> [Update] {
         try rows("SELECT id, account_id, at, value FROM portfolio.updates WHERE account_id = $1 ORDER BY at, id",
                  [.integer(account.id)]).map(checkedUpdate)
     }
 
     /// Kept in accounts.update_count by every change, as in the SQLite store.
+    /// - Throws: the store's errors.
     public func updateCount(of account: Account) throws -> Int64 {
         try rows("SELECT update_count FROM portfolio.accounts WHERE id = $1", [.integer(account.id)]).first?.integer(0) ?? 0
     }
 
+    /// The instant of the oldest update of any account, or nil.
+    /// - Throws: the store's errors.
     public func firstInstant() throws -> Int64? {
         try rows("SELECT min(at) FROM portfolio.updates").first?.integer(0)
     }
 
+    /// Hands every update to `body`, by account, oldest first.
+    /// - Throws: what `body` throws; the store's errors.
     public func forEachUpdate(_ body: (Update) throws -> Void) throws {
         for row in try rows("SELECT id, account_id, at, value FROM portfolio.updates ORDER BY at, id") {
             try body(try checkedUpdate(row))
@@ -176,6 +188,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     }
 
     /// One query per account and transaction: every (instant, value) of it counted.
+    /// - Throws: the store's errors.
     public func updateCount(accountID: Int64, at: Int64, value: Int64) throws -> Int64 {
         if active == nil {
             return try rows("SELECT count(*) FROM portfolio.updates WHERE account_id = $1 AND at = $2 AND value = $3",
@@ -192,15 +205,21 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         return duplicateCounts[accountID]?[PairKey(at: at, value: value)] ?? 0
     }
 
+    /// The instant of the account's newest update, or nil.
+    /// - Throws: the store's errors.
     public func latestInstant(accountID: Int64) throws -> Int64? {
         try rows("SELECT max(at) FROM portfolio.updates WHERE account_id = $1", [.integer(accountID)]).first?.integer(0)
     }
 
+    /// The account's deposits and withdrawals, oldest first.
+    /// - Throws: the store's errors; `StoreError.corrupt` for a row the code cannot use.
     public func contributions(of account: Account) throws -> [Contribution] {
         try rows("SELECT id, account_id, at, amount FROM portfolio.contributions WHERE account_id = $1 ORDER BY at, id",
                  [.integer(account.id)]).map(checkedContribution)
     }
 
+    /// Hands every deposit and withdrawal to `body`, by account, oldest first.
+    /// - Throws: what `body` throws; the store's errors.
     public func forEachContribution(_ body: (Contribution) throws -> Void) throws {
         for row in try rows("SELECT id, account_id, at, amount FROM portfolio.contributions ORDER BY at, id") {
             try body(try checkedContribution(row))
@@ -216,6 +235,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         return Contribution(id: id, accountID: try integer(row, 1, "contribution \(id)"), at: at, amount: amount)
     }
 
+    /// Every account's goal.
+    /// - Throws: the store's errors; `StoreError.corrupt` for a row the code cannot use.
     public func goals() throws -> [Goal] {
         try rows("SELECT id, account_id, currency, amount, by_at FROM portfolio.goals ORDER BY id").map { row in
             let id = try integer(row, 0, "a goal")
@@ -229,6 +250,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     }
 
     /// One REPEATABLE READ snapshot for all of `body`'s reads.
+    /// - Throws: what `body` throws; the store's errors.
     public func reading<Result>(_ body: () throws -> Result) throws -> Result {
         if active != nil { return try body() }
         return try store.read { connection, hasTables in
@@ -269,6 +291,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         }
     }
 
+    /// Runs `body` as one change named `command` (one undo step of this actor), in one transaction.
+    /// - Throws: what `body` throws (nothing is kept); the store's errors.
     public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         if isChanging, let active {
             // Part of the change under way (its undo step records it too).
@@ -286,6 +310,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     }
 
     /// The newest step of this actor.
+    /// - Throws: the store's errors.
     public func latestUndoStep() throws -> UndoStep? {
         try withConnection { connection, hasTables in
             hasTables ? try PostgresUndoJournal.latestStep(actor: store.actor, on: connection, location: location) : nil

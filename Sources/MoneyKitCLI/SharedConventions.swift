@@ -40,34 +40,4 @@ package enum SharedConventions {
             billsplit, portfolio and tillcount share this rule.
             """
     }
-
-    /// The shared store (PostgreSQL) for `tool`, whose store is named by `option` and
-    /// `variable`, for its man page: how to name the database, where the tables are, the
-    /// GRANTs of a least-privilege role, undo per user and machine, and the exit codes.
-    package static func sharedStore(tool: String, option: String, variable: String, example: String, grants: [String]) -> String {
-        """
-        Sharing a store: \(option) and $\(variable) also take a PostgreSQL database, as a \
-        postgresql:// or postgres:// URI (postgresql://\(example)) or a libpq keyword string \
-        (host=/run/postgresql dbname=shop). libpq's own variables (PGHOST, PGPORT, PGDATABASE, \
-        PGUSER, PGSERVICE, PGSSLMODE, PGSSLROOTCERT, PGCONNECT_TIMEOUT, the default 10 seconds), \
-        ~/.pgpass and service files work as with psql; sslmode=verify-full with sslrootcert=FILE \
-        checks the server's certificate and name. Passwords belong in ~/.pgpass or PGPASSFILE: \
-        the process list shows every command line to every user of the machine (a password \
-        typed in a connection string is hidden from it as \(tool) starts, and from every \
-        message, but not before). \(tool)'s tables live in the schema '\(tool)': '\(tool) db \
-        init' makes them, or brings them to this version, as a role that may create them \
-        (clients starting at once wait for one another); a newer version or a schema of that \
-        name that is not \(tool)'s is refused (65) and left untouched. '\(tool) db init --grant \
-        ROLE' then gives ROLE what the everyday commands need and no more: \
-        \(grants.joined(separator: " ")) (with --read-only: reading only). Every command is one \
-        transaction; clients that collide are run again, and a change whose commit went \
-        unanswered is looked up by its own id before it is tried again, so it never counts \
-        twice. Undo in a shared store reverts the last change made by this user from this \
-        machine (user@host), never anyone else's. Exit codes: 69 the server cannot be reached \
-        or refuses the connection (the message names the host or socket); 75 busy, or the \
-        connection was lost during the command (the message says whether the change may have \
-        been saved); 78 a connection string that cannot be read (shown with its password \
-        hidden).
-        """
-    }
 }

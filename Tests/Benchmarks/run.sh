@@ -4,6 +4,7 @@
 #
 #   Tests/Benchmarks/run.sh          quick mode (a few minutes): 100k portfolio updates
 #   Tests/Benchmarks/run.sh --full   adds 1M portfolio updates (hledger needs ~9 GB and minutes)
+#   BENCH_ONLY=postgres Tests/Benchmarks/run.sh    the shared store's figures alone
 #
 # The shared store (PostgreSQL, issue 17) is measured on a throwaway cluster started by
 # Tests/Support/pg-cluster.sh (fsync on, a Unix socket): tally inc against psql -c doing the
@@ -77,6 +78,7 @@ row "startup floor (static hello world)" "$floor" "" "" "$(peak "$work/hello")" 
 # database (WAL, synchronous=FULL), and a shell read-add-write; on 1 counter and on 1,000
 # counters with 100,000 logged events (the target: no slower than sqlite3).
 "$root/Tests/Benchmarks/tally-stores.sh" "$bin/tally" "$work"
+if [[ ${BENCH_ONLY:-} != postgres ]]; then
 cp "$work/one.db" "$work/one-peer.db"
 cp "$work/k.db" "$work/k-peer.db"
 echo 0 > "$work/n.txt"
@@ -180,6 +182,8 @@ for size in "${sizes[@]}"; do
         row "portfolio chart --format csv ($label)" "$ours_chart" "" "" "$chart_mem" ""
     fi
 done
+
+fi
 
 # The shared store: PostgreSQL over a Unix socket, durable (fsync on, synchronous_commit
 # on, as SQLite's synchronous=FULL). Connection strings are URIs: no spaces to quote.

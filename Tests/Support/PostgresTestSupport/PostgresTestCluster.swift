@@ -4,7 +4,11 @@
 
 import Foundation
 import MoneyKitPostgres
+// A plain `swift build` builds this target too, without the Testing module: the parts
+// that need it are only compiled when the tests are.
+#if canImport(Testing)
 import Testing
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,8 +31,10 @@ package struct PostgresTestCluster: Sendable {
     package static var isRequired: Bool { ProcessInfo.processInfo.environment["MONEYKIT_REQUIRE_POSTGRES"] == "1" }
     /// Run the tests when the server is installed, or when it must be (then they fail).
     package static var shouldRun: Bool { isInstalled || isRequired }
+#if canImport(Testing)
     package static let skipReason: Comment =
         "PostgreSQL's server programs (initdb) are not installed: install postgresql, or set MONEYKIT_REQUIRE_POSTGRES=1 to make this a failure"
+#endif
 
     static let script: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -138,6 +144,7 @@ package struct ClusterError: Error, CustomStringConvertible {
     package init(_ description: String) { self.description = description }
 }
 
+#if canImport(Testing)
 /// Starts one cluster around a whole suite and stops it afterwards, whatever happens.
 package struct PostgresClusterTrait: SuiteTrait, TestScoping {
     package init() {}
@@ -154,6 +161,7 @@ extension Trait where Self == PostgresClusterTrait {
     /// The suite runs against a throwaway PostgreSQL cluster.
     package static var postgresCluster: PostgresClusterTrait { PostgresClusterTrait() }
 }
+#endif
 
 /// The suite's cluster.
 package func sharedCluster() throws -> PostgresTestCluster {

@@ -121,10 +121,13 @@ package final class PostgresStore {
         return result
     }
 
-    /// Gives `role` the rights the everyday commands need (see PostgresSchemaLayout.grant).
+    /// Gives `role` the rights the everyday commands need (see PostgresSchemaLayout.grant);
+    /// returns the line `TOOL db init --grant` prints.
     /// - Throws: the server's errors.
-    package func grant(to role: String, readOnly: Bool) throws {
+    @discardableResult
+    package func grant(to role: String, readOnly: Bool) throws -> String {
         try layout.grant(to: role, readOnly: readOnly, on: connection())
+        return layout.grantReport(role: role, readOnly: readOnly)
     }
 
     /// Makes sure the tables exist at this version before a change: one query when they
@@ -166,4 +169,16 @@ extension PostgresStore {
         case let old?: return "brought \(layout.tool)'s tables in \(server) from version \(old) to \(after)"
         }
     }
+}
+
+extension PostgresSchemaLayout {
+    /// What `TOOL db init --grant ROLE` prints once the rights are given.
+    package func grantReport(role: String, readOnly: Bool) -> String {
+        readOnly
+            ? "granted \(role) reading \(tool)'s rows"
+            : "granted \(role) reading and writing \(tool)'s rows (no right to create or drop tables)"
+    }
+
+    /// Why `--grant` is refused on a file store (a usage error).
+    package static let grantNeedsPostgres = "--grant needs a PostgreSQL store; a file store is guarded by its file mode (0600)"
 }

@@ -66,8 +66,10 @@ public final class PostgresTallyRepository: TallyRepository {
     }
 
     /// Gives `role` the rights the everyday commands need (`readOnly`: reading only).
+    /// Returns the line to print.
     /// - Throws: the server's errors (an unknown role).
-    public func grant(to role: String, readOnly: Bool) throws {
+    @discardableResult
+    public func grant(to role: String, readOnly: Bool) throws -> String {
         try store.grant(to: role, readOnly: readOnly)
     }
 

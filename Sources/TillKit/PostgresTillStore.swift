@@ -45,8 +45,10 @@ public final class PostgresTillStore {
     }
 
     /// Gives `role` the everyday rights (rows only, no DDL; `readOnly`: reading only).
+    /// Returns the line to print.
     /// - Throws: the server's errors (an unknown role: `StoreError`).
-    public func grant(to role: String, readOnly: Bool) throws {
+    @discardableResult
+    public func grant(to role: String, readOnly: Bool) throws -> String {
         try store.grant(to: role, readOnly: readOnly)
     }
 

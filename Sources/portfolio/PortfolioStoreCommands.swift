@@ -46,8 +46,7 @@ extension PortfolioCommands {
         }
         guard PostgresConnectionText.isConnection(location.path) else {
             if role != nil {
-                throw CLIError.usage("--grant is for a PostgreSQL store; a SQLite file is guarded by its permissions (0600)",
-                                     commandPath: arguments.commandPath)
+                throw CLIError.usage(PostgresSchemaLayout.grantNeedsPostgres, commandPath: arguments.commandPath)
             }
             let existed = ((try? PosixFile.fileSize(location.path)) ?? nil) != nil
             let store = try SQLitePortfolioRepository(path: location.path, access: .write(createFolders: location.isDefault))
@@ -59,8 +58,7 @@ extension PortfolioCommands {
         let (before, after) = try store.initialize()
         invocation.say(try store.initializationReport(before: before, after: after))
         if let role {
-            try store.grant(to: role, readOnly: readOnly)
-            invocation.say("granted \(readOnly ? "reading" : "reading and writing") portfolio's rows to \(role.terminalSafe)")
+            invocation.say(try store.grant(to: role, readOnly: readOnly))
         }
         return .ok
     }

@@ -4,6 +4,7 @@
 
 import MoneyKitStorage
 import MoneyKitCLI
+import MoneyKitPostgres
 import TallyKit
 
 extension TallyCommands {
@@ -17,15 +18,11 @@ extension TallyCommands {
         case let shared as PostgresTallyRepository:
             invocation.err.line(try shared.initialize().terminalSafe)
             if let role {
-                try shared.grant(to: role, readOnly: readOnly)
-                let rights = readOnly ? "reading" : "reading and writing"
-                invocation.err.line("granted \(role) \(rights) tally's tables".terminalSafe)
+                invocation.err.line(try shared.grant(to: role, readOnly: readOnly).terminalSafe)
             }
         case let file as SQLiteTallyRepository:
             if role != nil {
-                throw CLIError.usage(
-                    "--grant needs a PostgreSQL store", hint: "a file store's rights are its file mode (0600)",
-                    commandPath: arguments.commandPath)
+                throw CLIError.usage(PostgresSchemaLayout.grantNeedsPostgres, commandPath: arguments.commandPath)
             }
             invocation.err.line(try file.initialize().terminalSafe)
         default:

@@ -6,6 +6,7 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitPlatform
+import MoneyKitPostgres
 import TillKit
 
 struct DatabaseCommands {
@@ -18,21 +19,20 @@ struct DatabaseCommands {
         let readOnly = arguments.flag(TillcountSpec.readOnly)
         switch context.store {
         case .postgres(let shared):
-            context.out.line(try shared.initialize().terminalSafe)
+            Console.err.line(try shared.initialize().terminalSafe)
             if let role {
-                try shared.grant(to: role, readOnly: readOnly)
-                context.out.line("granted \(readOnly ? "reading" : "reading and writing") tillcount's rows to \(role)".terminalSafe)
+                Console.err.line(try shared.grant(to: role, readOnly: readOnly).terminalSafe)
             } else if readOnly {
                 throw CLIError.usage("--read-only goes with --grant ROLE", commandPath: arguments.commandPath)
             }
         case .files(_, let history):
             if role != nil || readOnly {
-                throw CLIError.usage("--grant and --read-only need a PostgreSQL store (--db postgresql://…)", commandPath: arguments.commandPath)
+                throw CLIError.usage(PostgresSchemaLayout.grantNeedsPostgres, commandPath: arguments.commandPath)
             }
             let existed = PosixFile.isRegularFile(history.path)
             try history.prepareToSave()
             let what = existed ? "is ready (schema version \(SQLiteTillHistory.schemaVersion))" : "made (schema version \(SQLiteTillHistory.schemaVersion))"
-            context.out.line("history \(history.path) \(what); live counts are files, made by their first change".terminalSafe)
+            Console.err.line("history \(history.path) \(what); live counts are files, made by their first change".terminalSafe)
         }
         return .ok
     }

@@ -117,7 +117,7 @@ struct PortfolioPostgresTests {
 
         let made = try box.run("db", "init", "--grant", role).stderr
         #expect(made.contains("made portfolio's tables (version 1)"))
-        #expect(made.contains("granted reading and writing"))
+        #expect(made.contains("granted \(role) reading and writing portfolio's rows (no right to create or drop tables)"))
         #expect(try box.run("db", "init", "--grant", viewer, "--read-only").stderr.contains("up to date (version 1)"))
         try box.ok("add", "ISA", "100", "--currency", "GBP", "--date", "2024-01-01", environment: clerk)
         try box.ok("update", "ISA", "150", "--date", "2024-02-01", environment: clerk)

@@ -159,6 +159,14 @@ package final class PostgresStore {
 }
 
 extension PostgresStore {
+    /// `TOOL db init`: makes the tables or brings them to this version, and returns the
+    /// line it prints (`initializationReport`).
+    /// - Throws: what `initialize()` throws.
+    package func initializeReporting() throws -> String {
+        let (before, after) = try initialize()
+        return try initializationReport(before: before, after: after)
+    }
+
     /// What `TOOL db init` prints: the tables made or brought up to date, on which server.
     /// - Throws: the connection's errors.
     package func initializationReport(before: Int?, after: Int) throws(StoreError) -> String {

@@ -61,8 +61,7 @@ public final class PostgresTallyRepository: TallyRepository {
     /// line to print.
     /// - Throws: `StoreError` (`cannotCreate` without the right to create them).
     public func initialize() throws -> String {
-        let (before, after) = try store.initialize()
-        return try store.initializationReport(before: before, after: after)
+        try store.initializeReporting()
     }
 
     /// Gives `role` the rights the everyday commands need (`readOnly`: reading only).

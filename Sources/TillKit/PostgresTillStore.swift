@@ -40,8 +40,7 @@ public final class PostgresTillStore {
     /// to print.
     /// - Throws: `StoreError` (`cannotCreate` without the right to create them; newer; foreign; unavailable).
     public func initialize() throws -> String {
-        let (before, after) = try store.initialize()
-        return try store.initializationReport(before: before, after: after)
+        try store.initializeReporting()
     }
 
     /// Gives `role` the everyday rights (rows only, no DDL; `readOnly`: reading only).

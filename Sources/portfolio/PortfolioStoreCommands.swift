@@ -55,8 +55,7 @@ extension PortfolioCommands {
             return .ok
         }
         let store = PostgresStore(connectionText: location.path, layout: PostgresPortfolioRepository.layout, actor: actor)
-        let (before, after) = try store.initialize()
-        invocation.say(try store.initializationReport(before: before, after: after))
+        invocation.say(try store.initializeReporting())
         if let role {
             invocation.say(try store.grant(to: role, readOnly: readOnly))
         }

@@ -8,21 +8,27 @@ import Testing
     /// Starts `workers` shells at once, each running `command` `times` times; returns
     /// each shell's exit status and what they wrote to stderr.
     static func hammer(_ till: TillcountSandbox, workers: Int, times: Int, command: String) throws -> [(Int32, String)] {
-        let script = """
-            i=0; failed=0
-            while [ "$i" -lt \(times) ]; do
-              \(command) || failed=$((failed + 1))
-              i=$((i + 1))
-            done
-            [ "$failed" -eq 0 ] || echo "$failed of \(times) failed" >&2
-            exit $(( failed > 0 ))
-            """
-        var environment = till.environment
+        try hammer(till, commands: Array(repeating: command, count: workers), times: times)
+    }
+
+    /// Starts one shell per entry of `commands` at once (with `extra` in its environment,
+    /// and $TILLCOUNT naming the tool); each runs its command `times` times. Returns each
+    /// shell's exit status and what it wrote to stderr.
+    static func hammer(_ till: TillcountSandbox, environment extra: [String: String] = [:], commands: [String], times: Int) throws -> [(Int32, String)] {
+        var environment = till.environment.merging(extra) { $1 }
         environment["TILLCOUNT"] = TillcountSandbox.executable
-        let processes = (0..<workers).map { index -> (Process, URL) in
+        let processes = commands.enumerated().map { index, command -> (Process, URL) in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script]
+            process.arguments = ["-c", """
+                i=0; failed=0
+                while [ "$i" -lt \(times) ]; do
+                  \(command) || failed=$((failed + 1))
+                  i=$((i + 1))
+                done
+                [ "$failed" -eq 0 ] || echo "$failed of \(times) failed" >&2
+                exit $(( failed > 0 ))
+                """]
             process.environment = environment
             let log = URL(fileURLWithPath: till.path("worker-\(index).err"))
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)

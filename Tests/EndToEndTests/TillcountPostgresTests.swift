@@ -177,37 +177,6 @@ struct TillcountPostgresTests {
 
     // MARK: concurrency
 
-    /// Starts one shell per entry of `commands` at once; each runs its command `times`
-    /// times. Returns each shell's status and stderr.
-    static func hammer(_ till: TillcountSandbox, env: [String: String], commands: [String], times: Int) throws -> [(Int32, String)] {
-        var environment = till.environment.merging(env) { $1 }
-        environment["TILLCOUNT"] = TillcountSandbox.executable
-        let processes = commands.enumerated().map { index, command -> (Process, URL) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", """
-                i=0; failed=0
-                while [ "$i" -lt \(times) ]; do
-                  \(command) || failed=$((failed + 1))
-                  i=$((i + 1))
-                done
-                exit $(( failed > 0 ))
-                """]
-            process.environment = environment
-            let log = URL(fileURLWithPath: till.path("worker-\(index).err"))
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.standardError = try? FileHandle(forWritingTo: log)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            return (process, log)
-        }
-        for (process, _) in processes { try process.run() }
-        return processes.map { process, log in
-            process.waitUntilExit()
-            return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
-        }
-    }
-
     @Test(.timeLimit(.minutes(5)))
     func threeTillsCountingAndSavingAtOnceKeepEveryCountAttributed() throws {
         let database = try sharedCluster().newDatabase()
@@ -217,7 +186,7 @@ struct TillcountPostgresTests {
         let names = ["Front", "Bar", "Terrace"]
         for name in names { try till.ok("--till", name, "currency", "GBP", environment: env) }
         let rounds = 20
-        let results = try Self.hammer(till, env: env, commands: names.map { name in
+        let results = try TillcountConcurrencyTests.hammer(till, environment: env, commands: names.map { name in
             #""$TILLCOUNT" --till \#(name) add 1=1 2>>"$HOME/\#(name).log" && "$TILLCOUNT" --till \#(name) save --label \#(name) >/dev/null 2>>"$HOME/\#(name).log""#
         }, times: rounds)
         for (index, (status, errors)) in results.enumerated() { #expect(status == 0, "worker \(index): \(errors)") }
@@ -242,7 +211,7 @@ struct TillcountPostgresTests {
         let env = ["TILLCOUNT_DB": database]
         let till = try TillcountSandbox()
         try till.ok("--till", "Front", "currency", "GBP", environment: env)
-        let results = try Self.hammer(till, env: env, commands: (0..<4).map { index in
+        let results = try TillcountConcurrencyTests.hammer(till, environment: env, commands: (0..<4).map { index in
             #"MONEYKIT_ACTOR=worker\#(index)@test "$TILLCOUNT" --till Front add 1=1 2>/dev/null"#
         }, times: 40)
         for (index, (status, errors)) in results.enumerated() { #expect(status == 0, "worker \(index): \(errors)") }

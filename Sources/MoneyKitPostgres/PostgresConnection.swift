@@ -36,7 +36,10 @@ package final class PostgresConnection {
         // unreachable server.
         var parseError: UnsafeMutablePointer<CChar>?
         if let options = PQconninfoParse(text, &parseError) {
-            PQconninfoFree(options)
+            defer { PQconninfoFree(options) }
+            if let problem = PostgresSettingValues.problem(in: options) {
+                throw StoreError.badConnection(text: PostgresConnectionText.redacted(text), reason: problem)
+            }
         } else {
             let reason = parseError.map { String(cString: $0) } ?? "libpq cannot read it"
             if let parseError { PQfreemem(parseError) }

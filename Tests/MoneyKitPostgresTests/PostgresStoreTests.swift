@@ -125,3 +125,38 @@ struct PostgresStoreTests {
         #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy { $0.isHexDigit && !$0.isUppercase } })
     }
 }
+
+/// A setting with a value libpq does not know is a bad connection string (78), found
+/// before any connection is tried: no server is needed.
+struct PostgresSettingValueTests {
+    @Test(arguments: [
+        ("host=/nonexistent sslmode=verify_full password=hunter2", "sslmode is 'verify_full'"),
+        ("postgresql://ann:hunter2@db.invalid/shop?sslmode=strict", "sslmode is 'strict'"),
+        ("host=/nonexistent target_session_attrs=writable", "target_session_attrs is 'writable'"),
+    ])
+    func anUnknownValueIsABadConnectionString(text: String, named: String) {
+        do {
+            let connection = try PostgresConnection.open(text)
+            connection.close()
+            Issue.record("opened \(text)")
+        } catch {
+            guard case .badConnection(let shown, let reason) = error else {
+                Issue.record("expected badConnection, got \(error)")
+                return
+            }
+            #expect(reason.hasPrefix(named), "\(reason)")
+            #expect(reason.contains("verify-full") || reason.contains("read-write"), "\(reason)")
+            #expect(!shown.contains("hunter2") && !reason.contains("hunter2"))
+        }
+    }
+
+    @Test func knownValuesPassTheCheck() {
+        // Reaches the connection attempt (nothing listens there): unavailable, not bad.
+        do {
+            let connection = try PostgresConnection.open("host=/nonexistent-moneykit sslmode=disable target_session_attrs=any connect_timeout=1")
+            connection.close()
+        } catch {
+            guard case .unavailable = error else { Issue.record("expected unavailable, got \(error)"); return }
+        }
+    }
+}

@@ -17,16 +17,17 @@ struct DatabaseCommands {
         let arguments = context.arguments
         let role = arguments.text(TillcountSpec.grantRole)
         let readOnly = arguments.flag(TillcountSpec.readOnly)
+        if readOnly && role == nil {
+            throw CLIError.usage("--read-only needs --grant ROLE", commandPath: arguments.commandPath)
+        }
         switch context.store {
         case .postgres(let shared):
             Console.err.line(try shared.initialize().terminalSafe)
             if let role {
                 Console.err.line(try shared.grant(to: role, readOnly: readOnly).terminalSafe)
-            } else if readOnly {
-                throw CLIError.usage("--read-only goes with --grant ROLE", commandPath: arguments.commandPath)
             }
         case .files(_, let history):
-            if role != nil || readOnly {
+            if role != nil {
                 throw CLIError.usage(PostgresSchemaLayout.grantNeedsPostgres, commandPath: arguments.commandPath)
             }
             let existed = PosixFile.isRegularFile(history.path)

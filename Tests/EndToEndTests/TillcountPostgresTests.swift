@@ -108,6 +108,10 @@ struct TillcountPostgresTests {
         #expect(files.stderr.contains("made"), "\(files.stderr)")
         #expect(FileManager.default.fileExists(atPath: till.dbPath))
         #expect(try till.run("db", "init", "--grant", role).status == 64)
+        // --read-only alone is named as such, as in tally and portfolio.
+        let readOnlyAlone = try till.run("db", "init", "--read-only")
+        #expect(readOnlyAlone.status == 64)
+        #expect(readOnlyAlone.stderr.contains("--read-only needs --grant ROLE"), "\(readOnlyAlone.stderr)")
     }
 
     // MARK: db copy

@@ -60,13 +60,17 @@ public struct TillState: Equatable, Sendable {
     }
 
     /// `set` with the rolls this count keeps its own definitions of: what its lines are
-    /// read with, so a roll counted as 25 coins stays 25 coins.
+    /// read with, so a roll counted as 25 coins stays 25 coins. Everything else of `set`
+    /// (coin masses, notes, source) is kept as it is: only the rolls differ.
     public func countingSet(_ set: DenominationSet) -> DenominationSet {
         guard !rollDefinitions.isEmpty else { return set }
         let rolls = set.rolls.filter { rollDefinitions[$0.coinMinorUnits] == nil } + rollDefinitions.values
+        // Every field passed on: a field left out here (the coin masses once were) makes
+        // the count forget it as soon as it holds a roll.
         return DenominationSet(
             currencyCode: set.currencyCode, denominations: set.denominations, rolls: rolls,
-            hasStandardRolls: set.hasStandardRolls, rollNote: set.rollNote)
+            hasStandardRolls: set.hasStandardRolls, rollNote: set.rollNote,
+            coinMasses: set.coinMasses, massNote: set.massNote, source: set.source)
     }
 
     /// Keeps with the count the definition of every roll it holds (from `set`, the

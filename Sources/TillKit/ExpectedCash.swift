@@ -35,9 +35,14 @@ public struct ExpectedCash: Equatable, Sendable {
             drops = totals[.drop] ?? Money.zero(currency)
             expected = try float + sales + paidIn - paidOut - drops
         } catch {
-            throw .expectedOutOfRange(reason: "\(error)")
+            // Named without figures: on a blind till the sales and the expected cash are
+            // hidden, and the overflow's own text would print them.
+            throw .expectedOutOfRange(reason: Self.outOfRangeReason)
         }
     }
+
+    /// Why an expected cash does not fit, in words that name no amount (see `init`).
+    public static let outOfRangeReason = "float + cash sales + paid in − paid out − drops does not fit in an amount"
 
     /// The expected cash of `state` when it has one: when movements are recorded, or
     /// `sales` is given for this command. With neither, nil (the count stands against its

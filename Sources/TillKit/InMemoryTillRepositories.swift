@@ -18,11 +18,13 @@ public final class InMemoryTillRepository: TillRepository {
     /// - Throws: nothing: memory cannot fail.
     public func load() throws -> TillState { state }
 
-    /// Runs `body` on a copy and keeps it unless `body` throws.
-    /// - Throws: what `body` throws (then nothing changes).
+    /// Runs `body` on a copy and keeps it unless `body` throws or the copy breaks a rule
+    /// the loader checks (`TillState.checkStorable`).
+    /// - Throws: what `body` throws, `TillError.changeWouldBreakStore` (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         var copy = state
         let result = try body(&copy)
+        try copy.checkStorable()  // as the file and database adapters check it
         state = copy
         return result
     }
@@ -118,8 +120,9 @@ public final class InMemoryTillHistory: TillHistoryRepository {
         rows[index].deletedBy = step.key
     }
 
-    /// Reverts `step`: an rm's count shown again, a save's count deleted; never throws.
-    /// - Throws: nothing: a step that finds nothing is a reversal.
+    /// Reverts `step`: an rm's count shown again, a save's count deleted (refused while it
+    /// carries labels or notes: SaveUndoRule.swift).
+    /// - Throws: `TillError.undoSaveEditedSince`; a step that finds nothing is a reversal.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
         switch step.change {
         case .rm:
@@ -141,10 +144,14 @@ public final class InMemoryTillHistory: TillHistoryRepository {
             return .stepNotFound(step, store: name)
         case .save:
             guard let index = rows.firstIndex(where: { $0.savedBy == step.key && $0.deletedAt == nil && $0.count.kind == .x }) else {
+                if let final = rows.first(where: { $0.savedBy == step.key && $0.count.kind == .z }) {
+                    return .finalCount(id: final.count.id, zNumber: final.count.zNumber ?? 0)
+                }
                 if let hidden = rows.first(where: { $0.savedBy == step.key }) { return .deletedAlready(id: hidden.count.id) }
                 return .stepNotFound(step, store: name)
             }
             let id = rows[index].count.id
+            try SaveUndoRule.check(step, id: id, editors: rows[index].labels.map { _ in nil } + rows[index].notes.map { _ in nil })
             rows.remove(at: index)
             return .removed(id: id)
         }

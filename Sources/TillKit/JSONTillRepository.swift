@@ -34,8 +34,9 @@ public struct JSONTillRepository: TillRepository {
     /// Changes the file under its lock (written to a temporary file, fsynced, renamed).
     /// A till's file is created with the till's name in it; its folder (beside the state
     /// file) is created when missing.
-    /// - Throws: `StoreError` (unreadable, busy, cannot create, I/O, another till's file)
-    ///   or what `body` throws; then the file is unchanged.
+    /// - Throws: `StoreError` (unreadable, busy, cannot create, I/O, another till's file),
+    ///   `TillError.changeWouldBreakStore` (see `TillState.checkStorable`), or what `body`
+    ///   throws; then the file is unchanged.
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         if let till, !till.isMain, !store.createsMissingFolders {
             // The tills' folder is ours to make, beside a state file the user named.
@@ -47,7 +48,9 @@ public struct JSONTillRepository: TillRepository {
         return try store.write { state in
             try checkTill(state)
             if let till, !till.isMain { state.tillName = state.tillName ?? till.display }
-            return try body(&state)
+            let result = try body(&state)
+            try state.checkStorable()  // as the loader will read it, before it is written
+            return result
         }
     }
 

@@ -61,7 +61,8 @@ public struct PostgresTillRepository: TillRepository {
 
     /// Runs `body` on the live count in one transaction, its row locked: the count, this
     /// actor's undo steps and the purge list are written back as `body` leaves them.
-    /// - Throws: `StoreError` or what `body` throws (then nothing changes).
+    /// - Throws: `StoreError`, `TillError.changeWouldBreakStore` (see `TillState.checkStorable`),
+    ///   or what `body` throws (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         try store.store.change { connection, change -> Result in
             try connection.execute(
@@ -70,6 +71,7 @@ public struct PostgresTillRepository: TillRepository {
             let before = try PostgresTillRows.read(till, actor: change.actor, on: connection, locking: true)
             var state = before.state
             let result = try body(&state)
+            try state.checkStorable()  // as the loader will read it, before it is written
             try PostgresTillRows.write(state, till: till, before: before, actor: change.actor, on: connection)
             return result
         }

@@ -146,9 +146,9 @@ public struct PostgresTillHistory: TillHistoryRepository {
         }
     }
 
-    /// Reverts `step` in one transaction. Undoing a save whose count another person has
-    /// relabelled or noted since is refused (it would delete their change with it).
-    /// - Throws: `TillError.undoRevertsOthers`; `StoreError`.
+    /// Reverts `step` in one transaction. Undoing a save whose count has been relabelled
+    /// or noted since from another undo stack is refused (SaveUndoRule.swift).
+    /// - Throws: `TillError.undoSaveEditedSince`; `StoreError`.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
         try store.store.change { connection, change -> HistoryReversal in
             let server = connection.server
@@ -173,15 +173,19 @@ public struct PostgresTillHistory: TillHistoryRepository {
                         "SELECT id FROM tillcount.counts WHERE saved_by = $1 AND kind = 'x'", [.text(step.key)]) {
                         return .deletedAlready(id: hidden)
                     }
+                    if let row = try connection.query(
+                        "SELECT id, z_number FROM tillcount.counts WHERE saved_by = $1 AND kind = 'z'", [.text(step.key)]).first,
+                        let id = try row.integer(0), let number = try row.integer(1) {
+                        return .finalCount(id: id, zNumber: number)
+                    }
                     return .stepNotFound(step, store: server)
                 }
-                if let other = try connection.query(
+                let editors = try connection.query(
                     """
-                    SELECT actor FROM tillcount.count_labels WHERE count_id = $1 AND actor <> $2
-                    UNION ALL SELECT actor FROM tillcount.count_notes WHERE count_id = $1 AND actor <> $2 LIMIT 1
-                    """, [.integer(id), .text(change.actor)]).first?.text(0) {
-                    throw TillError.undoRevertsOthers(action: step.action, other: other)
-                }
+                    SELECT actor FROM tillcount.count_labels WHERE count_id = $1
+                    UNION ALL SELECT actor FROM tillcount.count_notes WHERE count_id = $1
+                    """, [.integer(id)]).map { $0.text(0) }
+                try SaveUndoRule.check(step, id: id, editors: editors)
                 try connection.execute("DELETE FROM tillcount.counts WHERE id = $1", [.integer(id)])
                 return .removed(id: id)
             }

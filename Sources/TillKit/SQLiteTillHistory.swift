@@ -236,10 +236,11 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     }
 
     /// Reverts `step` in one transaction: an rm's count is shown again exactly as it was,
-    /// a save's count is deleted with its lines. A step whose change never reached the
+    /// a save's count is deleted with its lines (refused while it carries labels or notes
+    /// made since from another till: SaveUndoRule.swift). A step whose change never reached the
     /// history (the command was killed between writing the step and the change), or
     /// whose row is gone, changes nothing and says so.
-    /// - Throws: `StoreError` from the database.
+    /// - Throws: `TillError.undoSaveEditedSince`; `StoreError` from the database.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
         let database = try open(.change)
         guard database.exists, !database.isReadOnly else { return .stepNotFound(step, store: database.path) }
@@ -258,13 +259,20 @@ public final class SQLiteTillHistory: TillHistoryRepository {
                 try db.query("DELETE FROM count_notes WHERE added_by = ?", [.text(step.key)])
                 return db.changes == 0 ? .stepNotFound(step, store: database.path) : .noteRemoved(id: step.id ?? 0)
             case .save:
-                // A Z count is final: no undo removes it (its save pushes no step).
+                // A Z count is final: no undo removes it (its step only marks its place).
                 guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL AND kind = 'x'", [.text(step.key)]) else {
                     if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND kind = 'x'", [.text(step.key)]) {
                         return .deletedAlready(id: hidden)
                     }
+                    if let row = try db.query("SELECT id, z_number FROM counts WHERE saved_by = ? AND kind = 'z'", [.text(step.key)]).first,
+                        case .integer(let id) = row[0], case .integer(let number) = row[1] {
+                        return .finalCount(id: id, zNumber: number)
+                    }
                     return .stepNotFound(step, store: database.path)
                 }
+                let edits = try db.query(
+                    "SELECT 1 FROM count_labels WHERE count_id = ? UNION ALL SELECT 1 FROM count_notes WHERE count_id = ?", [.integer(id), .integer(id)])
+                try SaveUndoRule.check(step, id: id, editors: edits.map { _ in nil })
                 try deleteRows(of: "id = ?", [.integer(id)], in: db)
                 return .removed(id: id)
             }

@@ -187,8 +187,9 @@ public struct Till {
         }
     }
 
-    /// Sets the float (`amount` reads it in the count's currency); never negative.
-    /// - Throws: `TillError.negativeFloat`, `.currencyMismatch`, what `amount` throws.
+    /// Sets the float (`amount` reads it in the count's currency); never negative, and
+    /// never so large that the expected cash with the recorded movements overflows.
+    /// - Throws: `TillError.negativeFloat`, `.expectedOutOfRange`, `.currencyMismatch`, what `amount` throws.
     public func setFloat(action: String, currency choice: CurrencyChoice, amount: (Currency) throws -> Money) throws -> Money {
         try change { state -> Money in
             let currency = try adoptCurrency(&state, choice)
@@ -196,6 +197,8 @@ public struct Till {
             guard !float.isNegative else { throw TillError.negativeFloat }
             state.pushUndo(action)
             state.floatMinorUnits = float.minorUnits
+            // The expected cash (float + the movements) must still add up before anything is kept.
+            _ = try ExpectedCash.of(state, currency: currency)
             return float
         }
     }
@@ -260,8 +263,9 @@ public struct Till {
     public var definitions: (Currency) throws -> DenominationSet { denominations.denominations(for:) }
 
     /// Files `summary` (with `notes`) in the history, recording this till and `kind`;
-    /// returns the new id. An X save is one undo step; a Z save is final and pushes none
-    /// (undo never removes it: see SavedCount.Kind).
+    /// returns the new id. An X save is one undo step. A Z save is final: its step only
+    /// marks its place, so that undo says it passes over the Z count (undo never removes
+    /// it: see SavedCount.Kind and `HistoryReversal.finalCount`).
     /// - Throws: what the repositories throw; the step is taken back when the history
     ///   refuses the save.
     public func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x) throws -> Int64 {
@@ -270,7 +274,6 @@ public struct Till {
         try history.prepareToSave()
         let step = HistoryStep(change: .save, id: nil, action: action)
         let filed = SavedCount(filing: summary, notes: notes, label: label, expected: expected, at: step.at, till: try keptName(), kind: kind)
-        if kind == .z { return try history.save(filed, step: step, definitions: definitions) }
         try change { $0.push(.history(step)) }
         do {
             return try history.save(filed, step: step, definitions: definitions)

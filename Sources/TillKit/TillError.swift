@@ -26,6 +26,9 @@ public enum TillError: Error, Equatable, Sendable {
     case countTooLarge(reason: String)
     /// total − expected does not fit.
     case expectedOutOfRange(reason: String)
+    /// The change would leave a live count the loader refuses (`reason`, as the loader
+    /// words it): nothing was stored (see TillStateStorableCheck.swift).
+    case changeWouldBreakStore(reason: String)
     /// Adding to `token` overflows its quantity.
     case quantityOverflows(token: String)
     /// An entry of a total (`word`, as given) makes its quantity overflow.
@@ -67,6 +70,10 @@ public enum TillError: Error, Equatable, Sendable {
     /// In a shared store: undoing this person's newest step (`action`) would also revert
     /// what `other` (user@host) changed since, in the till or in the saved count.
     case undoRevertsOthers(action: String, other: String)
+    /// Undoing the save `action` would delete saved count `id`, which carries a label or
+    /// note made since from another till or by another person (`editor`, user@host, when
+    /// the store records it): see SaveUndoRule.swift.
+    case undoSaveEditedSince(action: String, id: Int64, editor: String?)
     /// `db copy`: the target store (`target`) already holds `what`; a copy never merges.
     case copyTargetNotEmpty(target: String, what: String)
 

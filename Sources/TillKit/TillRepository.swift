@@ -17,8 +17,11 @@ public protocol TillRepository {
     /// - Throws: `StoreError` for a store that cannot be read; it is never reset.
     func load() throws -> TillState
     /// Runs `body` on the latest live count, with no other change in between, and keeps
-    /// what it leaves unless it throws (then nothing changes).
-    /// - Throws: `StoreError` (busy, unreadable, cannot create, I/O) or what `body` throws.
+    /// what it leaves unless it throws (then nothing changes). Every adapter checks what
+    /// `body` leaves with the loader's own invariants (`TillState.checkStorable`) before
+    /// keeping it, so no change stores a count that later reads would refuse.
+    /// - Throws: `StoreError` (busy, unreadable, cannot create, I/O),
+    ///   `TillError.changeWouldBreakStore`, or what `body` throws.
     func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result
 }
 
@@ -83,12 +86,15 @@ public enum HistoryReversal: Equatable, Sendable {
     case labelRestored(id: Int64)
     /// The note added to the count is taken away.
     case noteRemoved(id: Int64)
+    /// The step saved the closing count Z`zNumber` (saved count `id`): final, so undo
+    /// passes over it (says so, and undoes the step before).
+    case finalCount(id: Int64, zNumber: Int64)
 
     /// Whether the step found nothing to revert.
     public var foundNothing: Bool {
         switch self {
         case .restored, .removed, .labelRestored, .noteRemoved: return false
-        case .stepNotFound, .deletedAlready: return true
+        case .stepNotFound, .deletedAlready, .finalCount: return true
         }
     }
 }

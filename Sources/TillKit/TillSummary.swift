@@ -151,7 +151,8 @@ public struct TillSummary: Sendable {
             do {
                 overShort = try total - expected
             } catch {
-                throw .expectedOutOfRange(reason: "\(error)")
+                // No figures: the expected cash may be hidden (a blind till).
+                throw .expectedOutOfRange(reason: "the total counted less the expected cash does not fit in an amount")
             }
         } else {
             overShort = nil

@@ -10,6 +10,11 @@ extension TillError {
     var cliError: CLIError {
         switch self {
         case .invalidDenomination(let token, let currency):
+            // £20 on a EUR till: name both currencies (roll:£2 too).
+            let value = token.split(separator: ":", maxSplits: 1).last.map(String.init) ?? token
+            if case .invalidAmount(_, let reason)? = Money.otherCurrencyError(value, currency: currency) {
+                return .data("invalid denomination '\(token)': \(reason)", hint: "the till counts \(currency.code); see 'tillcount denominations' for its tokens")
+            }
             return .data(
                 "invalid denomination '\(token)': expected a face value such as 20 or 0.50, or roll:0.25",
                 hint: "see 'tillcount denominations' for the tokens of \(currency.code)")
@@ -22,7 +27,8 @@ extension TillError {
             }
             let hint = Suggestions.closest(to: token, among: known).map { "did you mean '\($0)'?" }
                 ?? "see 'tillcount denominations --currency \(currency.code)' for the tokens"
-            return CLIError("\(what) '\(token)' in \(currency.code)", hint: hint, exitCode: .noInput)
+            // A token the set does not have is bad input (65), not a missing file (66).
+            return CLIError("\(what) '\(token)' in \(currency.code)", hint: hint, exitCode: .dataError)
         case .noRollSize(let label, let currency, let rollNote):
             // The label says "coin" itself where a note shares the value ("$1 coin").
             return CLIError(
@@ -36,7 +42,9 @@ extension TillError {
         case .countTooLarge(let reason):
             return .data("the count is too large: \(reason)")
         case .expectedOutOfRange(let reason):
-            return .data("the expected cash is out of range: \(reason)")
+            return .data("the expected cash is out of range: \(reason)", hint: "nothing was changed")
+        case .changeWouldBreakStore(let reason):
+            return .data("the change would leave a live count that cannot be read back (\(reason))", hint: "nothing was changed")
         case .quantityOverflows(let token):
             return .data("too many \(token): the quantity overflows")
         case .totalQuantityOverflows(let word):
@@ -81,6 +89,10 @@ extension TillError {
             return .data(
                 "cannot undo '\(action)': \(other) changed this till since, and undo would revert their change too",
                 hint: "undo reverts only your own changes (user@host) in a shared store; make the correction as a new change instead")
+        case .undoSaveEditedSince(let action, let id, let editor):
+            return .data(
+                "cannot undo '\(action)': saved count \(id) has been labelled or noted since \(editor.map { "by \($0)" } ?? "from another till"), and undoing the save would delete that too",
+                hint: "nothing was changed; 'tillcount history rm \(id)' deletes the count on purpose (undo brings it back)")
         case .copyTargetNotEmpty(let target, let what):
             return CLIError(
                 "\(target) already holds \(what): db copy copies only into an empty or new store, it never merges",
@@ -127,6 +139,7 @@ enum TillErrorMessages {
             case .note: return "\(store) holds no note this command added to saved count \(step.id.map(String.init) ?? "?") (the command did not finish, or it is gone already)"
             }
         case .deletedAlready(let id): return "saved count \(id) is deleted already"
+        case .finalCount(let id, let number): return "saved count \(id) is the closing count Z\(number) of its till, which is final: undo does not remove it"
         case .restored, .removed, .labelRestored, .noteRemoved: return ""
         }
     }
@@ -138,7 +151,7 @@ enum TillErrorMessages {
         case .removed(let id): return " (saved count \(id) is removed from the history; the live count is unchanged)."
         case .labelRestored(let id): return " (saved count \(id) has its label before back)."
         case .noteRemoved(let id): return " (the note is taken off saved count \(id))."
-        case .stepNotFound, .deletedAlready: return " (\(why(reversal)))."
+        case .stepNotFound, .deletedAlready, .finalCount: return " (\(why(reversal)))."
         }
     }
 

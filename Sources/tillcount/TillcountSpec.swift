@@ -81,10 +81,12 @@ enum TillcountSpec {
         Placeholders in TEXT are filled in when the line is added: {time} the time now, {date} today's date, \
         {till} the till's name, {total} the count's total, {float} the float, {expected} the expected cash \
         (float + cash sales + paid in − paid out − drops: the float alone when nothing is recorded), \
-        {discrepancy} the deposit or shortage against the float. {{ is a literal { and }} a literal } (a lone } \
+        {discrepancy} over/short against the expected cash when movements are recorded ('over by £2.00', \
+        'short by £3.00', 'exact'), else the deposit or shortage against the float ('deposit £57.00', 'short \
+        by £3.00'). {{ is a literal { and }} a literal } (a lone } \
         stays as it is). Anything else in braces, e.g. {totl}, is an unknown placeholder: the line is refused \
         with exit 65, naming it (and the nearest placeholder), and nothing is added; so is an unclosed {. On a \
-        blind till {expected} is refused (64).
+        blind till {expected} is refused (64), and {discrepancy} once movements are recorded.
         """
 
     static let salesSpec = CommandSpec(
@@ -312,8 +314,8 @@ enum TillcountSpec {
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.checkFailed, "With show --check: the till is short of the expected cash (of the float when no expected cash is known), or, with a tolerance, over or short by more than it. 0 when within."), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: a malformed amount or quantity, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file; a Z count deleted or relabelled (final)."),
-            ExitStatusSpec(.noInput, "An unknown denomination or saved count, or nothing to undo."),
+            ExitStatusSpec(.dataError, "Bad input: a malformed amount, weight or quantity, an unknown denomination or one of another currency, going below 0, a value that is not a multiple of the coin, an overflow, or a corrupt or newer file; a Z count deleted or relabelled (final)."),
+            ExitStatusSpec(.noInput, "An unknown saved count, or nothing to undo."),
             ExitStatusSpec(.unavailable, "A PostgreSQL server (--db) cannot be reached; the message names the host or socket."),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError),
             ExitStatusSpec(.busy, "The store is locked or busy, or the connection to PostgreSQL was lost (the message says whether the change may have been saved); try again."),

@@ -131,7 +131,7 @@ struct TillPostgresStoreTests {
         let (_, summary) = try ann.summary(Fixture.choice())
         let id = try ann.save(summary, notes: [], label: nil, expected: nil, action: "save")
         try bob.addSavedNote(id, text: "checked by Bob", action: "history note")
-        #expect(throws: TillError.undoRevertsOthers(action: "save", other: "bob@till-2")) { try ann.undo { _, _ in } }
+        #expect(throws: TillError.undoSaveEditedSince(action: "save", id: id, editor: "bob@till-2")) { try ann.undo { _, _ in } }
         #expect(try ann.savedCount(id).addedNotes.map(\.text) == ["checked by Bob"], "the count and Bob's note stay")
     }
 

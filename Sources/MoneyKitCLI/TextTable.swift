@@ -7,6 +7,9 @@
 // first, the widest of them first. Every cell is one line: cell text is shown escaped
 // (`TerminalText`) before it is measured, so a stored newline or control character can
 // neither break a row nor drive the terminal, and widths are those of what is printed.
+// A cell this program formatted (`Cell(formatted:)`, and every cell of an amount column,
+// which holds only numbers and money it formatted) keeps its direction marks: a currency
+// formatter for Arabic puts them there (`TerminalText.formatted`).
 
 package struct TextTable {
     package enum Alignment: Sendable { case left, right }
@@ -29,12 +32,16 @@ package struct TextTable {
         package var fit: Fit
         /// Higher is more useful: less important columns give way first.
         package var importance: Int
+        /// Every cell holds text this program formatted (numbers, money): shown with its
+        /// direction marks (`TerminalText.formatted`), not escaped as text from outside.
+        package var holdsFormattedText: Bool
 
-        package init(_ title: String, _ alignment: Alignment = .left, fit: Fit = .whole, importance: Int = 0) {
+        package init(_ title: String, _ alignment: Alignment = .left, fit: Fit = .whole, importance: Int = 0, holdsFormattedText: Bool = false) {
             self.title = title
             self.alignment = alignment
             self.fit = fit
             self.importance = importance
+            self.holdsFormattedText = holdsFormattedText
         }
 
         /// Free text such as a name or label: shrinks first, with an ellipsis.
@@ -42,20 +49,33 @@ package struct TextTable {
             Column(title, .left, fit: .shrinks(minimum: minimum), importance: importance)
         }
 
-        /// An amount or number: right-aligned, never cut.
+        /// An amount or number this program formatted: right-aligned, never cut, its
+        /// direction marks kept.
         package static func amount(_ title: String) -> Column {
-            Column(title, .right, fit: .whole, importance: 100)
+            Column(title, .right, fit: .whole, importance: 100, holdsFormattedText: true)
         }
     }
 
-    /// One cell: its text (shown escaped) and how it is styled once it has been fitted.
+    /// One cell: its text (shown escaped unless formatted by this program) and how it is
+    /// styled once it has been fitted.
     package struct Cell: ExpressibleByStringLiteral {
         package var text: String
         package var style: ((String) -> String)?
+        /// This program formatted the text (money, a percentage, a date): its direction
+        /// marks are kept (`TerminalText.formatted`).
+        package var isFormatted = false
 
+        /// A cell of text from outside (a name, a note): shown escaped.
         package init(_ text: String, style: ((String) -> String)? = nil) {
             self.text = text
             self.style = style
+        }
+
+        /// A cell of text this program formatted (money, a note built of amounts).
+        package init(formatted text: String, style: ((String) -> String)? = nil) {
+            self.text = text
+            self.style = style
+            self.isFormatted = true
         }
 
         package init(stringLiteral value: String) {
@@ -90,7 +110,14 @@ package struct TextTable {
     /// is printed wider: a value is never cut.
     package func render(maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }) -> [String] {
         let titles = columns.map { TerminalText.escaped($0.title) }
-        let cells = rows.map { row in columns.indices.map { index in index < row.count ? TerminalText.escaped(row[index].text) : "" } }
+        let cells = rows.map { row in
+            columns.indices.map { index -> String in
+                guard index < row.count else { return "" }
+                let cell = row[index]
+                let ours = cell.isFormatted || columns[index].holdsFormattedText
+                return ours ? TerminalText.formatted(cell.text) : TerminalText.escaped(cell.text)
+            }
+        }
         var cellWidths = columns.map { _ in 0 }
         for row in cells {
             for (index, cell) in row.enumerated() { cellWidths[index] = max(cellWidths[index], DisplayWidth.of(cell)) }

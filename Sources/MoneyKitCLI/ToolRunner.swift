@@ -36,13 +36,26 @@ package struct Invocation: Sendable {
     }
 
 
-    /// A message for people on stderr (what a command did, how to undo it), escaped for
-    /// the terminal: it often quotes a stored name.
+    /// A message for people on stderr (what a command did, how to undo it): its literal
+    /// text and `\(formatted: …)` parts as they are, every other part escaped for the
+    /// terminal (it often quotes a stored name). See `ShownText`.
+    package func say(_ message: ShownText) {
+        err.line(message.text)
+    }
+
+    /// A message for people on stderr, all of it escaped for the terminal.
+    @_disfavoredOverload
     package func say(_ message: String) {
         err.line(message.terminalSafe)
     }
 
-    /// A warning on stderr: `TOOL: warning: …`.
+    /// A warning on stderr: `TOOL: warning: …`, escaped but for `\(formatted: …)` parts.
+    package func warn(_ message: ShownText) {
+        err.line("\(toolName): warning: \(message.text)")
+    }
+
+    /// A warning on stderr: `TOOL: warning: …`, the message escaped.
+    @_disfavoredOverload
     package func warn(_ message: String) {
         err.line("\(toolName): warning: \(message.terminalSafe)")
     }

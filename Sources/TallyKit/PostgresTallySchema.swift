@@ -8,7 +8,8 @@
 //            group that last wrote the row, which undo checks so that it never reverts a
 //            counter someone else has changed since;
 //   meta(key, value): next_serial, the serial the next counter gets (never reused),
-//            locked FOR UPDATE by the change that takes one;
+//            locked FOR UPDATE by the change that takes one; match_key_rule, as in the
+//            SQLite store (the first change recomputes keys made by an earlier rule);
 //   changes(id, action, at, actor): the change groups undo can revert, the newest
 //            `undoLimit` of each actor ("user@host");
 //   undo_rows(change_id, serial, existed, removed, …, last_change): each counter a group

@@ -28,6 +28,8 @@ final class PostgresTallySession: TallyStoreChange {
     /// Events recorded and not yet written (`eventValues` each): written many to a
     /// statement before anything reads the log, and before the change commits.
     private var pendingEvents: [[PostgresValue]] = []
+    /// Whether the stored match keys follow the current rule, once asked (see `updateMatchKeys`).
+    private var keysAreCurrent: Bool?
 
     init(connection: PostgresConnection, actor: String, undoLimit: Int, locking: Bool) {
         self.connection = connection
@@ -96,7 +98,41 @@ final class PostgresTallySession: TallyStoreChange {
 
     func counters(matchingKey key: String) throws -> [Counter] {
         try lockNames()
+        guard try matchKeysAreCurrent() else {
+            // Keys made by an earlier rule (lower case, not case folding): compare every
+            // name until the first change recomputes them (`updateMatchKeys`).
+            return try counters("ORDER BY serial", []).filter { ItemName.matchKey($0.name) == key }
+        }
         return try counters("WHERE match_key = $1 ORDER BY serial", [.text(key)])
+    }
+
+    /// Whether every stored match_key is made by the current rule: `meta.match_key_rule`
+    /// is `ItemName.matchKeyRule` (absent in a store written before case folding). Asked
+    /// once a session.
+    private func matchKeysAreCurrent() throws -> Bool {
+        if let keysAreCurrent { return keysAreCurrent }
+        let rule = try connection.scalarInteger("SELECT value FROM tally.meta WHERE key = 'match_key_rule'")
+        let current = rule == Int64(ItemName.matchKeyRule)
+        keysAreCurrent = current
+        return current
+    }
+
+    /// Recomputes every stored match_key made by an earlier rule and marks the store as
+    /// keyed by the current one: once, in the first change of a store written before case
+    /// folding (a read never changes a store).
+    private func updateMatchKeys() throws {
+        guard try !matchKeysAreCurrent() else { return }
+        for row in try connection.query("SELECT serial, name, match_key FROM tally.counters ORDER BY serial FOR UPDATE") {
+            guard let serial = try row.integer(0), let name = row.text(1) else { continue }
+            let key = ItemName.matchKey(name)
+            if key != row.text(2) {
+                try connection.execute("UPDATE tally.counters SET match_key = $1 WHERE serial = $2", [.text(key), .integer(serial)])
+            }
+        }
+        try connection.execute(
+            "INSERT INTO tally.meta (key, value) VALUES ('match_key_rule', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            [.integer(Int64(ItemName.matchKeyRule))])
+        keysAreCurrent = true
     }
 
     func allCounters() throws -> [Counter] {
@@ -190,6 +226,7 @@ final class PostgresTallySession: TallyStoreChange {
 
     func begin(_ action: String, at: Double) throws {
         try writePendingEvents()
+        try updateMatchKeys()
         // One statement: the new group, and this actor's groups that fall out of the undo
         // history with it (the CTEs do not see the new row: undoLimit - 1 older are kept).
         let sql = """
@@ -394,6 +431,7 @@ final class PostgresTallySession: TallyStoreChange {
     }
 
     func storeCopied(_ counter: Counter) throws {
+        try updateMatchKeys()
         try connection.execute(Self.insertCounter, values(of: counter) + [.null])
     }
 

@@ -5,6 +5,9 @@
 //            indexed, so a name typed in another case is one lookup;
 //   counter_tags(serial, position, tag);
 //   meta(key, value): next_serial, the serial the next counter gets (never reused);
+//            match_key_rule, the ItemName.matchKeyRule the match keys were made by (2: case
+//            folding; absent: 1, lower case, in a store written before it). Until a change
+//            recomputes the keys and sets it, a lookup compares every name;
 //   changes(id, action, at, first_event, actor): the change groups undo can revert, newest
 //            last, at most `SQLiteTallyRepository.undoLimit`; first_event is the id the
 //            group's first event got or would get: a group's events are the log's tail

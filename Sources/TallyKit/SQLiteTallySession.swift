@@ -17,6 +17,8 @@ final class SQLiteTallySession: TallyStoreChange {
     private var nextSerial: Int64?
     /// The tags each counter had when read, so that an update rewrites them only when changed.
     private var tagsRead: [Int64: [String]] = [:]
+    /// Whether the stored match keys follow the current rule, once asked (see `updateMatchKeys`).
+    private var keysAreCurrent: Bool?
 
     init(database: SQLiteDatabase, undoLimit: Int) {
         self.database = database
@@ -72,7 +74,41 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func counters(matchingKey key: String) throws -> [Counter] {
-        try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters WHERE match_key = ? ORDER BY serial", [.text(key)])
+        guard try matchKeysAreCurrent() else {
+            // Keys made by an earlier rule (lower case, not case folding): compare every
+            // name until the first change recomputes them (`updateMatchKeys`).
+            return try allCounters().filter { ItemName.matchKey($0.name) == key }
+        }
+        return try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters WHERE match_key = ? ORDER BY serial", [.text(key)])
+    }
+
+    /// Whether every stored match_key is made by the current rule: `meta.match_key_rule`
+    /// is `ItemName.matchKeyRule` (absent in a store written before case folding).
+    private func matchKeysAreCurrent() throws -> Bool {
+        if let keysAreCurrent { return keysAreCurrent }
+        var rule: Int64?
+        try database.cached("SELECT value FROM meta WHERE key = 'match_key_rule'").forEachRow { rule = $0.int64(0) }
+        let current = rule == Int64(ItemName.matchKeyRule)
+        keysAreCurrent = current
+        return current
+    }
+
+    /// Recomputes every stored match_key made by an earlier rule, and marks the store as
+    /// keyed by the current one: run by the first change of a store written before it, in
+    /// that change's transaction (a read never changes a store).
+    private func updateMatchKeys() throws {
+        guard try !matchKeysAreCurrent() else { return }
+        var stale: [(serial: Int64, key: String)] = []
+        try database.cached("SELECT serial, name, match_key FROM counters").forEachRow { row in
+            let key = ItemName.matchKey(row.text(1))
+            if key != row.text(2) { stale.append((row.int64(0), key)) }
+        }
+        for (serial, key) in stale {
+            try database.cached("UPDATE counters SET match_key = ? WHERE serial = ?").run([.text(key), .integer(serial)])
+        }
+        try database.cached("INSERT OR REPLACE INTO meta (key, value) VALUES ('match_key_rule', ?)")
+            .run([.integer(Int64(ItemName.matchKeyRule))])
+        keysAreCurrent = true
     }
 
     func allCounters() throws -> [Counter] {
@@ -146,6 +182,7 @@ final class SQLiteTallySession: TallyStoreChange {
     // MARK: changing
 
     func begin(_ action: String, at: Double) throws {
+        try updateMatchKeys()
         try database.cached("INSERT INTO changes (action, at, first_event) VALUES (?, ?, (SELECT coalesce(max(id), 0) + 1 FROM events))")
             .run([.text(action), .real(at)])
         let id = database.lastInsertRowID
@@ -155,6 +192,7 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func continueLatest() throws {
+        try updateMatchKeys()
         guard let (id, _) = try newestGroup() else { throw TallyError.nothingToUndo }
         group = id
         remembered = []
@@ -323,6 +361,7 @@ final class SQLiteTallySession: TallyStoreChange {
     }
 
     func storeCopied(_ counter: Counter) throws {
+        try updateMatchKeys()
         try write(counter)
     }
 

@@ -1,7 +1,8 @@
 // The name of a till: which live count a command works on and which till a saved count
 // was filed from. Names follow the shared name rule (MoneyKitStorage's ItemName): NFC,
-// at most 100 characters, no control characters, and letter case does not tell two
-// tills apart ("Front" and "front" are one till).
+// at most 100 characters, no control or invisible characters, and letter case does not
+// tell two tills apart, compared by Unicode case folding ("Front" and "front", "ΟΔΟΣ" and
+// "οδος", "Straße" and "STRASSE" are one till).
 //
 // A till's live count is kept in a file of its own (see JSONTillDirectory); the file's
 // name is derived from the name's match key by `fileStem`, so every spelling of one
@@ -33,7 +34,7 @@ public struct TillName: Equatable, Hashable, Sendable {
         }
     }
 
-    /// What two spellings of one till share (NFC, lower case).
+    /// What two spellings of one till share (`ItemName.matchKey`: NFC, case folded).
     public var key: String { ItemName.matchKey(display) }
 
     /// Whether this is the default till.

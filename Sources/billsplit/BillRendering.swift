@@ -27,7 +27,10 @@ struct BillRendering {
     /// With `names` (from --people Alice,Bob), each share is shown by name.
     func card(_ result: BillResult, names: [String] = []) -> [String] {
         // The note holds amounts ("to multiples of $5.00"): shown whole or, when narrow, left out.
-        var table = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
+        // Every cell is this program's own text (labels, money it formatted): direction marks kept.
+        var table = TextTable(
+            columns: [.init("what", importance: 100, holdsFormattedText: true), .amount("amount"), .init("note", fit: .droppable, holdsFormattedText: true)],
+            showsHeader: false)
         table.append(["Bill", money(result.request.bill), ""])
         for row in taxRows(result) { table.append(row) }
         table.append([tipLabel(result), money(result.tip), tipNote(result)])

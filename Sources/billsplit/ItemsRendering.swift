@@ -21,7 +21,10 @@ struct ItemsRendering {
     func text(_ result: ItemisedResult) -> [String] {
         // The bill's rows as the single bill's card words them (tax, tip, rounding).
         let card = BillRendering(localeIdentifier: localeIdentifier, styler: styler, width: width)
-        var bill = TextTable(columns: [.init("what", importance: 100), .amount("amount"), .init("note", fit: .droppable)], showsHeader: false)
+        // Labels and money this program formatted: direction marks kept.
+        var bill = TextTable(
+            columns: [.init("what", importance: 100, holdsFormattedText: true), .amount("amount"), .init("note", fit: .droppable, holdsFormattedText: true)],
+            showsHeader: false)
         bill.append(["Items (\(result.items.count))", money(result.bill.request.bill), ""])
         for row in card.taxRows(result.bill) { bill.append(row) }
         bill.append([card.tipLabel(result.bill), money(result.bill.tip), card.tipNote(result.bill)])

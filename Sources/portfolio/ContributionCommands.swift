@@ -16,7 +16,7 @@ enum ContributionColumns {
     static let kind = ReportColumn<ContributionRow>("kind", layout: .init("KIND", importance: 50), value: { .string($0.contribution.isDeposit ? "deposit" : "withdrawal") })
     /// Signed: a withdrawal is negative.
     static let amount = ReportColumn<ContributionRow>("amount", layout: .amount("AMOUNT"), value: { .string(PortfolioColumns.plain($0.contribution.amount, $0.currency)) },
-                                                      display: { TextTable.Cell(Portfolio.money($0.contribution.amount, $0.currency)) })
+                                                      display: { TextTable.Cell(formatted: Portfolio.money($0.contribution.amount, $0.currency)) })
     static let list: ReportColumns<ContributionRow> = ReportColumns([id, date, kind, amount])
 }
 
@@ -30,7 +30,7 @@ extension PortfolioCommands {
                 try inputs.value(text, currency: currency)
             }
             let verb = withdrawal ? "Withdrew" : "Deposited"
-            invocation.say("\(verb) \(money(amount.minorUnits, account.currency)) \(withdrawal ? "from" : "into") '\(account.name)' on \(Instant.dateTime(at)) [contribution \(id)]. "
+            invocation.say("\(verb) \(formatted: money(amount.minorUnits, account.currency)) \(withdrawal ? "from" : "into") '\(account.name)' on \(Instant.dateTime(at)) [contribution \(id)]. "
                            + "Record its value after the move with: portfolio update NAME VALUE")
             return .ok
         }

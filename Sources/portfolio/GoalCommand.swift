@@ -39,10 +39,10 @@ extension PortfolioCommands {
                 invocation.say("Removed the goal of the \(removed.code) total. Undo with: portfolio undo")
             case (false, false):
                 let (account, amount) = try portfolio.setGoal(named: name, by: by) { try inputs.value(amountText, currency: $0) }
-                invocation.say("Goal of '\(account.name)': \(money(amount.minorUnits, account.currency))" + (by.map { " by \(Instant.date($0))" } ?? "") + ".")
+                invocation.say("Goal of '\(account.name)': \(formatted: money(amount.minorUnits, account.currency))\(formatted: by.map { " by \(Instant.date($0))" } ?? "").")
             case (true, false):
                 let (code, amount) = try portfolio.setTotalGoal(currency: currency, fallback: fallback, by: by) { try inputs.value(amountText, currency: $0) }
-                invocation.say("Goal of the \(code.code) total: \(money(amount.minorUnits, code))" + (by.map { " by \(Instant.date($0))" } ?? "") + ".")
+                invocation.say("Goal of the \(code.code) total: \(formatted: money(amount.minorUnits, code))\(formatted: by.map { " by \(Instant.date($0))" } ?? "").")
             }
             return .ok
         }

@@ -77,7 +77,7 @@ struct PortfolioCommands {
         let account = try withStore(.write(createFolders: true)) { _, portfolio in
             try portfolio.addAccount(name: input.name, currency: input.currency, at: input.at, initial: input.initial)
         }
-        invocation.say("Added '\(account.name)' (\(input.currency.code))" + (input.initial.map { ": \(money($0.minorUnits, input.currency)) on \(Instant.dateTime(input.at))" } ?? ""))
+        invocation.say("Added '\(account.name)' (\(input.currency.code))\(formatted: input.initial.map { ": \(money($0.minorUnits, input.currency)) on \(Instant.dateTime(input.at))" } ?? "")")
         return .ok
     }
 
@@ -88,7 +88,7 @@ struct PortfolioCommands {
             // The lookup and the insert see one state: an account deleted meanwhile is 66.
             let (account, amount, id) = try portfolio.addUpdate(named: name, at: at) { currency in try inputs.value(text, currency: currency) }
             let future = at > Instant.now() ? " (in the future: current from then on)" : ""
-            invocation.say("'\(account.name)': \(money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at))\(future) [update \(id)]")
+            invocation.say("'\(account.name)': \(formatted: money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at))\(future) [update \(id)]")
             return .ok
         }
     }

@@ -21,12 +21,12 @@ enum PortfolioColumns {
     static let currency = ReportColumn<AccountRow>("currency", layout: .init("CUR", importance: 100), value: { .string($0.account.currency.code) })
     static let value = ReportColumn<AccountRow>("value", layout: .amount("VALUE"), value: { row in
         row.current.map { .string(plain($0.value, row.account.currency)) } ?? .null
-    }, display: { row in TextTable.Cell(row.current.map { Portfolio.money($0.value, row.account.currency) } ?? "—") })
+    }, display: { row in TextTable.Cell(formatted: row.current.map { Portfolio.money($0.value, row.account.currency) } ?? "—") })
     static let active = ReportColumn<AccountRow>.scriptOnly("active") { .bool($0.isActive) }
     static let updates = ReportColumn<AccountRow>("updates", layout: .init("UPDATES", .right, fit: .droppable, importance: 20), value: { .integer($0.updateCount) })
     static let lastUpdate = ReportColumn<AccountRow>("lastUpdate", layout: .init("UPDATED", importance: 100), value: { row in
         row.current.map { .string(Instant.iso8601($0.at)) } ?? .null
-    }, display: { row in TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "") })
+    }, display: { row in TextTable.Cell(formatted: row.current.map { Instant.dateTime($0.at) } ?? "") })
 
     /// JSON, CSV and TSV: every field.
     static let list: ReportColumns<AccountRow> = ReportColumns([name, currency, value, active, updates, lastUpdate])
@@ -50,7 +50,7 @@ enum PortfolioColumns {
     static let updateDate = ReportColumn<UpdateRow>("date", layout: .init("DATE", importance: 100), value: { .string(Instant.iso8601($0.update.at)) },
                                                      display: { TextTable.Cell(Instant.dateTime($0.update.at)) })
     static let updateValue = ReportColumn<UpdateRow>("value", layout: .amount("VALUE"), value: { .string(plain($0.update.value, $0.currency)) },
-                                                      display: { TextTable.Cell(Portfolio.money($0.update.value, $0.currency)) })
+                                                      display: { TextTable.Cell(formatted: Portfolio.money($0.update.value, $0.currency)) })
     static let updateIsCurrent = ReportColumn<UpdateRow>.scriptOnly("current") { .bool($0.isCurrent) }
     static let updateIsFuture = ReportColumn<UpdateRow>.scriptOnly("future") { .bool($0.isFuture) }
 
@@ -91,7 +91,7 @@ extension PortfolioCommands {
             let convertedColumn = rates.map { rates in
                 ReportColumn<AccountRow>("converted", layout: .amount("IN \(rates.target.code)"), value: { row in
                     converted?.values[row.account.id].map { .string(PortfolioColumns.plain($0, rates.target)) } ?? .null
-                }, display: { row in TextTable.Cell(converted?.values[row.account.id].map { Portfolio.money($0, rates.target) } ?? "—") })
+                }, display: { row in TextTable.Cell(formatted: converted?.values[row.account.id].map { Portfolio.money($0, rates.target) } ?? "—") })
             }
             switch OutputFormat.chosen(in: arguments) {
             case .json:
@@ -151,7 +151,7 @@ extension PortfolioCommands {
             var table = TextTable(columns: [.text("ACCOUNT", minimum: 12, importance: 10), .amount("VALUE")] + Self.changeColumns + [.init("UPDATED", importance: 100), .init("TREND", fit: .droppable, importance: 20)])
             for row in dashboard.rows {
                 table.append([
-                    TextTable.Cell(row.account.name), TextTable.Cell(row.current.map { money($0.value, row.account.currency) } ?? (ascii ? "-" : "—")),
+                    TextTable.Cell(row.account.name), TextTable.Cell(formatted: row.current.map { money($0.value, row.account.currency) } ?? (ascii ? "-" : "—")),
                 ] + changeCells(dashboard.changes.accounts[row.account.id], row.account.currency) + [
                     TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "no value yet"),
                     TextTable.Cell(TextChart.sparkline(dashboard.trend(of: row.account), ascii: ascii), style: { styler.color($0, .blue) }),

@@ -35,7 +35,7 @@ extension PortfolioCommands {
         out.line("")
         var table = TextTable(columns: [.text("ACCOUNT", minimum: 12, importance: 10), .amount("VALUE")] + Self.changeColumns + [.init("UPDATED", fit: .droppable, importance: 20)])
         for row in dashboard.rows {
-            table.append([TextTable.Cell(row.account.name), TextTable.Cell(row.current.map { money($0.value, row.account.currency) } ?? "—")]
+            table.append([TextTable.Cell(row.account.name), TextTable.Cell(formatted: row.current.map { money($0.value, row.account.currency) } ?? "—")]
                          + changeCells(dashboard.changes.accounts[row.account.id], row.account.currency)
                          + [TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "no value yet")])
         }

@@ -53,7 +53,7 @@ enum ReturnsColumns {
     typealias Row = ReturnsReport.Row
     static func plain(_ value: Int64, _ row: Row) -> JSONValue { .string(PortfolioColumns.plain(value, row.currency)) }
     static func amount(_ key: String, _ title: String, _ read: @escaping @Sendable (Row) -> Int64) -> ReportColumn<Row> {
-        ReportColumn<Row>(key, layout: .amount(title), value: { plain(read($0), $0) }, display: { TextTable.Cell(Portfolio.money(read($0), $0.currency)) })
+        ReportColumn<Row>(key, layout: .amount(title), value: { plain(read($0), $0) }, display: { TextTable.Cell(formatted: Portfolio.money(read($0), $0.currency)) })
     }
     static func rate(_ key: String, _ title: String, importance: Int, _ read: @escaping @Sendable (Row) -> Double?) -> ReportColumn<Row> {
         ReportColumn<Row>(key, layout: .init(title, .right, fit: .droppable, importance: importance),

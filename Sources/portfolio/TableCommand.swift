@@ -35,11 +35,11 @@ extension PortfolioCommands {
         let end = ReportColumn<PeriodTable.Row>.scriptOnly("end") { .string(Instant.iso8601($0.end)) }
         let accounts = table.accounts.enumerated().map { index, account in
             ReportColumn<PeriodTable.Row>("\(account.name) (\(account.currency.code))", layout: .amount(account.name), value: { .string($0.values[index].map { PortfolioColumns.plain($0, account.currency) } ?? "") },
-                                          display: { TextTable.Cell($0.values[index].map { Portfolio.money($0, account.currency) } ?? "") })
+                                          display: { TextTable.Cell(formatted: $0.values[index].map { Portfolio.money($0, account.currency) } ?? "") })
         }
         let totals = table.currencies.enumerated().map { index, currency in
             ReportColumn<PeriodTable.Row>("total \(currency.code)", layout: .amount("TOTAL \(currency.code)"), value: { .string($0.totals[index].map { PortfolioColumns.plain($0, currency) } ?? "") },
-                                          display: { TextTable.Cell($0.totals[index].map { Portfolio.money($0, currency) } ?? "") })
+                                          display: { TextTable.Cell(formatted: $0.totals[index].map { Portfolio.money($0, currency) } ?? "") })
         }
         // --convert-to: one more column, the combined total (by row index: rows are in period order).
         var combined: [ReportColumn<PeriodTable.Row>] = []
@@ -48,7 +48,7 @@ extension PortfolioCommands {
             let total: @Sendable (PeriodTable.Row) -> Int64? = { row in index[row.end].flatMap { converted.totals[$0] } }
             combined.append(ReportColumn<PeriodTable.Row>("total in \(converted.currency.code)", layout: .amount("IN \(converted.currency.code)"),
                                                         value: { .string(total($0).map { PortfolioColumns.plain($0, converted.currency) } ?? "") },
-                                                        display: { TextTable.Cell(total($0).map { Portfolio.money($0, converted.currency) } ?? "") }))
+                                                        display: { TextTable.Cell(formatted: total($0).map { Portfolio.money($0, converted.currency) } ?? "") }))
         }
         // With --change, each value column is followed by its change (and, for scripts, its
         // percentage); in text never left out, so each +/- stands beside its own value.

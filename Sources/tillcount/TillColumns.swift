@@ -57,9 +57,9 @@ enum TillColumns {
             ReportColumn("label", layout: .text("LABEL", minimum: 8), value: { $0.label.map(JSONValue.string) ?? .null }),
             .scriptOnly("currency") { .string($0.currency.code) },
             ReportColumn("total", layout: .amount("TOTAL"), value: { .string($0.total.plainString) },
-                         display: { TextTable.Cell(rendering.money($0.total)) }),
+                         display: { TextTable.Cell(formatted: rendering.money($0.total)) }),
             ReportColumn("float", layout: .amount("FLOAT"), value: { .string($0.float.plainString) },
-                         display: { TextTable.Cell(rendering.money($0.float)) }),
+                         display: { TextTable.Cell(formatted: rendering.money($0.float)) }),
             ReportColumn("difference", layout: .amount("DEPOSIT/SHORT"), value: { .string($0.difference.plainString) },
                          display: { count in
                              TextTable.Cell(count.difference.isNegative

@@ -47,20 +47,6 @@ public enum Instant {
         return instant
     }
 
-    /// The inclusive end of a range given as `text`, already read as `instant` by `parse`:
-    /// a date without a time (`2016-12-31`, `today`, `yesterday`) stands for that whole
-    /// local day, as people read "to 31 December", so it ends at the day's last second
-    /// (23:59:59, just before the next day starts; DST days included). A time given
-    /// (`2016-12-31 18:00`, ISO 8601, `now`) keeps its exact meaning. The one rule for
-    /// every option that ends a range (--to of table and chart).
-    public static func rangeEnd(of text: String, parsed instant: Int64) -> Int64 {
-        let trimmed = text.trimmingSpaces
-        let wholeDay = trimmed.utf8.count == 10 || ["today", "yesterday"].contains(trimmed.lowercased())
-        guard wholeDay, let next = startOfNextDay(after: instant), next > instant else { return instant }
-        // The last day of 9999 west of UTC ends in UTC's year 10000: stop at 9999's last second.
-        return min(next - 1, 253_402_300_799)
-    }
-
     /// Whether `instant`'s year is 0001–9999 both in UTC and in local time.
     public static func isWritable(_ instant: Int64) -> Bool {
         // From 0002 to 9998 in UTC no offset (under a day) can leave 0001–9999: the common

@@ -26,7 +26,7 @@ extension PortfolioCommands {
         let removing = amountText.lowercased() == "none"
         if removing, arguments.value("by") != nil { throw usage("--by is for setting a goal, not removing one") }
         // Like --to: a date without a time is the end of that day.
-        let by = try arguments.value("by").map { text throws(CLIError) in Instant.rangeEnd(of: text, parsed: try inputs.instant(text, option: "--by")) }
+        let by = try arguments.value("by").map { text throws(CLIError) in try inputs.instant(text, option: "--by", range: .end) }
         let currency = try inputs.currencyOption()
         let fallback = LocaleCurrency.defaultCurrency(invocation.environment)
         return try withStore(.change) { _, portfolio in

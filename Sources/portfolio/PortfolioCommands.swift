@@ -45,8 +45,8 @@ struct PortfolioCommands {
         try withStore(.read) { store, portfolio in try store.reading { try body(portfolio) } }
     }
 
-    /// An instant from --date/--from/--to (`fallback` when absent). For --to, a date
-    /// without a time means the end of that day (Instant.rangeEnd).
+    /// An instant from --date/--from/--to (`fallback` when absent). --from and --to take
+    /// a year or a month too; at --to a year, month or day reaches to its end.
     func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {
         try dateOptionIfGiven(long) ?? fallback
     }
@@ -54,8 +54,8 @@ struct PortfolioCommands {
     /// The same, nil when the option is absent.
     func dateOptionIfGiven(_ long: String) throws(CLIError) -> Int64? {
         guard let text = arguments.value(long) else { return nil }
-        let instant = try inputs.instant(text, option: "--\(long)")
-        return long == "to" ? Instant.rangeEnd(of: text, parsed: instant) : instant
+        let range: RangeEnd? = long == "to" ? .end : long == "from" ? .start : nil
+        return try inputs.instant(text, option: "--\(long)", range: range)
     }
 
     func money(_ minorUnits: Int64, _ currency: Currency) -> String { Portfolio.money(minorUnits, currency) }

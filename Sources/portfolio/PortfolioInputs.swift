@@ -11,9 +11,17 @@ struct PortfolioInputs {
 
     var arguments: ParsedArguments { invocation.arguments }
 
-    /// An instant from --date/--from/--to text, or exit 65 naming the option.
-    func instant(_ text: String, option: String) throws(CLIError) -> Int64 {
-        guard let instant = Instant.parse(text) else {
+    /// An instant from --date text, or from the start or end of a range (--from, --to,
+    /// --by: a year, month or day reaches to its end), or exit 65 naming the option.
+    func instant(_ text: String, option: String, range: RangeEnd? = nil) throws(CLIError) -> Int64 {
+        let read: Int64?
+        switch range {
+        case nil: read = Instant.parse(text)
+        case .start: read = Instant.rangeStart(text)
+        case .end: read = Instant.rangeEnd(text)
+        }
+        guard let instant = read else {
+            if range != nil { throw CLIError.invalidRangeDate(option: option, text: text, hint: Self.dateHint(text)) }
             throw CLIError.data(
                 "invalid \(option) '\(text)': expected 2025-07-27, '2025-07-27 14:30' or ISO 8601 such as 2025-07-27T14:30:00+01:00",
                 hint: Self.dateHint(text))

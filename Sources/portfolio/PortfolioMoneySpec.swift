@@ -88,7 +88,7 @@ extension PortfolioSpec {
             """,
         options: [
             .option("total", value: "AMOUNT", help: "The goal of a currency's total instead of an account's ('none' removes it)."),
-            .option("by", value: "D", help: "The date to reach it by (a date without a time means the end of that day)."),
+            .option("by", value: "D", help: "The date to reach it by. \(RangeDateHelp.end)"),
             .option("currency", short: "c", value: "CODE", help: "With --total: which currency's total."),
             format,
         ],

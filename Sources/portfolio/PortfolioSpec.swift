@@ -8,9 +8,9 @@ import PortfolioKit
 enum PortfolioSpec {
     static let account = ArgumentSpec("NAME", help: "The account's name (letter case ignored; see Names).", completion: .dynamic(["list", "--names"]))
     static let date = OptionSpec.option("date", short: "d", value: "D", help: "When: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset (+01:00, also +01:19:32), now, today or yesterday; local time (TZ) unless an offset is given; the year, in UTC and in local time, 0001 to 9999 (default: now).")
-    static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update).")
+    static let from = OptionSpec.option("from", value: "D", help: "Start of the range (default: the first update). \(RangeDateHelp.start)")
     /// How --to reads a date (Instant.rangeEnd), said once for every --to.
-    static let wholeDayTo = "A date without a time includes that whole day (to 23:59:59 local time); a time is exact."
+    static let wholeDayTo = RangeDateHelp.end
     static let to = OptionSpec.option("to", value: "D", help: "End of the range, included (default: now). \(wholeDayTo)")
     /// A chart's end: its line always runs on to today, whatever the range.
     static let chartTo = OptionSpec.option("to", value: "D", help: "End of the range (default: now; a chart always reaches today). \(wholeDayTo)")

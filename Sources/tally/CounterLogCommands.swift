@@ -69,16 +69,11 @@ enum PeriodColumns {
 }
 
 extension TallyCommands {
-    /// An instant from --since/--until text (nil when absent), or exit 65 naming the option.
-    /// --until with a date alone means the end of that day.
+    /// An instant from --since/--until text (nil when absent), or exit 65 naming the option:
+    /// a year, month or day given to --until reaches to its end (Instant.rangeOption).
     func dateOption(_ option: OptionSpec) throws(CLIError) -> Int64? {
         guard let text = arguments.text(option) else { return nil }
-        guard let instant = Instant.parse(text) else {
-            throw CLIError.data(
-                "invalid --\(option.long) '\(text)': expected 2025-07-27, '2025-07-27 14:30', ISO 8601 such as 2025-07-27T14:30:00+01:00, now, today or yesterday",
-                hint: "local time (TZ) unless an offset is given")
-        }
-        return option.long == "until" ? Instant.rangeEnd(of: text, parsed: instant) : instant
+        return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start)
     }
 
     func log() throws -> ExitCode {

@@ -105,9 +105,9 @@ enum TallySpec {
     // The log: tally log, tally stats.
     static let since = OptionSpec.option(
         "since", value: "D",
-        help: "From this instant: 2025-07-27, '2025-07-27 14:30', ISO 8601 with Z or an offset, now, today or yesterday; local time (TZ) unless an offset is given (default: the first event).")
+        help: "From this instant (default: the first event). \(RangeDateHelp.start)")
     static let until = OptionSpec.option(
-        "until", value: "D", help: "To this instant, included (default: now). A date without a time includes that whole day (to 23:59:59 local time); a time is exact.")
+        "until", value: "D", help: "To this instant, included (default: now). \(RangeDateHelp.end)")
     static let statsPeriod = TypedOption<CounterPeriod>.choice(
         .option("by", value: "PERIOD", help: "hour, day, week (Monday to Sunday) or month, in local time (TZ).", default: "day", allowed: CounterPeriod.allCases.map(\.rawValue)))
 
@@ -299,7 +299,7 @@ enum TallySpec {
     static let dbInit = CommandSpec(
         name: "init", abstract: "Make the store's tables, or bring them to this version",
         discussion: "On PostgreSQL: makes the schema tally and its tables (or migrates them), under a lock so that several clients may run it at once, and with --grant ROLE gives ROLE the everyday rights (see 'tally db'). On a file store: creates the database (or migrates it), or says it is up to date. Prints what it did on standard error.",
-        options: [grant, readOnly])
+        options: [grant, readOnly, StandardOptions.force])
 
     static let dbCopy = CommandSpec(
         name: "copy", abstract: "Copy the whole store into a new or empty store",

@@ -46,11 +46,7 @@ struct HistoryCommands {
     func filter() throws -> HistoryFilter {
         func instant(_ option: OptionSpec) throws(CLIError) -> Int64? {
             guard let text = arguments.text(option) else { return nil }
-            guard let parsed = Instant.parse(text) else {
-                throw CLIError.data(
-                    "invalid --\(option.long) '\(text)': expected 2026-11-23, '2026-11-23 14:30', ISO 8601 such as 2026-11-23T14:30:00Z, today or yesterday")
-            }
-            return option.long == "until" ? Instant.rangeEnd(of: text, parsed: parsed) : parsed
+            return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start)
         }
         let since = try instant(TillcountSpec.since)
         let until = try instant(TillcountSpec.until)

@@ -59,8 +59,8 @@ extension TillcountSpec {
 
     // MARK: saved counts: filters, edits, export
 
-    static let since = OptionSpec.option("since", value: "D", help: "Only counts saved at or after D (2026-11-23, '2026-11-23 14:30', ISO 8601, today, yesterday).")
-    static let until = OptionSpec.option("until", value: "D", help: "Only counts saved at or before D (a date alone means the end of that day).")
+    static let since = OptionSpec.option("since", value: "D", help: "Only counts saved at or after D. \(RangeDateHelp.start)")
+    static let until = OptionSpec.option("until", value: "D", help: "Only counts saved at or before D. \(RangeDateHelp.end)")
     static let labelFilter = OptionSpec.option("label", value: "TEXT", help: "Only counts whose label contains TEXT (letter case aside).")
     static let kindFilter = TypedOption<SavedCount.Kind>.choice(.option("kind", value: "KIND", help: "Only X or Z counts.", allowed: ["x", "z"]))
     static var historyFilters: [OptionSpec] { [since, until, labelFilter, kindFilter.spec] }

@@ -73,7 +73,7 @@ import Testing
                 _ = try portfolio.addUpdate(named: "A", at: at) { _ in money }
             }
         }
-        let to = Instant.rangeEnd(of: "2025-04-01", parsed: try #require(Instant.parse("2025-04-01")))
+        let to = try #require(Instant.rangeEnd("2025-04-01"))
         let chart = try ChartReport(portfolio: portfolio, accountName: "A", currency: nil, from: nil, to: to)
         let panel = try #require(chart.panels.first)
         let distinct = Set(testCase.values.map { Double($0.value) ?? 0 }).count > 1

@@ -86,12 +86,31 @@ struct InstantTests {
 
     @Test func aWholeDayRangeEndsAtItsLastSecond() {
         inZone("UTC") {
-            let day = Instant.parse("2016-12-31")
-            #expect(day.map { Instant.rangeEnd(of: "2016-12-31", parsed: $0) } == Instant.parse("2016-12-31T23:59:59Z"))
-            let time = Instant.parse("2016-12-31 18:00")
-            #expect(time.map { Instant.rangeEnd(of: "2016-12-31 18:00", parsed: $0) } == time)
-            let last = Instant.parse("9999-12-31")
-            #expect(last.map { Instant.rangeEnd(of: "9999-12-31", parsed: $0) } == 253_402_300_799)
+            #expect(Instant.rangeEnd("2016-12-31") == Instant.parse("2016-12-31T23:59:59Z"))
+            #expect(Instant.rangeEnd("2016-12-31 18:00") == Instant.parse("2016-12-31 18:00"))
+            #expect(Instant.rangeEnd("9999-12-31") == 253_402_300_799)
+            #expect(Instant.rangeStart("2016-12-31") == Instant.parse("2016-12-31"))
+        }
+    }
+
+    /// `--from 2025` and `--from 2025-09` start a range at the year's or month's first local
+    /// midnight; as an end, they reach to its last second (leap February and DST included).
+    @Test func aYearOrAMonthIsARange() {
+        inZone("Europe/London") {
+            #expect(Instant.rangeStart("2025") == Instant.parse("2025-01-01"))
+            #expect(Instant.rangeEnd("2025") == Instant.parse("2025-12-31T23:59:59Z"))
+            #expect(Instant.rangeStart("2025-09") == Instant.parse("2025-09-01"))
+            #expect(Instant.rangeEnd("2025-09") == Instant.parse("2025-09-30T22:59:59Z"))
+            #expect(Instant.rangeEnd("2024-02") == Instant.parse("2024-02-29T23:59:59Z"))
+            #expect(Instant.rangeEnd(" 2025-03 ") == Instant.parse("2025-03-31T22:59:59Z"))
+            #expect(Instant.rangeEnd("9999") == 253_402_300_799)
+            #expect(Instant.rangeBound("2025-09")?.span == .month)
+            #expect(Instant.rangeBound("today")?.span == .day)
+            #expect(Instant.rangeBound("now")?.span == .instant)
+        }
+        for refused in ["2025-13", "2025-00", "0000", "202", "20255", "2025-9", "2025-", "-2025", "２０２５", "2025/09", "10000"] {
+            #expect(Instant.rangeStart(refused) == nil, "\(refused)")
+            #expect(Instant.rangeEnd(refused) == nil, "\(refused)")
         }
     }
 

@@ -42,7 +42,8 @@ extension Tally {
     /// - Throws: `TallyError.invalidTag` for a tag no counter could hold; the repository's errors.
     public func list(tags: [String], sort: CounterSort = .created) throws -> CounterList {
         let required = try CounterTags.validate(tags)
-        let rows = try list().rows.filter { CounterTags.holdsAll(required, in: $0.tags) }
-        return CounterList(rows: sort == .created ? rows : rows.sorted(by: sort.precedes))
+        let all = try list().rows
+        let rows = all.filter { CounterTags.holdsAll(required, in: $0.tags) }
+        return CounterList(rows: sort == .created ? rows : rows.sorted(by: sort.precedes), storeCount: all.count)
     }
 }

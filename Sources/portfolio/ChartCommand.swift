@@ -29,12 +29,13 @@ extension PortfolioCommands {
             }
             // --convert-to: one line, every panel converted and added.
             if let rates { chart = try chart.converted(rates) }
-            try render(chart, format: format)
+            try render(chart, format: format, currency: currency)
             return .ok
         }
     }
 
-    private func render(_ chart: ChartReport, format: PortfolioSpec.ChartFormat) throws {
+    /// `currency`: the --currency filter, named when it leaves nothing to show.
+    private func render(_ chart: ChartReport, format: PortfolioSpec.ChartFormat, currency: Currency?) throws {
         let from = chart.from, to = chart.to
         switch format {
         case .csv:
@@ -64,7 +65,10 @@ extension PortfolioCommands {
                 out.line(styler.bold(panel.title.terminalSafe))
                 for line in text.render(panel.points, from: from, to: max(to, from + 1), currency: panel.currency) { out.line(line) }
             }
-            if chart.panels.isEmpty { invocation.err.line("No accounts yet.") }
+            if chart.panels.isEmpty {
+                // A filter that matches nothing is not an empty portfolio (issue 26, item 36).
+                invocation.err.line(currency.map { "No account is in \($0.code); 'portfolio list' shows every account." } ?? "No accounts yet.")
+            }
         }
     }
 }

@@ -118,12 +118,13 @@ extension PortfolioCommands {
             let to = try dateOption("to")
             let views = try ReturnsReport.views(of: portfolio, name: name, currency: currency, to: to)
             let report = try ReturnsReport(views: views, period: period, from: from, to: to)
-            render(report, views: views)
+            render(report, views: views, currency: currency)
             return .ok
         }
     }
 
-    private func render(_ report: ReturnsReport, views: [ReturnsView]) {
+    /// `currency`: the --currency filter, named when it leaves nothing to show.
+    private func render(_ report: ReturnsReport, views: [ReturnsView], currency: Currency?) {
         switch OutputFormat.chosen(in: arguments) {
         case .json:
             out.line(JSONValue.object([
@@ -132,7 +133,9 @@ extension PortfolioCommands {
             ]).serialized(pretty: true))
         case .text:
             guard !views.isEmpty else {
-                invocation.err.line("No accounts yet. Create one with: portfolio add NAME VALUE")
+                // A filter that matches nothing is not an empty portfolio (issue 26, item 36).
+                invocation.err.line(currency.map { "No account is in \($0.code); 'portfolio list' shows every account." }
+                    ?? "No accounts yet. Create one with: portfolio add NAME VALUE")
                 return
             }
             for (index, view) in views.enumerated() {

@@ -64,7 +64,8 @@ struct TallyCommands {
     // MARK: reading
 
     func list() throws -> ExitCode {
-        let list = try tally.list(tags: arguments.values(TallySpec.tagFilter.long), sort: try option(TallySpec.sort))
+        let tags = arguments.values(TallySpec.tagFilter.long)
+        let list = try tally.list(tags: tags, sort: try option(TallySpec.sort))
         if arguments.flag(TallySpec.namesOnly) {
             // One line per name, always: a name stored before the name rule may hold a
             // newline, shown escaped.
@@ -73,11 +74,21 @@ struct TallyCommands {
         }
         let format = try option(TallySpec.format)
         if list.rows.isEmpty && format == .text {
-            invocation.err.line("No counters yet. Create one with: tally new NAME")
+            invocation.err.line(Self.emptyListMessage(list, tags: tags).text)
             return .ok
         }
         rendering.printList(list, format: format)
         return .ok
+    }
+
+    /// Why the list is empty: no counter at all, or none with the tags asked for (the
+    /// store's counters are there: a filter left them out).
+    static func emptyListMessage(_ list: CounterList, tags: [String]) -> ShownText {
+        guard list.isFiltered else { return "No counters yet. Create one with: tally new NAME" }
+        let quoted = tags.map { "'\($0)'" }.joined(separator: ", ")
+        let which: ShownText = tags.count == 1 ? "the tag \(quoted)" : "all the tags \(quoted)"
+        let counters = list.storeCount == 1 ? "1 counter" : "\(list.storeCount) counters"
+        return "No counter has \(which) (of \(counters)); 'tally list' shows them all with their tags."
     }
 
     func get() throws -> ExitCode {

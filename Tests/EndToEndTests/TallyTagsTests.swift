@@ -48,6 +48,11 @@ import Testing
         #expect(try names(box, "--tag", "HOME") == ["B", "a"])
         #expect(try names(box, "--tag", "home", "--tag", "work") == ["B"])
         #expect(try names(box, "--tag", "none") == [])
+        // Issue 26, item 36: an empty filter says so, not "No counters yet".
+        let none = try box.run("list", "--tag", "none")
+        #expect(none.status == 0 && none.stdout.isEmpty)
+        #expect(none.stderr.hasPrefix("No counter has the tag 'none' (of "), "\(none.stderr)")
+        #expect(!none.stderr.contains("No counters yet"))
         let json = try box.ok("list", "--tag", "work", "--format", "json")
         #expect(json.contains("\"name\": \"B\"") && !json.contains("\"name\": \"a\""))
     }

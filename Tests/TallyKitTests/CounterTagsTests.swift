@@ -71,6 +71,10 @@ import TallyKit
         #expect(try tally.list(tags: ["HOME"]).rows.map(\.name) == ["a"])
         #expect(try tally.list(tags: ["home", "drinks"]).rows.map(\.name) == ["a"])
         #expect(try tally.list(tags: ["home", "work"]).rows.isEmpty)
+        // An empty filtered list knows the store is not empty (issue 26, item 36).
+        #expect(try tally.list(tags: ["home", "work"]).storeCount == 3)
+        #expect(try tally.list(tags: ["home", "work"]).isFiltered)
+        #expect(try !tally.list(tags: []).isFiltered)
         #expect(try tally.list(tags: []).rows.map(\.name) == ["c", "b", "a"])
         #expect(tallyError { _ = try tally.list(tags: ["a,b"]) } == .invalidTag("a,b", .comma))
     }

@@ -107,7 +107,9 @@ package struct TextTable {
 
     /// The lines of the table, fitted to `maxWidth` columns when given. Styles (colour)
     /// take no columns. A table whose whole columns alone are wider than `maxWidth`
-    /// is printed wider: a value is never cut.
+    /// is printed wider: a value is never cut. When titled columns are left out to fit, a
+    /// last line names them and says how to see them (`omittedNote`): nothing vanishes
+    /// silently.
     package func render(maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }) -> [String] {
         let titles = columns.map { TerminalText.escaped($0.title) }
         let cells = rows.map { row in
@@ -154,7 +156,19 @@ package struct TextTable {
         for (row, texts) in zip(rows, cells) {
             lines.append(line(texts, styles: columns.indices.map { $0 < row.count ? row[$0].style : nil }))
         }
+        if showsHeader, let maxWidth, let note = Self.omittedNote(titles: layout.hidden.sorted().map { titles[$0] }) {
+            lines += HelpRenderer.wrap(note, width: max(maxWidth, 20), indent: 0)
+        }
         return lines
+    }
+
+    /// The note under a table that had to leave out the columns titled `titles` to fit the
+    /// terminal; nil when none with a title was left out.
+    static func omittedNote(titles: [String]) -> String? {
+        let named = titles.filter { !$0.isEmpty }
+        guard !named.isEmpty else { return nil }
+        return "(not shown to fit: \(named.joined(separator: ", ")); a wider terminal or COLUMNS shows "
+            + (named.count == 1 ? "it" : "them") + ", --format csv every column)"
     }
 }
 

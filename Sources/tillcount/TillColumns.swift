@@ -70,10 +70,10 @@ enum TillColumns {
             ReportColumn("overShort", layout: .init("OVER/SHORT", importance: 100), value: { $0.overShort.map { .string($0.plainString) } ?? .null },
                          display: { TextTable.Cell($0.overShort.map(rendering.overShortText) ?? "") }),
             // Added with tills (issue 15): last, so that scripts reading the columns
-            // before them by position keep working. Till and kind give way whole on a
-            // narrow terminal ('history show' has both).
-            ReportColumn("till", layout: .init("TILL", fit: .droppable, importance: 10), value: { .string($0.till) }),
-            ReportColumn("kind", layout: .init("KIND", fit: .droppable, importance: 20), value: { .string($0.kind.rawValue) },
+            // before them by position keep working. Till and kind identify a count: they
+            // never go (a till's name shrinks with an ellipsis).
+            ReportColumn("till", layout: .text("TILL", minimum: 6, importance: 10), value: { .string($0.till) }),
+            ReportColumn("kind", layout: .init("KIND", importance: 20), value: { .string($0.kind.rawValue) },
                          display: { TextTable.Cell($0.kindText) }),
             .scriptOnly("number") { $0.zNumber.map(JSONValue.integer) ?? .null },
         ])

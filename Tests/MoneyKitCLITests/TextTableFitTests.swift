@@ -74,6 +74,10 @@ private extension String {
     // back the room it frees.
     let narrow = table.render(maxWidth: 45)
     #expect(!narrow[0].contains("TREND"))
+    // What was left out is named under the table, within the width, never silently gone.
+    #expect(narrow.count == 5)
+    #expect(narrow[3...].joined(separator: " ") == "(not shown to fit: TREND; a wider terminal or COLUMNS shows it, --format csv every column)")
+    #expect(!sixty.joined().contains("not shown"))
     #expect(!narrow[1].contains("▁"))
     #expect(narrow[1].hasPrefix("Easy Access Sa…"))
     #expect(narrow[2].hasPrefix("Cash ISA "))
@@ -127,4 +131,18 @@ private extension String {
     table.append([TextTable.Cell("a rather long name", style: { "<\($0)>" }), TextTable.Cell("$5.00", style: { "[\($0)]" })])
     let lines = table.render(maxWidth: 15)
     #expect(lines[1] == "<a rathe…>  [$5.00]")
+}
+
+/// A headerless card (billsplit's) leaves its notes out without a footer; a table with
+/// titles names every titled column it left out, and not an untitled mark column.
+@Test func theNoteNamesEveryTitledColumnLeftOut() {
+    var table = TextTable(columns: [
+        .text("NAME", minimum: 4, importance: 50), .amount("VALUE"),
+        .init("", fit: .droppable, importance: 5), .init("TILL", fit: .droppable, importance: 10), .init("KIND", fit: .droppable, importance: 10),
+    ])
+    table.append(["Front", "£1.00", "*", "front till", "x"])
+    let lines = table.render(maxWidth: 16)
+    #expect(lines.joined(separator: " ").contains("(not shown to fit: TILL, KIND;"))
+    table.showsHeader = false
+    #expect(!table.render(maxWidth: 16).contains { $0.contains("not shown") })
 }

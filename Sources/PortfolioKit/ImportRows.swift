@@ -29,6 +29,11 @@ public struct ImportRows: Sendable {
     /// instant is the goal's date.
     private(set) var goals: [Int: (text: String, dated: Bool)] = [:]
 
+    /// Whether every value's point is a decimal point (a journal's, whose directives
+    /// decided its marks): then more decimals than the currency has is a fault, never
+    /// digits grouped by a point, as the full reading takes it in a currency without decimals.
+    public var pointsAreDecimal = false
+
     static let account: Int8 = -1, close: Int8 = -2, text: Int8 = -3, contribution: Int8 = -4, goal: Int8 = -5
 
     /// No rows yet; room for `capacity` (untouched room costs no memory).

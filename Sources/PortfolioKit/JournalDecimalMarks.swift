@@ -146,24 +146,29 @@ enum JournalAmountFault: Error, Equatable {
 }
 
 /// An amount as a journal writes it, split into its number and its commodity: `1234.56 GBP`,
-/// `GBP 1234.56`, `1234.56` (commodity ""). Nil for any other shape.
+/// `GBP 1234.56`, `1234.56` (commodity ""), `1 234,56 EUR` (spaces group digits, as in
+/// hledger). Nil for any other shape.
 struct JournalAmountText {
-    /// The number: a sign, digits and marks.
+    /// The number: a sign, digits and marks (grouping spaces taken out).
     let number: Substring
     /// The commodity's letters, "" for none.
     let commodity: Substring
 
     init?(_ text: Substring) {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        switch parts.count {
-        case 1:
-            (number, commodity) = (parts[0], "")
-        case 2:
-            let firstIsCode = parts[0].allSatisfy { $0.isLetter }
-            (number, commodity) = firstIsCode ? (parts[1], parts[0]) : (parts[0], parts[1])
-        default:
-            return nil
+        var parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = parts.first, let last = parts.last else { return nil }
+        if parts.count > 1, first.allSatisfy(\.isLetter) {
+            commodity = first
+            parts.removeFirst()
+        } else if parts.count > 1, last.allSatisfy(\.isLetter) {
+            commodity = last
+            parts.removeLast()
+        } else {
+            commodity = ""
         }
+        // Digits grouped by spaces: every part after the first is digits and marks, no sign.
+        guard parts.dropFirst().allSatisfy({ $0.first?.isNumber == true }) else { return nil }
+        number = parts.count == 1 ? parts[0] : Substring(parts.joined())
         guard number.contains(where: { $0.isNumber }),
               number.allSatisfy({ ($0.isASCII && $0.isNumber) || "-+.,".contains($0) }),
               !number.dropFirst().contains(where: { $0 == "-" || $0 == "+" }) else { return nil }

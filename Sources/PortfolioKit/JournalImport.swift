@@ -9,9 +9,10 @@
 // string) gives the account's portfolio name, and a `created:` comment its creation;
 // without `name:` the name is the journal's with a leading `assets:` taken off.
 // Amounts name their currency by ISO code (`1234.56 GBP` or `GBP 1234.56`), or by none
-// (the account's, else the default). Postings without an amount (the balancing side),
-// comments, and the directives commodity, decimal-mark ., P, D, Y, year, payee and tag
-// are passed over; anything else (include, alias, periodic or automated transactions,
+// (the account's, else the default); their decimal mark is the one the `decimal-mark`
+// and `commodity` directives decide, as hledger decides it (JournalDecimalMarks), and
+// what stays ambiguous is a fault. Postings without an amount (the balancing side),
+// comments, and the directives P, Y, year, payee and tag are passed over; anything else (include, alias, periodic or automated transactions,
 // a posting with an amount but no assignment, a symbol instead of a code) is a fault
 // naming its line. A transaction marked `portfolio: deposit` or `portfolio: withdrawal`
 // moves money: its postings with an amount are deposits (positive) or withdrawals
@@ -43,6 +44,14 @@ public struct JournalImport {
 
     private var nameIndex: [String: Int32] = [:]
 
+    /// The rows as the import plan takes them: their values plain decimals whose point is
+    /// a decimal point (the journal's marks are decided here).
+    public var importRows: ImportRows {
+        var rows = ImportRows(rows)
+        rows.pointsAreDecimal = true
+        return rows
+    }
+
     private struct Declared {
         var name: String?
         var created: (at: Int64, line: Int)?
@@ -54,6 +63,8 @@ public struct JournalImport {
         let line: Int
         let account: String
         let amount: Substring
+        /// The decimal mark the directives before it decided for its commodity.
+        let mark: Character?
         /// `= AMOUNT`; false: a plain amount (a deposit or withdrawal, else a fault).
         var isAssignment = true
     }
@@ -81,11 +92,15 @@ public struct JournalImport {
         faults = ImportFaults(source: source)
         var declared: [String: Declared] = [:]
         var items: [Item] = []
+        var marks = JournalDecimalMarks()
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         if lines.last?.isEmpty == true { lines.removeLast() }
 
-        enum Block { case none, skip, account(String), transaction(Int), comment }
+        enum Block { case none, skip, account(String), commodity, transaction, comment }
         var block = Block.none
+        // The transaction being read, added to `items` when it ends: built in place, so a
+        // transaction of a million postings is read in linear time.
+        var current: Transaction?
         for (index, raw) in lines.enumerated() {
             let number = index + 1
             let trimmed = raw.drop { $0 == " " || $0 == "\t" }
@@ -93,14 +108,24 @@ public struct JournalImport {
                 if trimmed.hasPrefix("end comment") { block = .none }
                 continue
             }
-            if trimmed.isEmpty { block = .none; continue }
             let indented = raw.first == " " || raw.first == "\t"
+            if trimmed.isEmpty || !indented, let finished = current {
+                items.append(.transaction(finished))
+                current = nil
+            }
+            if trimmed.isEmpty { block = .none; continue }
             if indented {
                 switch block {
                 case .none:
                     faults.add(line: number, "an indented line outside a transaction or directive")
-                case .skip:
+                case .skip, .comment:
                     continue
+                case .commodity:
+                    // Ledger's and hledger's `format` line: the commodity's sample amount.
+                    let word = trimmed.prefix { $0 != " " && $0 != "\t" }
+                    if word == "format", let fault = marks.declare(sample: Self.uncommented(trimmed.dropFirst(word.count))) {
+                        faults.add(line: number, fault)
+                    }
                 case .account(let journalName):
                     guard let comment = Self.comment(trimmed) else { continue }
                     if let value = Self.tag("name", in: comment) {
@@ -115,22 +140,19 @@ public struct JournalImport {
                         guard let at = Self.instant(String(value), line: number, faults: &faults) else { continue }
                         declared[journalName, default: Declared()].created = (at, number)
                     }
-                case .transaction(let item):
-                    guard case .transaction(var transaction) = items[item] else { continue }
+                case .transaction:
+                    guard current != nil else { continue }
                     if let comment = Self.comment(trimmed) {
                         if let value = Self.tag("at", in: comment) {
-                            transaction.at = Self.instant(String(value), line: number, faults: &faults)
+                            current?.at = Self.instant(String(value), line: number, faults: &faults)
                         } else if let value = Self.tag("portfolio", in: comment) {
-                            transaction.isClose = transaction.isClose || value == "close"
-                            transaction.isContribution = transaction.isContribution || value == "deposit" || value == "withdrawal"
-                            transaction.isRestatement = transaction.isRestatement || value == "value in force"
+                            if value == "close" { current?.isClose = true }
+                            if value == "deposit" || value == "withdrawal" { current?.isContribution = true }
+                            if value == "value in force" { current?.isRestatement = true }
                         }
-                    } else if let assignment = posting(trimmed, line: number) {
-                        transaction.assignments.append(assignment)
+                    } else if let assignment = posting(trimmed, line: number, marks: marks) {
+                        current?.assignments.append(assignment)
                     }
-                    items[item] = .transaction(transaction)
-                case .comment:
-                    continue
                 }
                 continue
             }
@@ -139,8 +161,8 @@ public struct JournalImport {
             if ";#*%|".contains(first) { block = .none; continue }
             if first.isASCII && first.isNumber {
                 let date = Self.date(trimmed, line: number, faults: &faults)
-                items.append(.transaction(Transaction(line: number, date: date)))
-                block = .transaction(items.count - 1)
+                current = Transaction(line: number, date: date)
+                block = .transaction
                 continue
             }
             let word = trimmed.prefix { $0 != " " && $0 != "\t" }
@@ -158,15 +180,20 @@ public struct JournalImport {
             case "comment":
                 block = .comment
             case "decimal-mark":
-                if rest.prefix(1) != "." { faults.add(line: number, "only '.' is read as the decimal mark") }
+                if let fault = marks.setFileMark(rest) { faults.add(line: number, fault) }
                 block = .skip
-            case "commodity", "P", "D", "Y", "year", "payee", "tag":
+            case "commodity", "D":
+                // `commodity 1.000,00 EUR` (or `commodity EUR` and a `format` line), `D 1.000,00 EUR`.
+                if let fault = marks.declare(sample: Self.uncommented(rest)) { faults.add(line: number, fault) }
+                block = word == "commodity" ? .commodity : .skip
+            case "P", "Y", "year", "payee", "tag":
                 block = .skip
             default:
                 faults.add(line: number, "'\(word)' is not something portfolio reads from a journal (it reads balance assignments, account and commodity directives)")
                 block = .skip
             }
         }
+        if let finished = current { items.append(.transaction(finished)) }
 
         // The first assignment of each journal account (its currency, for its declaration).
         var firstAmount: [String: Assignment] = [:]
@@ -186,8 +213,7 @@ public struct JournalImport {
                     if let declaredCurrency = entry?.currency {
                         guard let known = currencyIndex(declaredCurrency.code, line: declaredCurrency.line) else { continue }
                         currency = known
-                    } else if let first = firstAmount[journalName],
-                              let code = first.amount.split(separator: " ").first(where: { Currency(code: String($0)) != nil }) {
+                    } else if let first = firstAmount[journalName], let code = JournalAmountText(first.amount)?.commodity, !code.isEmpty {
                         // A bad amount is reported at its own line, not here.
                         currency = currencyIndex(code, line: first.line) ?? -1
                     }
@@ -202,14 +228,14 @@ public struct JournalImport {
                         continue
                     }
                     guard let index = nameIndex(assignment.account, declared: declared, line: assignment.line, checkName: checkName),
-                          let (number, currency) = amount(assignment.amount, line: assignment.line) else { continue }
+                          let (number, currency) = amount(assignment.amount, mark: assignment.mark, line: assignment.line) else { continue }
                     let kind: ImportRow.Kind
                     if !assignment.isAssignment {
                         // Signed in the journal; a positive amount and its direction in portfolio.
                         let withdrawal = number.hasPrefix("-")
-                        kind = .contribution(String(withdrawal ? number.dropFirst() : number), withdrawal: withdrawal)
+                        kind = .contribution(withdrawal ? String(number.dropFirst()) : number, withdrawal: withdrawal)
                     } else {
-                        kind = transaction.isClose ? .close : .value(String(number))
+                        kind = transaction.isClose ? .close : .value(number)
                     }
                     append(ImportRow(line: Int32(clamping: assignment.line), name: index, at: at, currency: currency, kind: kind))
                 }
@@ -275,7 +301,7 @@ public struct JournalImport {
 
     /// A posting: a balance assignment is returned; the balancing side (no amount) is
     /// nil; an amount without an assignment is a fault.
-    private mutating func posting(_ trimmed: Substring, line: Int) -> Assignment? {
+    private mutating func posting(_ trimmed: Substring, line: Int, marks: JournalDecimalMarks) -> Assignment? {
         var text = trimmed
         if let first = text.first, first == "*" || first == "!" { text = text.dropFirst().drop { $0 == " " || $0 == "\t" } }
         let account = Self.accountName(text)
@@ -290,7 +316,7 @@ public struct JournalImport {
         guard !rest.isEmpty else { return nil }
         guard let equals = rest.firstIndex(of: "=") else {
             // A deposit or withdrawal if its transaction is marked so; a fault otherwise (decided once it is read).
-            return Assignment(line: line, account: account, amount: rest, isAssignment: false)
+            return Assignment(line: line, account: account, amount: rest, mark: Self.mark(of: rest, marks), isAssignment: false)
         }
         var amount = rest[rest.index(after: equals)...]
         if amount.first == "=" { amount = amount.dropFirst() }
@@ -300,30 +326,38 @@ public struct JournalImport {
             faults.add(line: line, "a balance assignment without an amount")
             return nil
         }
-        return Assignment(line: line, account: account, amount: amount)
+        return Assignment(line: line, account: account, amount: amount, mark: Self.mark(of: amount, marks))
     }
 
-    /// The number and the currency index (-1 for none) of `text` (`1234.56 GBP`,
-    /// `GBP 1234.56`, `1234.56`).
-    private mutating func amount(_ text: Substring, line: Int) -> (Substring, Int16)? {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        var number: Substring?
-        var code: Substring?
-        switch parts.count {
-        case 1:
-            number = parts[0]
-        case 2:
-            let firstIsCode = parts[0].allSatisfy { $0.isLetter }
-            (number, code) = firstIsCode ? (parts[1], parts[0]) : (parts[0], parts[1])
-        default:
-            break
-        }
-        guard let number, number.contains(where: { $0.isNumber }), number.allSatisfy({ $0.isNumber || "-+.,".contains($0) }) else {
+    /// The decimal mark decided for the commodity of `amount` (nil: none, or not an amount).
+    private static func mark(of amount: Substring, _ marks: JournalDecimalMarks) -> Character? {
+        marks.mark(for: JournalAmountText(amount)?.commodity ?? "")
+    }
+
+    /// A directive's argument without its trailing comment.
+    private static func uncommented(_ text: Substring) -> Substring {
+        var text = text.drop { $0 == " " || $0 == "\t" }
+        if let semicolon = text.firstIndex(of: ";") { text = text[..<semicolon] }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+
+    /// The number, as a plain decimal read with the decimal mark `mark` (JournalDecimalMarks),
+    /// and the currency index (-1 for none) of `text` (`1234.56 GBP`, `GBP 1.234,56`, `1234.56`).
+    private mutating func amount(_ text: Substring, mark: Character?, line: Int) -> (String, Int16)? {
+        guard let parts = JournalAmountText(text) else {
             faults.add(line: line, "invalid amount '\(text)' (write 1234.56 GBP: a number and an ISO currency code)")
             return nil
         }
-        guard let code else { return (number, -1) }
-        return currencyIndex(code, line: line).map { (number, $0) }
+        let number: String
+        switch JournalDecimalMarks.plain(parts.number, mark: mark) {
+        case .success(let plain): number = plain
+        case .failure(let fault):
+            faults.add(line: line, fault.message)
+            return nil
+        }
+        guard !parts.commodity.isEmpty else { return (number, -1) }
+        return currencyIndex(parts.commodity, line: line).map { (number, $0) }
     }
 
     /// The index of the currency `code` names, added on first use; a fault when it names none.

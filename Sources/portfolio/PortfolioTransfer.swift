@@ -201,7 +201,8 @@ extension PortfolioCommands {
                 if fields.count == 1 && fields.string(0).trimmingSpaces.isEmpty { return }
                 if line == 1, fields.count > 0, fields.string(0).trimmingSpaces.lowercased() == "date" { return }  // the header
                 guard (3...5).contains(fields.count) else {
-                    faults.add(line: line, "expected date,account,value[,currency[,kind]], got \(fields.count) fields")
+                    let separator = fields.count == 1 ? CSVSeparatorGuess.hint(for: [fields.string(0)]).map { " (\($0))" } ?? "" : ""
+                    faults.add(line: line, "expected date,account,value[,currency[,kind]], got \(fields.count) fields\(separator)")
                     return
                 }
                 // The kind column (issue 16): empty or value as before, deposit or withdrawal for money in and out.
@@ -401,6 +402,6 @@ extension PortfolioCommands {
                 return .failure(ImportNameFault(CLIError.from(error).message))
             }
         }
-        return (ImportRows(journal.rows), journal.names, journal.currencies, journal.faults, false)
+        return (journal.importRows, journal.names, journal.currencies, journal.faults, false)
     }
 }

@@ -83,7 +83,7 @@ import Testing
         #expect(journal.names == ["bank:savings"])
         #expect(journal.currencies == [.gbp])
         #expect(journal.rows.map(\.at) == [local(2025, 1, 10), local(2025, 2, 10)])
-        #expect(journal.rows.map { row -> String in if case .value(let text) = row.kind { return text } else { return "" } } == ["1,200.00", "1212.00"])
+        #expect(journal.rows.map { row -> String in if case .value(let text) = row.kind { return text } else { return "" } } == ["1200.00", "1212.00"])
     }
 
     @Test func everyBadLineIsAFaultNamingTheLine() {

@@ -24,11 +24,23 @@ package final class PostgresConnection {
     deinit { close() }
 
     /// Opens a connection from `text`: a `postgresql://` or `postgres://` URI or a libpq
-    /// keyword string (empty: libpq's PG* variables and defaults alone).
-    /// - Throws: `StoreError.badConnection` for text libpq cannot read (shown redacted),
+    /// keyword string (empty: libpq's PG* variables and defaults alone); blanks around a URI
+    /// and its scheme's case do not matter.
+    /// - Throws: `StoreError.badConnection` for text libpq cannot read, or of a URI's shape
+    ///   but not PostgreSQL's (postgresql:/h, postgres:h, mysql://…), shown redacted;
     ///   `StoreError.unavailable` when the server cannot be reached or refuses us.
-    package static func open(_ text: String, applicationName: String = "moneykit") throws(StoreError) -> PostgresConnection {
-        let typedSecrets = PostgresConnectionText.passwords(in: text)
+    package static func open(_ typed: String, applicationName: String = "moneykit") throws(StoreError) -> PostgresConnection {
+        let typedSecrets = PostgresConnectionText.passwords(in: typed)
+        // A URI with blanks around it or its scheme in capitals is read as typed; one of a
+        // URI's shape that libpq would take for a keyword string (postgresql:/h, mysql://)
+        // is refused here, naming what is wrong rather than libpq's echo of the text.
+        var text = typed
+        if let shape = PostgresURIShape.of(typed) {
+            guard shape.isWellFormed else {
+                throw StoreError.badConnection(text: PostgresConnectionText.redacted(typed), reason: shape.problem)
+            }
+            text = shape.canonical
+        }
         if text.containsNUL {
             throw StoreError.badConnection(text: PostgresConnectionText.redacted(text), reason: "it contains a NUL character")
         }

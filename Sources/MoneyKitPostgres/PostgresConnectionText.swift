@@ -42,15 +42,18 @@ package enum PostgresConnectionText {
     }
 
     private static func scan(_ text: String) -> Scan {
-        isURI(text) ? scanURI(text) : scanKeywords(text)
+        // A text of a URI's shape is read as one even when libpq would not (a blank
+        // before it, postgresql:/h, mysql://): its user information may hold a password.
+        if let shape = PostgresURIShape.of(text) { return scanURI(text, authorityStart: shape.authorityStart) }
+        return scanKeywords(text)
     }
 
     // MARK: URIs: postgresql://user:password@host:port/dbname?key=value&...
 
-    private static func scanURI(_ text: String) -> Scan {
+    /// `authorityStart`: where the user information begins in `Array(text)` (after the
+    /// scheme, its colon and slashes).
+    private static func scanURI(_ text: String, authorityStart start: Int) -> Scan {
         let characters = Array(text)
-        guard let schemeEnd = text.firstRange(of: "://") else { return Scan(redacted: text, passwords: []) }
-        let start = text.distance(from: text.startIndex, to: schemeEnd.upperBound)
         // The authority ends at the first "/" or "?"; the user information at its last "@"
         // (libpq stops at the first, but a password with a stray "@" is hidden whole).
         var authorityEnd = start
@@ -187,10 +190,16 @@ package enum PostgresConnectionText {
             case "password":
                 passwords += [typed, value]
                 output += mask
-            case "dbname" where isURI(value) || value.contains("="):
+            case "dbname" where PostgresURIShape.of(value) != nil || value.contains("="):
                 let inner = scan(value)
                 passwords += inner.passwords
                 output += inner.passwords.isEmpty ? typed : "'" + inner.redacted + "'"
+            case let other where !PostgresConnectionText.libpqKeywords.contains(other):
+                // Not a setting libpq knows: libpq refuses the string, and its value is
+                // hidden; a mistyped password keyword (pasword=, passwd=, pwd=) still
+                // holds a password, to be scrubbed wherever it appears.
+                output += mask
+                if ["pas", "pw", "secret"].contains(where: other.contains) { passwords += [typed, value] }
             default:
                 // An unclosed quote swallowed the rest of the string: hide it.
                 output += closed ? typed : mask

@@ -1,7 +1,8 @@
 // A tool's tables in a PostgreSQL database: one schema named after the tool, versioned
-// migrations, and the bookkeeping every tool shares (the schema's version and the ids of
-// the changes already applied). Migrations run under an advisory lock, so several clients
-// may start at once; a newer schema, or a schema of that name that is not the tool's, is
+// migrations, and the bookkeeping every tool shares (the schema's version, the role that
+// made the tables, and the ids of the changes already applied). Migrations run under an
+// advisory lock, so several clients may start at once; a newer schema, or a schema of that
+// name that is not the tool's or that the user cannot trust (PostgresSchemaAudit), is
 // refused untouched.
 
 import MoneyKitPlatform
@@ -41,7 +42,8 @@ package struct PostgresSchemaLayout: Sendable {
             """
             CREATE TABLE \(schema).schema_version (
                 tool text PRIMARY KEY,
-                version integer NOT NULL CHECK (version > 0)
+                version integer NOT NULL CHECK (version > 0),
+                owner text
             )
             """,
             // One row per change, made in the change's own transaction: whether a change
@@ -57,30 +59,51 @@ package struct PostgresSchemaLayout: Sendable {
         ]
     }
 
-    /// What `connection`'s database holds under the schema's name.
+    /// What `connection`'s database holds under the schema's name, after checking that it
+    /// may be trusted (PostgresSchemaAudit): two queries, the catalogs and the version row.
     /// - Throws: `StoreError.foreign` for a schema that is not the tool's (tables but no
-    ///   version, or another tool's version row); `StoreError.newerVersion`; the server's errors.
+    ///   version, another tool's version row, an owner the user does not trust, tables of
+    ///   another owner than the one that made them, a trigger, rule, policy, function or
+    ///   view the tool never makes), naming the owner; `StoreError.newerVersion`; the
+    ///   server's errors.
     package func state(on connection: PostgresConnection) throws(StoreError) -> State {
-        let names = [PostgresValue.text(schema), .text("\(schema).schema_version")]
-        guard let found = try connection.query(
-            "SELECT to_regnamespace($1) IS NOT NULL, to_regclass($2) IS NOT NULL", names
-        ).first else { return .missing }
-        guard try found.boolean(0) == true else { return .missing }
-        guard try found.boolean(1) == true else {
-            let tables = try connection.scalarInteger(
-                "SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1",
-                [.text(schema)]) ?? 0
-            if tables == 0 { return .missing }
+        try inspect(on: connection).state
+    }
+
+    /// What `state(on:)` found, with whether the owner is recorded and who the user is.
+    struct Inspection {
+        let state: State
+        /// schema_version.owner (nil: none recorded, a store made before the record).
+        let recordedOwner: String?
+        /// The owner of the tables, as checked.
+        let owner: String?
+        /// The user's role.
+        let currentUser: String
+    }
+
+    func inspect(on connection: PostgresConnection) throws(StoreError) -> Inspection {
+        let audit = try PostgresSchemaAudit.read(schema: schema, on: connection)
+        let missing = Inspection(state: .missing, recordedOwner: nil, owner: nil, currentUser: audit.currentUser)
+        guard audit.schema != nil else { return missing }
+        if let problem = audit.problemBeforeVersion(tool: tool) { throw foreign(connection, problem) }
+        guard audit.versionTableOwner != nil else {
+            // An empty schema a trusted role made for us is ours to fill.
+            if audit.relations.isEmpty { return missing }
             throw foreign(connection, "its schema '\(schema)' holds tables that are not \(tool)'s")
         }
-        let rows = try connection.query("SELECT tool, version FROM \(schema).schema_version")
+        // to_jsonb reads the owner column when there is one (stores made before it have none).
+        let rows = try connection.query("SELECT tool, version, to_jsonb(v) ->> 'owner' FROM \(schema).schema_version v")
         guard rows.count == 1, let row = rows.first, row.text(0) == tool, let version = try row.integer(1) else {
             throw foreign(connection, "its schema '\(schema)' is marked as another program's")
         }
+        let recorded = row.text(2)
+        if let problem = audit.problem(tool: tool, recordedOwner: recorded) { throw foreign(connection, problem) }
         guard version <= Int64(self.version) else {
             throw StoreError.newerVersion(path: connection.server, found: Int(clamping: version), supported: self.version)
         }
-        return .version(Int(clamping: version))
+        return Inspection(
+            state: .version(Int(clamping: version)), recordedOwner: recorded,
+            owner: recorded ?? audit.versionTableOwner, currentUser: audit.currentUser)
     }
 
     /// Brings the tables to this tool's version, in one transaction under an advisory lock
@@ -94,19 +117,27 @@ package struct PostgresSchemaLayout: Sendable {
             return try connection.transaction { connection in
                 try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("moneykit schema \(schema)")])
                 let before: Int?
-                switch try state(on: connection) {
+                let found = try inspect(on: connection)
+                switch found.state {
                 case .missing:
                     before = nil
                     for statement in bootstrap { try connection.execute(statement) }
-                case .version(let found):
-                    before = found
+                case .version(let version):
+                    before = version
+                    // A store made before owners were recorded: its owner (the one that
+                    // made it, checked above) records itself, so that a later change of
+                    // owner is noticed. Other roles may not alter the table, nor need to.
+                    if found.recordedOwner == nil, found.owner == found.currentUser {
+                        try connection.execute("ALTER TABLE \(schema).schema_version ADD COLUMN IF NOT EXISTS owner text")
+                        try connection.execute("UPDATE \(schema).schema_version SET owner = current_user")
+                    }
                 }
                 for step in (before ?? 0)..<version {
                     for statement in migrations[step] { try connection.execute(statement) }
                 }
                 if before == nil {
                     try connection.execute(
-                        "INSERT INTO \(schema).schema_version (tool, version) VALUES ($1, $2)",
+                        "INSERT INTO \(schema).schema_version (tool, version, owner) VALUES ($1, $2, current_user)",
                         [.text(tool), .integer(Int64(version))])
                 } else if before != version {
                     try connection.execute("UPDATE \(schema).schema_version SET version = $1", [.integer(Int64(version))])
@@ -120,22 +151,36 @@ package struct PostgresSchemaLayout: Sendable {
         }
     }
 
-    /// Gives `role` what the everyday commands need and no more: the schema, reading and
+    /// Gives `grantee` what the everyday commands need and no more: the schema, reading and
     /// writing its rows (`readOnly`: reading only). Run by the tables' owner.
-    /// - Throws: the server's errors (an unknown role).
-    package func grant(to role: String, readOnly: Bool, on connection: PostgresConnection) throws {
+    /// - Throws: `PostgresUnknownRole` when no role has that name; the server's errors.
+    package func grant(to grantee: PostgresGrantee, readOnly: Bool, on connection: PostgresConnection) throws {
         try connection.transaction { connection in
-            guard let quoted = try connection.query("SELECT quote_ident($1)", [.text(role)]).first?.text(0) else {
-                throw StoreError.rejected(path: connection.server, reason: "cannot quote the role name")
-            }
-            try connection.execute("GRANT USAGE ON SCHEMA \(schema) TO \(quoted)")
+            let target = try Self.grantTarget(grantee, on: connection)
+            try connection.execute("GRANT USAGE ON SCHEMA \(schema) TO \(target)")
             if readOnly {
-                try connection.execute("GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(quoted)")
+                try connection.execute("GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(target)")
             } else {
-                try connection.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA \(schema) TO \(quoted)")
-                try connection.execute("GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(quoted)")
+                try connection.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA \(schema) TO \(target)")
+                try connection.execute("GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(target)")
             }
         }
+    }
+
+    /// The grantee as GRANT names it: PUBLIC, or the role's name quoted by the server.
+    /// - Throws: `PostgresUnknownRole` when no role has that name; the server's errors.
+    static func grantTarget(_ grantee: PostgresGrantee, on connection: PostgresConnection) throws -> String {
+        guard case .role(let role) = grantee else { return "PUBLIC" }
+        let found = try connection.query(
+            "SELECT quote_ident($1), EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)", [.text(role)]).first
+        guard let found, let quoted = found.text(0) else {
+            throw StoreError.rejected(path: connection.server, reason: "cannot quote the role name")
+        }
+        guard try found.boolean(1) == true else {
+            let known = try connection.query("SELECT rolname FROM pg_roles WHERE rolname !~ '^pg_' ORDER BY rolname")
+            throw PostgresUnknownRole(role: role, known: known.compactMap { $0.text(0) })
+        }
+        return quoted
     }
 
     /// The statements `grant(to:readOnly:on:)` runs, for the manual: ROLE stands for the role.

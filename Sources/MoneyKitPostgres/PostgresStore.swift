@@ -121,13 +121,13 @@ package final class PostgresStore {
         return result
     }
 
-    /// Gives `role` the rights the everyday commands need (see PostgresSchemaLayout.grant);
-    /// returns the line `TOOL db init --grant` prints.
-    /// - Throws: the server's errors.
+    /// Gives `grantee` the rights the everyday commands need (see
+    /// PostgresSchemaLayout.grant); returns the line `TOOL db init --grant` prints.
+    /// - Throws: `PostgresUnknownRole`; the server's errors.
     @discardableResult
-    package func grant(to role: String, readOnly: Bool) throws -> String {
-        try layout.grant(to: role, readOnly: readOnly, on: connection())
-        return layout.grantReport(role: role, readOnly: readOnly)
+    package func grant(to grantee: PostgresGrantee, readOnly: Bool) throws -> String {
+        try layout.grant(to: grantee, readOnly: readOnly, on: connection())
+        return layout.grantReport(grantee: grantee, readOnly: readOnly)
     }
 
     /// Makes sure the tables exist at this version before a change: one query when they
@@ -167,6 +167,18 @@ extension PostgresStore {
         return try initializationReport(before: before, after: after)
     }
 
+    /// `TOOL db init [--grant ROLE]`: the grantee is looked up first (an unknown role
+    /// changes nothing), then the tables are made or brought to this version and the
+    /// rights given. Returns the lines it prints. Every role (PUBLIC) is confirmed by the
+    /// command before this is called.
+    /// - Throws: `PostgresUnknownRole`; what `initialize()` and `grant` throw.
+    package func initializeReporting(granting grantee: PostgresGrantee?, readOnly: Bool) throws -> [String] {
+        if let grantee { _ = try PostgresSchemaLayout.grantTarget(grantee, on: connection()) }
+        var lines = [try initializeReporting()]
+        if let grantee { lines.append(try grant(to: grantee, readOnly: readOnly)) }
+        return lines
+    }
+
     /// What `TOOL db init` prints: the tables made or brought up to date, on which server.
     /// - Throws: the connection's errors.
     package func initializationReport(before: Int?, after: Int) throws(StoreError) -> String {
@@ -181,10 +193,10 @@ extension PostgresStore {
 
 extension PostgresSchemaLayout {
     /// What `TOOL db init --grant ROLE` prints once the rights are given.
-    package func grantReport(role: String, readOnly: Bool) -> String {
+    package func grantReport(grantee: PostgresGrantee, readOnly: Bool) -> String {
         readOnly
-            ? "granted \(role) reading \(tool)'s rows"
-            : "granted \(role) reading and writing \(tool)'s rows (no right to create or drop tables)"
+            ? "granted \(grantee.described) reading \(tool)'s rows"
+            : "granted \(grantee.described) reading and writing \(tool)'s rows (no right to create or drop tables)"
     }
 
     /// Why `--grant` is refused on a file store (a usage error).

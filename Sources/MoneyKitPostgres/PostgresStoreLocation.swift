@@ -1,20 +1,45 @@
 // Whether the text naming a tool's store (its --file option or variable) names a
-// PostgreSQL database rather than a file: a postgresql:// or postgres:// URI, or a libpq
-// keyword string whose first word is one of libpq's own keywords (host=…, dbname=…,
-// service=…). Anything else is a path; a file really named "host=x" is reached as ./host=x.
+// PostgreSQL database rather than a file. It does when it has a URI's shape (a
+// postgresql:// or postgres:// URI, blanks around it allowed; also a near-miss such as
+// postgresql:/h or postgres:host, or another scheme's URI: see PostgresURIShape), or is a
+// libpq keyword string: its first word one of libpq's own keywords (host=…, dbname=…,
+// service=…), or a password= anywhere in it. Each of these may carry a password, so none
+// is ever used as a file name, echoed in a message or left in the process list: what is
+// not usable is refused as a bad connection string (78), its passwords hidden. Anything
+// else is a path; a file really named "host=x" or "postgres:x" is reached as ./host=x.
 
 import CLibPQ
 
 extension PostgresConnectionText {
-    /// Whether `text` names a PostgreSQL database.
+    /// Whether `text` names a PostgreSQL database (or was surely meant to: then opening
+    /// it is refused as a bad connection string, never read as a file).
     package static func isConnection(_ text: String) -> Bool {
-        if isURI(text) { return true }
-        let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        if PostgresURIShape.of(text) != nil { return true }
+        let trimmed = text.drop { $0.isWhitespace }
+        if hasPasswordKeyword(trimmed) { return true }
         let word = trimmed.prefix { $0.isASCII && ($0.isLetter || $0 == "_") }
         guard !word.isEmpty else { return false }
         let rest = trimmed.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
         guard rest.first == "=" else { return false }
         return libpqKeywords.contains(String(word))
+    }
+
+    /// Whether a word "password" (any case) followed by "=" stands at the start of `text`
+    /// or after a blank: a keyword string carrying a password, whatever its first word.
+    private static func hasPasswordKeyword(_ text: Substring) -> Bool {
+        let characters = Array(text.lowercased())
+        let keyword = Array("password")
+        var index = 0
+        while index + keyword.count <= characters.count {
+            let atWordStart = index == 0 || characters[index - 1].isWhitespace
+            if atWordStart, Array(characters[index..<index + keyword.count]) == keyword {
+                var after = index + keyword.count
+                while after < characters.count, characters[after] == " " || characters[after] == "\t" { after += 1 }
+                if after < characters.count, characters[after] == "=" { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The keywords this libpq understands, asked of libpq itself.

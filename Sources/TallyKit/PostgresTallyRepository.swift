@@ -64,12 +64,12 @@ public final class PostgresTallyRepository: TallyRepository {
         try store.initializeReporting()
     }
 
-    /// Gives `role` the rights the everyday commands need (`readOnly`: reading only).
-    /// Returns the line to print.
-    /// - Throws: the server's errors (an unknown role).
-    @discardableResult
-    public func grant(to role: String, readOnly: Bool) throws -> String {
-        try store.grant(to: role, readOnly: readOnly)
+    /// `tally db init --grant ROLE`: looks the grantee up first (an unknown role changes
+    /// nothing), makes or migrates the tables, then gives it the everyday rights
+    /// (`readOnly`: reading only). Returns the lines to print.
+    /// - Throws: `PostgresUnknownRole`; `StoreError` (as `initialize()`).
+    package func initialize(granting grantee: PostgresGrantee, readOnly: Bool) throws -> [String] {
+        try store.initializeReporting(granting: grantee, readOnly: readOnly)
     }
 
     /// The GRANT statements `grant` runs, ROLE standing for the role (for the manual).

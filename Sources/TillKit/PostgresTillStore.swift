@@ -43,12 +43,12 @@ public final class PostgresTillStore {
         try store.initializeReporting()
     }
 
-    /// Gives `role` the everyday rights (rows only, no DDL; `readOnly`: reading only).
-    /// Returns the line to print.
-    /// - Throws: the server's errors (an unknown role: `StoreError`).
-    @discardableResult
-    public func grant(to role: String, readOnly: Bool) throws -> String {
-        try store.grant(to: role, readOnly: readOnly)
+    /// `tillcount db init --grant ROLE`: looks the grantee up first (an unknown role changes
+    /// nothing), makes or migrates the tables, then gives it the everyday rights
+    /// (`readOnly`: reading only). Returns the lines to print.
+    /// - Throws: `PostgresUnknownRole`; `StoreError` (as `initialize()`).
+    package func initialize(granting grantee: PostgresGrantee, readOnly: Bool) throws -> [String] {
+        try store.initializeReporting(granting: grantee, readOnly: readOnly)
     }
 
     /// The GRANT statements `grant` runs, ROLE standing for the role (for the manual).

@@ -25,7 +25,7 @@ extension PortfolioCommands {
         }
         var access = access
         if case .write = access { access = .write(createFolders: location.isDefault) }
-        return try SQLitePortfolioRepository(path: location.path, access: access)
+        return try SQLitePortfolioRepository(path: location.path, access: access, mustExist: !location.isDefault)
     }
 
     private var storeLocation: StoreLocation {
@@ -55,9 +55,17 @@ extension PortfolioCommands {
             return .ok
         }
         let store = PostgresStore(connectionText: location.path, layout: PostgresPortfolioRepository.layout, actor: actor)
-        invocation.say(try store.initializeReporting())
-        if let role {
-            invocation.say(try store.grant(to: role, readOnly: readOnly))
+        let grantee = role.map(PostgresGrantee.init)
+        if grantee == .everyone {
+            guard try Confirmation.require(PostgresGrantee.everyone.confirmationQuestion(tool: "portfolio", readOnly: readOnly), invocation: invocation) else {
+                invocation.say("Nothing granted, nothing changed.")
+                return .ok
+            }
+        }
+        do {
+            for line in try store.initializeReporting(granting: grantee, readOnly: readOnly) { invocation.say(line) }
+        } catch let unknown as PostgresUnknownRole {
+            throw CLIError.notFound("role", unknown.role, known: unknown.known)
         }
         return .ok
     }

@@ -49,7 +49,7 @@ extension PortfolioSpec {
         name: "init", abstract: "Make the store's tables or bring them up to date (once, as the database's owner)",
         discussion: "With a PostgreSQL store: makes the schema portfolio and its tables, or migrates them, under an advisory lock (several clients may run it at once) and prints what it did; with --grant ROLE also gives ROLE what the everyday commands need and nothing more (\(grantText)); with --read-only, reading only. With a SQLite file: creates it (or migrates it) and says so; --grant is for PostgreSQL only (64).",
         options: [.option("grant", value: "ROLE", help: "Give ROLE the rights of the everyday commands (reading and writing rows, no DDL)."),
-                  .flag("read-only", help: "With --grant: the rights of the reports only.")])
+                  .flag("read-only", help: "With --grant: the rights of the reports only."), StandardOptions.force])
 
     static let dbCopyCommand = CommandSpec(
         name: "copy", abstract: "Copy the whole store into an empty or new one (file or PostgreSQL)",

@@ -16,9 +16,21 @@ extension TallyCommands {
         }
         switch tally.repository {
         case let shared as PostgresTallyRepository:
-            invocation.err.line(try shared.initialize().terminalSafe)
-            if let role {
-                invocation.err.line(try shared.grant(to: role, readOnly: readOnly).terminalSafe)
+            guard let role else {
+                invocation.err.line(try shared.initialize().terminalSafe)
+                break
+            }
+            let grantee = PostgresGrantee(role)
+            if grantee == .everyone {
+                guard try Confirmation.require(grantee.confirmationQuestion(tool: "tally", readOnly: readOnly), invocation: invocation) else {
+                    invocation.err.line("Nothing granted, nothing changed.")
+                    return .ok
+                }
+            }
+            do {
+                for line in try shared.initialize(granting: grantee, readOnly: readOnly) { invocation.err.line(line.terminalSafe) }
+            } catch let unknown as PostgresUnknownRole {
+                throw CLIError.notFound("role", unknown.role, known: unknown.known)
             }
         case let file as SQLiteTallyRepository:
             if role != nil {

@@ -22,9 +22,22 @@ struct DatabaseCommands {
         }
         switch context.store {
         case .postgres(let shared):
-            Console.err.line(try shared.initialize().terminalSafe)
-            if let role {
-                Console.err.line(try shared.grant(to: role, readOnly: readOnly).terminalSafe)
+            guard let role else {
+                Console.err.line(try shared.initialize().terminalSafe)
+                break
+            }
+            let grantee = PostgresGrantee(role)
+            if grantee == .everyone {
+                let question = grantee.confirmationQuestion(tool: "tillcount", readOnly: readOnly)
+                guard try Confirmation.require(question, invocation: context.invocation) else {
+                    Console.err.line("Nothing granted, nothing changed.")
+                    return .ok
+                }
+            }
+            do {
+                for line in try shared.initialize(granting: grantee, readOnly: readOnly) { Console.err.line(line.terminalSafe) }
+            } catch let unknown as PostgresUnknownRole {
+                throw CLIError.notFound("role", unknown.role, known: unknown.known)
             }
         case .files(_, let history):
             if role != nil {

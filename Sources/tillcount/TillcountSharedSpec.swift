@@ -26,7 +26,7 @@ extension TillcountSpec {
             or migrates the history database and says so (live counts are files made by their first \
             change); --grant is a usage error (64).
             """,
-        options: [grantRole, readOnly])
+        options: [grantRole, readOnly, StandardOptions.force])
 
     static let dbCopySpec = CommandSpec(
         name: "copy", abstract: "Copy the whole store (every till's live count, every saved count) into an empty or new store",

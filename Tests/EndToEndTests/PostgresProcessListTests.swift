@@ -15,6 +15,8 @@ struct PostgresProcessListTests {
 
     @Test(arguments: [
         ["tally", "--file", "postgresql://ann:\(password)@127.0.0.1:PORT/venue", "get", "door"],
+        // A blank before the URI: still PostgreSQL, never a file named after the password.
+        ["tally", "--file", " postgresql://ann:\(password)@127.0.0.1:PORT/venue", "new", "a"],
         ["tillcount", "--db=host=127.0.0.1 port=PORT dbname=shop password=\(password)", "tills"],
         ["portfolio", "--db", "postgres://ann@127.0.0.1:PORT/home?password=\(password)", "list"],
     ])

@@ -138,6 +138,18 @@ struct TallyPostgresEndToEndTests {
         #expect(noDDL.stderr.contains("run 'tally db init' once as the database's owner"), "\(noDDL.stderr)")
         let schemas = try sharedCluster().execute("SELECT count(*) FROM pg_namespace WHERE nspname = 'tally'", on: bare)
         #expect(schemas.first?.text(0) == "0")
+        // An unknown role is named (66) before anything is made; PUBLIC, every role, is
+        // said so and needs --force off a terminal (64).
+        let unknown = try TallyTestStore(connection: bare).run(["db", "init", "--grant", "no_such_role"])
+        #expect(unknown.status == 66, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("no role named 'no_such_role'"), "\(unknown.stderr)")
+        #expect(try sharedCluster().execute("SELECT count(*) FROM pg_namespace WHERE nspname = 'tally'", on: bare).first?.text(0) == "0")
+        let everyone = try store.run(["db", "init", "--grant", "public"])
+        #expect(everyone.status == 64, "\(everyone.stderr)")
+        #expect(everyone.stderr.contains("every role on this server, including roles made later"), "\(everyone.stderr)")
+        #expect(everyone.stderr.contains("without --force"), "\(everyone.stderr)")
+        let forced = try store.run(["db", "init", "--grant", "PUBLIC", "--read-only", "--force"])
+        #expect(forced.stderr.contains("granted every role (PUBLIC) reading tally's rows"), "\(forced.stderr)")
     }
 
     @Test func dbInitOnAFileStoreMakesTheDatabaseAndRefusesGrant() throws {

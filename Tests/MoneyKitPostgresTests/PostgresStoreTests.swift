@@ -95,14 +95,14 @@ struct PostgresStoreTests {
         // The owner initialises and grants; the clerk's everyday change then works.
         let owner = PostgresStore(connectionText: database, layout: layout)
         try owner.initialize()
-        try owner.grant(to: "clerk", readOnly: false)
+        try owner.grant(to: .role("clerk"), readOnly: false)
         try PostgresStore(connectionText: clerk, layout: layout).change { connection, _ in
             try connection.execute("INSERT INTO demo.items VALUES ('b', 1)")
         }
         // A reader may read but not change.
         try cluster.execute("DROP ROLE IF EXISTS auditor", on: database)
         try cluster.execute("CREATE ROLE auditor LOGIN", on: database)
-        try owner.grant(to: "auditor", readOnly: true)
+        try owner.grant(to: .role("auditor"), readOnly: true)
         let auditor = database.replacingOccurrences(of: "user=postgres", with: "user=auditor")
         #expect(try PostgresStore(connectionText: auditor, layout: layout).read { c, _ in try c.scalarInteger("SELECT count(*) FROM demo.items") } == 1)
         #expect(throws: StoreError.self) {

@@ -12,6 +12,7 @@ import Darwin
 // At file scope the names are the C library's.
 private func libcExp(_ x: Double) -> Double { exp(x) }
 private func libcLog1p(_ x: Double) -> Double { log1p(x) }
+private func libcExpm1(_ x: Double) -> Double { expm1(x) }
 
 /// e^x and ln(1 + x) from the C library, for rates (never for money).
 public enum RealMath {
@@ -20,4 +21,7 @@ public enum RealMath {
 
     /// ln(1 + x), exact for small x.
     public static func log1p(_ x: Double) -> Double { libcLog1p(x) }
+
+    /// e^x − 1, exact for small x.
+    public static func expm1(_ x: Double) -> Double { libcExpm1(x) }
 }

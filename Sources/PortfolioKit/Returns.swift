@@ -12,11 +12,18 @@
 // instant inside it is its cash flow, so `deposit --date 2025-01-01` counts in 2025.
 //
 // The value of an account at an instant is its latest update at or before it (0 before
-// its first update and from its close on). The value just before money moves is the one
-// in force the second before; the value just after is an update at that very instant if
-// the account has one (it is taken to include the deposit), else the value before plus
-// the money moved. No valuation at a flow's date: the last earlier one is carried forward,
-// so the growth since it is counted in the piece before the flow.
+// its first update and from its close on) plus the money moved after that update, up to
+// and including the instant: an update is taken to include the money moved at its own
+// instant, and money moved since is in the account until the next update says otherwise.
+// That is how the journal exports book it (a balance assignment, then the postings after
+// it) and how hledger's roi counts it. So the value just before money moves is the last
+// update plus the money moved since, and the value just after is the same with this flow
+// (an update at that very instant replaces both). No valuation at a flow's date: the last
+// earlier one is carried forward, so the growth since it is counted in the piece before
+// the flow.
+//
+// A row depends only on its own view's accounts: without --from, each view's rows start
+// at its own first value or flow, never at another currency's.
 //
 // Without any deposit or withdrawal recorded for an account in the view, growth cannot be
 // told apart from saving: the row gives the change in value only and says so.
@@ -34,21 +41,53 @@ public struct ReturnsMember: Sendable {
     public let points: [SeriesPoint]
     /// The account's deposits (+) and withdrawals (−), in time order.
     public let flows: [SeriesPoint]
+    /// The value just after each flow: the update in force then plus the money moved
+    /// since it, this flow included (nil: beyond the range of amounts). One pass, so a
+    /// lookup is a binary search however many flows follow an update.
+    private let afterFlows: [Int64?]
 
     /// A member with `points` and `flows`, each in time order.
     public init(points: [SeriesPoint], flows: [SeriesPoint]) {
         self.points = points
         self.flows = flows
+        var afterFlows: [Int64?] = []
+        afterFlows.reserveCapacity(flows.count)
+        var pointIndex = 0
+        var running: CheckedSum?
+        var lastPointAt: Int64?
+        for flow in flows {
+            // An update at or before the flow resets the running value; one at the flow's
+            // own instant includes it.
+            while pointIndex < points.count, points[pointIndex].at <= flow.at {
+                running = CheckedSum([points[pointIndex].value])
+                lastPointAt = points[pointIndex].at
+                pointIndex += 1
+            }
+            if lastPointAt == flow.at {
+                afterFlows.append(running?.value)
+                continue
+            }
+            var sum = running ?? CheckedSum()
+            sum.add(flow.value)
+            running = sum
+            afterFlows.append(sum.value)
+        }
+        self.afterFlows = afterFlows
     }
 
-    /// The value in force at `instant` (0 before the first).
-    func value(at instant: Int64) -> Int64 { points.value(at: instant) ?? 0 }
-
-    /// Whether an update is at exactly `instant`.
-    func hasPoint(at instant: Int64) -> Bool {
-        let index = points.firstIndex(after: instant)
-        return index > 0 && points[index - 1].at == instant
+    /// The value at `instant`: the update in force then (0 before the first) plus the
+    /// money moved after it, up to and including `instant`; nil beyond the range of amounts.
+    func holding(at instant: Int64) -> Int64? {
+        let pointIndex = points.firstIndex(after: instant)
+        let flowIndex = flows.firstIndex(after: instant)
+        let point = pointIndex > 0 ? points[pointIndex - 1] : nil
+        // No flow since the update (or at its instant): the update's value.
+        guard flowIndex > 0, point.map({ $0.at < flows[flowIndex - 1].at }) ?? true else { return point?.value ?? 0 }
+        return afterFlows[flowIndex - 1]
     }
+
+    /// The first instant with a value or a flow (nil: none).
+    var firstRecorded: Int64? { [points.first?.at, flows.first?.at].compactMap { $0 }.min() }
 }
 
 /// What one view (an account, or a currency's accounts) of returns is made of.
@@ -152,41 +191,57 @@ public struct ReturnsReport: Sendable {
         }
     }
 
-    /// The rows of `views` from `from` (nil: the first value or flow of any view) to `to`,
-    /// per `period` (nil: one row for the whole range).
+    /// The rows of `views` from `from` (nil: each view from its own first value or flow)
+    /// to `to`, per `period` (nil: one row for the whole range).
     /// - Throws: `PortfolioError.fromAfterTo`, `.tooManyPeriods`, `.totalOutOfRange`.
     public init(views: [ReturnsView], period: Period?, from: Int64?, to: Int64) throws {
-        let firstRecorded = views.flatMap { $0.members.flatMap { [$0.points.first?.at, $0.flows.first?.at].compactMap { $0 } } }.min()
-        // Clamped to the years 0001–9999: no period arithmetic below can overflow.
-        let from = Instant.clamped(from ?? firstRecorded ?? to)
-        guard from <= to else { throw PortfolioError.fromAfterTo }
-        var ranges: [(label: String, from: Int64, to: Int64)] = []
-        if let period {
-            var start = period.start(containing: from)
-            while let current = start, current <= to {
-                let next = period.nextStart(after: current)
-                ranges.append((period.label(start: current), max(current, from), next.map { min(to, $0 - 1) } ?? to))
-                if ranges.count > PeriodTable.maximumPeriods { throw PortfolioError.tooManyPeriods }
-                start = next
-            }
-        } else {
-            ranges = [("all", from, to)]
-        }
+        if let from, from > to { throw PortfolioError.fromAfterTo }
         var rows: [Row] = []
         for view in views {
-            for range in ranges { rows.append(try Self.row(view, label: range.label, from: range.from, to: range.to)) }
+            // A view's own start: another currency's first record never moves it.
+            let firstRecorded = view.members.compactMap(\.firstRecorded).min()
+            // Clamped to the years 0001–9999: no period arithmetic below can overflow.
+            let start = Instant.clamped(from ?? min(firstRecorded ?? to, to))
+            guard start <= to else { throw PortfolioError.fromAfterTo }
+            for range in try Self.ranges(period: period, from: start, to: to) {
+                rows.append(try Self.row(view, label: range.label, from: range.from, to: range.to))
+            }
         }
         self.rows = rows
         self.period = period
+    }
+
+    /// The periods from `from` to `to`: each clipped to the range, labelled; one "all" without a period.
+    /// - Throws: `PortfolioError.tooManyPeriods`.
+    static func ranges(period: Period?, from: Int64, to: Int64) throws(PortfolioError) -> [(label: String, from: Int64, to: Int64)] {
+        guard let period else { return [("all", from, to)] }
+        var ranges: [(label: String, from: Int64, to: Int64)] = []
+        var start = period.start(containing: from)
+        while let current = start, current <= to {
+            let next = period.nextStart(after: current)
+            ranges.append((period.label(start: current), max(current, from), next.map { min(to, $0 - 1) } ?? to))
+            if ranges.count > PeriodTable.maximumPeriods { throw .tooManyPeriods }
+            start = next
+        }
+        return ranges
     }
 
     /// One view over [from, to].
     static func row(_ view: ReturnsView, label: String, from: Int64, to: Int64) throws(PortfolioError) -> Row {
         let currency = view.currency
         func total(_ values: [Int64]) throws(PortfolioError) -> Int64 { try PortfolioTotal.of(values, currency: currency) }
+        // The view's value at an instant: each member's update in force plus the money moved since.
+        func value(at instant: Int64) throws(PortfolioError) -> Int64 {
+            var sum = CheckedSum()
+            for member in view.members {
+                guard let holding = member.holding(at: instant) else { throw .totalOutOfRange(currency) }
+                sum.add(holding)
+            }
+            return try PortfolioTotal.require(sum, currency: currency)
+        }
         let before = from - 1  // from is at least year 0001: no overflow
-        let startValue = try total(view.members.map { $0.value(at: before) })
-        let endValue = try total(view.members.map { $0.value(at: to) })
+        let startValue = try value(at: before)
+        let endValue = try value(at: to)
         let flows = view.members.flatMap { member in member.flows.filter { $0.at >= from && $0.at <= to } }
         let deposits = try total(flows.map(\.value).filter { $0 > 0 })
         // Stored amounts exclude Int64.min: each negates without a trap.
@@ -207,7 +262,8 @@ public struct ReturnsReport: Sendable {
         if startValue == 0 && endValue == 0 && flows.isEmpty { return made(nil, nil, [.nothingInvested]) }
 
         var notes: [ReturnsNote] = []
-        // Money moved after the last value recorded in the period: the end value misses it.
+        // Money moved after the last value recorded in the period: the end value is the
+        // last value plus that money, with no growth since it known.
         for member in view.members {
             guard let lastFlow = member.flows.last(where: { $0.at >= from && $0.at <= to }) else { continue }
             let lastPoint = member.points.last { $0.at <= to }
@@ -215,7 +271,8 @@ public struct ReturnsReport: Sendable {
         }
         let years = (Double(to) - Double(before)) / ReturnMath.yearSeconds
 
-        // Time-weighted: pieces between the instants money moves.
+        // Time-weighted: pieces between the instants money moves. The value just before
+        // money moves at an instant is the value the second before; just after, at it.
         var instants = Array(Set(flows.map(\.at))).sorted()
         instants.append(to)  // the last piece ends at `to`
         var factor = 1.0
@@ -223,7 +280,7 @@ public struct ReturnsReport: Sendable {
         var timeFault: ReturnsNote?
         for (index, instant) in instants.enumerated() {
             let isEnd = index == instants.count - 1
-            let valueBefore = isEnd ? Double(endValue) : view.members.reduce(0.0) { $0 + Double($1.value(at: instant - 1)) }
+            let valueBefore = isEnd ? Double(endValue) : Double(try value(at: instant - 1))
             if valueAfter > 0 {
                 factor *= valueBefore / valueAfter
             } else if !(valueAfter == 0 && valueBefore == 0) {
@@ -231,10 +288,7 @@ public struct ReturnsReport: Sendable {
                 break
             }
             if isEnd { break }
-            valueAfter = view.members.reduce(0.0) { sum, member in
-                let moved = member.flows.filter { $0.at == instant }.reduce(0.0) { $0 + Double($1.value) }
-                return sum + (member.hasPoint(at: instant) ? Double(member.value(at: instant)) : Double(member.value(at: instant - 1)) + moved)
-            }
+            valueAfter = Double(try value(at: instant))
         }
         if timeFault == .valueWithoutDeposit { return made(nil, nil, notes + [.valueWithoutDeposit]) }
         var timeWeighted: ReturnRate?
@@ -246,14 +300,16 @@ public struct ReturnsReport: Sendable {
             notes.append(.notFinite)
         }
 
-        // Money-weighted: the start value, every flow and the end value as cash flows.
+        // Money-weighted: the start value, every flow and the end value as cash flows,
+        // solved for the yearly log growth so that any loss short of everything has a rate.
         var cashFlows: [(years: Double, amount: Double)] = [(0, -Double(startValue))]
         for flow in flows { cashFlows.append(((Double(flow.at) - Double(before)) / ReturnMath.yearSeconds, -Double(flow.value))) }
         cashFlows.append((years, Double(endValue)))
         var moneyWeighted: ReturnRate?
-        if let rate = ReturnMath.xirr(cashFlows) {
-            if let period = ReturnMath.overPeriod(rate, years: years) {
-                moneyWeighted = ReturnRate(period: period, annualised: rate)
+        if let growth = ReturnMath.xirrGrowth(cashFlows) {
+            let annual = RealMath.expm1(growth)
+            if annual.isFinite, let period = ReturnMath.overPeriod(growth: growth, years: years) {
+                moneyWeighted = ReturnRate(period: period, annualised: annual)
             } else {
                 notes.append(.notFinite)
             }

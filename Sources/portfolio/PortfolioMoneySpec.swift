@@ -44,24 +44,29 @@ extension PortfolioSpec {
 
             MWR, the money-weighted return (internal rate of return, XIRR): the one yearly rate at which the start \
             value and each deposit, grown to the end, less each withdrawal, give the end value; MWR/YEAR is that rate \
-            (annualised, years of 365 days), MWR/PERIOD the same over the period. It is found by Newton's method from \
-            10%, falling back to bisection; the rate is exact to far better than the 0.01 percentage point shown (JSON, \
-            CSV and TSV give percents with 4 decimals). Cash flows that have no such rate say so; no rate is then given.
+            (annualised, years of 365 days), MWR/PERIOD the same over the period. It is found by bisection, from a \
+            bracket widened outwards from 0% until the net present value changes sign (the root nearest 0% when there \
+            are several), so every loss short of everything has a rate, however short the period; the rate is exact \
+            to far better than the 0.01 percentage point shown (JSON, CSV and TSV give percents with 4 decimals). Cash \
+            flows that have no such rate say so; no rate is then given.
 
             TWR, the time-weighted return: the period is cut at every instant money moves; each piece grows from the \
             value just after one flow to the value just before the next, and the pieces' growth is chained, so the \
             timing and size of deposits do not count. TWR/PERIOD is over the period, TWR/YEAR annualised. The value \
-            just before money moves is the one in force the second before; the value just after is an update at that \
-            very instant if the account has one (taken to include the money moved), else the value before plus the \
-            money moved. Where no value was recorded at a flow's date, the last earlier one is carried forward, so the \
-            growth since it counts in the piece before the flow: record a value with each deposit for exact pieces.
+            of an account at an instant is its last update plus the money moved since it (as the journal exports book \
+            it and hledger's roi counts it; an update is taken to include money moved at its own instant): so the \
+            value just before money moves is the one the second before, and the value just after adds the money \
+            moved (an update at that very instant replaces both). The start and end values are counted the same way. \
+            Where no value was recorded at a flow's date, the last earlier one is carried forward, so the growth since \
+            it counts in the piece before the flow: record a value with each deposit for exact pieces.
 
             Without any deposit or withdrawal recorded for an account, growth cannot be told from saving: the row gives \
             the change in value only, no rate, and says so (for the portfolio: when any of its accounts has none). A \
             value that appears with no money put in before it (the opening deposit is missing) gives no rate either.
 
             Without NAME: one set of rows per currency (amounts in different currencies are never added; --currency \
-            keeps one). JSON: {"period", "rows": [{"account", "currency", "period", "from", "to", "startValue", \
+            keeps one). A row depends only on its own accounts: without --from, each currency's rows (or the \
+            account's) start at its own first value or flow, so --currency never changes a row. JSON: {"period", "rows": [{"account", "currency", "period", "from", "to", "startValue", \
             "endValue", "deposits", "withdrawals", "change", "gain", "moneyWeighted": {"annualisedPercent", \
             "periodPercent"} or null, "timeWeighted": {"periodPercent", "annualisedPercent"} or null, "notes"}]}; \
             CSV and TSV: the same, flat (moneyWeightedAnnualised, moneyWeightedPeriod, timeWeightedPeriod, \

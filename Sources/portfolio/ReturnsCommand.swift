@@ -34,7 +34,7 @@ enum ReturnsText {
         case .nonPositiveValue: return "the value is zero or less where growth would be measured from it: no time-weighted return"
         case .noMoneyWeightedSolution: return "the money-weighted return has no solution for these cash flows"
         case .notFinite: return "a rate is too large to show (a short period annualised)"
-        case .flowAfterLastValue(let at): return "no value recorded after the money moved on \(Instant.dateTime(at)): the end value does not include it"
+        case .flowAfterLastValue(let at): return "no value recorded after the money moved on \(Instant.dateTime(at)): the end value is the last one plus the money moved since, with no growth known since it"
         }
     }
 

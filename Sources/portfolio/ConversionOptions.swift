@@ -14,13 +14,13 @@ extension PortfolioSpec {
     /// The three options of a report that can convert.
     static let conversion: [OptionSpec] = [convertTo, rate, rates]
     static let conversionHelp = """
-        --convert-to CODE adds one combined total in CODE (list and dashboard: of the active accounts now; table: at each \\
-        period's end; chart: one line) to the totals per currency, which stay as they are. Each amount is converted at the \\
-        rate in force at the instant it is valued: money × rate, the rate read as an exact decimal, rounded once, half away \\
-        from zero, to CODE's minor unit; then the converted amounts are added exactly. --rate USD=0.79 means 1 USD = 0.79 \\
-        CODE at every date; --rates FILE holds lines date,currency,rate (a date is local midnight unless a time is given), \\
-        and the rate in force at an instant is the latest at or before it; a --rate wins over the file for its currency. \\
-        A currency with no rate at an instant is an error naming the currency and the date (65), as is a result out of \\
+        --convert-to CODE adds one combined total in CODE (list and dashboard: of the active accounts now; table: at each \
+        period's end; chart: one line) to the totals per currency, which stay as they are. Each amount is converted at the \
+        rate in force at the instant it is valued: money × rate, the rate read as an exact decimal, rounded once, half away \
+        from zero, to CODE's minor unit; then the converted amounts are added exactly. --rate USD=0.79 means 1 USD = 0.79 \
+        CODE at every date; --rates FILE holds lines date,currency,rate (a date is local midnight unless a time is given), \
+        and the rate in force at an instant is the latest at or before it; a --rate wins over the file for its currency. \
+        A currency with no rate at an instant is an error naming the currency and the date (65), as is a result out of \
         range; a bad --rate is a usage error (64), a bad line of the file an error naming the line (65).
         """
 }

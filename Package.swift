@@ -71,6 +71,7 @@ let package = Package(
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport"]),
+        .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitPlatform", "CSQLite"]),
         .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(

@@ -49,7 +49,8 @@ package final class LockedStoreFile {
             waitedNanoseconds += pause
             pause = min(pause * 2, 10_000_000)
         }
-        while true {
+        // Bounded: a path replaced on every round (a committing writer each time) is busy.
+        for _ in 0..<1000 {
             let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
             if fd < 0 {
                 let code = errno
@@ -72,6 +73,7 @@ package final class LockedStoreFile {
             if file.isStillAt(path) { return .locked(file) }
             // Another writer replaced the file while we waited: lock the new one.
         }
+        throw StoreError.busy(path: path)
     }
 
     /// Whether `path` still names this file (not replaced, not removed).

@@ -126,6 +126,9 @@ package enum PosixFile {
         if failure != 0 { throw StoreError.io(path: path, reason: errorText(failure)) }
         if link(temporary.systemPath, path.systemPath) != 0 {
             let code = errno
+            // A link whose target is missing makes link(2) fail as if a store were there,
+            // though none can be read: refused, or every retry would meet it again.
+            if code == EEXIST, let target = danglingLinkTarget(path) { throw danglingLinkError(path, target: target) }
             if code == EEXIST || code == ENOENT { return false }
             // A file system without hard links: rename, which cannot refuse an existing
             // file; the window for two first writers is then the time of one write.
@@ -232,14 +235,37 @@ package enum PosixFile {
 
     /// Creates an empty file (0600, never through a symlink); false when another process
     /// made it first.
+    /// - Throws: `StoreError.cannotCreate` when it cannot be made, or a symbolic link to a
+    ///   missing file is at `path` (a store is never created through a link).
     package static func createEmptyExclusively(_ path: String) throws(StoreError) -> Bool {
         let descriptor = open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
+            // O_CREAT's mode is masked by the umask, never widened; make it exact.
+            _ = fchmod(descriptor, 0o600)
             close(descriptor)
             return true
         }
-        if errno == EEXIST { return false }
-        throw StoreError.cannotCreate(path: path, reason: errorText())
+        let code = errno
+        if code == EEXIST, let target = danglingLinkTarget(path) { throw danglingLinkError(path, target: target) }
+        if code == EEXIST { return false }
+        throw StoreError.cannotCreate(path: path, reason: errorText(code))
+    }
+
+    /// The target of the symbolic link at `path` when that target does not exist; nil
+    /// when `path` is no link, or its target is there.
+    package static func danglingLinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path.systemPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        guard stat(path.systemPath, &info) != 0, errno == ENOENT || errno == ENOTDIR else { return nil }
+        return linkTarget(path) ?? "a missing file"
+    }
+
+    /// The refusal of a store that would be created through the link at `path`.
+    package static func danglingLinkError(_ path: String, target: String) -> StoreError {
+        .cannotCreate(
+            path: path,
+            reason: "it is a symbolic link to \(target), which does not exist, and a store is never created through a link; "
+                + "remove the link to make the store here, or put the store at \(target)")
     }
 
     /// Removes the file at `path` if there is one (best effort: for undoing a creation).

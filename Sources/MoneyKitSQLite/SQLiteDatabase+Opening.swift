@@ -9,7 +9,22 @@
 //   location), migrates it and marks it with the schema's application id. A file this
 //   call created is removed again when it could not be made a store.
 // - A database that is not ours is refused, not adopted: another application id, or no
-//   id and tables other than exactly ours (what a release before the mark made).
+//   id and tables other than exactly ours (what a release before the mark made); any
+//   index, trigger or view our migrations do not make (SQLiteSchemaObjects).
+// - Before SQLite opens a file, we read its header ourselves (SQLiteFileHeader): another
+//   program's application id is refused unopened, and a file cut short (not a whole
+//   number of pages, or fewer than its header counts) is refused untouched, for reading
+//   too; and the -wal, -shm and -journal beside it must be this user's own files, in a
+//   folder not every user may write to (SQLiteCompanionFiles).
+// - Until a file is known to be ours, closing it checkpoints nothing: another program's
+//   -wal is never folded into its database, nor removed. An unmarked file is judged
+//   through a read-only connection, so that SQLite rolls back no journal of another
+//   program's, and creates no -wal or -shm file beside it.
+// - A read of a store the user named that is not there is refused (`mustExist`), while
+//   the default store not made yet reads as empty.
+// - A store the tool makes is created by us, exclusively (O_CREAT|O_EXCL|O_NOFOLLOW),
+//   before SQLite opens it: never through a link planted at its name. An existing store
+//   the user named may be a link they made.
 
 import CSQLite
 import MoneyKit
@@ -17,11 +32,16 @@ import MoneyKitPlatform
 
 
 extension SQLiteDatabase {
-    /// Opens the database at `path` as `schema`'s store, for `access`.
-    /// - Throws: `StoreError`: `.foreign` for another program's database, `.newerVersion`,
-    ///   `.corrupt`, `.cannotCreate` (a write into a folder that does not exist), I/O.
+    /// Opens the database at `path` as `schema`'s store, for `access`. With `mustExist`
+    /// (a store the user named), a read of a file that is not there is refused rather
+    /// than read as an empty store.
+    /// - Throws: `StoreError`: `.foreign` for another program's database (or a companion
+    ///   file or folder not safe to use), `.newerVersion`, `.corrupt` (also a file cut
+    ///   short), `.unreadable` (a named store that is not there, for a read),
+    ///   `.cannotCreate` (a write into a folder that does not exist, or through a link), I/O.
     package static func open(
-        _ path: String, schema: SQLiteSchema, access: SQLiteAccess, busyTimeoutMilliseconds: Int32 = 10_000
+        _ path: String, schema: SQLiteSchema, access: SQLiteAccess, busyTimeoutMilliseconds: Int32 = 10_000,
+        mustExist: Bool = false
     ) throws(StoreError) -> SQLiteDatabase {
         // A folder, FIFO or device is no database: refused before SQLite opens it (a FIFO
         // would otherwise read as an empty store, or fail as "disk I/O error").
@@ -33,16 +53,20 @@ extension SQLiteDatabase {
             let access: SQLiteAccess = try fileSize(path) ?? 0 > 0 ? .write(createFolders: false) : .read
             return try open(path, schema: schema, access: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         case .read:
-            guard try fileSize(path) ?? 0 > 0 else {
+            if mustExist, try fileSize(path) == nil { throw missingStore(path) }
+            guard let file = try inspect(path, schema: schema) else {
                 return try emptyStore(path, schema: schema, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             }
-            let database = try connect(path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try file.judgeIfUnmarked(schema: schema, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            let database = try connect(
+                path, readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds, companionsOf: file)
             do throws(StoreError) {
                 if try database.isBlank {
                     database.close()
                     return try emptyStore(path, schema: schema, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
                 }
                 try database.verify(schema)
+                try database.adopt()
                 // An older version is read as it would be after its migrations, from a
                 // copy in memory: the file is migrated only by the next write.
                 if try database.userVersion < schema.version {
@@ -65,13 +89,24 @@ extension SQLiteDatabase {
                     }
                     try PosixFile.makeDirectories(folder)
                 }
+                // A link at the name (to a missing file) is refused here: never created through.
                 created = try createExclusively(path)
+            } else if try fileSize(path) == 0 {
+                // An empty file is filled as a new store: only one of this user's own.
+                try requireFillable(path)
             }
             do throws(StoreError) {
-                let database = try connect(path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                let file = try inspect(path, schema: schema)
+                try file?.judgeIfUnmarked(schema: schema, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                let database = try connect(
+                    path, readOnly: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+                    companionsOf: file ?? SQLiteStoreFile(path: path, real: PosixFile.resolvedPath(path), hadLog: false, header: nil))
                 do throws(StoreError) {
                     if try !database.isBlank { try database.verify(schema) }
+                    try database.adopt()
                     try database.migrate(to: schema)
+                    // The -wal is open now: check again that nobody slipped one in meanwhile.
+                    try SQLiteCompanionFiles.check(PosixFile.resolvedPath(path), displayPath: path)
                 } catch {
                     database.close()
                     throw error
@@ -79,10 +114,22 @@ extension SQLiteDatabase {
                 return database
             } catch {
                 // No empty database left behind by a failed first open.
-                if created { for suffix in ["-wal", "-shm", "-journal", ""] { PosixFile.remove(path + suffix) } }
+                // (Only files of ours: one another user planted is left for the message.)
+                if created {
+                    for suffix in SQLiteCompanionFiles.suffixes + [""] {
+                        guard let facts = try? PosixFile.facts(of: path + suffix), SQLiteCompanionFiles.refusal(facts) == nil else { continue }
+                        PosixFile.remove(path + suffix)
+                    }
+                }
                 throw error
             }
         }
+    }
+
+    /// The refusal of a read of a store the user named at `path`, where there is no file:
+    /// a typo reads as an error (66), not as an empty store.
+    package static func missingStore(_ path: String) -> StoreError {
+        .unreadable(path: path, reason: "there is no such file (a store is made by the first command that saves something in it)")
     }
 
     /// Refuses a database that is not `schema`'s: another application id, a newer version,
@@ -105,11 +152,22 @@ extension SQLiteDatabase {
         }
         // The fast path: sqlite_master holds exactly the text the migrations create.
         if ours, try storedSchemaMatches(schema, atVersion: version) { return }
-        let expected = try Self.tables(of: schema, atVersion: version, path: path)
-        if let difference = SQLiteTableShape.difference(found: try SQLiteTableShape.all(in: self), expected: expected) {
+        let (expectedTables, expectedObjects) = try Self.objects(of: schema, atVersion: version, path: path)
+        let foundTables = try SQLiteTableShape.all(in: self)
+        let foundObjects = try SQLiteSchemaObjects.all(in: self)
+        let difference =
+            SQLiteTableShape.difference(found: foundTables, expected: expectedTables)
+            ?? SQLiteSchemaObjects.difference(found: foundObjects, expected: expectedObjects)
+        if let difference {
             if ours { throw StoreError.corrupt(path: path, reason: "\(difference) (schema version \(version))") }
             throw StoreError.foreign(path: path, expected: schema.name, reason: difference)
         }
+    }
+
+    /// Marks the connection as one to a file known to be ours: closing it may now fold
+    /// the -wal into the database and remove it (until now it would not).
+    func adopt() throws(StoreError) {
+        try setCheckpointOnClose(true)
     }
 
     /// The database copied into memory and migrated there to `schema.version`, for reading.
@@ -151,12 +209,14 @@ extension SQLiteDatabase {
 
     // MARK: connecting
 
-    /// The tables `schema`'s migrations build up to `version`, built in memory.
-    private static func tables(of schema: SQLiteSchema, atVersion version: Int64, path: String) throws(StoreError) -> [String: SQLiteTableShape] {
+    /// The tables and other objects `schema`'s migrations build up to `version`, built in memory.
+    private static func objects(
+        of schema: SQLiteSchema, atVersion version: Int64, path: String
+    ) throws(StoreError) -> ([String: SQLiteTableShape], SQLiteSchemaObjects) {
         let scratch = try connect(":memory:", displayPath: path, readOnly: false, busyTimeoutMilliseconds: 0)
         defer { scratch.close() }
         for step in 0..<Int(version) { try scratch.execute(schema.migrations[step]) }
-        return try SQLiteTableShape.all(in: scratch)
+        return (try SQLiteTableShape.all(in: scratch), try SQLiteSchemaObjects.all(in: scratch))
     }
 
     /// An empty store in memory standing in for a missing or empty file: reads find
@@ -172,25 +232,48 @@ extension SQLiteDatabase {
 
     /// Opens a connection and reads the schema, which tells whether the file is a database.
     /// A reader that SQLite cannot give a -shm file reads the file as immutable when no
-    /// -wal file holds changes not yet in it.
+    /// -wal file holds changes not yet in it. For a file (`companionsOf`), closing
+    /// checkpoints nothing until `adopt()` when a -wal was there before we opened it, and
+    /// the companion files SQLite opened are checked once it has opened them.
     private static func connect(
-        _ target: String, displayPath: String? = nil, readOnly: Bool, busyTimeoutMilliseconds: Int32
+        _ target: String, displayPath: String? = nil, readOnly: Bool, busyTimeoutMilliseconds: Int32,
+        companionsOf file: SQLiteStoreFile? = nil
     ) throws(StoreError) -> SQLiteDatabase {
         let path = displayPath ?? target
+        // Without a -wal before, a checkpoint on close only removes the -wal and -shm
+        // this open made, leaving the folder as it was.
+        let checkpointOnClose = !(file?.hadLog ?? false)
         // A reader opens read-write where it may (query_only keeps it from writing), so
         // that as the last connection it removes the -wal and -shm files as a writer does;
         // else read-only.
         var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
         var first: SQLiteDatabase
         do {
-            first = try rawConnect(target, path: path, flags: flags, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            first = try rawConnect(
+                target, path: path, flags: flags, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+                checkpointOnClose: checkpointOnClose)
         } catch {
             guard readOnly else { throw error }
             flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-            first = try rawConnect(target, path: path, flags: flags, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            first = try rawConnect(
+                target, path: path, flags: flags, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+                checkpointOnClose: checkpointOnClose)
         }
         let code = first.probe()
-        if code == SQLITE_OK { return try first.configured() }
+        if code == SQLITE_OK {
+            if let file {
+                do throws(StoreError) {
+                    // SQLite has opened (or made) the -wal and -shm by now: made by another
+                    // user between our first look and its open, they are refused before a
+                    // byte of ours is written to them.
+                    try SQLiteCompanionFiles.check(file.real, displayPath: path)
+                } catch {
+                    first.close()
+                    throw error
+                }
+            }
+            return try first.configured()
+        }
         let failure = first.error(code, first.lastMessage(code))
         first.close()
         let primary = code & 0xFF
@@ -200,9 +283,7 @@ extension SQLiteDatabase {
             // Its last changes are only in the -wal file, which cannot be read without -shm.
             throw StoreError.io(path: path, reason: "\(failure.reasonText); its -wal file holds changes a reader needs a writable -shm file for (is the disk full?)")
         }
-        let immutable = try rawConnect(
-            "file:" + uriEscaped(target) + "?immutable=1", path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, readOnly: true,
-            busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let immutable = try openImmutable(target, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let second = immutable.probe()
         guard second == SQLITE_OK else {
             immutable.close()
@@ -211,8 +292,25 @@ extension SQLiteDatabase {
         return try immutable.configured()
     }
 
+    /// A read-only connection to `target` as it is on disk: SQLite locks nothing, creates
+    /// no -wal or -shm and rolls back no journal (so only for a file with no -wal changes
+    /// a reader needs, or for judging a file that may not be ours).
+    static func openImmutable(_ target: String, path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> SQLiteDatabase {
+        try rawConnect(
+            "file:" + uriEscaped(target) + "?immutable=1", path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI,
+            readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds, checkpointOnClose: false)
+    }
+
+    /// A read-only connection that never checkpoints: for judging a file with a -wal that
+    /// may be another program's.
+    static func openForJudging(_ target: String, path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> SQLiteDatabase {
+        try rawConnect(
+            target, path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, readOnly: true,
+            busyTimeoutMilliseconds: busyTimeoutMilliseconds, checkpointOnClose: false)
+    }
+
     private static func rawConnect(
-        _ target: String, path: String, flags: Int32, readOnly: Bool, busyTimeoutMilliseconds: Int32
+        _ target: String, path: String, flags: Int32, readOnly: Bool, busyTimeoutMilliseconds: Int32, checkpointOnClose: Bool = true
     ) throws(StoreError) -> SQLiteDatabase {
         var connection: OpaquePointer?
         // Files SQLite creates (-wal, -shm): 0600.
@@ -224,7 +322,16 @@ extension SQLiteDatabase {
             throw StoreError.io(path: path, reason: message)
         }
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
-        return SQLiteDatabase(path: path, handle: connection, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let database = SQLiteDatabase(path: path, handle: connection, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        do throws(StoreError) {
+            // Before the first statement reads the schema.
+            try database.distrustSchema()
+            try database.setCheckpointOnClose(checkpointOnClose)
+        } catch {
+            database.close()
+            throw error
+        }
+        return database
     }
 
     /// `file:` URI text for a path: every byte but unreserved ones and '/' percent-escaped.
@@ -253,5 +360,72 @@ extension SQLiteDatabase {
     /// Creates the file (0600, never through a symlink); false when another process made it first.
     private static func createExclusively(_ path: String) throws(StoreError) -> Bool {
         try PosixFile.createEmptyExclusively(path)
+    }
+
+    /// Refuses an empty file at `path` that a new store may not be written into: a link
+    /// (the store would be made through it), another user's file, or one with other
+    /// names (hard links). One of ours is made private, as a store we create is.
+    private static func requireFillable(_ path: String) throws(StoreError) {
+        guard let facts = try PosixFile.facts(of: path) else { return }
+        let reason: String?
+        if facts.isSymbolicLink {
+            reason = "it is a symbolic link to an empty file, and a store is never created through a link; "
+                + "remove the link to make the store here"
+        } else if !facts.isOwnedByUs {
+            reason = "it is an empty file of another user (uid \(facts.owner)); remove it to make the store here"
+        } else if facts.links != 1 {
+            reason = "it is an empty file with \(facts.links) names (hard links); remove it to make the store here"
+        } else {
+            reason = nil
+        }
+        if let reason { throw StoreError.cannotCreate(path: path, reason: reason) }
+        if facts.isOpenToOthers { try PosixFile.makePrivate(path) }
+    }
+
+    /// The checks on an existing database file before SQLite opens it: its companion
+    /// files and folder, its header (whole, and not another program's). Nil when there
+    /// is no file; a file that is empty has no header.
+    /// - Throws: `StoreError.foreign`, `.corrupt` (see `SQLiteCompanionFiles`, `SQLiteFileHeader`).
+    private static func inspect(_ path: String, schema: SQLiteSchema) throws(StoreError) -> SQLiteStoreFile? {
+        guard try fileSize(path) != nil else { return nil }
+        // SQLite names the -wal and -shm after the file a link leads to.
+        let real = PosixFile.resolvedPath(path)
+        try SQLiteCompanionFiles.check(real, displayPath: path)
+        let header = try SQLiteFileHeader.read(real, displayPath: path)
+        if let header, header.applicationID != 0, header.applicationID != schema.applicationID {
+            throw StoreError.foreign(
+                path: path, expected: schema.name, reason: "it belongs to another program (application id \(header.applicationID))")
+        }
+        return SQLiteStoreFile(path: path, real: real, hadLog: try fileSize(real + "-wal") != nil, header: header)
+    }
+}
+
+/// An existing database file as found before SQLite opened it.
+struct SQLiteStoreFile {
+    /// The path as the user named it.
+    let path: String
+    /// The path with links resolved, where SQLite keeps the -wal and -shm.
+    let real: String
+    /// Whether a -wal file was there: then it may hold another program's changes, which
+    /// a connection must not checkpoint or remove before the file is known to be ours.
+    let hadLog: Bool
+    /// The header, nil for an empty file.
+    let header: SQLiteFileHeader?
+
+    /// A file with content but no application id may be another program's (or a store of
+    /// a release before the mark): judged through a connection that cannot change it or
+    /// its companions (read-only, no checkpoint; immutable when there is no -wal, so no
+    /// -wal or -shm is made and no journal rolled back). Refused when not ours.
+    /// - Throws: what `verify` throws.
+    func judgeIfUnmarked(schema: SQLiteSchema, busyTimeoutMilliseconds: Int32) throws(StoreError) {
+        guard let header, header.applicationID == 0 else { return }
+        let judge = hadLog
+            ? try SQLiteDatabase.openForJudging(path, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            : try SQLiteDatabase.openImmutable(path, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        defer { judge.close() }
+        let code = judge.probe()
+        guard code == SQLITE_OK else { throw judge.error(code, judge.lastMessage(code)) }
+        if try judge.isBlank { return }
+        try judge.verify(schema)
     }
 }

@@ -78,6 +78,37 @@ package final class SQLiteDatabase {
         return self
     }
 
+    /// Sets the connection's defences against a schema we did not write, before it reads
+    /// one: SQLITE_DBCONFIG_DEFENSIVE (no writable_schema, no corrupting pragmas),
+    /// SQLITE_DBCONFIG_TRUSTED_SCHEMA off (functions with side effects refused in the
+    /// schema's views, triggers, CHECKs and indexes), and triggers and views off: our
+    /// migrations make none, and `verify` refuses a file that has one (a migration that
+    /// ever makes one must turn these back on for its store).
+    func distrustSchema() throws(StoreError) {
+        guard let handle else { return }
+        for (option, value) in [
+            (SQLITE_DBCONFIG_DEFENSIVE, Int32(1)), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0),
+            (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+        ] {
+            var now: Int32 = -1
+            let code = moneykit_sqlite3_db_config_flag(handle, option, value, &now)
+            guard code == SQLITE_OK, now == value else {
+                throw StoreError.io(path: path, reason: "this SQLite (\(String(cString: sqlite3_libversion()))) cannot be made to distrust a database's schema")
+            }
+        }
+    }
+
+    /// Whether closing the last connection folds the -wal into the database and removes
+    /// it (SQLite's default), or leaves both as they are (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE):
+    /// off until a file is known to be ours.
+    func setCheckpointOnClose(_ enabled: Bool) throws(StoreError) {
+        guard let handle else { return }
+        var now: Int32 = -1
+        let value: Int32 = enabled ? 0 : 1
+        let code = moneykit_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, value, &now)
+        guard code == SQLITE_OK, now == value else { throw storeError(code == SQLITE_OK ? SQLITE_ERROR : code) }
+    }
+
     /// Closes the connection. The last connection to close checkpoints the write-ahead
     /// log into the database file and removes it, so a tool should close before it exits
     /// (exit() runs no deinitialisers).

@@ -90,7 +90,10 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
         if PosixFile.existsReadOnly(path) || !PosixFile.isWritableDirectory(folder) {
             throw StoreError.readOnly(path: path)
         }
-        while true {
+        // Each round either locks the file or finds another writer created it meanwhile;
+        // a name that keeps doing neither (created and removed again and again) is
+        // given up on rather than spun on.
+        for _ in 0..<Self.creationAttempts {
             switch try LockedStoreFile.lock(path, timeout: lockTimeout) {
             case .locked(let file):
                 // The lock lasts as long as the file is open: keep it open to the end.
@@ -110,7 +113,11 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
                 // Another writer created the store meanwhile: run again on its content.
             }
         }
+        throw StoreError.busy(path: path)
     }
+
+    /// How many times a write tries to lock or create the file before it gives up as busy.
+    static var creationAttempts: Int { 100 }
 
     /// Replaces the stored document with `document`. Call only while holding the lock
     /// (inside `write`), or for a file no other process uses.

@@ -36,14 +36,21 @@ import Testing
         }
     }
 
-    @Test func aStoreWithAHandMadeIndexTakesTheFullCheckAndOpens() throws {
+    /// An index, trigger or view we did not make takes the full check, which refuses it
+    /// (issue 26 item 18: every object of sqlite_schema is ours, not just the tables).
+    @Test(arguments: ["CREATE INDEX mine ON updates(value)", "CREATE TRIGGER mine AFTER INSERT ON updates BEGIN SELECT 1; END",
+                      "CREATE VIEW mine AS SELECT * FROM updates"])
+    func aStoreWithAHandMadeObjectTakesTheFullCheckAndIsRefused(statement: String) throws {
         let box = try SQLiteBox()
         try box.portfolio.add("Alpha", "1", at: utc("2024-01-01T00:00:00Z"))
-        try box.repository.database.execute("CREATE INDEX mine ON updates(value)")
+        try box.repository.database.execute(statement)
         #expect(try !box.repository.database.storedSchemaMatches(SQLitePortfolioRepository.schema, atVersion: SQLitePortfolioRepository.schemaVersion))
-        let reader = try SQLitePortfolioRepository(path: box.repository.location, access: .read)
-        defer { reader.close() }
-        #expect(try reader.accounts().map(\.name) == ["Alpha"])
+        for access in [PortfolioStoreAccess.read, .write(createFolders: false)] {
+            #expect { _ = try SQLitePortfolioRepository(path: box.repository.location, access: access) } throws: { error in
+                guard case StoreError.corrupt(_, let reason) = error else { return false }
+                return reason.contains("'mine'") && reason.contains("not ours")
+            }
+        }
     }
 
     @Test func aForeignTableIsNotForetold() {

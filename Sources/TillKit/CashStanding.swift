@@ -67,6 +67,22 @@ extension Till {
         return CashStanding(count: count, summary: summary, cash: isBlind ? nil : cash, tolerance: tolerance, isBlind: isBlind)
     }
 
+    /// The saved count `saved` set against the expected cash it was saved with, as show
+    /// sets the live count: the figures its movements make (when they make the expected
+    /// cash it was filed with, not a figure given for the save), over/short and the
+    /// tolerance verdict it was saved with. Never blind: saving shows what a blind till hid.
+    /// - Throws: what `savedSummary` throws.
+    public func savedStanding(_ saved: SavedCount) throws -> CashStanding {
+        let summary = try savedSummary(saved)
+        var state = TillState(saved: saved)
+        state.movements = saved.movements
+        state.toleranceMinorUnits = saved.tolerance?.minorUnits
+        let cash = saved.expectedCash.flatMap { $0.expected == saved.expected ? $0 : nil }
+        let tolerance = saved.tolerance.flatMap { try? Tolerance($0) }
+        return CashStanding(count: Count(state: state, currency: saved.currency, set: summary.set), summary: summary, cash: cash,
+                            tolerance: tolerance, isBlind: false)
+    }
+
     /// The expected cash filed with a saved count: the figure given, else the one the
     /// movements make (with `sales` standing for the recorded sales), else none.
     /// - Throws: `TillError.expectedOutOfRange`.

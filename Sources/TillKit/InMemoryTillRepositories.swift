@@ -107,7 +107,8 @@ public final class InMemoryTillHistory: TillHistoryRepository {
         lastID += 1
         let saved = SavedCount(
             id: lastID, savedAt: step.at, label: count.label, currency: count.currency, total: count.total, float: count.float,
-            expected: count.expected, notes: count.notes, lines: count.lines, till: count.till, kind: count.kind, zNumber: zNumber)
+            expected: count.expected, notes: count.notes, lines: count.lines, till: count.till, kind: count.kind, zNumber: zNumber,
+            movements: count.movements, tolerance: count.tolerance)
         rows.append(Row(count: saved, savedBy: step.key))
         return lastID
     }

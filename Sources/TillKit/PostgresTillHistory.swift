@@ -112,13 +112,15 @@ public struct PostgresTillHistory: TillHistoryRepository {
             .text(savedAt), count.label.map(PostgresValue.text) ?? .null, .text(count.currency.code),
             .integer(count.total.minorUnits), .integer(count.float.minorUnits), count.expected.map { .integer($0.minorUnits) } ?? .null,
             .text(count.notes.joined(separator: "\n")), savedBy, actor, .text(count.till), .text(till.key), .text(count.kind.rawValue), zNumber,
+            SavedMovementsText.text(count.movements, currency: count.currency).map(PostgresValue.text) ?? .null,
+            count.tolerance.map { .integer($0.minorUnits) } ?? .null,
         ]
         let idColumn = id == nil ? "" : ", id"
-        let idValue = id == nil ? "" : ", $14"
+        let idValue = id == nil ? "" : ", $16"
         guard let newID = try connection.query(
             """
-            INSERT INTO tillcount.counts (saved_at, label, currency, total, float, expected, notes, saved_by, saved_actor, till, till_key, kind, z_number\(idColumn))
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13\(idValue)) RETURNING id
+            INSERT INTO tillcount.counts (saved_at, label, currency, total, float, expected, notes, saved_by, saved_actor, till, till_key, kind, z_number, movements, tolerance\(idColumn))
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15\(idValue)) RETURNING id
             """, values + (id.map { [PostgresValue.integer($0)] } ?? [])).first.flatMap({ try? $0.integer(0) }) ?? nil
         else { throw StoreError.corrupt(path: connection.server, reason: "the new saved count has no id") }
         for line in count.lines {
@@ -244,7 +246,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     private func headers(_ condition: String, _ parameters: [PostgresValue], on connection: PostgresConnection) throws -> [SavedCount] {
         let rows = try connection.query("SELECT \(SQLiteTillHistory.headerColumns) FROM tillcount.counts WHERE \(condition)", parameters)
         let counts = try rows.map { row in
-            try SQLiteTillHistory.savedCount(from: try Self.values(row, "itttiiittti"), path: connection.server)
+            try SQLiteTillHistory.savedCount(from: try Self.values(row, "itttiiittttti"), path: connection.server)
         }
         guard !counts.isEmpty else { return counts }
         let only = counts.count == 1 ? counts[0].id : nil

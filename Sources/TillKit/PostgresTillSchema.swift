@@ -1,7 +1,9 @@
 // tillcount's tables in a shared PostgreSQL store (schema "tillcount"): each till's live
 // count, float and notes under the till's name, the undo steps of every person who counts
 // it, and the saved counts with the till they came from. The saved counts mirror the
-// SQLite history's schema version 4 (amounts bigint minor units, times ISO 8601 text).
+// SQLite history's schema version 5 (amounts bigint minor units, times ISO 8601 text);
+// version 2 of these tables adds counts.movements and counts.tolerance (the movements and
+// tolerance saved with a count, as in SQLite; NULL for counts saved before).
 //
 //   tills(till_key PK, till, currency, float, notes, updated, count)
 //       till is the name as first given, till_key its match key (lower case); count is the
@@ -108,6 +110,11 @@ enum PostgresTillSchema {
         )
         """,
         "CREATE INDEX count_notes_by_count ON tillcount.count_notes (count_id)",
+    ], [
+        // Version 2: the movements and tolerance saved with a count (columns of counts,
+        // so the grants 'db init' gave on the table cover them).
+        "ALTER TABLE tillcount.counts ADD COLUMN movements text",
+        "ALTER TABLE tillcount.counts ADD COLUMN tolerance bigint CHECK (tolerance IS NULL OR tolerance >= 0)",
     ]])
 
     /// The tables, for the manual.

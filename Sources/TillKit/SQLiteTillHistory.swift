@@ -13,6 +13,11 @@
 // added after saving is a row of its own (count_labels, count_notes) marked with its
 // undo step's key: the count's own row and lines never change, the newest label row
 // wins, and undo deletes the row its step made.
+//
+// Since schema version 5 each count keeps the movements recorded with it (movements: the
+// entries as JSON, SavedMovementsText.swift; NULL for none) and the tolerance it was
+// judged by (tolerance, minor units; NULL for none). Counts saved before have neither;
+// a version 4 database opened only to read is read with both NULL.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -21,7 +26,7 @@ import MoneyKitSQLite
 /// The history kept in an SQLite database (the tool's adapter).
 public final class SQLiteTillHistory: TillHistoryRepository {
     /// The schema version this build writes (PRAGMA user_version).
-    public static let schemaVersion: Int64 = 4
+    public static let schemaVersion: Int64 = 5
     static let migrations = [
         """
         CREATE TABLE counts (
@@ -84,6 +89,11 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         );
         CREATE INDEX count_notes_by_count ON count_notes(count_id);
         """,
+        // Version 5: the movements and the tolerance saved with a count (see the top of this file).
+        """
+        ALTER TABLE counts ADD COLUMN movements TEXT;
+        ALTER TABLE counts ADD COLUMN tolerance INTEGER;
+        """,
     ]
 
     /// The database file.
@@ -95,10 +105,16 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// The database a deletion checked its count in, used by the deletion.
     private var changer: SQLiteDatabase?
 
-    /// The history at `path`; a save creates missing folders only with `createsFolders`.
-    public init(path: String, createsFolders: Bool) {
+    /// Whether a read of a missing history is an error (a history the user named) rather
+    /// than an empty history (the default one, not made yet).
+    public let mustExist: Bool
+
+    /// The history at `path`; a save creates missing folders only with `createsFolders`;
+    /// a read finds a missing one an error with `mustExist`.
+    public init(path: String, createsFolders: Bool, mustExist: Bool = false) {
         self.path = path
         self.createsFolders = createsFolders
+        self.mustExist = mustExist
     }
 
     /// What makes a file tillcount's history: PRAGMA application_id 0x4D4B5443 ("MKTC")
@@ -110,7 +126,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     private func open(_ access: SQLiteAccess) throws -> SQLiteDatabase {
         var access = access
         if case .write = access { access = .write(createFolders: createsFolders) }
-        return try SQLiteDatabase.open(path, schema: Self.schema, access: access)
+        return try SQLiteDatabase.open(path, schema: Self.schema, access: access, mustExist: mustExist)
     }
 
     /// The denominations of a currency now, for counts saved before roll sizes were kept.
@@ -140,11 +156,11 @@ public final class SQLiteTillHistory: TillHistoryRepository {
                 zNumber = .integer(next)
             }
             try db.query(
-                "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number, movements, tolerance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [.text(step.at), count.label.map(SQLiteValue.text) ?? .null, .text(count.currency.code),
                  .integer(count.total.minorUnits), .integer(count.float.minorUnits),
                  count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")), .text(step.key),
-                 .text(count.till), .text(till.key), .text(count.kind.rawValue), zNumber])
+                 .text(count.till), .text(till.key), .text(count.kind.rawValue), zNumber] + Self.cashValues(count))
             let id = db.lastInsertRowID
             for line in count.lines {
                 let packaging: SQLiteValue = line.item.kind == .roll ? .text(line.packaging.rawValue) : .null
@@ -162,7 +178,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError` for a database that cannot be read or holds an impossible row.
     public func savedCounts() throws -> [SavedCount] {
         let database = try open(.read)
-        let rows = try database.query("SELECT \(Self.headerColumns) FROM counts WHERE deleted_at IS NULL ORDER BY saved_at DESC, id DESC")
+        let rows = try database.query("SELECT \(try Self.headerColumns(in: database)) FROM counts WHERE deleted_at IS NULL ORDER BY saved_at DESC, id DESC")
         return try withEdits(try rows.map { try savedCount(from: $0, in: database) }, in: database, only: nil)
     }
 
@@ -183,7 +199,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// The saved count `id` without its lines, or `noSavedCount` (also for a hidden one:
     /// it is deleted until undo brings it back).
     private func header(_ id: Int64, in database: SQLiteDatabase) throws -> SavedCount {
-        let rows = try database.query("SELECT \(Self.headerColumns) FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
+        let rows = try database.query("SELECT \(try Self.headerColumns(in: database)) FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
         guard let row = rows.first else { throw TillError.noSavedCount(id: id) }
         return try withEdits([try savedCount(from: row, in: database)], in: database, only: id)[0]
     }
@@ -204,7 +220,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `TillError` (`.rollSizeUnknown`, `.savedCountTooLarge`); `StoreError`.
     public func countsWithLines(definitions: (Currency) throws -> DenominationSet) throws -> [SavedCount] {
         let database = try open(.read)
-        let rows = try database.query("SELECT \(Self.headerColumns) FROM counts WHERE deleted_at IS NULL ORDER BY saved_at, id")
+        let rows = try database.query("SELECT \(try Self.headerColumns(in: database)) FROM counts WHERE deleted_at IS NULL ORDER BY saved_at, id")
         let counts = try withEdits(try rows.map { try savedCount(from: $0, in: database) }, in: database, only: nil)
         var lineRows: [Int64: [[SQLiteValue]]] = [:]
         for row in try database.query("""
@@ -344,7 +360,21 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     }
 
     /// The columns a saved count's header is read from, in `savedCount(from:in:)`'s order.
-    static let headerColumns = "id, saved_at, label, currency, total, float, expected, notes, till, kind, z_number"
+    static let headerColumns = versionFourColumns + ", movements, tolerance"
+    /// The header columns of schema version 4.
+    private static let versionFourColumns = "id, saved_at, label, currency, total, float, expected, notes, till, kind, z_number"
+
+    /// `headerColumns` as `database` has them: one still at schema version 4 (opened only
+    /// to read, never migrated) has no movements or tolerance yet, read as NULL.
+    static func headerColumns(in database: SQLiteDatabase) throws -> String {
+        try database.userVersion >= 5 ? headerColumns : versionFourColumns + ", NULL, NULL"
+    }
+
+    /// The values of the columns movements and tolerance for `count`.
+    static func cashValues(_ count: SavedCount) -> [SQLiteValue] {
+        [SavedMovementsText.text(count.movements, currency: count.currency).map(SQLiteValue.text) ?? .null,
+         count.tolerance.map { .integer($0.minorUnits) } ?? .null]
+    }
 
     /// `counts` with their newest labels and the notes added since they were saved
     /// (`only`: the one count they are all of).
@@ -416,24 +446,18 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         func corrupt(_ what: String) -> StoreError {
             StoreError.corrupt(path: path, reason: "a saved count \(what)")
         }
-        guard row.count == 11, case .integer(let id) = row[0] else { throw corrupt("has no id") }
+        guard row.count == 13, case .integer(let id) = row[0] else { throw corrupt("has no id") }
         guard case .text(let savedAt) = row[1], case .text(let code) = row[3], case .integer(let total) = row[4],
             case .integer(let float) = row[5], case .text(let notes) = row[7]
         else { throw StoreError.corrupt(path: path, reason: "saved count \(id) has unexpected values") }
         guard let currency = Currency(code: code) else {
             throw StoreError.corrupt(path: path, reason: "saved count \(id) has an unknown currency '\(code)'")
         }
-        guard float >= 0 else { throw StoreError.corrupt(path: path, reason: "saved count \(id) has a negative float") }
-        guard total >= 0 else { throw StoreError.corrupt(path: path, reason: "saved count \(id) has a negative total") }
         var expected: Money?
         switch row[6] {
         case .integer(let value): expected = Money(minorUnits: value, currency: currency)
         case .null: break
         default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has an expected amount that is not a whole number")
-        }
-        // What history shows is total − float and total − expected: both must fit.
-        if let expected, total.subtractingReportingOverflow(expected.minorUnits).overflow {
-            throw StoreError.corrupt(path: path, reason: "saved count \(id) has an expected amount too far from its total")
         }
         var label: String?
         switch row[2] {
@@ -450,11 +474,32 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         case (.x, .null): break
         default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has a Z number that does not fit its kind")
         }
-        return SavedCount(
+        var movementsText: String?
+        switch row[11] {
+        case .text(let text): movementsText = text
+        case .null: break
+        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has movements that are not text")
+        }
+        let movements: [TillMovement]
+        do {
+            movements = try SavedMovementsText.movements(movementsText, currency: currency, place: "saved count \(id)")
+        } catch {
+            throw StoreError.corrupt(path: path, reason: error.message)
+        }
+        var tolerance: Money?
+        switch row[12] {
+        case .integer(let value): tolerance = Money(minorUnits: value, currency: currency)
+        case .null: break
+        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has a tolerance that is not a whole number")
+        }
+        let count = SavedCount(
             id: id, savedAt: savedAt, label: label, currency: currency, total: Money(minorUnits: total, currency: currency),
             float: Money(minorUnits: float, currency: currency), expected: expected,
             notes: notes.isEmpty ? [] : notes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-            lines: [], till: till, kind: kind, zNumber: zNumber)
+            lines: [], till: till, kind: kind, zNumber: zNumber, movements: movements, tolerance: tolerance)
+        // The rules every store keeps, checked as Till.save checks them before filing.
+        if let fault = count.invariantFault { throw StoreError.corrupt(path: path, reason: "saved count \(id) \(fault)") }
+        return count
     }
 }
 
@@ -462,6 +507,8 @@ extension SQLiteTillHistory: TillHistoryCopyTarget {
     /// Whether the database holds any saved count (hidden ones too); a missing one is empty.
     /// - Throws: `StoreError`.
     public func holdsAnything() throws -> String? {
+        // A copy's target may well not exist yet, named or not.
+        guard try PosixFile.fileSize(path) != nil else { return nil }
         let database = try open(.read)
         guard database.exists else { return nil }
         let counts = try database.scalarInteger("SELECT count(*) FROM counts") ?? 0
@@ -476,12 +523,12 @@ extension SQLiteTillHistory: TillHistoryCopyTarget {
         try database.transaction { db in
             for count in counts {
                 try db.query(
-                    "INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)",
+                    "INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number, movements, tolerance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
                     [.integer(count.id), .text(count.savedAt), count.label.map(SQLiteValue.text) ?? .null, .text(count.currency.code),
                      .integer(count.total.minorUnits), .integer(count.float.minorUnits),
                      count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")),
                      .text(count.till), .text(TillName(stored: count.till).key), .text(count.kind.rawValue),
-                     count.zNumber.map(SQLiteValue.integer) ?? .null])
+                     count.zNumber.map(SQLiteValue.integer) ?? .null] + Self.cashValues(count))
                 for line in count.lines {
                     let packaging: SQLiteValue = line.item.kind == .roll ? .text(line.packaging.rawValue) : .null
                     try db.query(

@@ -2,6 +2,7 @@
 // changes, whatever the denominations say later.
 
 import MoneyKit
+import MoneyKitStorage
 
 /// One saved line, as it was counted: the face value, the kind, how many, the roll size
 /// (1 for notes and coins) and the value.
@@ -101,12 +102,17 @@ public struct SavedCount: Equatable, Sendable {
     public var zNumber: Int64? = nil
     /// Notes added after saving, oldest first (the notes filed with it are `notes`).
     public var addedNotes: [SavedNote] = []
+    /// The cash sales, paid-ins, paid-outs and drops recorded with the count when it was
+    /// saved, oldest first (none for counts saved before schema version 5).
+    public var movements: [TillMovement] = []
+    /// The tolerance over/short was judged by when it was saved, if any.
+    public var tolerance: Money? = nil
 
     /// A saved count with every field given.
     public init(
         id: Int64, savedAt: String, label: String?, currency: Currency, total: Money, float: Money, expected: Money?,
         notes: [String], lines: [SavedLine], till: String = TillName.main.display, kind: Kind = .x, zNumber: Int64? = nil,
-        addedNotes: [SavedNote] = []
+        addedNotes: [SavedNote] = [], movements: [TillMovement] = [], tolerance: Money? = nil
     ) {
         self.id = id
         self.savedAt = savedAt
@@ -121,11 +127,17 @@ public struct SavedCount: Equatable, Sendable {
         self.kind = kind
         self.zNumber = zNumber
         self.addedNotes = addedNotes
+        self.movements = movements
+        self.tolerance = tolerance
     }
 
     /// The count `summary` as it is filed: each counted line with its roll size, packaging,
-    /// value, token and label; `id` is given by the history when it is saved.
-    public init(filing summary: TillSummary, notes: [String], label: String?, expected: Money?, at: String, till: TillName = .main, kind: Kind = .x) {
+    /// value, token and label, the movements recorded with it and the tolerance it is
+    /// judged by; `id` is given by the history when it is saved.
+    public init(
+        filing summary: TillSummary, notes: [String], label: String?, expected: Money?, at: String, till: TillName = .main, kind: Kind = .x,
+        movements: [TillMovement] = [], tolerance: Money? = nil
+    ) {
         let lines = summary.counted.map { line in
             SavedLine(
                 item: line.item, quantity: line.quantity, rollSize: line.piecesPerUnit,
@@ -133,7 +145,7 @@ public struct SavedCount: Equatable, Sendable {
                 valueMinorUnits: line.value.minorUnits, sizeSource: .saved, token: line.token, label: line.label)
         }
         self.init(id: 0, savedAt: at, label: label, currency: summary.currency, total: summary.total, float: summary.float,
-                  expected: expected, notes: notes, lines: lines, till: till.display, kind: kind)
+                  expected: expected, notes: notes, lines: lines, till: till.display, kind: kind, movements: movements, tolerance: tolerance)
     }
 
     // The loader checks that these fit (total and float are 0 or more; total − expected fits).
@@ -141,6 +153,43 @@ public struct SavedCount: Equatable, Sendable {
     public var difference: Money { (try? total - float) ?? total }
     /// total − expected, when the expected cash was given.
     public var overShort: Money? { expected.flatMap { try? total - $0 } }
+
+    /// Whether over/short is beyond the tolerance it was saved with; nil without both.
+    public var isBeyondTolerance: Bool? {
+        guard let tolerance, let overShort, let rule = try? Tolerance(tolerance) else { return nil }
+        return rule.isExceeded(by: overShort)
+    }
+
+    /// The figures the movements make (float + sales + paid in − paid out − drops), when
+    /// any were recorded; nil when they do not fit (the loader refuses such a count).
+    public var expectedCash: ExpectedCash? {
+        var state = TillState()
+        state.currencyCode = currency.code
+        state.floatMinorUnits = float.minorUnits
+        state.movements = movements
+        return try? ExpectedCash.of(state, currency: currency)
+    }
+
+    /// What breaks a rule the code relies on, in words ("has a negative float"), or nil:
+    /// checked by every history adapter when it reads a count and by `Till.save` before it
+    /// files one, so no store keeps a count its readers would refuse.
+    public var invariantFault: String? {
+        if float.isNegative { return "has a negative float" }
+        if total.isNegative { return "has a negative total" }
+        // What history shows is total − float and total − expected: both must fit.
+        if let expected, total.minorUnits.subtractingReportingOverflow(expected.minorUnits).overflow {
+            return "has an expected amount too far from its total"
+        }
+        if let tolerance, tolerance.isNegative { return "has a negative tolerance" }
+        // The movements as the history keeps them, read back as the loader reads them.
+        do {
+            _ = try SavedMovementsText.movements(SavedMovementsText.text(movements, currency: currency), currency: currency, place: "the count")
+        } catch {
+            return "has movements that break a rule (\(error.message))"
+        }
+        if !movements.isEmpty, expectedCash == nil { return "has movements too large: the expected cash does not fit in an amount" }
+        return nil
+    }
 
     /// "X", or "Z" and its number ("Z3"), as history shows the kind.
     public var kindText: String {

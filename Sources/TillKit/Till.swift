@@ -266,14 +266,26 @@ public struct Till {
     /// returns the new id. An X save is one undo step. A Z save is final: its step only
     /// marks its place, so that undo says it passes over the Z count (undo never removes
     /// it: see SavedCount.Kind and `HistoryReversal.finalCount`).
-    /// - Throws: what the repositories throw; the step is taken back when the history
-    ///   refuses the save.
-    public func save(_ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x) throws -> Int64 {
+    /// The count keeps the movements recorded with the live count and the tolerance over/short
+    /// is judged by (`tolerance`, else the till's own), so history shows them as saved.
+    /// - Throws: `TillError.changeWouldBreakStore` (a count the history's readers would
+    ///   refuse: nothing is filed); what the repositories throw; the step is taken back
+    ///   when the history refuses the save.
+    public func save(
+        _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x,
+        tolerance: Money? = nil
+    ) throws -> Int64 {
         // Made ready (created, migrated) first: a history that cannot be written is
         // refused before the live count changes.
         try history.prepareToSave()
         let step = HistoryStep(change: .save, id: nil, action: action)
-        let filed = SavedCount(filing: summary, notes: notes, label: label, expected: expected, at: step.at, till: try keptName(), kind: kind)
+        let live = try self.live.load()
+        let filed = SavedCount(
+            filing: summary, notes: notes, label: label, expected: expected, at: step.at, till: live.tillName.map(TillName.init(stored:)) ?? name,
+            kind: kind, movements: live.movements,
+            tolerance: tolerance ?? live.toleranceMinorUnits.map { Money(minorUnits: $0, currency: summary.currency) })
+        // The loader's own rules, before anything is filed.
+        if let fault = filed.invariantFault { throw TillError.changeWouldBreakStore(reason: "the saved count \(fault)") }
         try change { $0.push(.history(step)) }
         do {
             return try history.save(filed, step: step, definitions: definitions)

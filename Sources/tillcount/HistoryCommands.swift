@@ -30,7 +30,7 @@ struct HistoryCommands {
         let summary = try TillSummary(state: count.state, set: count.set, currency: count.currency, expected: expected)
         let label = arguments.text(TillcountSpec.label).flatMap { $0.isEmpty ? nil : $0 }
         let kind = try arguments.value(TillcountSpec.kind) ?? .x
-        let id = try till.save(summary, notes: count.state.notes, label: label, expected: expected, action: context.action, kind: kind)
+        let id = try till.save(summary, notes: count.state.notes, label: label, expected: expected, action: context.action, kind: kind, tolerance: asked.tolerance)
         out.line(String(id))
         if kind == .z, let saved = try? till.history.header(id) {
             context.invocation.say("Filed closing count \(saved.kindText) of till '\(saved.till.terminalSafe)' (final: it cannot be deleted or undone).")
@@ -94,21 +94,40 @@ struct HistoryCommands {
     func showSaved() throws -> ExitCode {
         let saved = try till.savedCount(try savedID())
         // The current set only names the denominations; values come from the saved lines.
-        let summary = try till.savedSummary(saved)
-        let format = OutputFormat.chosen(in: arguments)
-        switch format {
+        // The expected cash, movements and tolerance are as they were saved.
+        let standing = try till.savedStanding(saved)
+        let summary = standing.summary
+        let movementRows = saved.movements.enumerated().map { index, movement in
+            MovementCommands.Row(number: index + 1, movement: movement, currency: saved.currency, hidden: false)
+        }
+        switch try arguments.value(TillcountSpec.savedFormat) ?? .text {
+        case .html:
+            let report = TillReport(summary: summary, notes: saved.allNotes, madeAt: Instant.parseISO8601(saved.savedAt) ?? 0, till: saved.till)
+            let page = ReportHTML(report: report, standing: standing,
+                                  language: HTMLText.language(localeIdentifier: LocaleCurrency.localeIdentifier(context.invocation.environment)),
+                                  saved: saved)
+            for line in page.page() { out.line(line) }
         case .json:
             out.line(TillRendering.json(summary, notes: saved.notes, extra: [
                 ("id", .integer(saved.id)), ("saved", .string(saved.savedAt)), ("label", saved.label.map(JSONValue.string) ?? .null),
                 ("till", .string(saved.till)), ("kind", .string(saved.kind.rawValue)), ("number", saved.zNumber.map(JSONValue.integer) ?? .null),
                 ("addedNotes", .array(saved.addedNotes.map { .object([("at", .string($0.at)), ("text", .string($0.text))]) })),
+            ] + ExpectedRendering.jsonMembers(standing) + [
+                ("movements", .array(MovementCommands.columns(context.rendering).jsonObjects(movementRows))),
             ]).serialized(pretty: true))
         case .text:
             let when = Instant.parseISO8601(saved.savedAt).map(Instant.localMinutes) ?? saved.savedAt
             out.line("Saved count \(saved.id), \(when.terminalSafe)" + (saved.label.map { ": \($0.terminalSafe)" } ?? ""))
             out.line("Till \(saved.till.terminalSafe), " + (saved.kind == .z ? "closing count \(saved.kindText) (final)" : "X count (during the shift)"))
             out.line("")
-            for line in context.rendering.table(summary, showAll: false) { out.line(line) }
+            for line in context.rendering.table(summary, showAll: false, standing: standing) { out.line(line) }
+            if !movementRows.isEmpty {
+                out.line("")
+                out.line("Movements:")
+                let invocation = context.invocation
+                let table = MovementCommands.columns(context.rendering).textTable(movementRows)
+                for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+            }
             if !saved.notes.isEmpty || !saved.addedNotes.isEmpty {
                 out.line("")
                 out.line("Notes:")
@@ -118,8 +137,10 @@ struct HistoryCommands {
                     out.line("  " + note.text.terminalSafe + " (added \(added.terminalSafe))")
                 }
             }
-        case .csv, .tsv:
-            for line in TillColumns.lines.delimitedLines(summary.counted, format: format) { out.line(line) }
+        case .csv:
+            for line in TillColumns.lines.delimitedLines(summary.counted, format: .csv) { out.line(line) }
+        case .tsv:
+            for line in TillColumns.lines.delimitedLines(summary.counted, format: .tsv) { out.line(line) }
         }
         return .ok
     }

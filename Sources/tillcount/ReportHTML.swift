@@ -18,6 +18,8 @@ struct ReportHTML {
     let standing: CashStanding
     /// The page's `lang` (HTMLText.language).
     let language: String
+    /// The saved count the page shows (`history show ID --format html`), nil for the live count.
+    var saved: SavedCount? = nil
 
     private var summary: TillSummary { standing.summary }
     /// The words of the text report (standing, over/short), no styling.
@@ -29,7 +31,8 @@ struct ReportHTML {
     /// The page, line by line.
     func page() -> [String] {
         let date = Instant.localMinutes(report.madeAt)
-        let title = "Till count, \(report.till), \(date), \(summary.currency.code)"
+        let heading = saved.map { "Saved count \($0.id)" + ($0.kind == .z ? ", closing count \($0.kindText)" : "") } ?? "Till count"
+        let title = "\(heading), \(report.till), \(date), \(summary.currency.code)"
         var lines = [
             "<!DOCTYPE html>",
             "<html lang=\"\(text(language))\">",
@@ -41,10 +44,11 @@ struct ReportHTML {
             "<style>",
         ]
         lines += Self.style
-        lines += ["</style>", "</head>", "<body>", "<main>", "<header>", "<h1>Till count</h1>", "<dl class=\"facts\">"]
+        lines += ["</style>", "</head>", "<body>", "<main>", "<header>", "<h1>\(text(heading))</h1>", "<dl class=\"facts\">"]
         lines.append(fact("Till", text(report.till)))
-        lines.append(fact("Date", "<time datetime=\"\(text(Instant.iso8601(Int64(report.madeAt.rounded(.down)))))\">\(text(date))</time>"))
+        lines.append(fact(saved == nil ? "Date" : "Saved", "<time datetime=\"\(text(Instant.iso8601(Int64(report.madeAt.rounded(.down)))))\">\(text(date))</time>"))
         lines.append(fact("Currency", text(summary.currency.code)))
+        if let label = saved?.label { lines.append(fact("Label", text(label))) }
         lines += ["</dl>", "</header>"]
         lines += linesTable()
         // The totals beside the movements and notes on paper (one column on a phone).
@@ -113,7 +117,8 @@ struct ReportHTML {
         let (label, amount) = words.standing(summary)
         rows.append((label, money(amount), summary.difference.isNegative ? "short" : nil))
         if standing.isBlind {
-            rows.append(("Expected", "hidden (blind count: shown once saved)", nil))
+            // Words, not an amount: they may wrap (class "words"), the labels beside them never.
+            rows.append(("Expected", "hidden (blind count: shown once saved)", "hidden"))
         }
         if let cash = standing.cash {
             for (name, figure) in ExpectedRendering.breakdown(cash, blind: false).dropLast() {
@@ -131,7 +136,8 @@ struct ReportHTML {
         var lines = ["<div class=\"scroll figures\">", "<table class=\"totals\">", "<caption>Totals</caption>", "<tbody>"]
         for row in rows {
             let attribute = row.className.map { " class=\"\($0)\"" } ?? ""
-            lines.append("<tr\(attribute)><th scope=\"row\">\(text(row.name))</th><td class=\"num\">\(row.value)</td></tr>")
+            let cell = row.className == "hidden" ? "num words" : "num"
+            lines.append("<tr\(attribute)><th scope=\"row\">\(text(row.name))</th><td class=\"\(cell)\">\(row.value)</td></tr>")
         }
         lines += ["</tbody>", "</table>", "</div>"]
         return lines
@@ -211,6 +217,10 @@ struct ReportHTML {
         ".totals { width: 100%; }",
         ".totals caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }",
         ".totals th, .totals td { border-bottom: 0.5pt solid #bbb; }",
+        // A label is a word or two: never broken into letters beside a long cell (the
+        // blind count's "hidden (…)" squeezed "Total" into "To/ta/l" on paper).
+        ".totals th { white-space: nowrap; overflow-wrap: normal; width: 1%; }",
+        ".totals td.words { white-space: normal; overflow-wrap: normal; }",
         ".totals tr.grand th, .totals tr.grand td { font-size: 12pt; font-weight: bold; border-top: 1.5pt solid #000; border-bottom: 1.5pt solid #000; }",
         ".totals tr.short th, .totals tr.short td, .totals tr.beyond th, .totals tr.beyond td { font-weight: bold; }",
         ".movements { font-size: 9pt; }",

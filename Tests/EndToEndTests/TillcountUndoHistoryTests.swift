@@ -340,7 +340,7 @@ import Testing
 
         // The first change migrates both; nothing is lost.
         try till.ok("history", "rm", "1", "--force")
-        #expect(try till.sqlite("PRAGMA user_version") == "4")
+        #expect(try till.sqlite("PRAGMA user_version") == "5")
         #expect(till.stateEnvelope()?.version == 4)
         let steps = try Self.steps(till)
         #expect(steps.count == 3)

@@ -49,6 +49,8 @@ import Testing
         try till.ok("save", "--kind", "z")
         let undone = try till.ok("undo")
         #expect(undone.stderr.contains("Undid: add 20"), "\(undone.stderr)")
+        // It says it passed over the Z count, and why (issue 26, item 32).
+        #expect(undone.stderr.contains("skipped the undo step 'save': saved count 1 is the closing count Z1 of its till, which is final"), "\(undone.stderr)")
         #expect(try till.ok("history", "--ids").stdout == "1\n")
         try till.ok("add", "5")
         #expect(try till.ok("save", "--kind", "z").stdout == "2\n")

@@ -105,7 +105,7 @@ import TillKit
         #expect(try discrepancy() == "short by £5.00", "expected £220: short, though £115 above the float")
         _ = try TillExpectedCashTests.record(till, .paidOut, "10", reason: "milk")
         #expect(try discrepancy() == "over by £5.00")
-        _ = try TillExpectedCashTests.record(till, .paidOut, "5", reason: "bread")
+        _ = try TillExpectedCashTests.record(till, .paidIn, "5", reason: "change")
         #expect(try discrepancy() == "exact")
         // A blind till hides over/short: the placeholder would tell it.
         try till.setBlind(true, action: "blind on")

@@ -6,6 +6,7 @@
 import Foundation
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitPostgres
 import PostgresTestSupport
 import Testing
 @testable import TillKit
@@ -26,10 +27,30 @@ struct TillPostgresStoreTests {
         for check in [
             HistoryRepositoryContractTests.anEmptyHistoryReadsAsEmpty, HistoryRepositoryContractTests.savedCountsAreListedNewestFirstWithTheirLines,
             HistoryRepositoryContractTests.rmHidesAndUndoRestoresAndPurgeDeletes, HistoryRepositoryContractTests.undoOfASaveDeletesItsCount,
+            HistoryRepositoryContractTests.aSavedCountKeepsItsMovementsAndTolerance,
         ] {
             let database = try sharedCluster().newDatabase()
             try check(PostgresTillStore(connectionText: database).history)
         }
+    }
+
+    /// Tables of version 1, before saved counts kept their movements and tolerance (issue
+    /// 26, item 10): a count saved then reads with none once the tables are brought up to
+    /// date, and counts saved since keep theirs.
+    @Test func countsSavedBeforeMovementsWereKeptStayReadable() throws {
+        let database = try sharedCluster().newDatabase()
+        let old = PostgresSchemaLayout(schema: "tillcount", tool: "tillcount", migrations: Array(PostgresTillSchema.layout.migrations.prefix(1)))
+        try PostgresStore(connectionText: database, layout: old).initialize()
+        try sharedCluster().execute(
+            "INSERT INTO tillcount.counts (saved_at, currency, total, float, till, till_key) VALUES ('2026-01-01T00:00:00Z', 'GBP', 4000, 1000, 'main', 'main')",
+            on: database)
+        let store = PostgresTillStore(connectionText: database)
+        let counts = try store.history.savedCounts()
+        #expect(counts.count == 1 && counts.first?.movements == [] && counts.first?.tolerance == nil)
+        let version = try sharedCluster().execute("SELECT version FROM tillcount.schema_version WHERE tool = 'tillcount'", on: database)
+        #expect(version.first?.text(0) == String(PostgresTillSchema.layout.version))
+        try HistoryRepositoryContractTests.aSavedCountKeepsItsMovementsAndTolerance(store.history)
+        #expect(try store.history.savedCounts().count == 3)
     }
 
     @Test func readingAnEmptyDatabaseCreatesNothing() throws {

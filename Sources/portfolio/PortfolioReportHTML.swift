@@ -61,7 +61,7 @@ struct PortfolioReportHTML {
     private func totalsTable() -> [String] {
         var lines = [
             "<section>", "<div class=\"scroll\">", "<table class=\"totals\">", "<caption>Totals</caption>",
-            "<thead><tr><th scope=\"col\">Currency</th><th scope=\"col\" class=\"num\">Total</th><th scope=\"col\" class=\"num\">This month</th><th scope=\"col\" class=\"num\">This year</th></tr></thead>",
+            "<thead><tr><th scope=\"col\">Currency</th><th scope=\"col\" class=\"num\">Total</th><th scope=\"col\" class=\"num\">Change this month</th><th scope=\"col\" class=\"num\">Change this year</th></tr></thead>",
             "<tbody>",
         ]
         for total in dashboard.totals {
@@ -69,7 +69,9 @@ struct PortfolioReportHTML {
             lines.append("<tr><th scope=\"row\">\(text(total.currency.code))</th><td class=\"num total\">\(money(total.value, total.currency))</td>"
                          + changeCell(changes?.month, total.currency) + changeCell(changes?.year, total.currency) + "</tr>")
         }
-        lines += ["</tbody>", "</table>", "</div>", "</section>"]
+        lines += ["</tbody>", "</table>", "</div>"]
+        // A change in value, not a return (issue 26, item 35): as the dashboard's legend.
+        lines += ["<p class=\"note\">\(text(PortfolioCommands.changeLegend))</p>", "</section>"]
         return lines
     }
 
@@ -77,7 +79,7 @@ struct PortfolioReportHTML {
     private func accountsTable() -> [String] {
         var lines = [
             "<section>", "<div class=\"scroll\">", "<table class=\"accounts\">", "<caption>Accounts</caption>",
-            "<thead><tr><th scope=\"col\">Account</th><th scope=\"col\" class=\"num\">Value</th><th scope=\"col\" class=\"num\">This month</th><th scope=\"col\" class=\"num\">This year</th>"
+            "<thead><tr><th scope=\"col\">Account</th><th scope=\"col\" class=\"num\">Value</th><th scope=\"col\" class=\"num\">Change this month</th><th scope=\"col\" class=\"num\">Change this year</th>"
                 + "<th scope=\"col\" class=\"updated\">Updated</th><th scope=\"col\" class=\"trend\">Trend</th></tr></thead>",
             "<tbody>",
         ]
@@ -179,6 +181,7 @@ struct PortfolioReportHTML {
         ".account-charts .chart { margin: 0; min-width: 0; }",
         "figure { margin: 0; break-inside: avoid; }",
         ".empty { font-style: italic; }",
+        ".note { margin: 1mm 0 0; font-size: 9pt; color: #555; }",
         // A phone (last: it overrides the rules above): smaller type and padding, no update times, a shorter trend.
         "@media screen and (max-width: 520px) { html { font-size: 8pt; } body { padding: 1.5mm; } th, td { padding: 0.4mm 0.6mm; } .updated { display: none; } .name { min-width: 0; } .trend svg { width: 48px; } }",
     ]

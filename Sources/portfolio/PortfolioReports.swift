@@ -157,7 +157,12 @@ extension PortfolioCommands {
                     TextTable.Cell(TextChart.sparkline(dashboard.trend(of: row.account), ascii: ascii), style: { styler.color($0, .blue) }),
                 ])
             }
-            for line in table.render(maxWidth: terminal.width, styleHeader: styler.dim) { out.line(line) }
+            let rendered = table.render(maxWidth: terminal.width, styleHeader: styler.dim)
+            for line in rendered { out.line(line) }
+            // Only while a change column is shown (a narrow terminal leaves them out).
+            if rendered.first.map({ $0.contains("CHANGE") }) ?? false {
+                for line in HelpRenderer.wrap(Self.changeLegend, width: terminal.width, indent: 0) { out.line(styler.dim(line)) }
+            }
             printGoals(goals)
             // The portfolio chart per currency, sized to what is left of the terminal.
             let spare = terminal.height - dashboard.rows.count - dashboard.charts.count - 8

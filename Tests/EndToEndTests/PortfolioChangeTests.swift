@@ -41,10 +41,12 @@ import Testing
         let out = try box.ok().stdout
         // The month's start is £1,100 (£1,000 in January); the year's £1,000.
         let month = today.month > 1 ? "+£555.00 (+50.5%)" : "+£655.00 (+65.5%)"
-        #expect(out.contains("Total GBP  £1,655.00  month \(month)  year +£655.00 (+65.5%)"), "\(out)")
+        #expect(out.contains("Total GBP  £1,655.00  month's change \(month)  year's change +£655.00 (+65.5%)"), "\(out)")
         let lines = out.split(separator: "\n").map(String.init)
         let header = try #require(lines.first { $0.hasPrefix("ACCOUNT") })
-        #expect(header.contains("MONTH") && header.contains("YEAR"), "\(header)")
+        #expect(header.contains("MONTH'S CHANGE") && header.contains("YEAR'S CHANGE"), "\(header)")
+        // A change in value, not a return: the legend says so and where the return is.
+        #expect(out.contains("Changes include money put in and taken out; 'portfolio returns' nets it out."), "\(out)")
         let savings = try #require(lines.first { $0.hasPrefix("Savings") })
         #expect(savings.contains(today.month > 1 ? "+£55.00 (+5.0%)" : "+£155.00 (+15.5%)") && savings.contains("+£155.00 (+15.5%)"), "\(savings)")
         let isa = try #require(lines.first { $0.hasPrefix("New ISA") })
@@ -64,8 +66,8 @@ import Testing
         try box.ok("add", "Loan", "--date", today.lastYear, "--currency", "USD", "--", "-100")
         try box.ok("update", "Loan", "--date", today.monthStart, "--", "-150")
         let out = try box.ok().stdout
-        #expect(out.contains("Total GBP  £200.00  month +£200.00  year +£200.00"), "\(out)")
-        #expect(out.contains("Total USD  -$150.00  month -$50.00 (-50.0%)  year -$50.00 (-50.0%)"), "\(out)")
+        #expect(out.contains("Total GBP  £200.00  month's change +£200.00  year's change +£200.00"), "\(out)")
+        #expect(out.contains("Total USD  -$150.00  month's change -$50.00 (-50.0%)  year's change -$50.00 (-50.0%)"), "\(out)")
     }
 
     /// A from 15 Dec 2024 (£100), £110 on 10 Jan, £99 on 5 Mar; B from 10 Feb (£50).

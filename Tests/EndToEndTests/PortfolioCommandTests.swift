@@ -31,8 +31,8 @@ import Testing
             let lines = output.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Portfolio") == true)
             // Each total line goes on with its change this month and this year.
-            #expect(lines.contains("Total GBP  £1,245.25  month £0.00 (0.0%)  year £0.00 (0.0%)"))
-            #expect(lines.contains("Total USD  $300.50  month $0.00 (0.0%)  year $0.00 (0.0%)"))
+            #expect(lines.contains("Total GBP  £1,245.25  month's change £0.00 (0.0%)  year's change £0.00 (0.0%)"))
+            #expect(lines.contains("Total USD  $300.50  month's change $0.00 (0.0%)  year's change $0.00 (0.0%)"))
             #expect(lines.filter { $0.hasPrefix("Total ") }.count == 2)
             #expect(output.contains("Easy saver"))
             #expect(output.contains("Brokerage"))

@@ -38,7 +38,7 @@ import Testing
     @Test func theTextReportAndItsRefusals() throws {
         let (box, today) = try Self.box()
         let text = try box.ok("report", environment: ["COLUMNS": "120"]).stdout
-        #expect(text.contains("Total GBP  £1,655.00  month"), "\(text)")
+        #expect(text.contains("Total GBP  £1,655.00  month's change"), "\(text)")
         #expect(text.contains("Month by month"))
         #expect(text.contains(String(format: "%04d-%02d", today.year, today.month)))
         #expect(text.contains("+£500.00 (new)"))

@@ -34,12 +34,14 @@ import Testing
         PortfolioPage.expectBalanced(page)
         // Totals per currency: this month from £1,100 (Easy saver), this year from £1,000.
         #expect(HTMLPage.rows(page, table: "totals") == [
-            ["Currency", "Total", "This month", "This year"],
+            ["Currency", "Total", "Change this month", "Change this year"],
             ["GBP", "£1,655.00", "+£555.00(+50.5%)", "+£655.00(+65.5%)"],
             ["USD", "$2,000.00", "$0.00(0.0%)", "+$2,000.00(new)"],
         ])
+        // A change in value, not a return (issue 26, item 35): the note below the totals says so.
+        #expect(page.contains("</table>\n</div>\n<p class=\"note\">Changes include money put in and taken out; &#39;portfolio returns&#39; nets it out.</p>"), "\(page)")
         let accounts = HTMLPage.rows(page, table: "accounts")
-        #expect(accounts.first == ["Account", "Value", "This month", "This year", "Updated", "Trend"])
+        #expect(accounts.first == ["Account", "Value", "Change this month", "Change this year", "Updated", "Trend"])
         #expect(accounts.dropFirst().map { Array($0.prefix(5)) } == [
             ["Brokerage", "$2,000.00", "$0.00(0.0%)", "+$2,000.00(new)", "15 Jan 2025, 00:00"],
             ["Easy saver", "£1,155.00", "+£55.00(+5.0%)", "+£155.00(+15.5%)", "2 Jul 2025, 00:00"],

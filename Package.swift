@@ -62,21 +62,21 @@ let package = Package(
         .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
         // In-process tests, one target per library: fast, run in parallel with the rest.
-        .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit"]),
+        .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
         .testTarget(name: "MoneyKitPlatformTests", dependencies: ["MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
-        .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
-        .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
+        .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport"]),
         .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitPlatform", "CSQLite"]),
         .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer", "PostgresTestSupport", "MoneyKitPostgres"]),
+            dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer", "PostgresTestSupport", "MoneyKitPostgres", "NotationTestSupport"]),
         // swift package --allow-writing-to-package-directory generate-manual
         .plugin(
             name: "GenerateManual",
@@ -94,6 +94,9 @@ let package = Package(
             path: "Plugins/PackageDeb"),
         // The throwaway PostgreSQL cluster the tests of the shared stores start and stop.
         .target(name: "PostgresTestSupport", dependencies: ["MoneyKitPostgres"], path: "Tests/Support/PostgresTestSupport"),
+        // The one table of written amounts, weights and percentages that the parsers' tests
+        // and the screens' field tests both read (issue 26, item 2).
+        .target(name: "NotationTestSupport", dependencies: ["MoneyKit"], path: "Tests/Support/NotationTestSupport"),
         // A helper the end-to-end tests run several of at once against one file store.
         .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
     ]

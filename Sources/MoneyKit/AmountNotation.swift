@@ -42,11 +42,17 @@ enum AmountNotation {
     ///
     /// The decimal separator is `.` or `,`; the other one, spaces and apostrophes group
     /// thousands (three digits a group, or Indian 2-2-3). When both `.` and `,` appear,
-    /// the last one marks the decimals and appears once. A lone `,` is a decimal comma
-    /// unless it is followed by exactly three digits after a short whole part (`1,500`):
-    /// that could be either, and is refused, except in a currency without decimals, where
-    /// it can only group (`¥1,500`). Likewise a lone `.` before exactly three digits groups
-    /// in a currency without decimals (`1.500 kr.` ISK, as Icelandic prints it).
+    /// the last one marks the decimals and appears once. A lone `.` or `,` marks decimals
+    /// unless it is followed by exactly three digits after a short whole part (`1,500`,
+    /// `1.500`): that could be either, and is refused naming both readings, except
+    /// - in a currency without decimals, where it can only group (`¥1,500`, `1.500 kr.` ISK);
+    /// - a `.` where three decimals fit (`minorUnitExponent` 3 or more: KWD, grams), where
+    ///   `1.500` is the plain notation the tools write, and reads as decimals.
+    ///
+    /// The count of decimals is not checked here: Money.parse and MassText refuse more
+    /// than they allow, zeros included.
+    /// - Throws: `MoneyError.ambiguousSeparator` for a separator that could be either;
+    ///   `MoneyError.invalidAmount` for misplaced or mixed separators.
     static func plain(_ text: Substring, minorUnitExponent: Int, input: String) throws(MoneyError) -> String {
         func refuse(_ reason: String) -> MoneyError { MoneyError.invalidAmount(input: input, reason: reason) }
 
@@ -118,9 +124,13 @@ enum AmountNotation {
         let couldGroup = fraction.count == 3 && (1...3).contains(whole.count) && whole.first != "0"
         guard couldGroup else { return candidate }
         if minorUnitExponent == 0 { return nil }
-        if candidate == .dot { return .dot }
+        // Where three decimals fit (KWD, grams), `1.500` is the plain notation every tool
+        // writes and reads back (CSV, JSON): the '.' marks decimals. A ',' there still
+        // could be either.
+        if candidate == .dot && minorUnitExponent >= 3 { return .dot }
         // The error's hint names both readings and how to write each.
-        throw MoneyError.ambiguousSeparator(input: input, whole: whole, fraction: fraction)
+        throw MoneyError.ambiguousSeparator(
+            input: input, whole: whole, fraction: fraction, mark: candidate == .dot ? "." : ",", allowed: minorUnitExponent)
     }
 
     /// Whether the whole-part runs are grouped as people group digits: three at a time

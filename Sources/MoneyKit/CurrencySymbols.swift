@@ -18,6 +18,21 @@ enum CurrencySymbols {
         code == "CVE" ? "$" : nil
     }
 
+    /// Every code and symbol with the codes of the currencies written with it, longest
+    /// first (`US$` before `$`), for telling another currency's amount from ours. The
+    /// currencies most often meant come first (`$`: USD, then the others by code).
+    static let marksLongestFirst: [(mark: String, owners: [String])] = {
+        var owners: [String: Set<String>] = [:]
+        for (code, symbols) in raw {
+            for symbol in symbols { owners[symbol, default: []].insert(code) }
+        }
+        for currency in Currency.all + Currency.withdrawn { owners[currency.code, default: []].insert(currency.code) }
+        let prominent = ["USD", "EUR", "GBP", "JPY", "CNY"]
+        func rank(_ code: String) -> (Int, String) { (prominent.firstIndex(of: code) ?? prominent.count, code) }
+        return owners.map { (mark: $0.key, owners: $0.value.sorted { rank($0) < rank($1) }) }
+            .sorted { $0.mark.count != $1.mark.count ? $0.mark.count > $1.mark.count : $0.mark < $1.mark }
+    }()
+
     private static let table: [String: [String]] = raw.mapValues { symbols in
         symbols.sorted { $0.count > $1.count }
     }

@@ -9,15 +9,18 @@ extension Money {
     /// before or after the number (`USD 12.50`, `$12.50`, `-$3`, `1 847,50 kr`,
     /// `CHF-5`); surrounding whitespace and direction marks are ignored.
     ///
-    /// Rejected with a message naming the input: more decimals than the currency has
-    /// (`12.345` USD; trailing zeros such as `12.500` are fine), a comma that could be
-    /// either separator (`1,500`: a comma before exactly three digits with nothing else
-    /// to tell; in a currency without decimals it groups), mixed or misplaced separators
-    /// (`1.2,3.4`, `1,2,3`, `5,`), letters (`12abc`), exponents (`1e3`), `NaN`, empty
-    /// text, two signs (`--5`), a lone `.`, and values beyond 64-bit minor units.
+    /// Rejected with a message naming the input: more decimals than the currency has,
+    /// zeros included (`12.345` and `12.340` USD, `5.0` JPY); a `.` or `,` that could be
+    /// either separator (`1,500`, and `1.500` where the currency has one or two decimals:
+    /// a separator before exactly three digits with nothing else to tell; in a currency
+    /// without decimals it groups, and where three decimals fit a `.` marks them); mixed or
+    /// misplaced separators (`1.2,3.4`, `1,2,3`, `5,`); a code or symbol of another currency
+    /// (`€5` or `EUR 5` for GBP: both currencies are named; a symbol shared with ours, such
+    /// as `$` for CAD, is ours); letters (`12abc`), exponents (`1e3`), `NaN`, empty text, two
+    /// signs (`--5`), a lone `.`, and values beyond 64-bit minor units.
     /// - Throws: `MoneyError.invalidAmount` (its reason says what is wrong) for text that is
-    ///   not an amount, or that names another currency (`EUR 5` for USD);
-    ///   `MoneyError.ambiguousSeparator` for a comma that could be either separator;
+    ///   not an amount, or that names another currency; `MoneyError.ambiguousSeparator` for
+    ///   a separator that could be either (its hint names both readings);
     ///   `MoneyError.tooManyDecimals` for more decimals than the currency has;
     ///   `MoneyError.overflow` for a value beyond Int64 minor units.
     public static func parse(_ input: String, currency: Currency) throws(MoneyError) -> Money {
@@ -27,15 +30,19 @@ extension Money {
         if isPlainDecimal(trimmed, currency: currency) {
             return try money(fromDecimal: trimmed, trimmed: trimmed, currency: currency)
         }
-        let written = WrittenAmount(withoutInvisibleMarks(trimmed).trimmingWhitespace(), currency: currency)
-        // "EUR 5" for a USD amount: say so, rather than "not a number".
-        let leading = String(written.number.prefix { $0.isLetter })
-        let trailing = String(String(written.number.reversed().prefix { $0.isLetter }).reversed())
-        for letters in [leading, trailing] where letters.count == 3 {
-            if let other = Currency(code: letters), other != currency {
-                throw MoneyError.invalidAmount(input: trimmed, reason: "it is in \(other.code), but the amount is in \(currency.code)")
-            }
+        do {
+            return try read(trimmed, currency: currency)
+        } catch let error {
+            // "€11700" or "11.700,00 €" for a GBP amount: say so, rather than "not a number"
+            // or blaming the separators.
+            if let other = otherCurrencyError(trimmed, currency: currency) { throw other }
+            throw error
         }
+    }
+
+    /// The full reading of `trimmed`: the currency's code or symbol, the sign, separators.
+    private static func read(_ trimmed: String, currency: Currency) throws(MoneyError) -> Money {
+        let written = WrittenAmount(withoutInvisibleMarks(trimmed).trimmingWhitespace(), currency: currency)
         var number = written.number
         if let mark = CurrencySymbols.decimalMark(for: currency.code), let at = number.firstIndex(of: mark),
            at != number.startIndex, number[number.index(before: at)].isNumber {
@@ -49,18 +56,24 @@ extension Money {
     }
 
     /// `-1234.56`, `1234` or `0.5`: ASCII digits, an optional leading minus and one point
-    /// between digits, in a currency with decimals (where a lone point is never a group
-    /// separator). Such text means the same to the full reading.
+    /// between digits followed by no more decimals than the currency has (so the point
+    /// never groups: `1.500` EUR and `1.500` ISK take the full reading). Such text means
+    /// the same to the full reading.
     private static func isPlainDecimal(_ text: String, currency: Currency) -> Bool {
         var bytes = text.utf8[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         guard let first = bytes.first, let last = bytes.last, isDigit(first), isDigit(last) else { return false }
         var points = 0
-        for byte in bytes where !isDigit(byte) {
+        var decimals = 0
+        for byte in bytes {
+            if isDigit(byte) {
+                if points > 0 { decimals += 1 }
+                continue
+            }
             guard byte == UInt8(ascii: ".") else { return false }
             points += 1
         }
-        return points == 0 || (points == 1 && currency.minorUnitExponent > 0)
+        return points == 0 || (points == 1 && decimals <= currency.minorUnitExponent)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -68,6 +81,14 @@ extension Money {
     /// The amount `text` (a plain decimal with its sign) gives in `currency`, or the error
     /// naming `trimmed`, the input as the user wrote it.
     private static func money(fromDecimal text: String, trimmed: String, currency: Currency) throws(MoneyError) -> Money {
+        // Never more decimals than the currency has, zeros included: `12.500` USD could be
+        // a mistyped 12500, and `5.0` JPY is no yen amount. (DecimalText drops the zeros.)
+        if let point = text.utf8.firstIndex(of: UInt8(ascii: ".")) {
+            let decimals = text.utf8[text.utf8.index(after: point)...]
+            if decimals.count > currency.minorUnitExponent, decimals.allSatisfy(isDigit) {
+                throw MoneyError.tooManyDecimals(input: trimmed, currency: currency.code, allowed: currency.minorUnitExponent)
+            }
+        }
         let decimal: DecimalText
         do {
             decimal = try DecimalText(parsing: text)
@@ -88,7 +109,7 @@ extension Money {
     private static let directionMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}", "\u{200B}"]
 
     /// `text` without those marks, except one between two digits: "1\u{200F}2" is not 12.
-    private static func withoutInvisibleMarks(_ text: String) -> String {
+    static func withoutInvisibleMarks(_ text: String) -> String {
         let characters = Array(text)
         var kept = ""
         for (index, character) in characters.enumerated() {
@@ -149,7 +170,7 @@ struct WrittenAmount {
 
     private static let spaces: Set<Character> = [" "]
 
-    private static func plainSpaces(_ text: String) -> String {
+    static func plainSpaces(_ text: String) -> String {
         String(text.map { $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2009}" ? " " : $0 })
     }
 
@@ -169,7 +190,8 @@ extension MoneyError {
     func renamingInput(to original: String) -> MoneyError {
         switch self {
         case let .invalidAmount(_, reason): return .invalidAmount(input: original, reason: reason)
-        case let .ambiguousSeparator(_, whole, fraction): return .ambiguousSeparator(input: original, whole: whole, fraction: fraction)
+        case let .ambiguousSeparator(_, whole, fraction, mark, allowed):
+            return .ambiguousSeparator(input: original, whole: whole, fraction: fraction, mark: mark, allowed: allowed)
         case .overflow: return .overflow(operation: "reading '\(original)'")
         default: return self
         }

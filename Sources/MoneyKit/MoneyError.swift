@@ -5,9 +5,11 @@
 public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The text is not an amount; `reason` says why.
     case invalidAmount(input: String, reason: String)
-    /// A comma before exactly three digits with nothing else to tell whether it groups
-    /// thousands or marks decimals (`1,500`): `whole` and `fraction` are its two sides.
-    case ambiguousSeparator(input: String, whole: String, fraction: String)
+    /// A comma or point before exactly three digits with nothing else to tell whether it
+    /// groups thousands or marks decimals (`1,500`, `1.500` in EUR): `whole` and `fraction`
+    /// are its two sides, `mark` the separator, `allowed` the decimals the value may have
+    /// (the currency's; 3 for grams).
+    case ambiguousSeparator(input: String, whole: String, fraction: String, mark: Character = ",", allowed: Int = 3)
     /// The text has more decimals than the currency's minor unit allows.
     case tooManyDecimals(input: String, currency: String, allowed: Int)
     /// The amount, or the result of a calculation, does not fit in 64-bit minor units.
@@ -27,8 +29,8 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidAmount(input, reason):
             return "invalid amount '\(input)': \(reason)"
-        case let .ambiguousSeparator(input, _, _):
-            return "invalid amount '\(input)': the ',' could separate thousands or decimals"
+        case let .ambiguousSeparator(input, _, _, mark, _):
+            return "invalid amount '\(input)': the '\(mark)' could separate thousands or decimals"
         case let .tooManyDecimals(input, currency, allowed):
             let places = allowed == 0 ? "no decimals" : allowed == 1 ? "at most 1 decimal" : "at most \(allowed) decimals"
             return "invalid amount '\(input)': \(currency) amounts have \(places)"
@@ -56,14 +58,18 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension MoneyError {
     /// What to do about it, where a line of advice helps: both readings of an ambiguous
-    /// comma and how to write each; what a withdrawn currency still allows.
+    /// separator and how to write each; what a withdrawn currency still allows.
     public var hint: String? {
         switch self {
-        case let .ambiguousSeparator(_, whole, fraction):
+        case let .ambiguousSeparator(_, whole, fraction, _, allowed):
             var decimals = fraction
             while decimals.count > 1 && decimals.hasSuffix("0") { decimals.removeLast() }
-            return "write \(whole)\(fraction) or \(whole) \(fraction) if you mean thousands, "
-                + "\(whole).\(decimals) if you mean decimals"
+            let thousands = "write \(whole)\(fraction) or \(whole) \(fraction) if you mean thousands"
+            // 1.500 EUR is 1.5 as decimals; 12.345 USD has no decimal reading to offer.
+            guard decimals.count <= allowed else {
+                return thousands + "; \(whole).\(decimals) would have more decimals than the \(allowed) allowed"
+            }
+            return thousands + ", \(whole).\(decimals) if you mean decimals"
         case let .withdrawnCurrency(code, _, replacement):
             let instead = replacement.map { " such as \($0)" } ?? ""
             return "amounts already stored in \(code) still show; new ones need a current currency\(instead)"

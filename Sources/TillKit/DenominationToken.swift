@@ -5,7 +5,8 @@
 //   note:1, coin:1            the kind made explicit
 //   roll:0.25, bag:1          a roll or bag of that coin
 //   50p, 25c, 25¢, 5rp        minor units with the usual suffix
-//   £20, $1, €2, kr20, ¥500   a leading symbol or code of the till's currency
+//   £20, $1, €2, kr20, ¥500   a leading symbol or code of the till's currency (another
+//                             currency's, as £20 on a EUR till, is refused)
 //   ₹10, HK$10, R$5, Rp1000   the own symbol of the currencies added in issue 15
 
 import MoneyKit
@@ -64,7 +65,8 @@ public enum DenominationToken {
         // The currency's own symbol first (HK$ before $), then the common ones.
         let symbols = (ownSymbols[currency.code] ?? [])
             + ["£", "$", "€", "¥", "￥", "kr", "ksh", "fr.", "fr", "chf", currency.code.lowercased()]
-        for symbol in symbols where body.hasPrefix(symbol) && body.count > symbol.count {
+        // Another currency's symbol stays, for Money.parse to refuse: £20 is no EUR note.
+        for symbol in symbols where body.hasPrefix(symbol) && body.count > symbol.count && !currency.isOtherCurrencyMark(symbol) {
             body = body.dropFirst(symbol.count).trimmingSpaces
             // One symbol only: "££5" is not a denomination.
             guard let first = body.first, first.isASCII, first.isNumber || first == "." else { return nil }

@@ -23,7 +23,7 @@ enum WeightErrorMessages {
                 "--grams counts loose coins, and \(token) is a roll (\(label))",
                 hint: "weigh its coins as loose ones (tillcount set \(coin) --grams GRAMS), or count rolls by number")
         case .invalidWeight(let option, let text):
-            return .data("invalid weight '\(text)' for \(option): expected grams such as 310 or 310.5 (at most 3 decimals, up to \(MassText.grams(MassText.largestMilligrams)) g)")
+            return invalidWeight(option: option, text: text)
         case .tareExceedsWeight(let grams, let tare):
             return .data("the tare (\(tare) g) is heavier than the weight (\(grams) g)")
         case .noCoinWeight(let label, let token, let currency):
@@ -42,6 +42,27 @@ enum WeightErrorMessages {
                 hint: "a weight must be within ±\(MassText.grams(tolerance)) g of a whole count (2% of its weight, at most a quarter coin); weigh again, or fewer coins at a time")
         default:
             return CLIError.from(error)
+        }
+    }
+
+    /// Why `text` is no weight, as MassText's reading (the amounts' notation rule) says:
+    /// "5,000" could be 5000 g or 5 g, and the hint names both.
+    static func invalidWeight(option: String, text: String) -> CLIError {
+        let expected = "expected grams such as 310 or 310.5 (at most 3 decimals, up to \(MassText.grams(MassText.largestMilligrams)) g)"
+        let error: MoneyError
+        do throws(MoneyError) {
+            _ = try MassText.read(text)
+            return .data("invalid weight '\(text)' for \(option): \(expected)")
+        } catch let refusal {
+            error = refusal
+        }
+        switch error {
+        case .ambiguousSeparator(_, _, _, let mark, _):
+            return .data("invalid weight '\(text)' for \(option): the '\(mark)' could separate thousands or decimals", hint: error.hint)
+        case .invalidAmount(_, let reason):
+            return .data("invalid weight '\(text)' for \(option): \(reason); \(expected)")
+        default:
+            return .data("invalid weight '\(text)' for \(option): \(expected)")
         }
     }
 }

@@ -126,7 +126,10 @@ struct BillCalculatorTests {
     }
 
     @Test(arguments: [
-        ("12.345", "USD", BillError.invalidAmount(.tooManyDecimals(input: "12.345", currency: "USD", allowed: 2))),
+        ("12.3456", "USD", BillError.invalidAmount(.tooManyDecimals(input: "12.3456", currency: "USD", allowed: 2))),
+        // A point before exactly three digits could group thousands (issue 26, item 1).
+        ("12.345", "USD", BillError.invalidAmount(.ambiguousSeparator(input: "12.345", whole: "12", fraction: "345", mark: ".", allowed: 2))),
+        ("1.500", "EUR", BillError.invalidAmount(.ambiguousSeparator(input: "1.500", whole: "1", fraction: "500", mark: ".", allowed: 2))),
         ("-5", "USD", BillError.negativeBill("-5")),
         ("-0.01", "USD", BillError.negativeBill("-0.01")),
     ])

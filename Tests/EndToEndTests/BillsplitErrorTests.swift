@@ -65,7 +65,8 @@ import Testing
     ]
 
     static let dataErrors: [ErrorCase] = [
-        ErrorCase(["12.345", "--currency", "USD"], 65, "invalid amount '12.345': USD amounts have at most 2 decimals"),
+        ErrorCase(["12.3456", "--currency", "USD"], 65, "invalid amount '12.3456': USD amounts have at most 2 decimals"),
+        ErrorCase(["1.500 €", "--currency", "EUR"], 65, "invalid amount '1.500 €': the '.' could separate thousands or decimals"),
         ErrorCase(["1.5", "--currency", "JPY"], 65, "invalid amount '1.5': JPY amounts have no decimals"),
         ErrorCase(["1.2345", "--currency", "KWD"], 65, "invalid amount '1.2345': KWD amounts have at most 3 decimals"),
         ErrorCase(["1,500", "--currency", "USD"], 65, "invalid amount '1,500': the ',' could separate thousands or decimals"),

@@ -12,8 +12,6 @@ import MoneyKit
         GoodAmount("1847,50", "NOK", 184_750),
         GoodAmount("12,5", "NOK", 1250),
         GoodAmount("0,05", "NOK", 5),
-        GoodAmount("0,500", "NOK", 50),
-        GoodAmount("1847,500", "NOK", 184_750),
         GoodAmount(",5", "NOK", 50),
         GoodAmount("-12,5", "NOK", -1250),
         // Grouping and a decimal separator: each tells which the other is.
@@ -36,8 +34,8 @@ import MoneyKit
         GoodAmount("¥1,500", "JPY", 1500),
         GoodAmount("1.500", "ISK", 1500),
         GoodAmount("12.500", "CLP", 12500),
-        // A lone '.' stays the decimal point where the currency has decimals.
-        GoodAmount("1.500", "NOK", 150),
+        // A lone '.' before three digits marks decimals where three fit.
+        GoodAmount("1.500", "KWD", 1500),
         // The code or symbol, before or after, with the spaces ICU puts between.
         GoodAmount("1 847,50 kr", "NOK", 184_750),
         GoodAmount("1\u{00A0}847,50\u{00A0}kr", "NOK", 184_750),
@@ -85,11 +83,16 @@ import MoneyKit
             "invalid amount '1,500': the ',' could separate thousands or decimals / "
                 + "write 1500 or 1 500 if you mean thousands, 1.5 if you mean decimals",
         ]),
-        Refused("12,345", "USD", says: ["12345 or 12 345", "12.345 if you mean decimals"]),
+        Refused("12,345", "USD", says: ["12345 or 12 345", "12.345 would have more decimals than the 2 allowed"]),
         Refused("100,000", "EUR", says: ["100000 or 100 000", "100.0"]),
         Refused("-1,500", "NOK", says: ["could separate"]),
         Refused("1,500 kr", "NOK", says: ["could separate"]),
         Refused("1,500", "KWD", says: ["could separate"]),
+        // A '.' there is as ambiguous as a ',' (issue 26, item 1), with or without a symbol.
+        Refused("1.500", "NOK", says: ["the '.' could separate", "1500 or 1 500", "1.5 if you mean decimals"]),
+        Refused("1.500 €", "EUR", says: ["the '.' could separate"]),
+        Refused("kr. 1.500", "DKK", says: ["the '.' could separate"]),
+        Refused("\u{2212}1.500", "EUR", says: ["the '.' could separate"]),
         // Misplaced and mixed separators.
         Refused("5,", "NOK", says: ["no digits after the decimal point"]),
         Refused("1,2,3", "NOK", says: ["groups of three digits"]),
@@ -125,6 +128,13 @@ import MoneyKit
         }
         #expect(throws: MoneyError.tooManyDecimals(input: "1 847,505 kr", currency: "NOK", allowed: 2)) {
             try Money.parse("1 847,505 kr", currency: currency("NOK"))
+        }
+        // Zeros included: 0,500 and 1847,500 are not NOK amounts.
+        #expect(throws: MoneyError.tooManyDecimals(input: "0,500", currency: "NOK", allowed: 2)) {
+            try Money.parse("0,500", currency: currency("NOK"))
+        }
+        #expect(throws: MoneyError.tooManyDecimals(input: "1847,500", currency: "NOK", allowed: 2)) {
+            try Money.parse("1847,500", currency: currency("NOK"))
         }
     }
 }

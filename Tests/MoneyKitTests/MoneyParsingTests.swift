@@ -48,6 +48,7 @@ struct GoodAmount: Sendable, CustomTestStringConvertible {
 struct BadAmount: Sendable, CustomTestStringConvertible {
     enum Expected: Sendable {
         case invalidAmount
+        case ambiguous
         case tooManyDecimals(allowed: Int)
         case overflow
     }
@@ -84,10 +85,8 @@ struct MoneyParsingTests {
         GoodAmount("USD12", "USD", 1200),
         GoodAmount("-$3.10", "USD", -310),
         GoodAmount("$.5", "USD", 50),
-        GoodAmount("12.500", "USD", 1250),
-        GoodAmount("12.000000", "USD", 1200),
+        GoodAmount("12.50", "USD", 1250),
         GoodAmount("500", "JPY", 500),
-        GoodAmount("500.0", "JPY", 500),
         GoodAmount("¥500", "JPY", 500),
         GoodAmount("1.234", "KWD", 1234),
         GoodAmount("1.2345", "CLF", 12345),
@@ -108,8 +107,14 @@ struct MoneyParsingTests {
     ]
 
     static let badAmounts: [BadAmount] = [
-        BadAmount("12.345", "USD", .tooManyDecimals(allowed: 2)),
-        BadAmount("12.501", "USD", .tooManyDecimals(allowed: 2)),
+        // A point before exactly three digits could group thousands: see NotationTable.
+        BadAmount("12.345", "USD", .ambiguous),
+        BadAmount("12.500", "USD", .ambiguous),
+        BadAmount("1234.501", "USD", .tooManyDecimals(allowed: 2)),
+        // Never more decimals than the currency has, zeros included (issue 26, item 1).
+        BadAmount("12.000000", "USD", .tooManyDecimals(allowed: 2)),
+        BadAmount("500.0", "JPY", .tooManyDecimals(allowed: 0)),
+        BadAmount("0.500", "USD", .tooManyDecimals(allowed: 2)),
         BadAmount("1.5", "JPY", .tooManyDecimals(allowed: 0)),
         BadAmount("1.2345", "KWD", .tooManyDecimals(allowed: 3)),
         BadAmount("0.00001", "CLF", .tooManyDecimals(allowed: 4)),
@@ -173,6 +178,8 @@ struct MoneyParsingTests {
             #expect(actualAllowed == allowed)
         case (.overflow, .overflow):
             break
+        case (.ambiguous, .ambiguousSeparator(let input, _, _, _, _)):
+            #expect(input == quoted)
         default:
             Issue.record("expected \(bad.expected), got \(error)")
         }
@@ -228,13 +235,13 @@ struct MoneyParsingTests {
         #expect(parsed == money)
     }
 
-    @Test("trailing zeros never cause an overflow", arguments: [
-        ("92233720368547758.070", Int64.max),
-        ("1.0000000000000000000", 100),
+    @Test("trailing zeros beyond the currency's decimals are refused as such, never as an overflow", arguments: [
+        "92233720368547758.070", "1.0000000000000000000", "1.0000000000000000000000000000",
     ])
-    func trailingZerosNearTheLimit(input: String, minorUnits: Int64) throws {
-        let parsed = try Money.parse(input, currency: .usd)
-        #expect(parsed.minorUnits == minorUnits)
+    func trailingZerosNearTheLimit(input: String) throws {
+        #expect(throws: MoneyError.tooManyDecimals(input: input, currency: "USD", allowed: 2)) {
+            try Money.parse(input, currency: .usd)
+        }
     }
 }
 

@@ -1,61 +1,64 @@
-// What the app's single screen lets people type: the bill, digit by digit, within the
-// currency's decimals, and a custom tip within the tip rules. Rules only: the screen (in
-// the tool, or an app) keeps the field and words the refusals.
+// What the app's single screen reads from its two fields: the bill and the custom tip. The
+// fields hold the text as typed, and it is read by the parsers the options use
+// (Money.parse for --amount, BillRules.tip for --tip): a screen never reads a notation
+// otherwise than the command line (issue 26, item 2). Rules only: the screen (in the tool,
+// or an app) keeps the field and words the refusals.
 
 import MoneyKit
 
-/// The rules of the screen's two fields, as pure functions.
+/// The readings of the screen's two fields, as pure functions.
 public enum BillEntry {
-    /// The longest bill field, in characters.
-    public static let longestAmount = 15
-
-    /// Why a typed character was not taken.
-    public enum Refusal: Error, Equatable, Sendable {
-        /// A decimal point in a currency without decimals.
-        case noDecimals(Currency)
-        /// A second decimal point.
-        case secondDecimalPoint
-        /// One decimal more than the currency has.
-        case tooManyDecimals(Currency)
-        /// Longer than `longestAmount`.
-        case tooLong
-        /// The custom tip would not be a tip (0 to 50 with at most two decimals).
-        case invalidTip
+    /// What a field holds, read.
+    public enum Reading<Value: Equatable & Sendable, Refusal: Error & Equatable & Sendable>: Equatable, Sendable {
+        /// Nothing typed.
+        case empty
+        /// Typing is under way: the text ends in a separator (`12,`, `1 `), so it is
+        /// neither a value nor refused yet.
+        case incomplete
+        /// The value the options would read.
+        case value(Value)
+        /// Why the options would refuse it.
+        case refused(Refusal)
     }
 
-    /// Whether `character` marks decimals: people type '.' or ',' as their habit has it.
-    public static func isDecimalPoint(_ character: Character) -> Bool {
-        character == "." || character == ","
+    /// Whether `text` stops at a separator after a digit, on its way to a value: `12,`,
+    /// `12.`, `1 `, `1’` (not `1.500 kr.`, which is whole).
+    static func endsInSeparator(_ text: String) -> Bool {
+        let characters = Array(text)
+        guard characters.count >= 2, let last = characters.last,
+              [".", ",", " ", "'", "\u{2019}", "\u{00A0}", "\u{202F}"].contains(last) else { return false }
+        let before = characters[characters.count - 2]
+        return before.isASCII && before.isNumber
     }
 
-    /// The bill field after typing `character` (a digit, '.' or ','), or why not.
-    public static func amount(_ field: String, typing character: Character, currency: Currency) -> Result<String, Refusal> {
-        let candidate = field + String(character)
-        let exponent = currency.minorUnitExponent
-        if isDecimalPoint(character), exponent == 0 || field.contains(where: isDecimalPoint) {
-            return .failure(exponent == 0 ? .noDecimals(currency) : .secondDecimalPoint)
+    /// The bill field read as `--amount` reads (Money.parse): `1.500,00` is 1500,
+    /// `1.500` in EUR is refused as ambiguous, `12,5` is 12.50.
+    public static func bill(_ field: String, currency: Currency) -> Reading<Money, MoneyError> {
+        if field.allSatisfy(\.isWhitespace) { return .empty }
+        if endsInSeparator(field) { return .incomplete }
+        do {
+            return .value(try Money.parse(field, currency: currency))
+        } catch {
+            return .refused(error)
         }
-        if let point = candidate.firstIndex(where: isDecimalPoint), candidate[candidate.index(after: point)...].count > exponent {
-            return .failure(.tooManyDecimals(currency))
-        }
-        guard candidate.count <= longestAmount else { return .failure(.tooLong) }
-        return .success(candidate)
     }
 
-    /// The custom tip field after typing `character`, or why not: it must stay a valid
-    /// tip, or be one on its way to a decimal ("12.").
-    public static func customTip(_ field: String, typing character: Character) -> Result<String, Refusal> {
-        let candidate = field + String(character)
-        if BillRules.tipIfValid(candidate) != nil || candidate.hasSuffix(".") && !field.contains(".") {
-            return .success(candidate)
+    /// The custom tip field read as `--tip` reads (BillRules.tip): `12,5` is 12.5 %.
+    public static func customTip(_ field: String) -> Reading<Percentage, BillError> {
+        if field.allSatisfy(\.isWhitespace) { return .empty }
+        if endsInSeparator(field) { return .incomplete }
+        do {
+            return .value(try BillRules.tip(field))
+        } catch {
+            return .refused(error)
         }
-        return .failure(.invalidTip)
     }
+}
 
-    /// The bill the field holds, or nil (empty, or not yet an amount: "12."). The screen
-    /// groups no digits, so a typed ',' is always the decimal mark (12,500 KWD is 12.500).
-    public static func bill(_ field: String, currency: Currency) -> Money? {
-        guard !field.isEmpty else { return nil }
-        return try? Money.parse(String(field.map { $0 == "," ? "." : $0 }), currency: currency)
+extension BillEntry.Reading {
+    /// The value, when the field holds one.
+    public var value: Value? {
+        if case .value(let value) = self { return value }
+        return nil
     }
 }

@@ -16,7 +16,7 @@ struct CountScreen {
         defer { terminal.restore() }
         var selected = 0
         var typed = ""
-        var floatEntry: String?
+        var floatEntry: FloatEntry?
         var message = ""
         while true {
             let choice = context.currencyChoice()
@@ -39,15 +39,15 @@ struct CountScreen {
             }
             do {
                 if var entry = floatEntry {
-                    switch key {
-                    case .enter:
-                        let float = try context.amount(entry.isEmpty ? "0" : entry, currency: currency, what: "the float")
+                    // Typed as text and read as `tillcount float` reads it (FloatEntry).
+                    switch entry.handle(key, currency: currency) {
+                    case .editing:
+                        floatEntry = entry
+                        message = entry.refusal?.terminalSafe ?? ""
+                    case .set(let float):
                         _ = try context.till.setFloat(action: "count: float \(float.plainString)", currency: choice) { _ in float }
                         floatEntry = nil
-                    case .escape: floatEntry = nil
-                    case .backspace, .delete: _ = entry.popLast(); floatEntry = entry
-                    case .character(let c) where c.isASCII && (c.isNumber || c == "."): entry.append(c); floatEntry = entry
-                    default: break
+                    case .cancelled: floatEntry = nil
                     }
                     continue
                 }
@@ -80,7 +80,7 @@ struct CountScreen {
                 case .enter:
                     typed = ""; selected += 1
                 case .character("f"), .character("F"):
-                    floatEntry = ""
+                    floatEntry = FloatEntry()
                 case .character("u"), .character("U"):
                     var skipped: [String] = []
                     switch try context.till.undo(skipped: { skipped.append(TillErrorMessages.skipped($0, $1)) }) {
@@ -112,7 +112,7 @@ struct CountScreen {
             currency: choice, to: transform)
     }
 
-    private func draw(_ summary: TillSummary, standing: CashStanding, selected: Int, typed: String, floatEntry: String?, message: String, on terminal: RawTerminal) {
+    private func draw(_ summary: TillSummary, standing: CashStanding, selected: Int, typed: String, floatEntry: FloatEntry?, message: String, on terminal: RawTerminal) {
         let (columns, rows) = terminal.size
         let styler = Styler(enabled: context.invocation.terminal.colorEnabled(context.invocation.colorChoice))
         let rendering = TillRendering(styler: styler, width: columns)
@@ -152,7 +152,7 @@ struct CountScreen {
         let (label, amount) = rendering.standing(summary)
         var bar = "Total \(styler.bold(rendering.money(summary.total)))   Float \(rendering.money(summary.float))   \(label) \(rendering.money(amount))"
         bar += ExpectedRendering.bar(standing, rendering: rendering)
-        if let floatEntry { bar = "New float: \(floatEntry)▏  (Enter to set, Esc to cancel)" }
+        if let floatEntry { bar = "New float: \(floatEntry.field.text.terminalSafe)▏  (Enter to set, Esc to cancel)" }
         var screen = "\u{1B}[H\u{1B}[2J"
         for (row, line) in visible.enumerated() {
             screen += "\u{1B}[\(row + 1);1H" + DisplayWidth.truncate(line, to: columns)

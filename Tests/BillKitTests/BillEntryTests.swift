@@ -1,71 +1,67 @@
-// The screen's fields, in process: what may be typed into the bill (the currency's
-// decimals, one point, a length) and into the custom tip, and the bill a field holds.
+// The screen's fields, in process (issue 26, item 2): the bill and the custom tip hold the
+// text as typed and read it with the parsers of --amount and --tip, over the one notation
+// table the parsers are tested with (NotationTestSupport).
 
 import Testing
 import MoneyKit
+import NotationTestSupport
 @testable import BillKit
 
 struct BillEntryTests {
-    static func currency(_ code: String) throws -> Currency { try #require(Currency(code: code)) }
 
-    /// Types `keys` one by one; the field and the refusals met on the way.
-    static func typeAmount(_ keys: String, currency: Currency) -> (field: String, refusals: [BillEntry.Refusal]) {
-        var field = ""
-        var refusals: [BillEntry.Refusal] = []
-        for key in keys {
-            switch BillEntry.amount(field, typing: key, currency: currency) {
-            case .success(let text): field = text
-            case .failure(let refusal): refusals.append(refusal)
-            }
+    /// The bill field's reading, in the table's terms.
+    static func outcome(_ reading: BillEntry.Reading<Money, MoneyError>) -> NotationOutcome? {
+        switch reading {
+        case .value(let money): return .reads(money.minorUnits)
+        case .refused(.ambiguousSeparator): return .ambiguous
+        case .refused(.tooManyDecimals): return .tooManyDecimals
+        case .refused(.invalidAmount(_, let reason)) where reason.contains("but the amount is in"): return .otherCurrency
+        case .refused: return .refused
+        case .empty, .incomplete: return nil
         }
-        return (field, refusals)
     }
 
-    @Test func theBillKeepsToTheCurrencysDecimals() throws {
-        let usd = try Self.currency("USD"), jpy = try Self.currency("JPY"), kwd = try Self.currency("KWD")
-        #expect(Self.typeAmount("84.50", currency: usd) == ("84.50", []))
-        #expect(Self.typeAmount("84,505", currency: usd) == ("84,50", [.tooManyDecimals(usd)]))
-        #expect(Self.typeAmount("1.5", currency: jpy) == ("15", [.noDecimals(jpy)]))
-        #expect(Self.typeAmount("12,5009", currency: kwd) == ("12,500", [.tooManyDecimals(kwd)]))
-        #expect(Self.typeAmount("1.2.3", currency: usd) == ("1.23", [.secondDecimalPoint]))
-        #expect(Self.typeAmount("1.2,3", currency: usd) == ("1.23", [.secondDecimalPoint]))
-    }
-
-    @Test func theBillHasALength() throws {
-        let jpy = try Self.currency("JPY")
-        let typed = Self.typeAmount(String(repeating: "9", count: BillEntry.longestAmount + 2), currency: jpy)
-        #expect(typed.field.count == BillEntry.longestAmount)
-        #expect(typed.refusals == [.tooLong, .tooLong])
-    }
-
-    @Test func theFieldReadsAsABillWithACommaForThePoint() throws {
-        let usd = try Self.currency("USD"), kwd = try Self.currency("KWD")
-        #expect(BillEntry.bill("84,50", currency: usd)?.minorUnits == 8450)
-        #expect(BillEntry.bill("84.5", currency: usd)?.minorUnits == 8450)
-        // Never thousands: 12,500 KWD is twelve and a half.
-        #expect(BillEntry.bill("12,500", currency: kwd)?.minorUnits == 12_500)
-        #expect(BillEntry.bill("", currency: usd) == nil)
-        #expect(BillEntry.bill("12.", currency: usd) == nil)
-    }
-
-    @Test func theCustomTipStaysATip() {
-        func type(_ keys: String) -> (String, Int) {
-            var field = "", refused = 0
-            for key in keys {
-                switch BillEntry.customTip(field, typing: key) {
-                case .success(let text): field = text
-                case .failure: refused += 1
-                }
-            }
-            return (field, refused)
+    @Test("the bill field reads each notation of the table as --amount does", arguments: NotationTable.amounts)
+    func billField(_ example: NotationExample) throws {
+        let currency = try #require(Currency(code: example.code))
+        let reading = BillEntry.bill(example.input, currency: currency)
+        if example.input.isEmpty {
+            #expect(reading == .empty)
+        } else {
+            #expect(Self.outcome(reading) == example.outcome)
         }
-        #expect(type("12.5") == ("12.5", 0))
-        #expect(type("12.25") == ("12.25", 0))
-        #expect(type("12.255") == ("12.25", 1))
-        #expect(type("51") == ("5", 1))
-        #expect(type("50.5") == ("50.", 1))
-        #expect(type("1.2.") == ("1.2", 1))
-        // The custom tip takes no decimal comma on the screen (the point only).
-        #expect(type("12,5") == ("12", 2))
+    }
+
+    @Test("the custom tip field reads each percentage of the table as --tip does", arguments: NotationTable.percentages)
+    func tipField(_ example: NotationExample) {
+        let reading = BillEntry.customTip(example.input)
+        switch example.outcome {
+        case .reads(let hundredths):
+            let tip = reading.value
+            #expect(tip.flatMap { try? $0.value.scaled(to: 2, input: "") } == hundredths, "\(reading)")
+        default:
+            #expect(reading.value == nil, "\(reading)")
+        }
+    }
+
+    @Test func aFieldOnItsWayToAValueIsNeitherReadNorRefused() throws {
+        let eur = try #require(Currency(code: "EUR"))
+        #expect(BillEntry.bill("12,", currency: eur) == .incomplete)
+        #expect(BillEntry.bill("1 ", currency: eur) == .incomplete)
+        #expect(BillEntry.bill("", currency: eur) == .empty)
+        #expect(BillEntry.customTip("12,") == .incomplete)
+        // Then the next digit decides: 12,5 is 12.5 % (the screen gave 12 % before).
+        #expect(BillEntry.customTip("12,5").value == Percentage(DecimalText(significand: 125, scale: 1)))
+        // The screen gave 12,500 KWD as twelve and a half; --amount refuses it, and so does the screen.
+        let kwd = try #require(Currency(code: "KWD"))
+        guard case .refused(.ambiguousSeparator) = BillEntry.bill("12,500", currency: kwd) else {
+            Issue.record("12,500 KWD read as \(BillEntry.bill("12,500", currency: kwd))")
+            return
+        }
+    }
+
+    @Test func aTipOutOfItsRangeIsRefusedWithItsReason() {
+        #expect(BillEntry.customTip("51") == .refused(.invalidTip("51", .outOfRange)))
+        #expect(BillEntry.customTip("12.255") == .refused(.invalidTip("12.255", .tooManyDecimals)))
     }
 }

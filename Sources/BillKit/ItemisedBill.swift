@@ -15,6 +15,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// One item of a bill: what it was, what it cost, and who shares it.
 public struct BillItem: Equatable, Sendable {
@@ -70,8 +71,9 @@ public struct ItemLineFault: Equatable, Sendable {
 
 /// What can be wrong with one line of an itemised bill.
 public enum ItemLineProblem: Error, Equatable, Sendable {
-    /// Not three fields (`item,amount,who`): how many there were.
-    case fieldCount(Int)
+    /// Not three fields (`item,amount,who`): how many there were, and the separator the
+    /// line seems to use instead of a comma (`;` from a spreadsheet), if any.
+    case fieldCount(Int, otherSeparator: Character? = nil)
     /// The item field is blank.
     case noItem
     /// The amount is not an amount in the bill's currency.
@@ -155,7 +157,9 @@ public struct ItemisedBillReader {
 
     /// One record as an item; an `everyone` item has no sharers until `finish`.
     private mutating func item(_ fields: [String], line: Int) -> Result<BillItem, ItemLineProblem> {
-        guard fields.count == 3 else { return .failure(.fieldCount(fields.count)) }
+        guard fields.count == 3 else {
+            return .failure(.fieldCount(fields.count, otherSeparator: CSVSeparatorGuess.otherSeparator(in: fields)))
+        }
         let name = fields[0].trimmingSpaces
         guard !name.isEmpty else { return .failure(.noItem) }
         let amountText = fields[1].trimmingSpaces

@@ -4,6 +4,7 @@
 import BillKit
 import MoneyKit
 import MoneyKitCLI
+import MoneyKitStorage
 
 extension BillError {
     /// The error of an itemised bill read from `source` ("lunch.csv", "standard input").
@@ -27,7 +28,8 @@ extension BillError {
     /// What is wrong with one line, in words.
     static func explanation(_ problem: ItemLineProblem) -> String {
         switch problem {
-        case let .fieldCount(count): return "expected 3 fields (item,amount,who), found \(count)"
+        case let .fieldCount(count, separator):
+            return "expected 3 fields (item,amount,who), found \(count)" + (separator.map { " (\(CSVSeparatorGuess.hint(separator: $0)))" } ?? "")
         case .noItem: return "the item is blank"
         case let .amount(_, error): return "\(error)"
         case let .negativeAmount(text): return "invalid amount '\(text)': an item cannot cost less than 0"

@@ -11,6 +11,9 @@ extension BillsplitSpec {
     static let itemsFile = ArgumentSpec("FILE", help: "The bill as CSV (item,amount,who), or - for standard input.", completion: .file)
 
     static let itemsFormat = TypedOption<OutputFormat>.choice(OutputFormat.option())
+    /// Taken as the other commands take it, so one command line works for both: items
+    /// never changes the preferences anyway.
+    static let itemsNoSave = OptionSpec.flag("no-save", help: "Accepted as by billsplit AMOUNT; items never changes the saved currency, tip and people.")
 
     static let items = CommandSpec(
         name: "items", abstract: "Split an itemised bill: each person their items, a part of the shared ones, tax and tip",
@@ -47,7 +50,7 @@ extension BillsplitSpec {
         options: [
             BillsplitOptions.people.spec, BillsplitOptions.tip.spec, BillsplitOptions.currency.spec, BillsplitOptions.locale.spec,
         ] + BillsplitOptions.adjustmentSpecs + [
-            itemsFormat.spec,
+            itemsFormat.spec, itemsNoSave, BillsplitOptions.config.spec, StandardOptions.color,
         ],
         arguments: [itemsFile],
         examples: [

@@ -4,6 +4,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 import MoneyKitCLI
 import PortfolioKit
 
@@ -54,7 +55,9 @@ extension PortfolioCommands {
             if record.count == 1 && record[0].trimmingSpaces.isEmpty { return }
             if line == 1, record.first?.trimmingSpaces.lowercased() == "date" { return }
             func fault(_ message: String) { faults.append("\(source): line \(line): \(message)") }
-            guard record.count == 3 else { return fault("expected date,currency,rate, got \(record.count) fields") }
+            guard record.count == 3 else {
+                return fault("expected date,currency,rate, got \(record.count) fields" + (CSVSeparatorGuess.hint(for: record).map { " (\($0))" } ?? ""))
+            }
             guard let at = Instant.parse(record[0]) else { return fault("invalid date '\(record[0])' (use 2025-07-27 or ISO 8601)") }
             guard let currency = Currency(code: record[1].trimmingSpaces) else { return fault("unknown currency '\(record[1])'") }
             guard let rate = ExchangeRates.rate(record[2].trimmingSpaces) else { return fault("invalid rate '\(record[2])' (a decimal above 0, e.g. 0.79)") }

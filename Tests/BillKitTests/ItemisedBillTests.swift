@@ -75,6 +75,9 @@ struct ItemisedBillTests {
         #expect(problems.count == 8)
         guard problems.count == 8 else { return }
         #expect(problems[0] == .fieldCount(2))
+        // A spreadsheet's ';'-separated line is one field: the separator it used is named.
+        let semicolons = Self.faults([["Pizza;24;everyone"], ["Wine\t30\tAlice"], ["Soup"]])
+        #expect(semicolons?.faults.map(\.problem) == [.fieldCount(1, otherSeparator: ";"), .fieldCount(1, otherSeparator: "\t"), .fieldCount(1)])
         #expect(problems[1] == .noItem)
         // 1.234 could be 1234 (issue 26, item 1).
         if case .amount("1.234", .ambiguousSeparator) = problems[2] {} else { Issue.record("\(problems[2])") }

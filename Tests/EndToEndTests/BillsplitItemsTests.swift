@@ -104,6 +104,18 @@ import Testing
         #expect(BillsplitE2E.bytes(BillsplitE2E.preferencesPath(sandbox)) == nil)
     }
 
+    /// The options of `billsplit AMOUNT` that make sense here are taken (--no-save,
+    /// --config, --color); a spreadsheet's ';'-separated lines are named as such.
+    @Test func takesBillsplitsStandardOptionsAndNamesASemicolonSeparator() throws {
+        let sandbox = try Sandbox()
+        let result = try BillsplitE2E.run(
+            sandbox, ["items", "-", "--currency", "EUR", "--no-save", "--color", "never", "--config", sandbox.path("prefs.json")],
+            stdin: "Pizza;24;everyone\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("line 1: expected 3 fields (item,amount,who), found 1 (it seems to use ';' between fields; CSV here takes ',')"))
+        #expect(BillsplitE2E.bytes(sandbox.path("prefs.json")) == nil)
+    }
+
     @Test func oneBadLineIsTheMessageItself() throws {
         let result = try BillsplitE2E.run(try Sandbox(), ["items", "-", "--currency", "JPY"], stdin: "Sushi,12.5,Ann\n")
         #expect(result.status == 65)

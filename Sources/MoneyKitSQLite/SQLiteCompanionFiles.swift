@@ -3,8 +3,9 @@
 // make them first (mode 0666, keeping a second hard link) and then read every change
 // written through them. So before SQLite opens a database, and again once it has opened
 // them, each one present must be a regular file of this user with one name; one that
-// others may read is made private (it is ours). A folder every user may write to without
-// the sticky bit is refused whole: anyone there could swap the store itself.
+// others may read is made private once the database is known to be ours (never another
+// program's). A folder every user may write to without the sticky bit is refused whole:
+// anyone there could swap the store itself.
 
 import MoneyKitPlatform
 
@@ -14,8 +15,8 @@ package enum SQLiteCompanionFiles {
     package static let suffixes = ["-wal", "-shm", "-journal"]
 
     /// Refuses the database at `path` (its real path, links resolved) when its folder lets
-    /// every user replace files, or a companion file is not one this user made; makes a
-    /// companion of ours that others may read private. `displayPath` names the store.
+    /// every user replace files, or a companion file is not one this user made.
+    /// `displayPath` names the store.
     /// - Throws: `StoreError.foreign` naming the folder or the file and why.
     package static func check(_ path: String, displayPath: String) throws(StoreError) {
         let folder = PosixFile.directory(of: path)
@@ -30,7 +31,18 @@ package enum SQLiteCompanionFiles {
             if let reason = refusal(facts) {
                 throw StoreError.foreign(path: companion, expected: "a file this tool made for \(displayPath)", reason: reason)
             }
-            if facts.isOpenToOthers { try PosixFile.makePrivate(companion) }
+        }
+    }
+
+    /// Makes the companion files of our database at `path` (links resolved) that others
+    /// may read private (0600), as the manual promises, before anything of ours is
+    /// written to them. Only for a database known to be ours.
+    /// - Throws: `StoreError.cannotCreate` when one cannot be changed.
+    package static func makePrivate(_ path: String) throws(StoreError) {
+        for suffix in suffixes {
+            let companion = path + suffix
+            guard let facts = try PosixFile.facts(of: companion), refusal(facts) == nil, facts.isOpenToOthers else { continue }
+            try PosixFile.makePrivate(companion)
         }
     }
 

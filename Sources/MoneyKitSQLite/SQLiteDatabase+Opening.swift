@@ -165,9 +165,11 @@ extension SQLiteDatabase {
     }
 
     /// Marks the connection as one to a file known to be ours: closing it may now fold
-    /// the -wal into the database and remove it (until now it would not).
+    /// the -wal into the database and remove it (until now it would not), and its
+    /// companion files are made private.
     func adopt() throws(StoreError) {
         try setCheckpointOnClose(true)
+        try SQLiteCompanionFiles.makePrivate(PosixFile.resolvedPath(path))
     }
 
     /// The database copied into memory and migrated there to `schema.version`, for reading.

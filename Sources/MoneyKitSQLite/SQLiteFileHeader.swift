@@ -79,7 +79,8 @@ package struct SQLiteFileHeader: Equatable, Sendable {
     package static func read(_ path: String, displayPath: String) throws(StoreError) -> SQLiteFileHeader? {
         guard let bytes = try PosixFile.readPrefix(path, count: length), !bytes.isEmpty else { return nil }
         guard bytes.count >= length else {
-            throw StoreError.corrupt(path: displayPath, reason: "it is \(bytes.count) bytes long, too short for a database")
+            let length = bytes.count == 1 ? "1 byte" : "\(bytes.count) bytes"
+            throw StoreError.corrupt(path: displayPath, reason: "it is \(length) long, too short for a database")
         }
         guard let header = SQLiteFileHeader(bytes) else {
             throw StoreError.corrupt(path: displayPath, reason: "it is not a SQLite database (no database header)")

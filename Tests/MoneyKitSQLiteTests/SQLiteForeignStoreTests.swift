@@ -7,6 +7,11 @@ import Foundation
 import MoneyKitPlatform
 @testable import MoneyKitSQLite
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite("SQLite: objects we did not make")
 struct SQLiteForeignStoreTests {
@@ -106,6 +111,8 @@ struct SQLiteForeignStoreTests {
         let path = scratch.path("other.db")
         try Self.foreignWALDatabase(path, applicationID: applicationID)
         let before = ["other.db", "other.db-wal"].map { scratch.bytes($0) }
+        // Whatever its modes: here readable by all, which a store of ours would not keep.
+        for name in ["other.db", "other.db-wal", "other.db-shm"] { #expect(chmod(scratch.path(name), 0o644) == 0) }
         #expect(before[1]?.count ?? 0 > 32, "the -wal holds the changes")
         #expect(scratch.exists("other.db-shm"))
         for access in [SQLiteAccess.read, .change, .write(createFolders: false)] {
@@ -117,6 +124,9 @@ struct SQLiteForeignStoreTests {
             #expect(applicationID == 0 ? reason.contains("notes") : reason.contains("another program"), "\(reason)")
             #expect(["other.db", "other.db-wal"].map { scratch.bytes($0) } == before, "\(access): checkpointed or changed")
             #expect(scratch.exists("other.db-shm"), "\(access): its -shm was removed")
+            for name in ["other.db", "other.db-wal", "other.db-shm"] {
+                #expect(try PosixFile.facts(of: scratch.path(name))?.permissions == 0o644, "\(access): \(name)'s mode changed")
+            }
         }
     }
 }

@@ -246,7 +246,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     private func headers(_ condition: String, _ parameters: [PostgresValue], on connection: PostgresConnection) throws -> [SavedCount] {
         let rows = try connection.query("SELECT \(SQLiteTillHistory.headerColumns) FROM tillcount.counts WHERE \(condition)", parameters)
         let counts = try rows.map { row in
-            try SQLiteTillHistory.savedCount(from: try Self.values(row, "itttiiittttti"), path: connection.server)
+            try SQLiteTillHistory.savedCount(from: try Self.values(row, "itttiiitttiti"), path: connection.server)
         }
         guard !counts.isEmpty else { return counts }
         let only = counts.count == 1 ? counts[0].id : nil

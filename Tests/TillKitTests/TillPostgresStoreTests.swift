@@ -42,7 +42,7 @@ struct TillPostgresStoreTests {
         let old = PostgresSchemaLayout(schema: "tillcount", tool: "tillcount", migrations: Array(PostgresTillSchema.layout.migrations.prefix(1)))
         try PostgresStore(connectionText: database, layout: old).initialize()
         try sharedCluster().execute(
-            "INSERT INTO tillcount.counts (saved_at, currency, total, float, till, till_key) VALUES ('2026-01-01T00:00:00Z', 'GBP', 4000, 1000, 'main', 'main')",
+            "INSERT INTO tillcount.counts (saved_at, currency, total, float, till, till_key) VALUES ('2026-01-01T00:00:00Z', 'GBP', 0, 1000, 'main', 'main')",
             on: database)
         let store = PostgresTillStore(connectionText: database)
         let counts = try store.history.savedCounts()

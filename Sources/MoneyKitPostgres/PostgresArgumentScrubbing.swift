@@ -2,8 +2,11 @@
 // connection string typed with its password (--file postgresql://ann:secret@db/shop) is
 // scrubbed from this process's own argv as the tool starts: the password's bytes become
 // '*' in place, so /proc/PID/cmdline and ps no longer show it. The tool has already read
-// its arguments by then. This narrows the window, it cannot close it: passwords belong in
-// ~/.pgpass, PGPASSFILE or a service file, as the manual says.
+// its arguments by then. The arguments scrubbed are those `isConnection` reads as a
+// connection (so also a URI with a blank before it, postgresql:/h, postgres:h, mysql://…,
+// and keyword strings libpq refuses), and any holding "password": the same set whose
+// messages hide the password. This narrows the window, it cannot close it: passwords
+// belong in ~/.pgpass, PGPASSFILE or a service file, as the manual says.
 
 extension PostgresConnectionText {
     /// Replaces the passwords of every connection string among the process's arguments

@@ -55,8 +55,17 @@ package final class PostgresStore {
     /// - Throws: what `body` throws; the store's errors (foreign, newer, unavailable).
     package func read<Result>(_ body: (PostgresConnection, _ hasTables: Bool) throws -> Result) throws -> Result {
         let connection = try connection()
-        if !isCurrent, case .version(let found) = try layout.state(on: connection), found < layout.version {
-            try layout.migrate(on: connection)
+        // The schema is checked (PostgresSchemaAudit) once per connection: a schema found
+        // at this version is not checked again inside the snapshot, since only its owner
+        // could change what the check looked at.
+        if !isCurrent, case .version(let found) = try layout.state(on: connection) {
+            if found < layout.version { try layout.migrate(on: connection) }
+            isCurrent = true
+        }
+        if isCurrent {
+            return try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
+                try body(connection, true)
+            }
         }
         return try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
             switch try layout.state(on: connection) {

@@ -65,16 +65,18 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
 
     let database: SQLiteDatabase
 
-    /// Opens the store at `path` for `access`.
-    /// - Throws: `StoreError` (not a portfolio database, corrupt, newer, busy, I/O).
-    public init(path: String, access: PortfolioStoreAccess) throws {
+    /// Opens the store at `path` for `access`. With `mustExist` (a store the user named), a
+    /// read finds a missing file an error rather than an empty store.
+    /// - Throws: `StoreError` (not a portfolio database, corrupt, newer, busy, I/O;
+    ///   `unreadable` for a missing store that must exist).
+    public init(path: String, access: PortfolioStoreAccess, mustExist: Bool = false) throws {
         let sqliteAccess: SQLiteAccess
         switch access {
         case .read: sqliteAccess = .read
         case .change: sqliteAccess = .change
         case .write(let createFolders): sqliteAccess = .write(createFolders: createFolders)
         }
-        database = try SQLiteDatabase.open(path, schema: Self.schema, access: sqliteAccess)
+        database = try SQLiteDatabase.open(path, schema: Self.schema, access: sqliteAccess, mustExist: mustExist)
         do {
             try checkInstantRange()
         } catch {

@@ -40,11 +40,16 @@ public final class SQLiteTallyRepository: TallyRepository {
     // MARK: reading
 
     /// Runs `body` on one snapshot. A missing database reads as the JSON document it
-    /// would take over, else as empty; nothing is created.
-    /// - Throws: what `body` throws; `StoreError` (not a tally database, newer, corrupt, I/O).
+    /// would take over, else as empty at the default location; nothing is created.
+    /// - Throws: what `body` throws; `StoreError` (not a tally database, newer, corrupt, I/O;
+    ///   `unreadable` for a store the user named that is not there).
     public func reading<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result {
         if try !hasDatabase, let document = try legacyDocument() {
             return try InMemoryTallyRepository(document, undoLimit: undoLimit).reading(body)
+        }
+        // A store the user named that is not there is a typo, not an empty store.
+        if !paths.isDefault, try PosixFile.fileSize(paths.database) == nil {
+            throw SQLiteDatabase.missingStore(paths.legacy ?? paths.database)
         }
         let database = try SQLiteDatabase.open(paths.database, schema: SQLiteTallySchema.schema, access: .read)
         defer { database.close() }

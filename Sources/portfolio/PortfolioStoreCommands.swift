@@ -18,14 +18,23 @@ extension PortfolioCommands {
         return ProcessIdentity.actor
     }
 
-    /// The store at `location` (a path or a connection text) for `access`.
-    func open(_ location: StoreLocation, _ access: PortfolioStoreAccess) throws -> any PortfolioStore {
+    /// The store at `location` (a path or a connection text) for `access`. A read of a
+    /// store the user named that is not there is an error (66: a typo is not an empty
+    /// store), unless the read plans a change that would make it (`plansChange`: an import).
+    func open(_ location: StoreLocation, _ access: PortfolioStoreAccess, plansChange: Bool = false) throws -> any PortfolioStore {
         if PostgresConnectionText.isConnection(location.path) {
             return PostgresPortfolioRepository(connectionText: location.path, actor: actor)
         }
         var access = access
         if case .write = access { access = .write(createFolders: location.isDefault) }
-        return try SQLitePortfolioRepository(path: location.path, access: access, mustExist: !location.isDefault)
+        return try SQLitePortfolioRepository(path: location.path, access: access, mustExist: !location.isDefault && !plansChange)
+    }
+
+    /// The store opened for reading by a command that plans a change it may then make
+    /// (an import reads first, so that a file with errors creates nothing): a named
+    /// store not made yet reads as empty here.
+    func openToPlanChange() throws -> any PortfolioStore {
+        try open(try storeLocation, .read, plansChange: true)
     }
 
     private var storeLocation: StoreLocation {

@@ -112,7 +112,7 @@ extension PortfolioCommands {
     /// transaction. A failing file creates no database.
     func importCSV() throws -> ExitCode {
         // Read first (the store is opened for reading): a file with errors creates nothing.
-        let reader = try open(.read)
+        let reader = try openToPlanChange()
         let path = arguments.argument("FILE") ?? "-"
         let source = path == "-" ? "standard input" : path
         let dryRun = arguments.flag("dry-run")

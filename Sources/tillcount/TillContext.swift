@@ -62,7 +62,8 @@ struct TillContext {
             let directory = JSONTillDirectory(stateFile: try paths.storeLocation(
                 option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
                 kind: .state, tool: "tillcount", fileName: "count.json"))
-            let files = SQLiteTillHistory(path: historyLocation.path, createsFolders: historyLocation.isDefault)
+            let files = SQLiteTillHistory(
+                path: historyLocation.path, createsFolders: historyLocation.isDefault, mustExist: !historyLocation.isDefault)
             store = .files(directory, files)
             tills = directory
             history = files

@@ -114,7 +114,7 @@ struct RandomStore {
 }
 
 @Suite struct ReportIndependenceTests {
-    static let seeds: [UInt64] = Array(1...60)
+    static let seeds: [UInt64] = Array(1...30)
 
     /// Each report's rows of `currency`, as text that names every field (doubles exactly).
     static func returnsRows(_ portfolio: Portfolio, filter: Currency?, of currency: Currency, period: Period?, from: Int64?) throws -> [String] {

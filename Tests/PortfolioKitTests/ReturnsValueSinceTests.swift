@@ -128,7 +128,7 @@ import Testing
         }
         probes.sort()
         var solved = 0
-        for trial in 0..<2_000 {
+        for trial in 0..<1_000 {
             let spans: [Double] = [1.0 / 365, 31.0 / 365, 1, 10, 40]
             let span = spans.randomElement(using: &random) ?? 1
             var flows: [(years: Double, amount: Double)] = [(0, -Double.random(in: 0...10_000, using: &random))]
@@ -153,7 +153,7 @@ import Testing
             }
         }
         // The generator gives a sign change in most trials: the test tests something.
-        #expect(solved > 1_000)
+        #expect(solved > 500)
     }
 }
 

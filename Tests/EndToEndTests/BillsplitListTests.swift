@@ -35,7 +35,7 @@ import Testing
         #expect(!result.killedBySignal)
         let errors = result.stderr.split(separator: "\n").map(String.init)
         #expect(errors == [
-            "billsplit: error: line 3: invalid amount '12.345': USD amounts have at most 2 decimals",
+            "billsplit: error: line 3: invalid amount '12.345': the '.' could separate thousands or decimals",
             "billsplit: error: line 5: invalid amount 'abc': not a number",
         ])
         var lines = result.stdout.split(separator: "\n").map(String.init)

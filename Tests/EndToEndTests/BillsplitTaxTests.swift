@@ -183,7 +183,8 @@ import Testing
         (["--tip", "10", "--tip-amount", "5"], "--tip and --tip-amount cannot be used together"),
         (["--tip-amount", "-1"], "invalid --tip-amount '-1': a tip cannot be negative"),
         (["--tip-amount", "abc"], "invalid --tip-amount: invalid amount 'abc'"),
-        (["--tip-amount", "1.234"], "invalid --tip-amount: invalid amount '1.234': USD amounts have at most 2 decimals"),
+        (["--tip-amount", "1.234"], "invalid --tip-amount: invalid amount '1.234': the '.' could separate thousands or decimals"),
+        (["--tip-amount", "0.234"], "invalid --tip-amount: invalid amount '0.234': USD amounts have at most 2 decimals"),
         (["--tip-on", "sideways"], "--tip-on"),
     ]
 

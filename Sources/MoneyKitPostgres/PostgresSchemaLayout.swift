@@ -81,7 +81,11 @@ package struct PostgresSchemaLayout: Sendable {
         let currentUser: String
     }
 
-    func inspect(on connection: PostgresConnection) throws(StoreError) -> Inspection {
+    /// `state(on:)` with what was found. `recordingOwner` (db init): tables that all
+    /// belong to the user, though another owner is recorded (the role was renamed, or the
+    /// tables handed over with REASSIGN OWNED), are accepted with no recorded owner, so
+    /// that `migrate` records the user; their owner vouches for them.
+    func inspect(on connection: PostgresConnection, recordingOwner: Bool = false) throws(StoreError) -> Inspection {
         let audit = try PostgresSchemaAudit.read(schema: schema, on: connection)
         let missing = Inspection(state: .missing, recordedOwner: nil, owner: nil, currentUser: audit.currentUser)
         guard audit.schema != nil else { return missing }
@@ -96,8 +100,13 @@ package struct PostgresSchemaLayout: Sendable {
         guard rows.count == 1, let row = rows.first, row.text(0) == tool, let version = try row.integer(1) else {
             throw foreign(connection, "its schema '\(schema)' is marked as another program's")
         }
-        let recorded = row.text(2)
-        if let problem = audit.problem(tool: tool, recordedOwner: recorded) { throw foreign(connection, problem) }
+        var recorded = row.text(2)
+        if let problem = audit.problem(tool: tool, recordedOwner: recorded) {
+            guard recordingOwner, recorded != nil, audit.problem(tool: tool, recordedOwner: audit.currentUser) == nil else {
+                throw foreign(connection, problem)
+            }
+            recorded = nil
+        }
         guard version <= Int64(self.version) else {
             throw StoreError.newerVersion(path: connection.server, found: Int(clamping: version), supported: self.version)
         }
@@ -117,16 +126,16 @@ package struct PostgresSchemaLayout: Sendable {
             return try connection.transaction { connection in
                 try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("moneykit schema \(schema)")])
                 let before: Int?
-                let found = try inspect(on: connection)
+                let found = try inspect(on: connection, recordingOwner: true)
                 switch found.state {
                 case .missing:
                     before = nil
                     for statement in bootstrap { try connection.execute(statement) }
                 case .version(let version):
                     before = version
-                    // A store made before owners were recorded: its owner (the one that
-                    // made it, checked above) records itself, so that a later change of
-                    // owner is noticed. Other roles may not alter the table, nor need to.
+                    // A store made before owners were recorded, or whose owner was
+                    // renamed: its owner (checked above) records itself, so that a later
+                    // change of owner is noticed. Other roles may not alter the table.
                     if found.recordedOwner == nil, found.owner == found.currentUser {
                         try connection.execute("ALTER TABLE \(schema).schema_version ADD COLUMN IF NOT EXISTS owner text")
                         try connection.execute("UPDATE \(schema).schema_version SET owner = current_user")

@@ -103,6 +103,12 @@ extension PostgresStoreTests {
         try sharedCluster().execute("UPDATE demo.schema_version SET owner = 'someone_else'", on: database)
         let reason = refusal(database)
         #expect(reason?.contains("not to 'someone_else', recorded as their owner by 'demo db init'") == true, "\(reason ?? "adopted")")
+        // Another role's db init changes nothing; the owner's records it again (a renamed role).
+        let clerk = try newRole("clerk", on: database)
+        #expect(throws: StoreError.self) { try PostgresStore(connectionText: clerk.text, layout: layout).initialize() }
+        try PostgresStore(connectionText: database, layout: layout).initialize()
+        #expect(try sharedCluster().execute("SELECT owner FROM demo.schema_version", on: database).first?.text(0) == "postgres")
+        #expect(refusal(database) == nil)
     }
 
     @Test func aStoreMadeBeforeOwnersWereRecordedIsCheckedAgainstItsVersionTableAndRecordedAtDbInit() throws {

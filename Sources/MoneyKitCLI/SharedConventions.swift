@@ -10,12 +10,18 @@ package enum SharedConventions {
     package static func names(of thing: String) -> String {
         """
         Names: \(thing) name has at most 100 characters (and 400 bytes of UTF-8), a \
-        visible character, no space at either end, and no control or invisible formatting \
-        character (tab and newline included); another name is refused (exit 64 when empty \
-        or with a space at an end, 65 otherwise) and nothing is stored. Names are stored in \
-        Unicode NFC, and letter case does not tell them apart: 'Cash ISA' and 'cash isa' are \
-        one name, kept as first typed, and an exact match wins. A name stored before this \
-        rule stays readable and is shown escaped. tally and portfolio share this rule.
+        visible character, no space at either end, no control character (tab and newline \
+        included) and no invisible one (every default-ignorable and format character: \
+        zero-width spaces and joiners, the word joiner, the byte order mark, the soft \
+        hyphen, direction marks; a joiner or selector inside an emoji or a script that needs \
+        it is kept); another name is refused (exit 64 when empty or with a space at an end, \
+        65 otherwise) and nothing is stored. Names are stored in Unicode NFC, and letter case \
+        does not tell them apart, by Unicode case folding: 'Cash ISA' and 'cash isa', \
+        'ΟΔΟΣ' and 'οδος', 'Straße' and 'STRASSE' are one name, kept as first typed, and an \
+        exact match wins. The folding is the same in every locale: 'I' is 'i', while the \
+        dotless 'ı' and the dotted 'İ' are letters of their own. A name stored before this \
+        rule stays readable and is shown escaped. tally, tillcount, portfolio and billsplit \
+        share this rule.
         """
     }
 

@@ -1,9 +1,13 @@
-// Reading a tally export back: JSON ({"format": "tally-export", "version": 1, "counters":
-// [{name, count, start, step, pinned, created, goal, min, max, tags, updated}]}, or a bare
-// array of such objects, the output of `tally list --format json`) or CSV (a header naming
-// the columns: name is required, the others optional; one counter a row; tags one field,
-// "a,b"). Goal, min and max are whole numbers or null (empty in CSV). The format is
-// recognised from the content. Every value is checked here, before anything is stored.
+// Reading a tally export back (the format is CounterExport.swift's): JSON ({"format":
+// "tally-export", "version": 1 or 2, "counters": [{name, count, start, step, pinned,
+// created, goal, min, max, tags, updated, log}]}, or a bare array of such objects, the
+// output of `tally list --format json`) or CSV (a header naming the columns: name is
+// required, the others optional; one counter a row; tags one field, "a,b"; log one field
+// holding the log's JSON array). Goal, min and max are whole numbers or null (empty in
+// CSV). A counter given with a log (version 2) is restored with exactly that log; one
+// without (version 1, a list, a CSV without the column or with the field empty) gets one
+// "import" event. The format is recognised from the content. Every value is checked here,
+// before anything is stored.
 
 import MoneyKit
 import MoneyKitStorage
@@ -25,11 +29,14 @@ public struct ImportedCounter: Equatable, Sendable {
     public var created: String
     /// Goal and bounds (nil: none), tags in stored form, and the last change (nil: created).
     public var settings: ImportedSettings
+    /// The counter's log, oldest first (serials 0: given when stored), or nil when the
+    /// input gave none: the import then records one "import" event.
+    public var log: [CounterEvent]?
 
     /// A counter with every field given.
     public init(
         name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String,
-        settings: ImportedSettings = ImportedSettings()
+        settings: ImportedSettings = ImportedSettings(), log: [CounterEvent]? = nil
     ) {
         self.name = name
         self.count = count
@@ -38,6 +45,7 @@ public struct ImportedCounter: Equatable, Sendable {
         self.pinned = pinned
         self.created = created
         self.settings = settings
+        self.log = log
     }
 
     /// The counter to store, with `serial`.
@@ -102,6 +110,7 @@ public enum CounterImport {
         var pinned: Bool?
         var created: String?
         var settings: ImportedSettings.Given
+        var log: [CounterEvent]?
     }
 
     static func readJSON(_ text: String, source: String, now: Double) throws(TallyError) -> [ImportedCounter] {
@@ -137,6 +146,7 @@ public enum CounterImport {
                 name: imported.name, count: imported.count, start: imported.start, step: imported.step,
                 pinned: imported.pinned, created: imported.created, place: place, now: now)
             counter.settings = try ImportedSettings.validated(imported.settings, of: counter, place: place)
+            counter.log = imported.log
             result.append(counter)
         }
         return result
@@ -152,7 +162,36 @@ public enum CounterImport {
             name: try fields.string("name"), count: try integer("count"), start: try integer("start"),
             step: try integer("step"), pinned: fields.optional("pinned") == nil ? nil : try fields.bool("pinned"),
             created: fields.optional("created") == nil ? nil : try fields.string("created"),
-            settings: try ImportedSettings.Given(json: fields))
+            settings: try ImportedSettings.Given(json: fields),
+            log: fields.optional(CounterExport.logFieldName) == nil
+                ? nil : try readLog(try fields.array(CounterExport.logFieldName), place: place))
+    }
+
+    /// The events of a log as the export writes them (`CounterExport.json(_:)`), checked:
+    /// a time in ISO 8601, a kind tally knows, whole counts; old, new and actor text or
+    /// absent.
+    static func readLog(_ items: [JSONValue], place: String) throws(StoredContentError) -> [CounterEvent] {
+        var log: [CounterEvent] = []
+        log.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let fields = try JSONFields(item, place: "\(place): log[\(index)]")
+            let stamp = try fields.string("at")
+            guard let at = Instant.parseISO8601(stamp) else {
+                throw StoredContentError("'at' in \(fields.place) is not a time in ISO 8601 ('\(stamp)'): expected e.g. 2026-11-21T10:55:28.803Z")
+            }
+            let kindText = try fields.string("kind")
+            guard let kind = CounterEventKind(rawValue: kindText) else {
+                throw StoredContentError(
+                    "'kind' in \(fields.place) is '\(kindText)', not a kind of event tally keeps (\(CounterEventKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            func text(_ key: String) throws(StoredContentError) -> String? {
+                fields.optional(key) == nil ? nil : try fields.string(key)
+            }
+            log.append(CounterEvent(
+                serial: 0, at: at, kind: kind, countBefore: try fields.int64("before"), countAfter: try fields.int64("after"),
+                oldValue: try text("old"), newValue: try text("new"), actor: try text("actor")))
+        }
+        return log
     }
 
     // MARK: CSV
@@ -160,7 +199,7 @@ public enum CounterImport {
     static func readCSV(_ text: String, source: String, csv: CSVReading, now: Double) throws -> [ImportedCounter] {
         let records = try csv.records(text, source)
         guard let header = records.first else { return [] }
-        let expected = CounterExport.fieldNames
+        let expected = CounterExport.columnNames
         let columns = header.map { $0.trimmingSpaces.lowercased() }
         guard let nameColumn = columns.firstIndex(of: "name") else {
             throw TallyError.importNoNameColumn(source: source, expected: expected)
@@ -203,9 +242,26 @@ public enum CounterImport {
                 tags: field("tags").map(ImportedSettings.Given.splitTags) ?? [],
                 updated: field("updated").flatMap { $0.isEmpty ? nil : $0 })
             counter.settings = try ImportedSettings.validated(given, of: counter, place: place)
+            if let text = field(CounterExport.logFieldName), !text.trimmingSpaces.isEmpty {
+                counter.log = try csvLog(text, place: place)
+            }
             result.append(counter)
         }
         return result
+    }
+
+    /// The log in a CSV field: the JSON array the export writes.
+    private static func csvLog(_ text: String, place: String) throws(TallyError) -> [CounterEvent] {
+        do {
+            guard let items = try JSONValue.parse(text).arrayValue else {
+                throw StoredContentError("the log in \(place) is not a JSON list of events")
+            }
+            return try readLog(items, place: place)
+        } catch let error as StoredContentError {
+            throw .importBadEntry(message: error.message)
+        } catch {
+            throw .importBadEntry(message: "the log in \(place) is not JSON: \(error)")
+        }
     }
 
     // MARK: the rules every imported counter follows

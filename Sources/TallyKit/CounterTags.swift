@@ -1,8 +1,8 @@
 // The tags of a counter: what a tag may be, the one form a counter's tags are kept in, and
 // which counters a filter of tags selects.
 //
-// A tag follows the name rule (ItemName: visible, no control or invisible formatting
-// character, at most 100 characters, NFC) with two differences: the blanks around a typed
+// A tag follows the name rule (ItemName: visible, no control or invisible character, at
+// most 100 characters, NFC, compared by case folding) with two differences: the blanks around a typed
 // tag are trimmed rather than refused, and a tag holds no comma, so that the tags of a
 // counter can be written as one CSV or TSV field, "home,work". Letter case does not tell
 // tags apart ("Work" and "work" are one tag; the spelling first given is kept). A

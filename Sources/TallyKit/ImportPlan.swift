@@ -1,6 +1,7 @@
 // Storing imported counters: what happens when a name already exists (a clash, compared
 // as the name rule compares names: in any letter case), all in one change and one undo
-// step (one change group, with one event per counter stored).
+// step (one change group, holding each counter's log as the input gave it, or one
+// "import" event for a counter given without one).
 
 import MoneyKitStorage
 
@@ -103,7 +104,16 @@ extension Tally {
             for counter in toInsert {
                 let stored = counter.counter(serial: try store.takeSerial())
                 try store.insert(stored)
-                try store.record(CounterEvent(serial: stored.serial, at: at, kind: .import, countBefore: stored.count, countAfter: stored.count))
+                guard let log = counter.log else {
+                    // No log given (an export before version 2, a list): the import is its log.
+                    try store.record(CounterEvent(serial: stored.serial, at: at, kind: .import, countBefore: stored.count, countAfter: stored.count))
+                    continue
+                }
+                // A backup restores the log exactly, in this change group: one undo removes it with the counter.
+                for var event in log {
+                    event.serial = stored.serial
+                    try store.record(event)
+                }
             }
             return summary
         }

@@ -39,15 +39,8 @@ enum EventColumns {
     static func signed(_ value: Int64) -> String { value > 0 ? "+\(value)" : String(value) }
     static func signedText(_ text: String) -> String { text.hasPrefix("-") ? text : "+" + text }
 
-    /// ISO 8601 in UTC to the millisecond: `2026-11-21T10:55:28.803Z`.
-    static func stamp(_ seconds: Double) -> String {
-        let whole = seconds.rounded(.down)
-        let millis = Int(((seconds - whole) * 1000).rounded())
-        let base = Instant.iso8601UTC(whole)
-        guard base.hasSuffix("Z"), millis > 0, millis < 1000 else { return base }
-        let digits = String(millis)
-        return String(base.dropLast()) + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
-    }
+    /// ISO 8601 in UTC to the millisecond: `2026-11-21T10:55:28.803Z` (as the export writes it).
+    static func stamp(_ seconds: Double) -> String { CounterEvent.stamp(seconds) }
 
     /// `2026-11-21 11:55:28` in local time.
     static func localSeconds(_ seconds: Double) -> String {

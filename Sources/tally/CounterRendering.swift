@@ -111,18 +111,14 @@ struct CounterRendering {
         counter.updatedInstant.map(Instant.localMinutes) ?? counter.updated
     }
 
-    /// The export document: JSON (`tally-export`, version 1) or CSV, every field.
+    /// The export document (TallyKit's CounterExport: version 2, every field and the
+    /// log): JSON, or CSV through the toolkit's CSV writer.
     func printExport(_ export: CounterExport, format: OutputFormat) {
         let out = invocation.out
         if format == .csv {
-            for line in CounterColumns.forDelimited.delimitedLines(export.counters, format: .csv) { out.line(line) }
+            for record in export.records { out.line(DelimitedText.csvLine(record)) }
         } else {
-            let document = JSONValue.object([
-                ("format", .string(CounterExport.formatName)),
-                ("version", .integer(CounterExport.formatVersion)),
-                ("counters", .array(CounterColumns.forScripts.jsonObjects(export.counters))),
-            ])
-            out.line(document.serialized(pretty: true))
+            out.line(export.json.serialized(pretty: true))
         }
     }
 }

@@ -88,6 +88,47 @@ import Testing
         #expect(try box.ok("inc", "a") == "2")
         #expect(try box.ok("inc", "A") == "3")
     }
+
+    /// Issue 26, item 27: "ab" with an invisible character in it is refused, naming it; one
+    /// stored before the rule is shown escaped, U+061C included.
+    @Test func invisibleCharactersMakeNoSecondAb() throws {
+        let box = try TallyBox()
+        try box.ok("new", "ab")
+        for scalar in ["\u{200B}", "\u{2060}", "\u{FEFF}", "\u{00AD}", "\u{061C}"] {
+            let result = try box.run("new", "a\(scalar)b")
+            #expect(result.status == 65, "U+\(String(scalar.unicodeScalars.first?.value ?? 0, radix: 16))")
+            #expect(result.stderr.contains("invisible characters"), "\(result.stderr)")
+        }
+        #expect(try box.ok("list", "--names") == "ab")
+        let old = try TallyBox()
+        try old.writeStore(
+            #"{"format":"tally","version":1,"content":{"counters":[{"name":"a\u061cb","count":3,"start":0,"step":1,"pinned":false,"created":"2026-01-01T00:00:00Z","serial":1}],"nextSerial":2,"undo":[]}}"#)
+        #expect(try old.ok("list", "--names") == "a\\u{061C}b")
+        #expect(!(try old.ok("list")).unicodeScalars.contains("\u{061C}"))
+    }
+
+    /// Issue 26, item 28: names are one name under Unicode case folding, on a store whose
+    /// keys an older tally made (lower case) too: read as they are, recomputed by the
+    /// first change.
+    @Test func caseFoldingMakesOneName() throws {
+        let box = try TallyBox()
+        try box.ok("new", "ΟΔΟΣ")
+        let twin = try box.run("new", "οδος")
+        #expect(twin.status == 65)
+        #expect(twin.stderr.contains("another case"), "\(twin.stderr)")
+        #expect(try box.ok("inc", "οδοσ") == "1")
+        try box.ok("new", "Straße")
+        #expect(try box.run("new", "STRASSE").status == 65)
+        guard SQLiteShell.available else { return }
+        // As an older tally left it: lower-cased keys, no rule recorded.
+        _ = try SQLiteShell.query(box.databasePath, "UPDATE counters SET match_key = 'straße' WHERE name = 'Straße'; DELETE FROM meta WHERE key = 'match_key_rule'")
+        #expect(try SQLiteShell.query(box.databasePath, "SELECT match_key FROM counters WHERE name = 'Straße'") == "straße")
+        #expect(try box.ok("get", "STRASSE") == "0")
+        #expect(try SQLiteShell.query(box.databasePath, "SELECT count(*) FROM meta WHERE key = 'match_key_rule'") == "0", "a read changes nothing")
+        #expect(try box.ok("inc", "strasse") == "1")
+        #expect(try SQLiteShell.query(box.databasePath, "SELECT match_key FROM counters WHERE name = 'Straße'") == "strasse")
+        #expect(try SQLiteShell.query(box.databasePath, "SELECT value FROM meta WHERE key = 'match_key_rule'") == "2")
+    }
 }
 
 @Suite struct PortfolioNameRuleTests {
@@ -99,6 +140,10 @@ import Testing
         let twin = try box.run("add", "caf\u{E9} Fund", "5")
         #expect(twin.status == 65)
         #expect(twin.stderr.contains("already exists"))
+        // Unicode case folding, not lower case (issue 26, item 28).
+        try box.ok("add", "ΟΔΟΣ", "1")
+        #expect(try box.run("add", "οδος", "1").status == 65)
+        try box.ok("update", "οδοσ", "2")
     }
 
     static let refused: [(String, Int32)] = [

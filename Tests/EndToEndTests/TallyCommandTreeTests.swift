@@ -63,7 +63,7 @@ import Testing
         (.zeroStep, .usage, "the step cannot be 0"),
         (.invalidName("", .empty), .usage, "a counter name cannot be empty or only spaces"),
         (.invalidName("a\u{7}", .control("\u{7}")), .dataError,
-         "a counter name cannot contain control characters (tab, newline, ESC, …) or invisible formatting characters (found U+0007)"),
+         "a counter name cannot contain control characters (tab, newline, ESC, …) or invisible characters (zero-width spaces and joiners, soft hyphens, direction marks, …) (found U+0007)"),
         (.notFound("cofee", known: ["coffee"]), .noInput, "no counter named 'cofee'"),
         (.ambiguousName("a", matches: ["a", "A"]), .noInput, "'a' matches several counters: 'a', 'A'"),
         (.nameTaken("X", existing: "x"), .dataError, "a counter named 'x' (the same name in another case) already exists"),

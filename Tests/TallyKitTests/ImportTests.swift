@@ -45,7 +45,7 @@ func importError(_ text: String, source: String = "in.json") -> TallyError? {
     @Test(arguments: [
         ("{", TallyError.importNotJSON(source: "in.json", reason: "")),
         (#"{"format": "billsplit-prefs"}"#, .importForeignFormat(source: "in.json", format: "billsplit-prefs")),
-        (#"{"format": "tally-export", "version": 2, "counters": []}"#, .importNewerVersion(source: "in.json", version: 2, supported: 1)),
+        (#"{"format": "tally-export", "version": 3, "counters": []}"#, .importNewerVersion(source: "in.json", version: 3, supported: 2)),
         (#"{"format": "tally-export", "version": 1}"#, .importNoCounterList(source: "in.json")),
         (#"[{"count": 1}]"#, .importBadEntry(message: "missing 'name' in in.json: counter 1")),
         (#"[{"name": "a"}, {"name": "b", "count": "x"}]"#, .importBadEntry(message: "'count' in in.json: counter 2 is not a whole number in the 64-bit range")),
@@ -67,8 +67,8 @@ func importError(_ text: String, source: String = "in.json") -> TallyError? {
     }
 
     @Test(arguments: [
-        ("count\n1\n", TallyError.importNoNameColumn(source: "in.csv", expected: CounterExport.fieldNames)),
-        ("name,colour\na,red\n", .importUnknownColumn(source: "in.csv", column: "colour", expected: CounterExport.fieldNames)),
+        ("count\n1\n", TallyError.importNoNameColumn(source: "in.csv", expected: CounterExport.columnNames)),
+        ("name,colour\na,red\n", .importUnknownColumn(source: "in.csv", column: "colour", expected: CounterExport.columnNames)),
         ("name,count\na,1,2\n", .importFieldCount(place: "in.csv: row 2", found: 3, expected: 2)),
         ("name,count\nok,1\nbad,x\n", .importNotWholeNumber(place: "in.csv: row 3", field: "count", text: "x")),
         ("name,start\nbad,1.5\n", .importNotWholeNumber(place: "in.csv: row 2", field: "start", text: "1.5")),

@@ -100,6 +100,20 @@ package struct CompletionEngine: Sendable {
         }
     }
 
+    /// How to install `tool`'s completions, said the same way in --help and the manual.
+    package static func installHelp(tool: String) -> String {
+        "Print the script that completes \(tool)'s commands, options and names in bash, zsh or fish. "
+            + "The Debian package installs all three. Otherwise, for bash: "
+            + "\(tool) --generate-completion-script bash > ~/.local/share/bash-completion/completions/\(tool); "
+            + "zsh: save the zsh script as _\(tool) in a folder of $fpath; "
+            + "fish: save the fish script as ~/.config/fish/completions/\(tool).fish."
+    }
+
+    /// The same in a few words, for --help (whose lines are short): the manual says where.
+    package static func shortInstallHelp(tool: String) -> String {
+        "Print the bash, zsh or fish completion script; the Debian package installs them, and 'man \(tool)' says where to put them by hand."
+    }
+
     /// The script a shell loads to complete `tool`.
     package static func script(shell: String, tool: String) -> String? {
         let function = "_" + tool.map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
@@ -118,10 +132,15 @@ package struct CompletionEngine: Sendable {
                         :directory*) COMPREPLY=($(compgen -d -- "$cur")) ;;
                         *)
                             # Filtered here rather than by compgen -W, which would split and
-                            # unquote names with spaces or quotes.
+                            # unquote names with spaces or quotes; letter case does not tell
+                            # names apart, so it does not filter them either.
+                            local nocase
+                            nocase=$(shopt -p nocasematch)
+                            shopt -s nocasematch
                             while IFS= read -r line; do
                                 [[ -n $line && $line == "$cur"* ]] && COMPREPLY+=("$line")
                             done <<< "$out"
+                            eval "$nocase"
                             ;;
                     esac
                 }
@@ -138,7 +157,7 @@ package struct CompletionEngine: Sendable {
                     case ${out[1]} in
                         :file) _files ;;
                         :directory) _files -/ ;;
-                        *) compadd -- ${out[@]} ;;
+                        *) compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -- ${out[@]} ;;
                     esac
                 }
                 if [[ $zsh_eval_context[-1] == loadautofunc ]]; then

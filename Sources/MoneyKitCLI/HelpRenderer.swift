@@ -103,7 +103,10 @@ package struct HelpRenderer: Sendable {
             return (names, text)
         }
         optionEntries.append(("-h, --help", "Show this help and exit."))
-        if path.isEmpty { optionEntries.append(("    --version", "Show the version and exit.")) }
+        if path.isEmpty {
+            optionEntries.append(("    --version", "Show the version and exit."))
+            optionEntries.append(("    --generate-completion-script SHELL", CompletionEngine.shortInstallHelp(tool: root.name)))
+        }
         lines += entries(optionEntries)
         if !command.examples.isEmpty {
             lines.append("")
@@ -127,9 +130,10 @@ package struct HelpRenderer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Two-column entries: the term, then its text wrapped beside it (or below a long term).
+    /// Two-column entries: the term, then its text wrapped beside it (or below a long term;
+    /// a term too long to sit beside its text does not widen the column for the others).
     private func entries(_ items: [(String, String)]) -> [String] {
-        let column = min(28, (items.map { DisplayWidth.of($0.0) }.max() ?? 0) + 4)
+        let column = min(28, (items.map { DisplayWidth.of($0.0) }.filter { $0 + 4 <= 28 }.max() ?? 0) + 4)
         var lines: [String] = []
         for (term, text) in items {
             let wrapped = Self.wrap(text, width: width, indent: column)

@@ -67,7 +67,7 @@ package struct ManualRenderer {
         if !globals.isEmpty {
             lines.append(".Pp")
             lines.append("Options accepted by every command:")
-            lines += optionList(globals + Self.builtins)
+            lines += optionList(globals + Self.builtins + [Self.completionScript(tool: root.name)])
         }
 
         let commands = root.subcommands.filter { !$0.isHidden }
@@ -140,6 +140,11 @@ package struct ManualRenderer {
         .flag("help", short: "h", help: "Show help and exit; help COMMAND shows a command's."),
         .flag("version", help: "Show the version and exit."),
     ]
+
+    /// The option that prints a shell's completion script, with how to install it.
+    static func completionScript(tool: String) -> OptionSpec {
+        .option("generate-completion-script", value: "SHELL", help: CompletionEngine.installHelp(tool: tool))
+    }
 
     /// Usage of one command: `Cm inc Ar NAME Op Fl n Ar K`.
     private func synopsis(of command: CommandSpec, path: [String]) -> [String] {

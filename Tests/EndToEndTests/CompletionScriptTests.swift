@@ -105,6 +105,8 @@ import Testing
         }
         #expect(Set(try Self.bashComplete("tally", words: ["inc", "co"], sandbox: sandbox, environment: env)) == ["coffee", "cola"])
         #expect(try Self.bashComplete("tally", words: ["get", "tea"], sandbox: sandbox, environment: env) == ["tea time"])
+        // Letter case does not tell names apart, so it does not filter them either.
+        #expect(try Self.bashComplete("tally", words: ["get", "TEA"], sandbox: sandbox, environment: env) == ["tea time"])
         #expect(try Self.bashComplete("tally", words: ["rm", "a"], sandbox: sandbox, environment: env) == ["a \"quoted\" name"])
         // --file typed on the command line is honoured by the live listing.
         let other = sandbox.path("other.json")

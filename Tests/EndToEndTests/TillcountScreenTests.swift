@@ -88,14 +88,14 @@ import Testing
         try tmux.waitForScreen("£20 at 11", Self.shows(Self.row("£20", "11", selected: true, value: "£220.00")))
         #expect(Self.stateLines(till) == ["note:20.00": 11])
 
-        // f, digits, Enter sets the float.
+        // f, the float as `tillcount float` reads it (a decimal comma too), Enter sets it.
         try tmux.type("f")
         try tmux.waitForScreen("the float entry") { $0.contains("New float:") }
-        try tmux.type("150")
+        try tmux.type("150,50")
         try tmux.send("Enter")
-        let floated = try tmux.waitForScreen("the new float") { $0.contains("Float £150.00") }
-        #expect(Self.stateFloat(till) == "150.00")
-        #expect(floated.range(of: #"Total £220\.00\s+Float £150\.00\s+Deposit £70\.00"#, options: .regularExpression) != nil, "\(floated)")
+        let floated = try tmux.waitForScreen("the new float") { $0.contains("Float £150.50") }
+        #expect(Self.stateFloat(till) == "150.50")
+        #expect(floated.range(of: #"Total £220\.00\s+Float £150\.50\s+Deposit £69\.50"#, options: .regularExpression) != nil, "\(floated)")
 
         // u undoes the float, then the last -.
         try tmux.type("u")

@@ -11,6 +11,10 @@
 //  - nothing in it runs code we did not write: no trigger (other than the internal ones
 //    of foreign keys), rule, row-level security policy or function, and no view.
 // The tools make none of those, so any one of them is someone else's.
+// The same query also sets the session's search_path to pg_catalog alone (then pg_temp):
+// every table the tools name is named with its schema, so no function or operator of a
+// schema someone made under the user's name ("$user") or in public can stand in for a
+// built-in one. Done here, it costs no round trip of its own.
 
 import MoneyKitPlatform
 
@@ -71,7 +75,8 @@ struct PostgresSchemaAudit {
         "c": "composite type", "f": "foreign table", "p": "partitioned table", "I": "partitioned index", "t": "TOAST table",
     ]
 
-    /// One row per object: kind, name, owner's name, whether the owner is trusted.
+    /// One row per object: kind, name, owner's name, whether the owner is trusted; first,
+    /// the user's row (which sets the search_path).
     private static let query = """
         WITH ns AS (SELECT oid, nspowner FROM pg_namespace WHERE nspname = $1),
         rel AS (
@@ -90,7 +95,7 @@ struct PostgresSchemaAudit {
                 FROM pg_policy pol JOIN rel ON pol.polrelid = rel.oid
             UNION ALL SELECT 'row security', rel.relname::text, rel.relowner FROM rel WHERE rel.rls
             UNION ALL SELECT 'function', p.proname::text, p.proowner FROM pg_proc p JOIN ns ON p.pronamespace = ns.oid)
-        SELECT 'user', current_user::text, current_user::text, true
+        SELECT 'user', current_user::text, set_config('search_path', 'pg_catalog, pg_temp', false), true
         UNION ALL
         SELECT found.kind, found.name, pg_get_userbyid(found.owner)::text,
             found.owner = (SELECT oid FROM pg_roles WHERE rolname = current_user)

@@ -147,4 +147,11 @@ extension PostgresStoreTests {
         #expect(refusal(clerk.text) == nil)
         #expect(refusal(database) == nil)
     }
+
+    @Test func theStoresSessionSearchesOnlyTheCatalogForFunctions() throws {
+        let database = try sharedCluster().newDatabase()
+        let store = PostgresStore(connectionText: database, layout: layout)
+        let path = try store.read { connection, _ in try connection.query("SHOW search_path").first?.text(0) }
+        #expect(path == "pg_catalog, pg_temp")
+    }
 }

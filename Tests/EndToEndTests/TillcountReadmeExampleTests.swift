@@ -2,7 +2,9 @@
 // (issue 26, item 5): each `$ tillcount …` command must succeed, and where the README shows
 // what a command prints, it prints exactly that. The example once failed at its own
 // `set 0.20 --grams 310` line, which no test ran; reading the README (rather than copying
-// its commands into a test) keeps the test and the text from drifting apart.
+// its commands into a test) keeps the test and the text from drifting apart. The man
+// page's EXAMPLES are read the same way, from the spec they are generated from
+// (`tillcount --dump-help`), and run in order by a shell.
 
 import Foundation
 import Testing
@@ -126,5 +128,49 @@ import Testing
                         "README: '\(line.commands.map { $0.words.joined(separator: " ") })' prints otherwise")
             }
         }
+    }
+
+    /// Every example of the spec (the man page's EXAMPLES), in order.
+    static func specExamples() throws -> [(command: String, explanation: String)] {
+        let dump = try TillcountSandbox().run("--dump-help")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        func collect(_ command: [String: Any]) -> [(String, String)] {
+            let own = (command["examples"] as? [[String: Any]] ?? []).compactMap { example -> (String, String)? in
+                guard let text = example["command"] as? String else { return nil }
+                return (text, example["explanation"] as? String ?? "")
+            }
+            return own + (command["subcommands"] as? [[String: Any]] ?? []).flatMap(collect)
+        }
+        return collect(try #require(object["command"] as? [String: Any]))
+    }
+
+    /// Every man page example, run in order in one sandbox by /bin/sh with the built
+    /// tillcount first on PATH: each exits 0 with no error, and those whose text names an
+    /// outcome show it. Examples that reach a PostgreSQL server by its name are run by
+    /// TillcountPostgresTests against a real one instead.
+    @Test func theManPageExamplesRunAsWritten() throws {
+        let examples = try Self.specExamples()
+        #expect(examples.count >= 10, "\(examples.count) examples")
+        let till = try TillcountSandbox()
+        let folder = (TillcountSandbox.executable as NSString).deletingLastPathComponent
+        var environment = till.environment
+        environment["PATH"] = folder + ":/usr/bin:/bin"
+        var ran = 0
+        for (command, explanation) in examples where !command.contains("postgresql://") {
+            let result = try ToolProcess.run("/bin/sh", ["-c", "cd '\(till.path(""))' && " + command], environment: environment)
+            #expect(result.status == 0 && !result.stderr.contains("error:"), "'\(command)' (\(explanation)): \(result.status) \(result.stderr)")
+            ran += 1
+            switch command {
+            case "tillcount set 0.20 --value 12.40", "tillcount set 0.20 --grams 310":
+                #expect(try till.quantities()["0.20"] == 62, "\(command): \(explanation)")
+            case let text where text.hasPrefix("tillcount show --expected 412.50 --check"):
+                #expect(result.stdout.hasSuffix("short\n"), "\(command): \(result.stdout)")
+            case let text where text.hasPrefix("printf"):
+                #expect(result.stdout == "87.00\n", "\(command): \(result.stdout)")
+            default: break
+            }
+        }
+        #expect(ran >= 10)
+        #expect(FileManager.default.fileExists(atPath: till.path("counts.csv")))
     }
 }

@@ -53,6 +53,23 @@ struct TillPostgresStoreTests {
         #expect(try store.history.savedCounts().count == 3)
     }
 
+    /// A change the loader would refuse is refused before it is stored (issue 26, item
+    /// 16): the till, and `tills` for the whole shop, stay readable.
+    @Test func aChangeThatWouldBreakTheCountIsNotStored() throws {
+        let database = try sharedCluster().newDatabase()
+        let till = Self.till(database, TillName(stored: "Front"))
+        _ = try TillExpectedCashTests.record(till, .sale, "412.40")
+        let before = try till.live.load()
+        #expect(throws: TillError.expectedOutOfRange(reason: ExpectedCash.outOfRangeReason)) {
+            _ = try till.setFloat(action: "float", currency: Fixture.choice()) { currency in try Money.parse(RecordsKeptWholeTests.huge, currency: currency) }
+        }
+        #expect(throws: TillError.changeWouldBreakStore(reason: "the float in the content is negative")) {
+            try till.live.change { state in state.floatMinorUnits = -1 }
+        }
+        #expect(try till.live.load() == before)
+        #expect(try PostgresTillStore(connectionText: database).directory.tills().count == 2)
+    }
+
     @Test func readingAnEmptyDatabaseCreatesNothing() throws {
         let database = try sharedCluster().newDatabase()
         let store = PostgresTillStore(connectionText: database)

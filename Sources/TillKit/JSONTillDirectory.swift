@@ -31,9 +31,18 @@ public struct JSONTillDirectory: TillDirectory {
         (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".tills"
     }
 
-    /// The file of the till `name`.
+    /// The file of the till `name`: its own, or a file named by the key of the first name
+    /// rule (lower case, before case folding) that stands for it (`TillName.isFiled`).
     public func path(for name: TillName) -> String {
-        name.isMain ? stateFile.path : "\(folder)/\(name.fileStem).json"
+        if name.isMain { return stateFile.path }
+        let own = "\(folder)/\(name.fileStem).json"
+        guard !PosixFile.isRegularFile(own) else { return own }
+        // A till filed before names were compared by case folding ("Straße" filed as
+        // stra%c3%9fe, now strasse): found among the files, so that no spelling makes it a second till.
+        for entry in (try? PosixFile.entryNames(in: folder)) ?? [] where entry.hasSuffix(".json") && !entry.hasPrefix(".") {
+            if name.isFiled(underStem: String(entry.dropLast(5))) { return "\(folder)/\(entry)" }
+        }
+        return own
     }
 
     /// The default till, and every till whose file exists.
@@ -67,7 +76,7 @@ public struct JSONTillDirectory: TillDirectory {
             guard !name.isMain else {
                 throw StoreError.corrupt(path: path, reason: "it keeps the default till 'main', whose live count is \(stateFile.path)")
             }
-            guard name.fileStem == stem else {
+            guard name.isFiled(underStem: stem) else {
                 throw StoreError.corrupt(path: path, reason: "it keeps till '\(name.display)', whose file is \(name.fileStem).json")
             }
             others.append(KeptTill(name: name, state: state))

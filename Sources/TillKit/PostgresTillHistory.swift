@@ -93,7 +93,9 @@ public struct PostgresTillHistory: TillHistoryRepository {
             if count.kind == .z {
                 try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("tillcount z " + till.key)])
                 let last = try connection.scalarInteger(
-                    "SELECT COALESCE(MAX(z_number), 0) FROM tillcount.counts WHERE till_key = $1 AND kind = 'z'", [.text(till.key)]) ?? 0
+                    // Counts filed before names were compared by case folding keep the old key.
+                    "SELECT COALESCE(MAX(z_number), 0) FROM tillcount.counts WHERE till_key IN ($1, $2) AND kind = 'z'",
+                    [.text(till.key), .text(till.legacyKey)]) ?? 0
                 let (next, overflow) = last.addingReportingOverflow(1)
                 if overflow { throw StoreError.corrupt(path: connection.server, reason: "the Z numbers of till '\(count.till)' are used up") }
                 zNumber = .integer(next)

@@ -6,7 +6,7 @@
 // tolerance saved with a count, as in SQLite; NULL for counts saved before).
 //
 //   tills(till_key PK, till, currency, float, notes, updated, count)
-//       till is the name as first given, till_key its match key (lower case); count is the
+//       till is the name as first given, till_key its match key (case folded; lower case in a store written before); count is the
 //       live count in the state file's JSON form (lines, movements, blind, tolerance):
 //       what is read back. currency, float and notes repeat it for SQL readers and must
 //       agree with it (a row where they do not is refused, 65).

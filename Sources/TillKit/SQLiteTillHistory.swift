@@ -150,7 +150,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             // A Z count takes the next number of its till here, inside the transaction.
             var zNumber: SQLiteValue = .null
             if count.kind == .z {
-                let last = try db.scalarInteger("SELECT MAX(z_number) FROM counts WHERE till_key = ? AND kind = 'z'", [.text(till.key)]) ?? 0
+                // Counts filed before names were compared by case folding keep the old key.
+                let last = try db.scalarInteger(
+                    "SELECT MAX(z_number) FROM counts WHERE till_key IN (?, ?) AND kind = 'z'", [.text(till.key), .text(till.legacyKey)]) ?? 0
                 let (next, overflow) = last.addingReportingOverflow(1)
                 if overflow { throw StoreError.corrupt(path: database.path, reason: "the Z numbers of till '\(count.till)' are used up") }
                 zNumber = .integer(next)

@@ -37,6 +37,18 @@ public struct TillName: Equatable, Hashable, Sendable {
     /// What two spellings of one till share (`ItemName.matchKey`: NFC, case folded).
     public var key: String { ItemName.matchKey(display) }
 
+    /// The key the first name rule gave this spelling (NFC, lower case): what stores
+    /// written before names were compared by case folding keep for it (a till file's name,
+    /// a saved count's till_key), so that a till filed then is still found.
+    public var legacyKey: String { ItemName.legacyMatchKey(display) }
+
+    /// Whether `stem`, the name of a till file, stands for this till: its own stem, or
+    /// one made from a key of the first rule that folds to this till's key (a file named
+    /// before names were compared by case folding).
+    public func isFiled(underStem stem: String) -> Bool {
+        stem == fileStem || TillName.decoding(fileStem: stem)?.key == key
+    }
+
     /// Whether this is the default till.
     public var isMain: Bool { key == Self.main.key }
 

@@ -207,6 +207,15 @@ public struct ImportPlan: Sendable {
                     self.faults.add(line: line, "'\(account.name)' has an update on \(Instant.dateTime(last)), not before its close on \(Instant.dateTime(at))")
                     continue
                 }
+                // Money moved at the close is its withdrawal; after it, none.
+                if let moved = try storedContributionCounts(index, repository: repository).keys.map(\.at).max(), moved > at {
+                    self.faults.add(line: line, "'\(account.name)' has money moved on \(Instant.dateTime(moved)), after its close on \(Instant.dateTime(at))")
+                    continue
+                }
+                if let moved = plannedContributions.filter({ $0.account == Int32(index) }).map(\.at).max(), moved > at {
+                    self.faults.add(line: line, "'\(account.name)' has money moved on \(Instant.dateTime(moved)), after its close on \(Instant.dateTime(at))")
+                    continue
+                }
                 accounts[index].closedAt = at
                 closes.append((Int32(index), at))
                 closed += 1
@@ -219,6 +228,10 @@ public struct ImportPlan: Sendable {
                 if let quick = rows.quickMinorUnits(row, currency: account.currency) {
                     minorUnits = quick
                 } else {
+                    if let fault = excessDecimals(rows.valueText(row), currency: account.currency) {
+                        self.faults.add(line: line, fault)
+                        continue
+                    }
                     do {
                         minorUnits = try Money.parse(rows.valueText(row), currency: account.currency).minorUnits
                     } catch {
@@ -299,8 +312,13 @@ public struct ImportPlan: Sendable {
     /// is not more than zero; the Nth copy of one already stored N times is skipped, as updates are.
     private mutating func planContribution(_ text: String, withdrawal: Bool, at: Int64, line: Int, index: Int, repository: any PortfolioRepository) throws {
         let account = accounts[index]
-        if let closedAt = account.closedAt, at >= closedAt {
+        // Money moved at the close's own instant is the close's withdrawal (close --withdraw).
+        if let closedAt = account.closedAt, at > closedAt {
             faults.add(line: line, "'\(account.name)' is closed from \(Instant.dateTime(closedAt)) on")
+            return
+        }
+        if let fault = excessDecimals(text, currency: account.currency) {
+            faults.add(line: line, fault)
             return
         }
         let money: Money
@@ -315,24 +333,38 @@ public struct ImportPlan: Sendable {
             return
         }
         let amount = withdrawal ? -money.minorUnits : money.minorUnits
-        if storedContributions[index] == nil {
-            var stored: [Key: Int64] = [:]
-            if let existing = account.stored {
-                for contribution in try repository.contributions(of: existing) {
-                    stored[Key(account: Int32(index), at: contribution.at, value: contribution.amount), default: 0] += 1
-                }
-            }
-            storedContributions[index] = stored
-        }
         let key = Key(account: Int32(index), at: at, value: amount)
         let occurrence = (contributionOccurrences[key] ?? 0) + 1
         contributionOccurrences[key] = occurrence
-        if occurrence <= storedContributions[index]?[key] ?? 0 {
+        if occurrence <= (try storedContributionCounts(index, repository: repository)[key] ?? 0) {
             skipped += 1
             return
         }
         plannedContributions.append((Int32(index), at, amount))
         contributions += 1
+    }
+
+    /// The stored deposits and withdrawals of planned account `index`, read once: (at, amount) → how many.
+    /// - Throws: `StoreError` when the store cannot be read.
+    private mutating func storedContributionCounts(_ index: Int, repository: any PortfolioRepository) throws -> [Key: Int64] {
+        if let known = storedContributions[index] { return known }
+        var stored: [Key: Int64] = [:]
+        if let existing = accounts[index].stored {
+            for contribution in try repository.contributions(of: existing) {
+                stored[Key(account: Int32(index), at: contribution.at, value: contribution.amount), default: 0] += 1
+            }
+        }
+        storedContributions[index] = stored
+        return stored
+    }
+
+    /// The fault of a journal's plain decimal (`rows.pointsAreDecimal`) with more decimals
+    /// than `currency` has, zeros included; nil for any other value.
+    private func excessDecimals(_ text: String, currency: Currency) -> String? {
+        guard rows.pointsAreDecimal, let point = text.firstIndex(of: ".") else { return nil }
+        let decimals = text.distance(from: text.index(after: point), to: text.endIndex)
+        guard decimals > currency.minorUnitExponent else { return nil }
+        return "'\(text)' has \(decimals) decimals; \(currency.code) has \(currency.minorUnitExponent)"
     }
 
     /// A goal row: in the account's currency (or, for a total, the row's, which it must

@@ -79,28 +79,78 @@ public struct Portfolio {
         }
     }
 
-    /// Closes the account called `name` at `at`: it keeps its history and leaves the totals.
-    /// - Throws: `PortfolioError.alreadyClosed`, `.updateAfterClose` (an update at or after `at`).
-    public func close(named name: String, at: Int64) throws -> Account {
+    /// What a close does with what the account still holds at its instant (its value in
+    /// force plus the money moved since).
+    public enum CloseHolding: Sendable {
+        /// Refuse the close (`PortfolioError.closeHoldsValue`): the returns would count
+        /// that money as lost. What `portfolio close` does without --withdraw.
+        case refuse
+        /// Record it as a withdrawal at the close, in the same change (`close --withdraw`).
+        case withdraw
+        /// Let it leave the totals unrecorded, as a close read from an import does.
+        case leave
+    }
+
+    /// Closes the account called `name` at `at`: it keeps its history and leaves the
+    /// totals. What it still holds then is refused, withdrawn or left, as `holding` says;
+    /// returns it with the amount withdrawn (0 for none).
+    /// - Throws: `PortfolioError.alreadyClosed`, `.updateAfterClose` (an update at or
+    ///   after `at`), `.contributionAfterClose` (money moved after `at`), `.closeHoldsValue`.
+    @discardableResult
+    public func close(named name: String, at: Int64, holding policy: CloseHolding = .leave) throws -> (account: Account, withdrawn: Int64) {
         try repository.change("close") { change in
             let account = try self.account(named: name)
             guard account.closedAt == nil else { throw PortfolioError.alreadyClosed(account.name) }
             if let later = try repository.latestUpdate(of: account, atOrAfter: at) {
                 throw PortfolioError.updateAfterClose(account: account.name, updateAt: later.at, updateID: later.id, closeAt: at)
             }
+            let contributions = try repository.contributions(of: account)
+            if let later = contributions.last(where: { $0.at > at }) {
+                throw PortfolioError.contributionAfterClose(account: account.name, contributionAt: later.at, contributionID: later.id, closeAt: at)
+            }
+            var held = try Self.holding(of: account, at: at, update: repository.latestUpdate(of: account, atOrBefore: at), contributions: contributions)
+            switch policy {
+            case _ where held == 0: break
+            case .refuse: throw PortfolioError.closeHoldsValue(account: account.name, value: held, currency: account.currency, closeAt: at)
+            case .leave: held = 0
+            case .withdraw:
+                // Stored amounts and their sums are checked: the negation cannot trap.
+                let (amount, overflow) = Int64(0).subtractingReportingOverflow(held)
+                guard !overflow, PortfolioLimits.valueFault(amount) == nil else { throw PortfolioError.valueBeyondLimits }
+                _ = try change.addContribution(to: account, at: at, amount: amount)
+            }
             try change.setClosed(account, at: at)
-            change.description = "close '\(account.name)' on \(Instant.dateTime(at))"
-            return account
+            let withdrawn = held == 0 ? "" : ", withdrawing \(Self.money(held, account.currency))"
+            change.description = "close '\(account.name)' on \(Instant.dateTime(at))\(withdrawn)"
+            return (account, held)
         }
     }
 
-    /// Reopens the closed account called `name`.
+    /// What `account` holds at `at`: its value in force (`update`, nil: none) plus the
+    /// money moved after that update up to `at` (money moved at the update's own instant
+    /// is in its value).
+    /// - Throws: `PortfolioError.totalOutOfRange` when the sum is beyond the range of amounts.
+    static func holding(of account: Account, at: Int64, update: Update?, contributions: [Contribution]) throws -> Int64 {
+        var sum = CheckedSum()
+        sum.add(update?.value ?? 0)
+        for contribution in contributions where contribution.at <= at && contribution.at > (update?.at ?? .min) {
+            sum.add(contribution.amount)
+        }
+        return try PortfolioTotal.require(sum, currency: account.currency)
+    }
+
+    /// Reopens the closed account called `name`. Its close stays in its history: when
+    /// the value in force at the close is not 0, a value of 0 is recorded at the close's
+    /// instant, so the weeks it was closed show nothing, as they did, and the export keeps them.
     /// - Throws: `PortfolioError.notClosed`.
     public func reopen(named name: String) throws -> Account {
         try repository.change("reopen") { change in
             let account = try self.account(named: name)
             guard let closed = account.closedAt else { throw PortfolioError.notClosed(account.name) }
             try change.setClosed(account, at: nil)
+            if let inForce = try repository.latestUpdate(of: account, atOrBefore: closed), inForce.value != 0 {
+                _ = try change.addUpdate(to: account, at: closed, value: 0)
+            }
             change.description = "reopen '\(account.name)' (closed on \(Instant.dateTime(closed)))"
             return account
         }

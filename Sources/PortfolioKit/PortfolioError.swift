@@ -26,6 +26,10 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case notClosed(String)
     /// A close before one of the account's updates.
     case updateAfterClose(account: String, updateAt: Int64, updateID: Int64, closeAt: Int64)
+    /// A close before one of the account's deposits or withdrawals.
+    case contributionAfterClose(account: String, contributionAt: Int64, contributionID: Int64, closeAt: Int64)
+    /// A close (without withdrawing) of an account that still holds `value` at `closeAt`.
+    case closeHoldsValue(account: String, value: Int64, currency: Currency, closeAt: Int64)
     /// The account has no update with this id (looked up before the change).
     case noUpdate(account: String, id: Int64)
     /// The update went away meanwhile (inside the change).

@@ -96,8 +96,9 @@ struct PortfolioCommands {
     func close() throws -> ExitCode {
         try withStore(.change) { _, portfolio in
             let at = try dateOption()
-            let account = try portfolio.close(named: name, at: at)
-            invocation.say("Closed '\(account.name)' on \(Instant.dateTime(at)); its history stays. Undo with: portfolio undo")
+            let (account, withdrawn) = try portfolio.close(named: name, at: at, holding: arguments.flag("withdraw") ? .withdraw : .refuse)
+            let moved = withdrawn == 0 ? "" : withdrawn > 0 ? ", withdrawing the \(money(withdrawn, account.currency)) it held" : ", depositing the \(money(0 - withdrawn, account.currency)) it owed"
+            invocation.say("Closed '\(account.name)' on \(Instant.dateTime(at))\(moved); its history stays. Undo with: portfolio undo")
             return .ok
         }
     }
@@ -105,7 +106,7 @@ struct PortfolioCommands {
     func reopen() throws -> ExitCode {
         try withStore(.change) { _, portfolio in
             let account = try portfolio.reopen(named: name)
-            invocation.say("Reopened '\(account.name)'.")
+            invocation.say("Reopened '\(account.name)'; its value is 0 from its close until you record one with: portfolio update NAME VALUE")
             return .ok
         }
     }

@@ -45,6 +45,14 @@ enum PortfolioErrorMessages {
             return CLIError.data(
                 "'\(account)' has an update on \(Instant.dateTime(updateAt)) (update \(updateID)), not before \(Instant.dateTime(closeAt))",
                 hint: "close it at or after its last update, or delete that update first with 'portfolio updates rm'")
+        case let .contributionAfterClose(account, contributionAt, contributionID, closeAt):
+            return CLIError.data(
+                "'\(account)' has money moved on \(Instant.dateTime(contributionAt)) (contribution \(contributionID)), after \(Instant.dateTime(closeAt))",
+                hint: "close it at or after that date, or delete it first with 'portfolio flows rm'")
+        case let .closeHoldsValue(account, value, currency, closeAt):
+            return CLIError.data(
+                "'\(account)' still holds \(Portfolio.money(value, currency)) on \(Instant.dateTime(closeAt)): closed so, the returns would count it as lost",
+                hint: "record it as withdrawn at the close with 'portfolio close NAME --withdraw', or record its value first with 'portfolio update NAME 0'")
         case let .noUpdate(account, id):
             return CLIError("'\(account)' has no update with id \(id)", hint: "'portfolio updates \(account)' lists them with their ids", exitCode: .noInput)
         case let .updateGone(account, id):

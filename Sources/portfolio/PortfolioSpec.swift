@@ -115,10 +115,12 @@ enum PortfolioSpec {
         options: [period.spec, from, to, format, currencyFilter] + conversion + [tableChange])
 
     static let closeCommand = CommandSpec(name: "close", abstract: "Close an account: it keeps its history and leaves the current total",
-                discussion: "Refused (65) when the account has an update at or after that date: a closed account takes no update from its close on.",
-                options: [date], arguments: [account])
+                discussion: "Refused (65) when the account has an update at or after that date, or money moved after it: a closed account takes no update from its close on, and no deposit or withdrawal after it. What the account still holds at the close (its value in force plus the money moved since) leaves it: with --withdraw it is recorded as a withdrawal at the close, so the returns count it as money taken out; without, a close of an account that holds anything is refused (65), since the returns would count it as lost.",
+                options: [date, .flag("withdraw", help: "Record what the account holds at the close as a withdrawal at that instant.")], arguments: [account])
 
-    static let reopenCommand = CommandSpec(name: "reopen", abstract: "Reopen a closed account", arguments: [account])
+    static let reopenCommand = CommandSpec(name: "reopen", abstract: "Reopen a closed account",
+                discussion: "Its close stays in its history: a value of 0 is recorded at the close's instant (unless its value there is 0 already), so the weeks it was closed show nothing, in table, chart and export alike. Record its value from now on with 'portfolio update'.",
+                arguments: [account])
 
     static let renameCommand = CommandSpec(name: "rename", abstract: "Rename an account", aliases: ["mv"], arguments: [account, ArgumentSpec("NEW", help: "The new name.")])
 

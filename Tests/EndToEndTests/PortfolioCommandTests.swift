@@ -24,7 +24,7 @@ import Testing
         try box.ok("add", "Brokerage", "300.50", "--date", "2025-01-02", "--currency", "USD")
         try box.ok("add", "ISA", "45.25", "--date", "2025-01-03", "--currency", "GBP")
         try box.ok("add", "Old account", "999", "--date", "2025-01-01")
-        try box.ok("close", "Old account", "--date", "2025-02-01")
+        try box.ok("close", "Old account", "--date", "2025-02-01", "--withdraw")
         let byDefault = try box.ok()
         let named = try box.ok("dashboard")
         for output in [byDefault.stdout, named.stdout] {
@@ -132,7 +132,7 @@ import Testing
         try box.ok("update", "Saver", "1200", "--date", "2025-02-01")
         try box.ok("add", "Dollars", "75.5", "--date", "2025-01-05", "--currency", "USD")
         try box.ok("add", "Shut", "300", "--date", "2025-01-01")
-        try box.ok("close", "Shut", "--date", "2025-03-01")
+        try box.ok("close", "Shut", "--date", "2025-03-01", "--withdraw")
 
         let json = try box.list()
         #expect(json.names == ["Dollars", "Saver"])
@@ -165,7 +165,7 @@ import Testing
         let box = try PortfolioBox()
         try box.ok("add", "Open", "100", "--date", "2025-01-01")
         try box.ok("add", "Shut", "300", "--date", "2025-01-01")
-        try box.ok("close", "Shut", "--date", "2025-03-01")
+        try box.ok("close", "Shut", "--date", "2025-03-01", "--withdraw")
         let all = try box.list(all: true)
         #expect(all.names == ["Open", "Shut"])
         #expect(all.account("Shut")?.active == false)
@@ -222,7 +222,7 @@ import Testing
         try box.ok("add", "Leave", "250", "--date", "2025-01-01")
         #expect(try box.list().totals == ["GBP": "350.00"])
 
-        try box.ok("close", "leave", "--date", "2025-02-01")
+        try box.ok("close", "leave", "--date", "2025-02-01", "--withdraw")
         let afterClose = try box.list()
         #expect(afterClose.names == ["Keep"])
         #expect(afterClose.totals == ["GBP": "100.00"])
@@ -235,7 +235,10 @@ import Testing
         try box.ok("reopen", "Leave")
         let reopened = try box.list()
         #expect(reopened.names == ["Keep", "Leave"])
-        #expect(reopened.totals == ["GBP": "360.00"])
+        // Its close stays in its history: worth 0 from then until a new value is recorded.
+        #expect(reopened.totals == ["GBP": "100.00"])
+        try box.ok("update", "Leave", "260")
+        #expect(try box.list().totals == ["GBP": "360.00"])
         #expect(try box.show("Leave")["closed"] is NSNull)
         #expect(try box.fails(65, "reopen", "Leave").stderr.contains("not closed"))
     }

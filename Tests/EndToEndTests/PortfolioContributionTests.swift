@@ -51,7 +51,7 @@ struct PortfolioContributionTests {
         let box = try PortfolioBox()
         try Self.seed(box)
         try box.ok("add", "Closed", "5", "--date", "2024-01-01")
-        try box.ok("close", "Closed", "--date", "2024-06-01")
+        try box.ok("close", "Closed", "--date", "2024-06-01", "--withdraw")
         let before = try Self.dump(box)
         let result = try box.fails(status, arguments)
         #expect(result.stderr.lowercased().contains(message.lowercased()), "\(result.stderr)")

@@ -103,7 +103,7 @@ import Testing
     @Test func demoRefusesAStoreWhoseOnlyAccountIsClosed() throws {
         let box = try PortfolioBox()
         try box.ok("add", "Mine", "10", "--date", "2025-01-01")
-        try box.ok("close", "Mine", "--date", "2025-02-01")
+        try box.ok("close", "Mine", "--date", "2025-02-01", "--withdraw")
         try box.fails(64, "demo")
         try box.fails(64, "demo", "--set", "4")
         #expect(try box.list(all: true).names == ["Mine"])

@@ -37,7 +37,7 @@ import Glibc
         try box.ok("update", "Alpha", "95", "--date", "2025-01-01")
         try box.ok("add", "Spare", "--date", "2024-12-02", "--currency", "EUR")
         try box.ok("add", "Gone", "5", "--date", "2024-12-03")
-        try box.ok("close", "Gone", "--date", "2025-02-01")
+        try box.ok("close", "Gone", "--date", "2025-02-01", "--withdraw")
         let backup = try box.ok("export").stdout
         let copy = box.sandbox.path("copy.sqlite")
         let first = try box.run(["--db", copy, "import", "-"], stdin: backup)
@@ -134,13 +134,36 @@ import Glibc
         #expect(try box.list(all: true).account("A")?.active == true)
         // At the instant of the update itself: refused too (it would not count).
         try box.fails(65, "close", "A", "--date", "2025-06-01")
-        try box.ok("close", "A", "--date", "2025-06-02")
+        try box.ok("close", "A", "--date", "2025-06-02", "--withdraw")
+    }
+
+    @Test func aCloseKeepsTheMoneyRulesAndAReopenKeepsTheClose() throws {
+        // Issue 26, item 12: no money moved after a close; what the account holds is
+        // withdrawn at the close (--withdraw) or the close refused with a hint.
+        let box = try PortfolioBox()
+        try box.ok("add", "Fund", "6000", "--date", "2025-01-01")
+        try box.ok("deposit", "Fund", "6000", "--date", "2025-01-01")
+        try box.ok("update", "Fund", "6268.54", "--date", "2025-01-20")
+        try box.ok("withdraw", "Fund", "100", "--date", "2025-03-01")
+        let early = try box.fails(65, "close", "Fund", "--date", "2025-02-01", "--withdraw")
+        #expect(early.stderr.contains("1 Mar 2025") && early.stderr.contains("portfolio flows rm"), "\(early.stderr)")
+        let holding = try box.fails(65, "close", "Fund", "--date", "2025-03-02")
+        #expect(holding.stderr.contains("still holds £6,168.54"), "\(holding.stderr)")
+        #expect(holding.stderr.contains("portfolio close NAME --withdraw"), "\(holding.stderr)")
+        #expect(try box.show("Fund")["closed"] is NSNull)
+        let closed = try box.ok("close", "Fund", "--date", "2025-03-02", "--withdraw")
+        #expect(closed.stderr.contains("withdrawing the £6,168.54 it held"), "\(closed.stderr)")
+        // Reopened, the closed weeks keep showing nothing.
+        try box.ok("reopen", "Fund")
+        let table = try box.ok("table", "--period", "month", "--from", "2025-01-01", "--to", "2025-04-30", "--format", "csv").stdout
+        #expect(table.split(separator: "\n").last?.hasSuffix(",0.00") == true, "\(table)")
+        #expect(try box.ok("export").stdout.contains("2025-03-02T00:00:00+00:00,Fund,0.00,GBP"))
     }
 
     @Test func anUpdateAtOrAfterTheCloseIsRefused() throws {
         let box = try PortfolioBox()
         try box.ok("add", "A", "100", "--date", "2025-01-01")
-        try box.ok("close", "A", "--date", "2025-03-01")
+        try box.ok("close", "A", "--date", "2025-03-01", "--withdraw")
         #expect(try box.fails(65, "update", "A", "5", "--date", "2025-03-01").stderr.contains("was closed"))
         #expect(try box.fails(65, "update", "A", "5", "--date", "2025-04-01").stderr.contains("was closed"))
         #expect(try box.list(all: true).account("A")?.updates == 1)

@@ -71,7 +71,7 @@ struct PortfolioPostgresTests {
         try box.ok("deposit", "ISA", "400", "--date", "2024-03-01")
         try box.ok("withdraw", "Easy saver", "50", "--date", "2024-03-02")
         try box.ok("goal", "ISA", "20000", "--by", "2030-01-01")
-        try box.ok("close", "Brokerage", "--date", "2024-05-01")
+        try box.ok("close", "Brokerage", "--date", "2024-05-01", "--withdraw")
         try box.ok("rename", "Easy saver", "Rainy day")
     }
 

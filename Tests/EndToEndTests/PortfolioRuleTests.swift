@@ -57,7 +57,7 @@ import Testing
         try box.ok("add", "A", "100", "--date", "2025-01-10")
         try box.ok("add", "B", "50", "--date", "2025-02-10")
         try box.ok("update", "A", "150", "--date", "2025-03-05")
-        try box.ok("close", "A", "--date", "2025-03-20")
+        try box.ok("close", "A", "--date", "2025-03-20", "--withdraw")
         try box.ok("update", "B", "70", "--date", "2025-04-10")
 
         #expect(try box.list().totals == ["GBP": "70.00"])
@@ -94,7 +94,7 @@ import Testing
         let box = try PortfolioBox()
         try box.ok("add", "A", "100", "--date", "2025-01-01")
         try box.ok("add", "B", "50", "--date", "2025-01-01")
-        try box.ok("close", "A", "--date", "2099-01-01")
+        try box.ok("close", "A", "--date", "2099-01-01", "--withdraw")
         // The table and the chart count it until 2099 ...
         let table = try box.csv("table", "--period", "year", "--from", "2025-06-01", "--to", "2025-12-31", "--format", "csv")
         #expect(table.first?.last == "150.00")

@@ -102,7 +102,7 @@ import Testing
         try box.ok("add", "Empty", "--date", "2025-01-03", "--currency", "EUR")  // no updates
         try box.ok("add", "Gone", "5", "--date", "2025-01-02", "--currency", "USD")
         try box.ok("update", "Gone", "7.25", "--date", "2025-02-02T10:00:00+02:00")
-        try box.ok("close", "Gone", "--date", "2025-03-01")  // closed
+        try box.ok("close", "Gone", "--date", "2025-03-01", "--withdraw")  // closed
         try box.ok("add", "Yen", "1000", "--currency", "JPY", "--date", "2025-01-04")
         try box.ok("update", "Yen", "1200", "--date", "2099-01-01")  // in the future
         try box.ok("add", "Shut and empty", "--date", "2025-01-05")
@@ -175,7 +175,7 @@ import Testing
         let box = try PortfolioBox()
         try box.ok("add", "Saver", "100", "--date", "2025-01-01")
         try box.ok("update", "Saver", "150", "--date", "2025-02-01")
-        try box.ok("close", "Saver", "--date", "2025-03-01")
+        try box.ok("close", "Saver", "--date", "2025-03-01", "--withdraw")
         try box.ok("add", "Empty", "--date", "2025-01-05", "--currency", "EUR")
         let json = try #require(try box.json("export", "--format", "json") as? [String: Any])
         #expect(json["format"] as? String == "portfolio-export")

@@ -26,7 +26,7 @@ struct PortfolioUndoTests {
         try box.ok("update", "Alpha", "150.25", "--date", "2024-02-01T09:00:00Z")
         try box.ok("update", "Alpha", "175", "--date", "2024-03-01T09:00:00Z")
         try box.ok("add", "Closed", "50", "--date", "2024-01-05T09:00:00Z")
-        try box.ok("close", "Closed", "--date", "2024-06-01T00:00:00Z")
+        try box.ok("close", "Closed", "--date", "2024-06-01T00:00:00Z", "--withdraw")
         try box.ok("add", "Spare", "--date", "2024-01-07T09:00:00Z", "--currency", "EUR")
     }
 
@@ -47,7 +47,7 @@ struct PortfolioUndoTests {
         UndoCase(arguments: ["add", "New", "5", "--date", "2024-04-01T00:00:00Z"], undid: "add 'New' (1 account and 1 update removed)."),
         UndoCase(arguments: ["update", "Alpha", "200", "--date", "2024-04-01T00:00:00Z"], undid: "update 'Alpha' to £200.00 on 1 Apr 2024, 00:00 [update 5] (1 update removed)."),
         UndoCase(arguments: ["updates", "rm", "--force", "Alpha", "2"], undid: "updates rm 'Alpha' 2 (1 update restored)."),
-        UndoCase(arguments: ["close", "Alpha", "--date", "2024-05-01T00:00:00Z"], undid: "close 'Alpha' on 1 May 2024, 00:00."),
+        UndoCase(arguments: ["close", "Alpha", "--date", "2024-05-01T00:00:00Z", "--withdraw"], undid: "close 'Alpha' on 1 May 2024, 00:00, withdrawing £175.00 (1 deposit or withdrawal removed)."),
         UndoCase(arguments: ["rename", "Alpha", "Beta"], undid: "rename 'Alpha' to 'Beta'."),
         UndoCase(arguments: ["rm", "--force", "Alpha"], undid: "rm 'Alpha' and its 3 updates (1 account and 3 updates restored)."),
         UndoCase(arguments: ["import", "-"],
@@ -117,7 +117,7 @@ struct PortfolioUndoTests {
         var states: [String?] = [nil]  // no database yet
         let changes: [[String]] = [
             ["add", "A", "1", "--date", "2024-01-01T00:00:00Z"], ["update", "A", "2", "--date", "2024-02-01T00:00:00Z"],
-            ["add", "B", "--date", "2024-01-02T00:00:00Z"], ["rename", "A", "C"], ["close", "C", "--date", "2024-03-01T00:00:00Z"],
+            ["add", "B", "--date", "2024-01-02T00:00:00Z"], ["rename", "A", "C"], ["close", "C", "--date", "2024-03-01T00:00:00Z", "--withdraw"],
             ["updates", "rm", "--force", "C", "1"], ["reopen", "C"], ["rm", "--force", "B"],
             ["import", "-"], ["update", "C", "3", "--date", "2024-05-01T00:00:00Z"], ["rm", "--force", "C"],
         ]

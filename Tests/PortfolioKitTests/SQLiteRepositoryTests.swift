@@ -61,7 +61,10 @@ func utc(_ text: String) -> Int64 { Instant.parse(text) ?? 0 }
          "update 'Alpha' to \(Portfolio.money(1_00, .gbp)) on \(Instant.dateTime(utc("2023-01-01T00:00:00Z"))) [update 5] (1 update removed)"),
         ("updates rm", { try $0.deleteUpdate(id: 2, of: $0.account(named: "Alpha")) }, "updates rm 'Alpha' 2 (1 update restored)"),
         ("close", { _ = try $0.close(named: "Alpha", at: utc("2024-05-01T00:00:00Z")) }, "close 'Alpha' on \(Instant.dateTime(utc("2024-05-01T00:00:00Z")))"),
-        ("reopen", { _ = try $0.reopen(named: "Closed") }, "reopen 'Closed' (closed on \(Instant.dateTime(utc("2024-06-01T00:00:00Z"))))"),
+        ("close withdraw", { _ = try $0.close(named: "Alpha", at: utc("2024-05-01T00:00:00Z"), holding: .withdraw) },
+         "close 'Alpha' on \(Instant.dateTime(utc("2024-05-01T00:00:00Z"))), withdrawing \(Portfolio.money(175_00, .gbp)) (1 deposit or withdrawal removed)"),
+        // Its close stays in its history: the 0 recorded at the close goes with the reopen.
+        ("reopen", { _ = try $0.reopen(named: "Closed") }, "reopen 'Closed' (closed on \(Instant.dateTime(utc("2024-06-01T00:00:00Z")))) (1 update removed)"),
         ("rename", { try $0.rename(named: "Alpha", to: "Beta") }, "rename 'Alpha' to 'Beta'"),
         ("rename closed", { try $0.rename(named: "Closed", to: "Shut") }, "rename 'Closed' to 'Shut'"),
         ("rm", { _ = try $0.delete($0.account(named: "Alpha")) }, "rm 'Alpha' and its 3 updates (1 account and 3 updates restored)"),
@@ -77,7 +80,7 @@ func utc(_ text: String) -> Int64 { Instant.parse(text) ?? 0 }
         }, "import (1 account and 3 updates removed)"),
     ] }
 
-    @Test(arguments: 0..<12)
+    @Test(arguments: 0..<13)
     func undoRevertsAChangeExactly(index: Int) throws {
         let (name, change, undid) = Self.changes[index]
         for box in [try SQLiteBox()] {

@@ -13,7 +13,8 @@
 // Equity:Valuation) and `balance … V` on the next day; a day whose value is unchanged
 // gets no pad (Beancount refuses a pad with nothing to do). A close balances to 0 the
 // same way and closes the account the next day. Beancount has no time of day, so only
-// each day's last value is there.
+// each day's last value is there. An account opens on the day of its first event (its
+// creation, first value or first deposit), the equity accounts on the first of all.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -66,6 +67,11 @@ public struct JournalExport {
             }
         }
         if !accounts.isEmpty { line("") }
+        // Ledger --pedantic refuses metadata whose tag is not declared.
+        if format == .ledger, !accounts.isEmpty {
+            for tag in ["name", "created", "currency", "at", "portfolio"] { line("tag \(tag)") }
+            line("")
+        }
         let valuation = AccountNameMapping.valuationAccount(format)
         for account in accounts {
             line("account \(mapping.names[account.id] ?? "")")
@@ -87,7 +93,10 @@ public struct JournalExport {
         }
         if !accounts.isEmpty { line("account \(valuation)") }
         if side.contains(where: { $0.contribution != nil }) { line("account \(AccountNameMapping.contributionAccount(format))") }
-        var pending = side.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)[...]
+        // At one instant the money moved comes before a close: a close's withdrawal is recorded at its instant.
+        var pending = side.enumerated().sorted {
+            ($0.element.at, $0.element.contribution == nil ? 1 : 0, $0.offset) < ($1.element.at, $1.element.contribution == nil ? 1 : 0, $1.offset)
+        }.map(\.element)[...]
         func transaction(_ account: Account, at: Int64, value: Int64, mark: String?) {
             let (date, exact) = Self.dated(at)
             line("")
@@ -187,7 +196,10 @@ public struct JournalExport {
                 if days.last?.date == date { days[days.count - 1].value = 0 } else { days.append((date, 0)) }
                 closeDate = date
             }
-            let openDate = min(Self.dated(account.createdAt).date, days.first?.date ?? "9999-12-31")
+            // Open from the account's first event: its creation, first value or first money
+            // moved (a deposit may come before the first value, as 'deposit' advises).
+            let openDate = [Self.dated(account.createdAt).date, days.first?.date, contributions.first.map { Self.dated($0.at).date }]
+                .compactMap { $0 }.min() ?? Self.dated(account.createdAt).date
             firstDate = min(firstDate ?? openDate, openDate)
             directives.append(Directive(date: openDate, rank: 0, text: [
                 "\(openDate) open \(name) \(account.currency.code)",

@@ -1,6 +1,8 @@
 // The quoted strings portfolio writes into a journal's metadata (an account's original
 // name) and reads back: double quotes, with \" \\ \n \t and \u{XXXX} for every other
-// control character, so any stored name fits on one line of any of the three formats.
+// control character, so any stored name fits on one line of any of the three formats;
+// and \u{2C} for a comma, where hledger ends a tag's value and reads what follows as
+// another tag (a name "Cash, type: L" would give the account hledger's type L).
 
 /// The quoted strings of a journal's metadata: written and read back exactly.
 public enum JournalQuoting {
@@ -13,6 +15,7 @@ public enum JournalQuoting {
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
             case "\t": result += "\\t"
+            case ",": result += "\\u{2C}"
             default:
                 let value = scalar.value
                 if value < 0x20 || (0x7F...0x9F).contains(value) || (0x2028...0x2029).contains(value) {

@@ -33,7 +33,7 @@ enum PlainTextAccounting {
             if line.hasPrefix("account ") { current = String(line.dropFirst(8)) }
             if let current, line.hasPrefix("    ; name: \""), line.hasSuffix("\"") {
                 let quoted = line.dropFirst("    ; name: \"".count).dropLast()
-                names[quoted.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")] = current
+                names[quoted.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\u{2C}", with: ",").replacingOccurrences(of: "\\\\", with: "\\")] = current
             }
         }
         return names
@@ -53,11 +53,13 @@ enum PlainTextAccounting {
         try box.ok("add", "Dinar", "1.234", "--currency", "KWD", "--date", "2025-04-02")
         try box.ok("add", "Loan", "-500.25", "--date", "2025-04-03")
         try box.ok("add", "Old", "50", "--date", "2025-01-01")
-        try box.ok("close", "Old", "--date", "2025-02-01")
+        try box.ok("close", "Old", "--date", "2025-02-01", "--withdraw")
         try box.ok("add", "Later", "--date", "2025-07-01")
         // Money moved: between two updates, and after an account's last update (its value stays).
         try box.ok("withdraw", "Easy saver", "100", "--date", "2025-06-01")
         try box.ok("deposit", "ISA: shares; \"growth\"", "500", "--date", "2025-08-01")
+        // Before the account's first value, as 'deposit' advises (Beancount opens it then).
+        try box.ok("deposit", "Dinar", "1", "--date", "2025-03-15")
         return box
     }
 
@@ -99,7 +101,8 @@ enum PlainTextAccounting {
         let journal = try box.ok("export", "--format", "ledger").stdout
         let file = box.sandbox.path("out.ledger")
         try journal.write(toFile: file, atomically: true, encoding: .utf8)
-        let text = try PlainTextAccounting.run(PlainTextAccounting.ledger, ["-f", file, "--flat", "--no-total", "balance", "^assets:"], in: box)
+        // --pedantic: every account, commodity and metadata tag is declared.
+        let text = try PlainTextAccounting.run(PlainTextAccounting.ledger, ["--pedantic", "-f", file, "--flat", "--no-total", "balance", "^assets:"], in: box)
         var balances: [String: String] = [:]
         for line in text.split(separator: "\n") {
             // "      1300.07 GBP  assets:Easy saver"
@@ -141,7 +144,7 @@ enum PlainTextAccounting {
         try first.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         // Read by its name (*.journal, *.ledger), no --format needed.
         let imported = try copy.ok("import", file)
-        #expect(imported.stderr.contains("Imported 8 updates, 7 new accounts, 1 close, 2 deposits or withdrawals."), "\(imported.stderr)")
+        #expect(imported.stderr.contains("Imported 8 updates, 7 new accounts, 1 close, 4 deposits or withdrawals."), "\(imported.stderr)")
         #expect(try copy.ok("export", "--format", format).stdout == first.stdout)
         #expect(try copy.ok("export").stdout == (try box.ok("export").stdout), "the CSV export agrees too")
         // Again from standard input, with --format: everything is already there.
@@ -172,5 +175,67 @@ enum PlainTextAccounting {
         // The same file as CSV (forced) is a CSV error, not a journal read.
         #expect(try box.fails(65, "import", "--format", "csv", file).stderr.contains("line 1"))
         #expect(try box.fails(64, "import", "--format", "beancount", file).stderr.contains("--format"))
+    }
+
+    // MARK: no name becomes syntax (issue 26, item 14)
+
+    /// Seeded random account names built of what the three formats treat as syntax (tag
+    /// commas and colons, comments, brackets, quotes, escapes) between words such as
+    /// "type" and "L", plus the two names of the issue.
+    static func riskyNames(count: Int, seed: UInt64) -> [String] {
+        var generator = TillcountSeededGenerator(seed: seed)
+        let pieces = ["type", "L", "Liability", "Cash", "tag", "é", "ß", "貯金", "7", "x", ",", ":", ";", "#", "[", "]", "(", ")", "=", "@", "*",
+                      "!", "\"", "\\", "'", "&", "+", "/", "|", "{", "}", "~", "^", "$", "%", "<", ">", "-", "_", ".", "\\u{2C}", "\\n"]
+        var names = ["Cash, type: L, x", "Cash, type: Liability"]
+        var keys = Set(names.map { $0.lowercased() })
+        while names.count < count {
+            var name = "N"
+            for _ in 0..<Int.random(in: 2...7, using: &generator) {
+                if Bool.random(using: &generator) { name += " " }
+                name += pieces.randomElement(using: &generator) ?? "x"
+            }
+            if keys.insert(name.lowercased()).inserted { names.append(name) }
+        }
+        return names
+    }
+
+    /// Every export of accounts with random names reads in hledger, Ledger (--pedantic) and
+    /// bean-check with the values portfolio has: no name becomes a tag, a type, a comment or
+    /// an account of its own, and the net worth is the sum of the values.
+    @Test(.enabled(if: PlainTextAccounting.installed(PlainTextAccounting.hledger), PlainTextAccounting.skipReason))
+    func noNameBecomesSyntaxInAnyExport() throws {
+        let box = try PortfolioBox()
+        let names = Self.riskyNames(count: 14, seed: 0x26_14)
+        var csv = "date,account,value,currency,kind\n"
+        var total: Int64 = 0
+        for (index, name) in names.enumerated() {
+            let field = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let cents = Int64(index + 1) * 10_000 + 25
+            total += cents
+            // A deposit the day before the first value (Beancount opens the account then).
+            csv += "2025-01-01,\(field),5.00,GBP,deposit\n2025-01-02,\(field),\(cents / 100).\(cents % 100),GBP,\n"
+        }
+        try box.ok("import", "-", stdin: csv)
+        let expected = "\(total / 100).\(total % 100) GBP"
+        for format in ["hledger", "ledger", "beancount"] {
+            let file = box.sandbox.path("names.\(format)")
+            try box.ok("export", "--format", format).stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            switch format {
+            case "hledger":
+                // The balance sheet: every account an asset, the net worth their sum.
+                let sheet = try PlainTextAccounting.run(PlainTextAccounting.hledger, ["-f", file, "balancesheet", "-O", "csv"], in: box)
+                #expect(sheet.contains("\"Net:\",\"\(expected)\""), "\(sheet)")
+                #expect(!sheet.contains("\"-"), "no account on the liability side: \(sheet)")
+            case "ledger":
+                let text = try PlainTextAccounting.run(PlainTextAccounting.ledger, ["--pedantic", "-f", file, "balance", "^assets:"], in: box)
+                #expect(text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == expected, "\(text)")
+            default:
+                _ = try PlainTextAccounting.run(PlainTextAccounting.beanCheck, [file], in: box)
+            }
+        }
+        // Read back, each name is itself again.
+        let copy = try PortfolioBox(database: "copy.sqlite")
+        try copy.ok("import", "--format", "hledger", "-", stdin: try box.ok("export", "--format", "hledger").stdout)
+        #expect(Set(try copy.list().names) == Set(names))
     }
 }

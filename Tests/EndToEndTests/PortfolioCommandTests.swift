@@ -9,6 +9,8 @@ import Testing
 
     @Test func dashboardOnAnEmptyStoreSaysHowToStart() throws {
         let box = try PortfolioBox()
+        // A store the user named must be there to be read (issue 26, item 36): made empty.
+        try box.ok("db", "init")
         for arguments in [[], ["dashboard"]] {
             let result = try box.run(arguments)
             #expect(result.status == 0)
@@ -179,6 +181,7 @@ import Testing
 
     @Test func listOnAnEmptyStore() throws {
         let box = try PortfolioBox()
+        try box.ok("db", "init")
         let text = try box.ok("list")
         #expect(text.stdout.isEmpty)
         #expect(text.stderr.contains("No accounts yet"))

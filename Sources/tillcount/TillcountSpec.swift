@@ -186,9 +186,13 @@ enum TillcountSpec {
             is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
 
             'history label' and 'history note' on an X count are steps too (undo brings the label before back, or \
-            takes the note away). A Z save (save --kind z), and a note added to a Z count, are final: no step, \
-            so undo reverts the step before. Each till has its own stack: undo works in the till --till or \
-            $TILLCOUNT_TILL names (else main).
+            takes the note away). A Z save (save --kind z) is final: undo passes over it, says so in a warning \
+            ("skipped the undo step 'save': saved count 3 is the closing count Z1 of its till, which is final"), \
+            and reverts the step before; a note added to a Z count is final too (no step). Each till has its own \
+            stack: undo works in the till --till or $TILLCOUNT_TILL names (else main). Undoing a save whose count \
+            has since been labelled or noted from another till (or, on a shared store, by another person) is \
+            refused (65) and changes nothing, on every store: it would delete their label or note with the count; \
+            'history rm ID' deletes it on purpose.
             """)
 
     static let noteSpec = CommandSpec(

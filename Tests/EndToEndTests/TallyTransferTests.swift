@@ -59,6 +59,25 @@ import Testing
         #expect(try target.ok("inc", "TWO LINES") == String(counters[6].count + counters[6].step))
     }
 
+    /// Issue 26, item 9: a backup restores the log too: `log` and `stats` of the imported
+    /// store are the source's, and its export is byte for byte the backup.
+    @Test(arguments: ["json", "csv"])
+    func aBackupRestoresTheLogAndStats(format: String) throws {
+        let source = try TallyBox()
+        try source.ok("new", "coffee")
+        try source.ok("inc", "coffee")
+        try source.ok("add", "coffee", "4")
+        try source.ok("rename", "coffee", "Café")
+        let backup = try source.ok("export", "--format", format)
+        let target = try TallyBox()
+        try target.ok("import", "-", stdin: backup + "\n")
+        #expect(try target.ok("export", "--format", format) == backup)
+        for command in [["log", "café", "--format", "csv"], ["stats", "café", "--format", "csv"]] {
+            #expect(try target.ok(arguments: command) == source.ok(arguments: command), "\(command)")
+        }
+        #expect(try target.ok("log", "café", "--format", "csv").components(separatedBy: "\n").count == 5)  // header and 4 events
+    }
+
     @Test(arguments: ["json", "csv"])
     func aRoundTripThroughAFile(format: String) throws {
         let source = try TallyBox()

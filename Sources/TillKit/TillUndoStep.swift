@@ -12,7 +12,9 @@
 // as a row marked with the step's key, which undo deletes.)
 //
 // The stack is per till: each till's file keeps its own, so undo reverts the newest step
-// made in the till a command runs in. A Z save is final and pushes no step at all.
+// made in the till a command runs in. A Z save is final: its step only marks its place, so
+// that undo says it passes over it (HistoryReversal.finalCount) instead of silently
+// undoing the step before; no undo removes a Z count.
 // Format 1 and 2 files hold bare live-count snapshots there (read as "count" steps with no
 // action).
 

@@ -110,10 +110,12 @@ import Testing
 
         let first = try box.ok("export")
         let lines = first.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "date,account,value,currency")
-        #expect(lines.contains("2025-01-03T00:00:00+00:00,Empty,,EUR"))
-        #expect(lines.contains("2025-03-01T00:00:00+00:00,Gone,closed,USD"))
-        #expect(lines.contains(#"2025-01-01T09:00:00+00:00,"Odd, ""quoted"" name",11.00,GBP"#))
+        // The close's withdrawal (--withdraw) brings the kind column.
+        #expect(lines.first == "date,account,value,currency,kind")
+        #expect(lines.contains("2025-01-03T00:00:00+00:00,Empty,,EUR,"))
+        #expect(lines.contains("2025-03-01T00:00:00+00:00,Gone,7.25,USD,withdrawal"))
+        #expect(lines.contains("2025-03-01T00:00:00+00:00,Gone,closed,USD,"))
+        #expect(lines.contains(#"2025-01-01T09:00:00+00:00,"Odd, ""quoted"" name",11.00,GBP,"#))
 
         // An explicit --db is created only in a folder that exists.
         try FileManager.default.createDirectory(atPath: box.sandbox.path("copy"), withIntermediateDirectories: true)

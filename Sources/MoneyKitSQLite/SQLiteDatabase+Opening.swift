@@ -129,7 +129,7 @@ extension SQLiteDatabase {
     /// The refusal of a read of a store the user named at `path`, where there is no file:
     /// a typo reads as an error (66), not as an empty store.
     package static func missingStore(_ path: String) -> StoreError {
-        .unreadable(path: path, reason: "there is no such file (a store is made by the first command that saves something in it)")
+        .namedStoreMissing(path)
     }
 
     /// Refuses a database that is not `schema`'s: another application id, a newer version,

@@ -3,6 +3,7 @@
 // answer is no, the usual error (no such counter, exit 66) and nothing is created.
 
 import MoneyKitCLI
+import MoneyKitPlatform
 import TallyKit
 
 extension TapScreen {
@@ -13,8 +14,11 @@ extension TapScreen {
     func counterOrOfferToCreate(_ name: String) throws -> Counter {
         do {
             return try commands.tally.counter(named: name)
-        } catch let missing as TallyError {
-            guard case .notFound = missing, commands.invocation.terminal.isInteractive else { throw missing }
+        } catch let missing as any Error {
+            // No such counter, or (on a terminal) no store yet where the user named one.
+            let isNotFound = if case TallyError.notFound = missing { true } else { false }
+            let noStoreYet = (missing as? StoreError)?.isNamedStoreMissing ?? false
+            guard isNotFound || noStoreYet, commands.invocation.terminal.isInteractive else { throw missing }
             let invocation = commands.invocation
             invocation.err.write("No counter named '\(name.terminalSafe)'. Create it? [y/N] ")
             invocation.err.flush()

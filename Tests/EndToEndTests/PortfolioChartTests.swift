@@ -152,6 +152,7 @@ import Testing
 
     @Test func chartOfAnEmptyStoreOrAccountWithoutValues() throws {
         let box = try PortfolioBox()
+        try box.ok("db", "init")
         let empty = try box.ok("chart")
         #expect(empty.stderr.contains("No accounts yet"))
         #expect(try box.ok("chart", "--format", "csv").stdout == "date,value\n")

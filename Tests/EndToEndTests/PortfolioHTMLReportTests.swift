@@ -44,11 +44,14 @@ import Testing
         #expect(text.contains("+£500.00 (new)"))
         let bad = try box.fails(64, "report", "--format", "pdf")
         #expect(bad.stdout.isEmpty && bad.stderr.contains("portfolio: error:"))
-        // A missing store reads as empty and is not created.
+        // A named store that is not there is refused and not created (issue 26, item
+        // 36); an empty one reads as empty.
         let empty = try PortfolioBox()
+        #expect(try empty.fails(66, "report", "--format", "html").stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: empty.database))
+        try empty.ok("db", "init")
         let page = try empty.ok("report", "--format", "html").stdout
         #expect(page.contains("No accounts yet."))
-        #expect(!FileManager.default.fileExists(atPath: empty.database))
         let help = try box.ok("report", "--help").stdout
         #expect(help.contains("html") && help.contains("self-contained"))
     }

@@ -63,9 +63,15 @@ final class PortfolioBox {
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed])
     }
 
-    /// `list --format json` (with --all when asked).
+    /// `list --format json` (with --all when asked). While the box's database has not been
+    /// made, no accounts: the list is then refused as a read of a store that is not there
+    /// (66, issue 26 item 36), which is checked here.
     func list(all: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> PortfolioList {
         let result = try run(all ? ["list", "--all", "--format", "json"] : ["list", "--format", "json"])
+        if !FileManager.default.fileExists(atPath: database) {
+            #expect(result.status == 66 && result.stderr.contains("no such file"), "list: \(result.stderr)", sourceLocation: sourceLocation)
+            return PortfolioList()
+        }
         #expect(result.status == 0, "list: \(result.stderr)", sourceLocation: sourceLocation)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
                                   sourceLocation: sourceLocation)
@@ -110,6 +116,12 @@ struct PortfolioList {
 
     let accounts: [Row]
     let totals: [String: String]
+
+    /// The list of a store with no accounts.
+    init() {
+        accounts = []
+        totals = [:]
+    }
 
     init(_ object: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let rows = try #require(object["accounts"] as? [[String: Any]], sourceLocation: sourceLocation)

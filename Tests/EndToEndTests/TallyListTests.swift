@@ -106,11 +106,33 @@ import Testing
     ])
     func anEmptyStoreListsNothing(arguments: [String], stdout: String, saysHowToStart: Bool) throws {
         let box = try TallyBox()
+        try box.ok("db", "init")
+        let before = try #require(box.storeBytes())
         let result = try box.run(arguments: arguments)
         #expect(result.status == 0)
         #expect(result.stdout == stdout)
         #expect(result.stderr.contains("No counters yet") == saysHowToStart, "\(result.stderr)")
-        #expect(box.storeBytes() == nil, "listing must not create the store")
+        #expect(box.storeBytes() == before, "listing must not change the store")
+    }
+
+    /// A store the user named (TALLY_FILE, --file) that is not there is 66 for a read,
+    /// naming it, and nothing is created; the default store not made yet reads as empty
+    /// (a fresh user) (issue 26, item 36).
+    @Test func aNamedStoreThatIsNotThereIsAnErrorForAReadTheDefaultOneIsEmpty() throws {
+        let box = try TallyBox()
+        for arguments in [["list"], ["list", "--format", "json"], ["sum"], ["export"], ["get", "a"], ["log", "a"], ["--file", "typo.db", "list"]] {
+            let result = try box.run(arguments: arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("no such file"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try box.run("list").stderr.contains(box.storePath))
+        #expect(box.storeBytes() == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.sandbox.path("store")).isEmpty, "nothing created")
+        // The default store, not made yet.
+        let fresh = try ToolProcess.run("tally", ["list", "--format", "json"], environment: box.sandbox.environment)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout == "[]\n")
+        #expect(!FileManager.default.fileExists(atPath: box.sandbox.path("data/tally")))
     }
 
     @Test func listUnknownFormatIsAUsageError() throws {

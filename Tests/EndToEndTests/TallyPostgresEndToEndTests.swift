@@ -71,6 +71,7 @@ struct TallyPostgresEndToEndTests {
     @Test(arguments: TallyTestStore.Kind.allCases)
     func theEverydayCommandsBehaveAlikeOnBothBackends(kind: TallyTestStore.Kind) throws {
         let store = try TallyTestStore(kind)
+        _ = try store.run(["db", "init"])
         #expect(try store.run(["list"]).stderr.contains("No counters yet"))
         #expect(try store.ok("new", "coffee", "--step", "2", "--tag", "work", "--goal", "10") == "coffee")
         #expect(try store.ok("inc", "coffee") == "2")

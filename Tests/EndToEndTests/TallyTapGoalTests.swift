@@ -61,6 +61,7 @@ import Testing
 
     @Test func withoutATerminalAMissingCounterIsTheUsualError() throws {
         let box = try TallyBox()
+        try box.ok("db", "init")
         let result = try box.run("tap", "ghost")
         #expect(result.status == 66)
         #expect(result.stderr.hasPrefix("tally: error: no counter named 'ghost'"), "\(result.stderr)")

@@ -158,8 +158,7 @@ import Testing
         #expect(result.status == 64, "\(arguments): exit \(result.status), \(result.stdout)")
         #expect(result.stderr.contains("the live count is in GBP, not EUR"))
         if arguments == ["save"] {
-            let history = try TillcountJSON.array(try till.ok("history", "--format", "json").stdout)
-            #expect(history.allSatisfy { $0["currency"] as? String == "GBP" }, "\(history)")
+            #expect(try till.savedIDs().isEmpty, "nothing filed")
         }
     }
 

@@ -70,6 +70,8 @@ import Testing
 
     @Test func anEmptyHistory() throws {
         let till = try TillcountSandbox()
+        // Made empty: a history the user named must be there to be read (issue 26, item 36).
+        try till.ok("db", "init")
         let text = try till.ok("history")
         #expect(text.stdout.isEmpty)
         #expect(text.stderr.contains("No saved counts yet"))

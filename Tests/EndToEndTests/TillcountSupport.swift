@@ -69,6 +69,19 @@ final class TillcountSandbox {
         return result
     }
 
+    /// `history --ids`: the saved counts' ids, one a line; "" while the history has not
+    /// been made, whose read is then refused as a store named but not there (66, issue 26
+    /// item 36), which is checked here.
+    func savedIDs(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(["history", "--ids"])
+        if !FileManager.default.fileExists(atPath: dbPath) {
+            #expect(result.status == 66 && result.stderr.contains("no such file"), "history: \(result.stderr)", sourceLocation: sourceLocation)
+            return ""
+        }
+        #expect(result.status == 0, "history: \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
     /// The live count file's bytes, or nil when it does not exist.
     func stateBytes() -> Data? {
         FileManager.default.contents(atPath: statePath)

@@ -128,7 +128,8 @@ struct CountScreen {
             }
             let color: Styler.Color = line.item.kind == .roll ? .red : .green
             let isSelected = index == selected
-            let quantity = isSelected && !typed.isEmpty ? typed + "▏" : String(line.quantity)
+            // What is typed is text from outside: escaped, though the column holds numbers.
+            let quantity = isSelected && !typed.isEmpty ? typed.terminalSafe + "▏" : String(line.quantity)
             let emphasis: (String) -> String = { isSelected ? styler.bold($0) : $0 }
             if isSelected { selectedRow = table.rows.count }
             table.append([

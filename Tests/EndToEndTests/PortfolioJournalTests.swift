@@ -177,6 +177,25 @@ enum PlainTextAccounting {
         #expect(try box.fails(64, "import", "--format", "beancount", file).stderr.contains("--format"))
     }
 
+    // MARK: decimal marks as hledger decides them (issue 26, item 4)
+
+    /// A commodity directive's sample fixes EUR's decimal mark: hledger and portfolio both
+    /// read `1.500 EUR` as fifteen hundred; without the directive portfolio refuses it.
+    @Test(.enabled(if: PlainTextAccounting.installed(PlainTextAccounting.hledger), PlainTextAccounting.skipReason))
+    func aCommodityDirectiveDecidesTheMarkForHledgerAndPortfolioAlike() throws {
+        let box = try PortfolioBox()
+        let body = "2025-01-01 valuation\n    assets:Fund  = 1.500 EUR\n    equity:valuation\n"
+        let file = box.sandbox.path("marks.journal")
+        try ("commodity 1.000,00 EUR\n\n" + body).write(toFile: file, atomically: true, encoding: .utf8)
+        let hledger = try PlainTextAccounting.run(PlainTextAccounting.hledger, ["-f", file, "balance", "assets", "-N", "-O", "json"], in: box)
+        #expect(hledger.replacingOccurrences(of: " ", with: "").contains("\"floatingPoint\":1500\n"), "\(hledger)")
+        try box.ok("import", file)
+        #expect(try box.list().account("Fund")?.value == "1500.00")
+        let bare = try PortfolioBox(database: "bare.sqlite")
+        let refused = try bare.fails(65, "import", "--format", "hledger", "-", stdin: body)
+        #expect(refused.stderr.contains("'1.500' could be 1500 or 1.500"), "\(refused.stderr)")
+    }
+
     // MARK: no name becomes syntax (issue 26, item 14)
 
     /// Seeded random account names built of what the three formats treat as syntax (tag

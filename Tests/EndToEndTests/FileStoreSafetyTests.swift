@@ -245,6 +245,79 @@ import Glibc
     }
 }
 
+/// Issue 26: stores we did not make, through the real tools (items 18, 23, 24, 25, 26).
+/// The rules live in MoneyKitSQLite and MoneyKitStorage and are tested there
+/// (Tests/MoneyKitSQLiteTests); these show them end to end, where only a process (a
+/// second user, a link planted before the tool starts) shows them.
+@Suite struct StoresWeDidNotMakeTests {
+    static let canUseASecondUser: Bool = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    /// Another user plants c.db-wal, -shm and -journal (0666, keeping a second name for
+    /// each) in a shared sticky folder; then this user's tally is refused there, writing
+    /// nothing into them, and makes no store.
+    @Test(.enabled(if: canUseASecondUser, "needs root, useradd and setpriv to act as a second, unprivileged user"))
+    func companionFilesPlantedByAnotherUserAreRefused() throws {
+        let sandbox = try Sandbox()
+        let result = try FileStoreSafetyTests.shell(sandbox, tool: "tally", """
+            U=mkplant$$; /usr/sbin/useradd -M -N -s /usr/sbin/nologin "$U" || exit 90
+            S=$(mktemp -d /tmp/mk-shared.XXXXXX); chmod 1777 "$S"
+            trap '/usr/sbin/userdel "$U" 2>/dev/null; rm -rf "$S"' EXIT
+            /usr/bin/setpriv --reuid="$(id -u "$U")" --regid=65534 --clear-groups sh -c \
+              'cd "$1" && for s in wal shm journal; do : > c.db-$s && chmod 666 c.db-$s && ln c.db-$s keep-$s || exit 1; done' sh "$S" || exit 91
+            "$TOOL" --file "$S/c.json" new secret; echo "status $?"
+            echo "kept $(cat "$S"/keep-* | wc -c) bytes"; ls "$S"
+            """)
+        #expect(result.status == 0, "the script: \(result.status) \(result.stderr)")
+        #expect(result.stdout.contains("status 65"), "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("c.db-wal is not a file this tool made") && result.stderr.contains("another user"), "\(result.stderr)")
+        #expect(result.stdout.contains("kept 0 bytes"), "\(result.stdout)")
+        #expect(!result.stdout.contains("c.db\n"), "no store made: \(result.stdout)")
+    }
+
+    /// `: > e; ln -s $PWD/e c.db`: tally and portfolio refuse to make their store through
+    /// the link (73), and e stays empty; a JSON store at a link to a missing file is
+    /// refused at once (no endless retry).
+    @Test func noStoreIsMadeThroughALinkPlantedAtItsName() throws {
+        let sandbox = try Sandbox()
+        let result = try FileStoreSafetyTests.shell(sandbox, tool: "tally", """
+            : > e && ln -s "$PWD/e" c.db && ln -s "$PWD/e" p.sqlite && ln -s /nonexistent/p.json p.json
+            "$TOOL" --file c.json new x; echo "tally $?"
+            "$(dirname "$TOOL")/portfolio" --db p.sqlite add A 1; echo "portfolio $?"
+            "$(dirname "$TOOL")/billsplit" --config p.json 10 -p 2; echo "billsplit $?"
+            echo "e has $(wc -c < e) bytes"
+            """)
+        #expect(result.stdout.contains("tally 73") && result.stdout.contains("portfolio 73"), "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("billsplit 73"), "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("e has 0 bytes"), "\(result.stdout)")
+        #expect(result.stderr.contains("never created through a link"), "\(result.stderr)")
+    }
+
+    /// A trigger added to a store (each count gaining 1000) and a store cut inside its
+    /// last page are refused untouched (65), for a read too.
+    @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"))
+    func aStoreWithATriggerOrCutShortIsRefusedUntouched() throws {
+        let sandbox = try Sandbox()
+        let store = sandbox.path("c.db")
+        #expect(try sandbox.run("tally", "--file", store, "new", "a").status == 0)
+        _ = try SQLiteShell.query(store, "CREATE TRIGGER plus AFTER UPDATE ON counters BEGIN SELECT 1; END;")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        for arguments in [["inc", "a"], ["list"]] {
+            let result = try ToolProcess.run("tally", ["--file", store] + arguments, environment: sandbox.environment)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("trigger 'plus'"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        try before.prefix(before.count - 100).write(to: URL(fileURLWithPath: store))
+        for arguments in [["inc", "a"], ["list"]] {
+            let result = try ToolProcess.run("tally", ["--file", store] + arguments, environment: sandbox.environment)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("not a whole number of its"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before.prefix(before.count - 100))
+    }
+}
+
 /// A flag one thread sets and another polls.
 final class ManagedAtomicFlag: @unchecked Sendable {
     private let lock = NSLock()

@@ -51,6 +51,10 @@ extension Instant {
     /// zone file on every call, and an import calls it a million times.
     nonisolated(unsafe) private static var midnights: [Int32: (start: Int64, plain: Bool)] = [:]
 
+    /// Forgets the midnights worked out so far: for a process that changes TZ (tests do),
+    /// since they are those of the zone in force when they were worked out.
+    package static func forgetLocalMidnights() { midnights = [:] }
+
     /// The instant of a local calendar time; nil when it does not exist (31 Feb) or its
     /// year is outside 0001–9999.
     public static func local(year: Int32, month: Int32, day: Int32, hour: Int32 = 0, minute: Int32 = 0, second: Int32 = 0) -> Int64? {

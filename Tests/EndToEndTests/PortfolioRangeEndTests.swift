@@ -85,7 +85,7 @@ import Testing
         let box = try PortfolioBox()
         for command in ["table", "chart"] {
             let help = try box.ok(command, "--help").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            #expect(help.contains("A date without a time includes that whole day (to 23:59:59 local time); a time is exact."), "\(command)")
+            #expect(help.contains("A year (2025), a month (2025-09) or a date without a time is included whole (to 23:59:59 local time); a time is exact."), "\(command)")
         }
     }
 }

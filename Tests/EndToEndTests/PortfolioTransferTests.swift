@@ -67,7 +67,7 @@ import Testing
 
     @Test(arguments: [
         ("2025-01-01,A,1\n2025-01-02,A,2\n2025-02-30,A,3\n", 3, "invalid date '2025-02-30'"),
-        ("date,account,value\n2025-01-01,A,12.345\n", 2, "at most 2 decimals"),
+        ("date,account,value\n2025-01-01,A,12.345\n", 2, "more decimals than the 2 allowed"),
         ("2025-01-01,A,1\n2025-01-01,B,1,GBP\n2025-01-01,C,1,USD\n2025-01-01,D,1,XYZ\n", 4, "unknown currency 'XYZ'"),
         ("2025-01-01,A,1\n2025-01-01,A\n", 2, "got 2 fields"),
         ("2025-01-01,A,1,GBP,extra\n", 1, "unknown kind 'extra'"),

@@ -194,7 +194,7 @@ import Testing
         #expect(try till.quantities() == ["20": 1, "10": 2, "0.50": 3])
         let before = try #require(till.stateBytes())
         let failing: [([String], Int32)] = [
-            (["add", "20=2", "10=1", "0.25=1"], 66),  // an unknown coin last
+            (["add", "20=2", "10=1", "0.25=1"], 65),  // an unknown coin last: bad data (issue 26, item 38)
             (["add", "20=2", "10=x"], 65),  // a malformed quantity last
             (["set", "20=9", "10=1", "nope=1"], 65),  // a malformed token last
             (["sub", "20=1", "10=3"], 65),  // the second goes below 0

@@ -17,9 +17,11 @@ private func inZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
     let old = getenv("TZ").map { String(cString: $0) }
     setenv("TZ", zone, 1)
     tzset()
+    Instant.forgetLocalMidnights()
     defer {
         if let old { setenv("TZ", old, 1) } else { unsetenv("TZ") }
         tzset()
+        Instant.forgetLocalMidnights()
     }
     return try body()
 }

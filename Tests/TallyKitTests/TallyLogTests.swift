@@ -21,6 +21,7 @@ import Darwin
 let londonZone: Void = {
     setenv("TZ", "GMT0BST,M3.5.0/1,M10.5.0", 1)
     tzset()
+    Instant.forgetLocalMidnights()
 }()
 
 /// A tally whose clock the test moves.

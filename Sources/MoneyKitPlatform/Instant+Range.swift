@@ -6,7 +6,14 @@ extension Instant {
     /// How much of the calendar a range bound names: a year, a month, a day, or an exact
     /// instant (a time, an offset, `now`).
     public enum RangeSpan: Sendable, Equatable {
-        case year, month, day, instant
+        /// A whole year: `2025`.
+        case year
+        /// A whole month: `2025-09`.
+        case month
+        /// A whole local day: `2025-09-14`, `today`, `yesterday`.
+        case day
+        /// An exact instant: a time, an offset, `now`.
+        case instant
     }
 
     /// The first instant of the range `text` names: `2025` is 1 January 2025 at local

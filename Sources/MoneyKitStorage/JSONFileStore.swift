@@ -76,7 +76,8 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     ///   a path that is not a regular file; `cannotCreate` when the folder is missing and may not
     ///   be created, or creating it or the file fails; `readOnly` when the file or its folder
     ///   is not writable; `busy` when another process holds the lock beyond `lockTimeout`;
-    ///   `io` when writing fails part way; and what `load()` throws for the existing file.
+    ///   `io` when writing fails part way; `rejected` when the loader would refuse the
+    ///   document `body` leaves (see `storable`); and what `load()` throws for the existing file.
     public func write<Result>(_ body: (inout Document) throws -> Result) throws -> Result {
         let folder = PosixFile.directory(of: path)
         if PosixFile.holdsNonRegularFile(path) {
@@ -103,17 +104,39 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
                     PosixFile.removeStaleTemporaries(for: path)
                     var document = try decode(try PosixFile.readAll(descriptor: file.descriptor, path: path))
                     let result = try body(&document)
-                    try PosixFile.replaceAtomically(path, with: encoded(document))
+                    try PosixFile.replaceAtomically(path, with: storable(document))
                     return result
                 }
             case .missing:
                 var document = Document()
                 let result = try body(&document)
-                if try PosixFile.createExclusively(path, with: encoded(document)) { return result }
+                if try PosixFile.createExclusively(path, with: storable(document)) { return result }
                 // Another writer created the store meanwhile: run again on its content.
             }
         }
         throw StoreError.busy(path: path)
+    }
+
+    /// Deletes the store file under its lock, once `check` accepted the stored document
+    /// (it throws to keep it); returns the document deleted, nil when there is no file.
+    /// A writer waiting for the lock then finds no file, and creates a new one.
+    /// - Throws: `StoreError` as `write` does (unreadable, busy, I/O: a file that could
+    ///   not be deleted), or what `check` throws; then the file is unchanged.
+    public func remove(checking check: (Document) throws -> Void) throws -> Document? {
+        if PosixFile.holdsNonRegularFile(path) { throw StoreError.unreadable(path: path, reason: "not a regular file") }
+        switch try LockedStoreFile.lock(path, timeout: lockTimeout) {
+        case .missing:
+            return nil
+        case .locked(let file):
+            return try withExtendedLifetime(file) {
+                let document = try decode(try PosixFile.readAll(descriptor: file.descriptor, path: path))
+                try check(document)
+                PosixFile.remove(path)
+                if file.isStillAt(path) { throw StoreError.io(path: path, reason: "it could not be deleted") }
+                PosixFile.syncDirectory(PosixFile.directory(of: path))
+                return document
+            }
+        }
     }
 
     /// How many times a write tries to lock or create the file before it gives up as busy.
@@ -122,7 +145,24 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     /// Replaces the stored document with `document`. Call only while holding the lock
     /// (inside `write`), or for a file no other process uses.
     func save(_ document: Document) throws(StoreError) {
-        try PosixFile.replaceAtomically(path, with: encoded(document))
+        try PosixFile.replaceAtomically(path, with: storable(document))
+    }
+
+    /// The file's bytes for `document`, read back by the loader itself (`decode`: the
+    /// document's reading and its `checkInvariants()`) before anything is written: a change
+    /// that would leave a file every later load refuses is refused, and the old file stays.
+    /// One check for every JSON store of every tool, the same one every load makes.
+    /// - Throws: `StoreError.rejected` naming the rule the new document would break.
+    func storable(_ document: Document) throws(StoreError) -> [UInt8] {
+        let bytes = encoded(document)
+        do {
+            _ = try decode(bytes)
+        } catch {
+            let reason: String
+            if case .corrupt(_, let why) = error { reason = why } else { reason = error.description }
+            throw StoreError.rejected(path: path, reason: "the change would leave a store that cannot be read back (\(reason)); nothing was changed")
+        }
+        return bytes
     }
 
     /// The file's bytes for `document`: the envelope, then a newline.

@@ -42,7 +42,9 @@ public protocol StoredDocument {
     var storedContent: JSONValue { get }
     /// Throws when the document breaks a rule the code relies on (unique keys, values
     /// in range): the store calls it on every load, so a file that is valid JSON but
-    /// impossible is refused with its name, never a crash in a later command.
+    /// impossible is refused with its name, never a crash in a later command; and on
+    /// every write, reading the new document back before it is kept, so a change that
+    /// would leave such a file is refused and nothing is written (`JSONFileStore.write`).
     /// - Throws: `StoredContentError` naming the broken rule.
     func checkInvariants() throws(StoredContentError)
 }

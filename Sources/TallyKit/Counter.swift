@@ -90,15 +90,30 @@ public struct Counter: Equatable, Sendable {
     /// What every store requires of a counter it holds (see TallyDocument.checkInvariants).
     /// `place` (e.g. `counters[3]`) is built only for a message.
     func checkInvariants(place: @autoclosure () -> String, nextSerial: Int64) throws(StoredContentError) {
-        if name.isEmpty || name.allSatisfy({ $0.isWhitespace }) {
-            throw StoredContentError("\(place()) has an empty name")
-        }
-        if step == 0 { throw StoredContentError("\(place()) ('\(name)') has a step of 0") }
+        if let fault = storedFault { throw StoredContentError(fault.described(place: place(), name: name)) }
         try StoredInvariants.require(serial, in: 1...(nextSerial - 1), what: "the serial of \(place()) ('\(name)')")
-        if let fault = boundsFault { throw StoredContentError("\(place()) ('\(name)'): \(fault.message)") }
         if !tags.isEmpty, let fault = CounterTags.storedFault(tags) {
             throw StoredContentError("\(place()) ('\(name)'): \(fault)")
         }
+    }
+
+    /// Why no store may hold this counter, or nil: what every store's reader checks of
+    /// each counter row (SQLite, PostgreSQL, the older JSON document) and what every
+    /// store's writer checks before it keeps one (`requireStorable`), so that no change
+    /// can leave a counter that every later read refuses.
+    public var storedFault: StoredCounterFault? {
+        if name.isEmpty || name.allSatisfy({ $0.isWhitespace }) { return .emptyName }
+        if step == 0 { return .zeroStep }
+        if let fault = boundsFault { return .bounds(fault) }
+        return nil
+    }
+
+    /// Refuses to store this counter when a reader would refuse it (`storedFault`):
+    /// called by every adapter's write of a counter, in the change's transaction.
+    /// - Throws: `TallyError.changeWouldBreakStore` naming the counter and the fault;
+    ///   nothing of the change is stored then.
+    public func requireStorable() throws(TallyError) {
+        if let fault = storedFault { throw .changeWouldBreakStore(counter: name, fault) }
     }
 
     /// A new name as it is stored (NFC), or `TallyError.invalidName` saying what ItemName's
@@ -108,6 +123,35 @@ public struct Counter: Equatable, Sendable {
         switch ItemName.checked(name) {
         case .success(let stored): return stored
         case .failure(let fault): throw .invalidName(name, fault)
+        }
+    }
+}
+
+/// Why a store may not hold a counter (see `Counter.storedFault`).
+public enum StoredCounterFault: Equatable, Sendable {
+    /// The name is empty or blank.
+    case emptyName
+    /// The step is 0: inc and dec would do nothing.
+    case zeroStep
+    /// The goal and bounds do not fit the start and count.
+    case bounds(BoundsFault)
+
+    /// The fault alone: "a step of 0", "the count 7 is above the maximum 5".
+    public var message: String {
+        switch self {
+        case .emptyName: return "an empty name"
+        case .zeroStep: return "a step of 0"
+        case .bounds(let fault): return fault.message
+        }
+    }
+
+    /// The fault of the counter `name` at `place` (`counter 3`, `counters[3]`), as a
+    /// reader's message says it: "counter 3 ('a') has a step of 0".
+    public func described(place: String, name: String) -> String {
+        switch self {
+        case .emptyName: return "\(place) has an empty name"
+        case .zeroStep: return "\(place) ('\(name)') has a step of 0"
+        case .bounds(let fault): return "\(place) ('\(name)'): \(fault.message)"
         }
     }
 }

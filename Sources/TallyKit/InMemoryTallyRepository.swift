@@ -156,11 +156,13 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
         }
 
         func insert(_ counter: Counter) throws {
+            try counter.requireStorable()  // as the SQL stores refuse it (`Counter.storedFault`)
             _ = try remember(counter.serial)
             state.counters[counter.serial] = counter
         }
 
         func update(_ counter: Counter) throws {
+            try counter.requireStorable()  // as the SQL stores refuse it (`Counter.storedFault`)
             _ = try remember(counter.serial)
             state.counters[counter.serial] = counter
         }
@@ -187,6 +189,7 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
 
         func storeCopied(_ counter: Counter) throws {
             if refusesWrites { throw StoreNeeded() }
+            try counter.requireStorable()
             state.counters[counter.serial] = counter
         }
 

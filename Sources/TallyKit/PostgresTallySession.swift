@@ -64,9 +64,8 @@ final class PostgresTallySession: TallyStoreChange {
             created: created, serial: serial, goal: try row.integer(offset + 8), minimum: try row.integer(offset + 9),
             maximum: try row.integer(offset + 10), updated: row.text(offset + 7) ?? created)
         counter.tags = try tags(row.text(offset + 11), of: serial)
-        if counter.step == 0 { throw corrupt("counter \(serial) ('\(counter.name)') has a step of 0") }
-        if counter.name.isEmpty { throw corrupt("counter \(serial) has an empty name") }
-        if let fault = counter.boundsFault { throw corrupt("counter \(serial) ('\(counter.name)'): \(fault.message)") }
+        // The same check as every write makes before it stores a counter (`requireStorable`).
+        if let fault = counter.storedFault { throw corrupt(fault.described(place: "counter \(serial)", name: counter.name)) }
         return (counter, try row.integer(offset + 12))
     }
 
@@ -305,7 +304,10 @@ final class PostgresTallySession: TallyStoreChange {
     }
 
     /// The counter's fields, as $1…$13 of the statements below (tags as a JSON array).
-    private func values(of counter: Counter) -> [PostgresValue] {
+    /// The row of `counter`, refused when a later read would refuse it (`Counter.storedFault`):
+    /// every write of a counter goes through here.
+    private func values(of counter: Counter) throws -> [PostgresValue] {
+        try counter.requireStorable()
         func optional(_ value: Int64?) -> PostgresValue { value.map(PostgresValue.integer) ?? .null }
         return [
             .integer(counter.serial), .text(counter.name), .text(ItemName.matchKey(counter.name)), .integer(counter.count),

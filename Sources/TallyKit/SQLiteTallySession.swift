@@ -36,9 +36,8 @@ final class SQLiteTallySession: TallyStoreChange {
             name: row.text(1), count: row.int64(2), start: row.int64(3), step: row.int64(4), pinned: row.int64(5) != 0,
             created: created, serial: row.int64(0), goal: row.optionalInt64(8), minimum: row.optionalInt64(9),
             maximum: row.optionalInt64(10), updated: row.optionalText(7) ?? created)
-        if counter.step == 0 { throw corrupt("counter \(counter.serial) ('\(counter.name)') has a step of 0") }
-        if counter.name.isEmpty { throw corrupt("counter \(counter.serial) has an empty name") }
-        if let fault = counter.boundsFault { throw corrupt("counter \(counter.serial) ('\(counter.name)'): \(fault.message)") }
+        // The same check as every write makes before it stores a counter (`requireStorable`).
+        if let fault = counter.storedFault { throw corrupt(fault.described(place: "counter \(counter.serial)", name: counter.name)) }
         counter.tags = []
         return counter
     }
@@ -249,7 +248,10 @@ final class SQLiteTallySession: TallyStoreChange {
         return group
     }
 
-    private func values(of counter: Counter) -> [SQLiteValue] {
+    /// The row of `counter`, refused when a later read would refuse it (`Counter.storedFault`):
+    /// every write of a counter goes through here.
+    private func values(of counter: Counter) throws -> [SQLiteValue] {
+        try counter.requireStorable()
         func optional(_ value: Int64?) -> SQLiteValue { value.map(SQLiteValue.integer) ?? .null }
         return [
             .integer(counter.serial), .text(counter.name), .text(ItemName.matchKey(counter.name)), .integer(counter.count),
@@ -387,7 +389,7 @@ final class SQLiteTallySession: TallyStoreChange {
             let id = database.lastInsertRowID
             for (serial, before) in rows {
                 if let before {
-                    let fields = Array(values(of: before).dropFirst())  // serial given apart
+                    let fields = Array(try values(of: before).dropFirst())  // serial given apart
                     try database.cached("""
                         INSERT OR IGNORE INTO undo_rows (change_id, serial, existed, name, count, start, step, pinned, created,
                         updated, goal, minimum, maximum, tags)

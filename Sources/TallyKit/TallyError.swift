@@ -96,4 +96,7 @@ public enum TallyError: Error, Equatable, Sendable {
     case importBadBounds(place: String, name: String, fault: BoundsFault)
     /// An imported last-change time that is not ISO 8601.
     case importBadUpdated(place: String, text: String)
+    /// A change would store `counter` in a state every later read refuses (see
+    /// `Counter.storedFault`); nothing was stored.
+    case changeWouldBreakStore(counter: String, StoredCounterFault)
 }

@@ -105,6 +105,8 @@ extension TallyError {
             return .data("\(place): updated '\(text)' is not an ISO 8601 time like 2026-11-21T10:55:28Z")
         case .sumOverflow(let counters):
             return .data("the sum of the counts of \(counters) counters is beyond the 64-bit range")
+        case .changeWouldBreakStore(let counter, let fault):
+            return .data("the change would leave '\(counter)' with \(fault.message), which the store cannot read back", hint: "nothing was changed")
         case .invalidTag(let tag, .comma):
             return .usage(
                 "a tag cannot contain a comma ('\(tag)')", hint: "give each tag on its own: --tag a --tag b, or tally tag NAME a b")

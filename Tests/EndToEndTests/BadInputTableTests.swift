@@ -119,8 +119,9 @@ enum BadInputTables {
             for option in unknownOptions where option != "--file=" { calls.append(BadCall(arguments: [command, option], status: 64)) }
         }
         for command in ["add", "sub", "set"] {
+            // An unknown denomination is bad data (65), as a malformed one is (issue 26, item 38).
             for token in ["7", "3p", "roll:7", "note:0.50", "coin:50", "roll:0.25", "0.03", "1000"] {
-                calls.append(BadCall(arguments: [command, token + (command == "set" ? "=1" : "")], status: 66))
+                calls.append(BadCall(arguments: [command, token + (command == "set" ? "=1" : "")], status: 65))
             }
             for token in ["2O", "abc", "roll:", "note:", "-5", "0", "0.001", "1e2", "££5", ""] {
                 calls.append(BadCall(arguments: [command, token + (command == "set" ? "=1" : "")], status: 65))
@@ -142,7 +143,7 @@ enum BadInputTables {
             BadCall(arguments: ["history", "show", "abc"], status: 64), BadCall(arguments: ["history", "rm", "--force", "99"], status: 66),
             BadCall(arguments: ["resume", "99"], status: 66), BadCall(arguments: ["resume", "0"], status: 64),
             BadCall(arguments: ["report", "--format", "pdf"], status: 64), BadCall(arguments: ["show", "--expected", "abc"], status: 65),
-            BadCall(arguments: ["total", "20"], status: 64), BadCall(arguments: ["total", "7=1", "--currency", "GBP"], status: 66),
+            BadCall(arguments: ["total", "20"], status: 64), BadCall(arguments: ["total", "7=1", "--currency", "GBP"], status: 65),
             BadCall(arguments: ["total", "20=x", "--currency", "GBP"], status: 65), BadCall(arguments: ["total", "--format", "xml"], status: 64),
             BadCall(arguments: ["count"], status: 64), BadCall(arguments: ["denominations", "--currency", "XYZ"], status: 64),
             BadCall(arguments: ["note", "--edit"], status: 78), BadCall(arguments: ["hist"], status: 64),

@@ -37,7 +37,7 @@ struct SplitScreen {
         }
         terminal.restore()
         let tip = state.tip
-        if printCard, let result = result(for: state, tip: tip) {
+        if printCard, let result = Self.result(for: state) {
             for line in BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler).card(result, names: options.shareNames) {
                 invocation.out.line(line)
             }
@@ -50,45 +50,14 @@ struct SplitScreen {
         return .ok
     }
 
-    private func result(for state: SplitScreenState, tip: Percentage?) -> BillResult? {
-        guard let tip, let bill = state.billReading.value else { return nil }
-        return try? BillCalculator.calculate(BillRequest(
-            bill: bill, tipPercent: tip, weights: Array(repeating: 1, count: state.people)))
-    }
-
+    /// Draws the frame (SplitScreenFrame.swift) of the terminal's size.
     private func draw(_ state: SplitScreenState, on terminal: RawTerminal) {
         let styler = Styler(enabled: invocation.terminal.colorEnabled(invocation.colorChoice))
-        let rendering = BillRendering(localeIdentifier: options.localeIdentifier, styler: styler)
-        var lines: [String] = []
-        lines.append(styler.bold("billsplit") + "  " + styler.dim("\(state.currency.code) · \(state.currency.name)"))
-        lines.append("")
-        let symbol = CurrencyFormatterCache.shared.symbol(for: state.currency, localeIdentifier: options.localeIdentifier)
-        let amountField = state.bill.text.isEmpty ? styler.dim("type the bill") : state.bill.text.terminalSafe
-        lines.append("Bill     \(symbol) \(amountField)\(state.editingCustomTip ? "" : "▏")")
-        var tips = state.presets.enumerated().map { index, preset in
-            index == state.tipIndex ? styler.bold("[\(preset)%]") : " \(preset)% "
-        }
-        let customText = state.customTip.text.isEmpty ? "…" : state.customTip.text.terminalSafe
-        let custom = "custom \(customText)%\(state.editingCustomTip ? "▏" : "")"
-        tips.append(state.usesCustomTip ? styler.bold("[\(custom)]") : " \(custom) ")
-        lines.append("Tip      " + tips.joined(separator: " "))
-        lines.append("People   \(state.people)")
-        if let code = state.currencyCode {
-            lines.append("Currency \(code)▏ " + styler.dim("type an ISO 4217 code, Enter to use it, Esc to keep \(state.currency.code)"))
-        }
-        lines.append("")
-        if let result = result(for: state, tip: state.tip) {
-            lines += rendering.card(result, names: options.shareNames).map { "  " + $0 }
-        } else {
-            lines.append(styler.dim(state.tip == nil ? "  Custom tip: 0 to 50 %" : "  Type the amount of the bill"))
-        }
-        lines.append("")
-        if !state.message.isEmpty { lines.append(styler.color(state.message.terminalSafe, .yellow)) }
-        lines.append(styler.dim("0-9 . , ⌫ amount  ←/→ tip  c custom tip  +/- people  Tab currency  $ code  Enter done  q quit"))
-        let width = terminal.size.columns
+        let (columns, rows) = terminal.size
         var screen = "\u{1B}[H\u{1B}[2J"
-        for (row, line) in lines.enumerated() {
-            screen += "\u{1B}[\(row + 1);1H" + DisplayWidth.truncate(line, to: width)
+        let lines = Self.frame(state, names: options.shareNames, localeIdentifier: options.localeIdentifier, styler: styler, width: columns, height: rows)
+        for (row, line) in lines.enumerated() where row < rows {
+            screen += "\u{1B}[\(row + 1);1H" + line
         }
         terminal.write(screen)
     }

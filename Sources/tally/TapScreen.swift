@@ -1,7 +1,8 @@
 // tally tap: the app's counter screen on a terminal. The name at the top, the count in
 // large digits in the middle, the progress toward its goal under them, the creation date
-// at the bottom; every key press is saved before the screen shows it. A counter that does
-// not exist is offered to be created (TapScreen+Create.swift).
+// at the bottom (the frame: TapScreenFrame.swift); every key press is saved before the
+// screen shows it. A counter that does not exist is offered to be created
+// (TapScreen+Create.swift).
 
 import MoneyKitPlatform
 import MoneyKitCLI
@@ -54,33 +55,14 @@ struct TapScreen {
         return (change.counter, change.reachedGoal ? "Goal reached!" : "")
     }
 
+    /// Draws the frame (TapScreenFrame.swift) of the terminal's size.
     private func draw(_ counter: Counter, message: String, on terminal: RawTerminal) {
         let (columns, rows) = terminal.size
         let styler = Styler(enabled: commands.invocation.terminal.colorEnabled(commands.invocation.colorChoice))
         var screen = "\u{1B}[H\u{1B}[2J"
-        func put(_ text: String, row: Int, visibleWidth: Int? = nil) {
-            let width = visibleWidth ?? DisplayWidth.of(text)
-            let column = max(1, (columns - width) / 2 + 1)
-            screen += "\u{1B}[\(row);\(column)H" + text
+        for (row, line) in Self.frame(counter, message: message, styler: styler, width: columns, height: rows).enumerated() where row < rows {
+            screen += "\u{1B}[\(row + 1);1H" + line
         }
-        let title = DisplayWidth.truncate(counter.name.terminalSafe, to: max(1, columns - 2))
-        put(styler.bold(title), row: 1, visibleWidth: DisplayWidth.of(title))
-        let countText = String(counter.count)
-        let middle = max(2, rows / 2 - 2)
-        if let big = BlockDigits.render(countText), BlockDigits.width(of: countText) <= columns, rows >= 10 {
-            for (offset, line) in big.enumerated() { put(line, row: middle + offset) }
-        } else {
-            put(styler.bold(countText), row: max(2, rows / 2), visibleWidth: countText.count)
-        }
-        if let progress = GoalProgress(counter) {
-            let line = Self.progressLine(counter, progress, width: columns)
-            put(progress.reached ? styler.bold(line) : line, row: max(3, rows - 4), visibleWidth: DisplayWidth.of(line))
-        }
-        let created = CounterRendering.createdForPeople(counter)
-        let help = "space/+/↑ add \(CounterColumns.signedStep(counter.step))  ⌫/-/↓ subtract  u undo  q quit"
-        if !message.isEmpty { put(message, row: max(3, rows - 3)) }
-        put(styler.dim(DisplayWidth.truncate(help, to: columns)), row: max(4, rows - 1), visibleWidth: min(DisplayWidth.of(help), columns))
-        put("Created \(created)", row: max(5, rows))
         terminal.write(screen)
     }
 

@@ -24,7 +24,7 @@ struct CountScreen {
             let (count, summary) = (standing.count, standing.summary)
             let (state, currency) = (count.state, count.currency)
             selected = min(max(0, selected), max(0, summary.lines.count - 1))
-            draw(summary, standing: standing, selected: selected, typed: typed, floatEntry: floatEntry, message: message, on: terminal)
+            draw(standing, view: CountScreenView(selected: selected, typed: typed, floatEntry: floatEntry, message: message), on: terminal)
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
                 if SignalFlags.stopRequested || terminal.inputEnded { return .ok }
                 _ = SignalFlags.takeResize()
@@ -112,54 +112,16 @@ struct CountScreen {
             currency: choice, to: transform)
     }
 
-    private func draw(_ summary: TillSummary, standing: CashStanding, selected: Int, typed: String, floatEntry: FloatEntry?, message: String, on terminal: RawTerminal) {
+    /// Draws the frame (CountScreenFrame.swift) of the terminal's size.
+    private func draw(_ standing: CashStanding, view: CountScreenView, on terminal: RawTerminal) {
         let (columns, rows) = terminal.size
         let styler = Styler(enabled: context.invocation.terminal.colorEnabled(context.invocation.colorChoice))
-        let rendering = TillRendering(styler: styler, width: columns)
-        var lines: [String] = [styler.bold("tillcount") + "  " + styler.dim("\(summary.currency.code) · ↑/↓ move  +/- change  0-9 type  f float  s save  u undo  q quit")]
-        // The rows through the one table mechanism: the label gives way on a narrow
-        // terminal, quantities and values are never cut.
-        var table = TextTable(columns: [.init("", importance: 100), .text("", minimum: 10), .amount(""), .amount("")], showsHeader: false)
-        var sectionTitles: [Int: String] = [:]  // table row → the title printed above it
-        var selectedRow = 0
-        for (index, line) in summary.lines.enumerated() {
-            if index == 0 || (line.item.kind == .roll) != (summary.lines[index - 1].item.kind == .roll) {
-                sectionTitles[table.rows.count] = styler.bold(line.item.kind == .roll ? "Rolls and bags" : "Loose notes and coins")
-            }
-            let color: Styler.Color = line.item.kind == .roll ? .red : .green
-            let isSelected = index == selected
-            // What is typed is text from outside: escaped, though the column holds numbers.
-            let quantity = isSelected && !typed.isEmpty ? typed.terminalSafe + "▏" : String(line.quantity)
-            let emphasis: (String) -> String = { isSelected ? styler.bold($0) : $0 }
-            if isSelected { selectedRow = table.rows.count }
-            table.append([
-                TextTable.Cell(isSelected ? "›" : " ", style: emphasis), TextTable.Cell(line.label, style: { emphasis(styler.color($0, color)) }),
-                TextTable.Cell(quantity, style: emphasis), TextTable.Cell(rendering.money(line.value), style: emphasis),
-            ])
-        }
-        var rowOfSelected = 0
-        for (row, text) in table.render(maxWidth: columns).enumerated() {
-            if let title = sectionTitles[row] { lines.append(title) }
-            if row == selectedRow { rowOfSelected = lines.count }
-            lines.append(text)
-        }
-        // Keep the selected line visible above the totals bar.
-        let available = max(3, rows - 4)
-        var visible = lines
-        if lines.count > available {
-            let start = min(max(1, rowOfSelected - available / 2), lines.count - available + 1)
-            visible = [lines[0]] + Array(lines[start..<min(lines.count, start + available - 1)])
-        }
-        let (label, amount) = rendering.standing(summary)
-        var bar = "Total \(styler.bold(rendering.money(summary.total)))   Float \(rendering.money(summary.float))   \(label) \(rendering.money(amount))"
-        bar += ExpectedRendering.bar(standing, rendering: rendering)
-        if let floatEntry { bar = "New float: \(floatEntry.field.text.terminalSafe)▏  (Enter to set, Esc to cancel)" }
         var screen = "\u{1B}[H\u{1B}[2J"
-        for (row, line) in visible.enumerated() {
-            screen += "\u{1B}[\(row + 1);1H" + DisplayWidth.truncate(line, to: columns)
+        let header = DisplayWidth.truncate(
+            styler.bold("tillcount") + "  " + styler.dim("\(standing.summary.currency.code) · ↑/↓ move  +/- change  0-9 type  f float  s save  u undo  q quit"), to: columns)
+        for (row, line) in Self.frame(standing, view: view, header: header, styler: styler, width: columns, height: rows).enumerated() where row < rows {
+            screen += "\u{1B}[\(row + 1);1H" + line
         }
-        if !message.isEmpty { screen += "\u{1B}[\(rows - 1);1H" + styler.color(DisplayWidth.truncate(message, to: columns), .yellow) }
-        screen += "\u{1B}[\(rows);1H" + DisplayWidth.truncate(bar, to: columns)
         terminal.write(screen)
     }
 }

@@ -8,10 +8,14 @@ import MoneyKit
 public final class InMemoryTillRepository: TillRepository {
     /// The live count as last kept.
     public private(set) var state: TillState
+    /// The till it is kept for (nil: the default till), named in the count by its first
+    /// change, as a till's file names it.
+    public let till: TillName?
 
-    /// A live count starting as `state`.
-    public init(_ state: TillState = TillState()) {
+    /// A live count starting as `state`, of the till `till` (nil: the default till).
+    public init(_ state: TillState = TillState(), till: TillName? = nil) {
         self.state = state
+        self.till = till
     }
 
     /// The live count; never throws.
@@ -23,6 +27,7 @@ public final class InMemoryTillRepository: TillRepository {
     /// - Throws: what `body` throws, `TillError.changeWouldBreakStore` (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         var copy = state
+        if let till, !till.isMain { copy.tillName = copy.tillName ?? till.display }
         let result = try body(&copy)
         try copy.checkStorable()  // as the file and database adapters check it
         state = copy

@@ -50,6 +50,37 @@ public struct JSONTillDirectory: TillDirectory {
         name.isMain || PosixFile.isRegularFile(path(for: name))
     }
 
+    /// Deletes the till `name`'s file under its lock (the default till's: the state file),
+    /// once `check` accepted what it keeps; nil when there is no file.
+    /// - Throws: `StoreError` (unreadable, busy, I/O, a file keeping another till), or what `check` throws.
+    public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
+        let path = path(for: name)
+        return try JSONFileStore<TillState>(path: path, createsMissingFolders: false).remove { state in
+            let kept = state.tillName.map(TillName.init(stored:)) ?? .main
+            guard kept == name else {
+                throw StoreError.corrupt(path: path, reason: "it keeps the live count of till '\(kept.display)', not of '\(name.display)'")
+            }
+            try check(state)
+        }
+    }
+
+    /// Writes `state` as the till `name`'s file unless it has one: a file made meanwhile
+    /// (by another command) is left as it is.
+    /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
+    public func restore(_ name: TillName, state: TillState) throws -> Bool {
+        guard !PosixFile.isRegularFile(path(for: name)) else { return false }
+        return try repository(for: name).change { kept -> Bool in
+            var fresh = kept
+            fresh.tillName = nil
+            guard fresh == TillState() else { return false }
+            let tillName = name.isMain ? nil : kept.tillName ?? name.display
+            kept = state
+            kept.tillName = tillName
+            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
+            return true
+        }
+    }
+
     /// The live count of the till `name`, in its own file.
     public func repository(for name: TillName) -> any TillRepository {
         guard !name.isMain else { return JSONTillRepository(store: JSONFileStore(location: stateFile), till: nil) }
@@ -57,12 +88,15 @@ public struct JSONTillDirectory: TillDirectory {
             store: JSONFileStore(location: StoreLocation(path: path(for: name), isDefault: stateFile.isDefault)), till: name)
     }
 
-    /// The default till, then every till file in the folder by name. Files whose names
-    /// are not a till's (temporaries, lock files, others' files) are left alone.
+    /// The default till when its state file exists, then every till file in the folder by
+    /// name. Files whose names are not a till's (temporaries, lock files, others' files)
+    /// are left alone.
     /// - Throws: `StoreError` for a till file that cannot be read, or whose till's name
     ///   does not lead to it.
     public func tills() throws -> [KeptTill] {
-        var kept = [KeptTill(name: .main, state: try repository(for: .main).load())]
+        var kept: [KeptTill] = []
+        let main = try repository(for: .main).load()
+        if main != TillState() || PosixFile.isRegularFile(stateFile.path) { kept.append(KeptTill(name: .main, state: main)) }
         var others: [KeptTill] = []
         for entry in try PosixFile.entryNames(in: folder) ?? [] {
             guard entry.hasSuffix(".json"), !entry.hasPrefix(".") else { continue }

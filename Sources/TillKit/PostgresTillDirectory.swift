@@ -18,18 +18,18 @@ public struct PostgresTillDirectory: TillDirectory {
         PostgresTillRepository(store: store, till: name)
     }
 
-    /// The default till first (always), then every till kept, by name.
+    /// Every till with a row, the default till first, then the others by name.
     /// - Throws: `StoreError` for a till whose row cannot be read (never skipped).
     public func tills() throws -> [KeptTill] {
         try store.store.read { connection, hasTables -> [KeptTill] in
-            guard hasTables else { return [KeptTill(name: .main, state: TillState())] }
-            var main = KeptTill(name: .main, state: TillState())
+            guard hasTables else { return [] }
+            var main: [KeptTill] = []
             var others: [KeptTill] = []
             for row in try connection.query("SELECT \(PostgresTillRows.columns) FROM tillcount.tills") {
                 let (name, state) = try PostgresTillRows.state(from: row, server: connection.server)
-                if name.isMain { main = KeptTill(name: .main, state: state) } else { others.append(KeptTill(name: name, state: state)) }
+                if name.isMain { main = [KeptTill(name: .main, state: state)] } else { others.append(KeptTill(name: name, state: state)) }
             }
-            return [main] + others.sorted { $0.name.key < $1.name.key }
+            return main + others.sorted { $0.name.key < $1.name.key }
         }
     }
 
@@ -41,6 +41,52 @@ public struct PostgresTillDirectory: TillDirectory {
             return try connection.scalarInteger("SELECT count(*) FROM tillcount.tills WHERE till_key = $1", [.text(name.key)]) ?? 0 > 0
         }
         return found ?? false
+    }
+
+    /// Deletes the till `name`'s row, with every person's undo steps and pending purges
+    /// in it, once `check` accepted its live count (read with every person's steps, so
+    /// that the caller sees every history step that goes with it).
+    /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
+    public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
+        try store.store.change { connection, change -> TillState? in
+            let read = try PostgresTillRows.read(name, actor: change.actor, on: connection, locking: true)
+            guard read.locked else { return nil }
+            var state = read.state
+            // Every person's steps: the history steps among them go with the till.
+            state.undo = []
+            for row in try connection.query("SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1 ORDER BY seq", [.text(name.key)]) {
+                let place = "undo step \(try row.integer(0) ?? 0) of till '\(name.display)'"
+                do {
+                    state.undo.append(try TillUndoStep(json: try JSONValue.parse(row.text(1) ?? ""), place: place, version: TillState.formatVersion))
+                } catch {
+                    throw StoreError.corrupt(path: connection.server, reason: "\(place) cannot be read: \(error)")
+                }
+            }
+            try check(state)
+            try connection.execute("DELETE FROM tillcount.undo_steps WHERE till_key = $1", [.text(name.key)])
+            try connection.execute("DELETE FROM tillcount.pending_purges WHERE till_key = $1", [.text(name.key)])
+            try connection.execute("DELETE FROM tillcount.tills WHERE till_key = $1", [.text(name.key)])
+            return state
+        }
+    }
+
+    /// Makes the till `name`'s row from `state` unless it has one (then false).
+    /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
+    public func restore(_ name: TillName, state: TillState) throws -> Bool {
+        try store.store.change { connection, change -> Bool in
+            let inserted = try connection.query(
+                "INSERT INTO tillcount.tills (till_key, till, float, notes, count) VALUES ($1, $2, 0, '', $3) ON CONFLICT (till_key) DO NOTHING RETURNING till_key",
+                [.text(name.key), .text(name.display), .text(TillState().snapshotJSON.serialized())])
+            guard !inserted.isEmpty else { return false }
+            let before = try PostgresTillRows.read(name, actor: change.actor, on: connection, locking: true)
+            var kept = state
+            kept.undo = before.state.undo
+            kept.purge = before.state.purge
+            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
+            try kept.checkStorable()
+            try PostgresTillRows.write(kept, till: name, before: before, actor: change.actor, on: connection)
+            return true
+        }
     }
 }
 
@@ -87,13 +133,15 @@ enum PostgresTillRows {
         var state: TillState
         var seqs: [Int64]
         var purge: [String]
+        /// Whether the till has a row (locked, when read for a change).
+        var locked = true
     }
 
     /// The till `name`'s live count with `actor`'s undo steps and the purge list.
     static func read(_ name: TillName, actor: String, on connection: PostgresConnection, locking: Bool) throws -> Read {
         let rows = try connection.query(
             "SELECT \(columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(name.key)])
-        guard let row = rows.first else { return Read(state: TillState(), seqs: [], purge: []) }
+        guard let row = rows.first else { return Read(state: TillState(), seqs: [], purge: [], locked: false) }
         var state = try self.state(from: row, server: connection.server).state
         var seqs: [Int64] = []
         for stepRow in try connection.query(
@@ -174,7 +222,11 @@ enum PostgresTillRows {
             try connection.execute("DELETE FROM tillcount.undo_steps WHERE seq = $1", [.integer(seq)])
         }
         for step in state.undo[firstNew...] {
-            let kind = if case .count = step { "count" } else { "history" }
+            let kind = switch step {
+            case .count: "count"
+            case .history: "history"
+            case .till: "till"
+            }
             try connection.execute(
                 "INSERT INTO tillcount.undo_steps (till_key, actor, kind, step) VALUES ($1, $2, $3, $4)",
                 [.text(till.key), .text(actor), .text(kind), .text(step.json.serialized())])

@@ -3,7 +3,8 @@
 // it, and the saved counts with the till they came from. The saved counts mirror the
 // SQLite history's schema version 5 (amounts bigint minor units, times ISO 8601 text);
 // version 2 of these tables adds counts.movements and counts.tolerance (the movements and
-// tolerance saved with a count, as in SQLite; NULL for counts saved before).
+// tolerance saved with a count, as in SQLite; NULL for counts saved before); version 3
+// lets undo_steps.kind be 'till' (a till removed by 'tills rm', brought back by undo).
 //
 //   tills(till_key PK, till, currency, float, notes, updated, count)
 //       till is the name as first given, till_key its match key (case folded; lower case in a store written before); count is the
@@ -115,6 +116,10 @@ enum PostgresTillSchema {
         // so the grants 'db init' gave on the table cover them).
         "ALTER TABLE tillcount.counts ADD COLUMN movements text",
         "ALTER TABLE tillcount.counts ADD COLUMN tolerance bigint CHECK (tolerance IS NULL OR tolerance >= 0)",
+    ], [
+        // Version 3: a till removed by 'tills rm' is an undo step of its own kind (TillRemoval).
+        "ALTER TABLE tillcount.undo_steps DROP CONSTRAINT undo_steps_kind_check",
+        "ALTER TABLE tillcount.undo_steps ADD CONSTRAINT undo_steps_kind_check CHECK (kind IN ('count', 'history', 'till'))",
     ]])
 
     /// The tables, for the manual.

@@ -18,6 +18,7 @@
 // deadlock.
 
 import MoneyKit
+import MoneyKitPlatform
 
 /// A till behind its three repositories, and the rules of every change (see the top of this file).
 public struct Till {
@@ -29,13 +30,20 @@ public struct Till {
     public let denominations: any DenominationSource
     /// The till's name (its saved counts record it); the default till unless given.
     public let name: TillName
+    /// Every till's live count, where this till is one: what 'tills rm' removes from, and
+    /// its undo brings a till back into (nil: a till on its own, which removes none).
+    public let tills: (any TillDirectory)?
 
-    /// A till on these repositories, named `name`.
-    public init(live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource, name: TillName = .main) {
+    /// A till on these repositories, named `name`, one of `tills`.
+    public init(
+        live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource, name: TillName = .main,
+        tills: (any TillDirectory)? = nil
+    ) {
         self.live = live
         self.history = history
         self.denominations = denominations
         self.name = name
+        self.tills = tills
     }
 
     /// The live count read with its currency and the denominations it counts with.
@@ -170,20 +178,53 @@ public struct Till {
         }
     }
 
-    /// Sets the quantity of `item` to `transform` of what it is (never below 0), as one
-    /// undo step: the counting screen's keys.
+    /// Sets the quantity of `item` to `transform` of what it is (never below 0): the
+    /// counting screen's keys. Each change is kept at once (a screen killed mid-edit loses
+    /// nothing), but the changes of one field edit are one undo step: when `edit` (what
+    /// the edit's previous change returned) is of the same item and its step is still the
+    /// newest, with nothing changed in the till since, that step (the count before the
+    /// edit's first change) stays and takes the name `action` gives (the currency and the
+    /// new quantity); otherwise a new step starts. Returns the edit to continue.
     /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`, what `transform` throws; the repositories' errors.
+    @discardableResult
     public func setQuantity(
-        _ item: TillItem, action: (Currency) -> String, currency choice: CurrencyChoice,
+        _ item: TillItem, action: (Currency, Int64) -> String, currency choice: CurrencyChoice, continuing edit: FieldEdit? = nil,
         to transform: (Int64) throws -> Int64
-    ) throws {
-        try change { state in
+    ) throws -> FieldEdit {
+        try change { state -> FieldEdit in
             let currency = try adoptCurrency(&state, choice)
             let set = try countingSet(state, currency: currency)
-            state.pushUndo(action(currency))
-            state.quantities[item] = max(0, try transform(state.quantities[item] ?? 0))
+            let quantity = max(0, try transform(state.quantities[item] ?? 0))
+            let step: TillUndoStep
+            if let edit, edit.continues(item, in: state), case .count(let before, _) = edit.step {
+                // The same field, nothing else changed since: its step stays, renamed.
+                step = .count(before, action: action(currency, quantity))
+                state.undo[state.undo.count - 1] = step
+                state.updated = Instant.iso8601UTC(Instant.preciseNow())
+            } else {
+                step = state.pushUndo(action(currency, quantity))
+            }
+            state.quantities[item] = quantity
             state.keepRollDefinitions(from: set)
             _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total
+            return FieldEdit(item: item, step: step, updated: state.updated)
+        }
+    }
+
+    /// A field a screen is editing: the undo step its changes to one quantity share (see
+    /// `setQuantity`), so that typing 1, 2, 5 into one line is one step, not three.
+    public struct FieldEdit: Equatable, Sendable {
+        /// The item being edited.
+        public let item: TillItem
+        /// The edit's step, as it is on the stack.
+        let step: TillUndoStep
+        /// When the edit's last change was kept (the count's `updated`): a change since, by
+        /// another command or another person, starts a new step.
+        let updated: String?
+
+        /// Whether a change to `item` in `state` continues this edit.
+        func continues(_ item: TillItem, in state: TillState) -> Bool {
+            item == self.item && state.undo.last == step && state.updated == updated && state.undoBlockedBy == nil
         }
     }
 
@@ -365,7 +406,13 @@ public struct Till {
     /// Takes a step whose history change failed off the stack again. If that fails too,
     /// the step stays and undo skips it: it names nothing in the history.
     private func dropStep(_ step: HistoryStep) {
-        _ = try? change { state in state.undo.removeAll { $0 == .history(step) } }
+        dropStep(.history(step))
+    }
+
+    /// Takes `step` off the stack again (its change failed); if that fails too, the step
+    /// stays and undo finds nothing to revert for it.
+    private func dropStep(_ step: TillUndoStep) {
+        _ = try? change { state in state.undo.removeAll { $0 == step } }
     }
 
     /// The saved count `id` with its lines.
@@ -403,6 +450,49 @@ public struct Till {
         return saved
     }
 
+    // MARK: removing a till
+
+    /// Removes the till `other`, which must hold nothing (see TillRemoval), as one undo
+    /// step of this till; `fallback` is the currency its float is named in when it has
+    /// none. Returns the removal.
+    /// - Throws: `TillError.tillRemovesItself`, `.noTill`, `.tillNotEmpty`,
+    ///   `.tillChangedMeanwhile`; what the repositories throw (then nothing is removed).
+    @discardableResult
+    public func removeTill(_ other: TillName, fallback: Currency, action: String) throws -> TillRemoval {
+        guard let tills else { throw TillError.noTill(name: other.display) }
+        guard other != name else { throw TillError.tillRemovesItself(name: other.display) }
+        guard tills.keeps(other) else { throw TillError.noTill(name: other.display) }
+        let state = try tills.repository(for: other).load()
+        let currency = state.currency(fallback: fallback)
+        let held = TillRemoval.holdings(of: state, currency: currency)
+        let kept = state.tillName.map(TillName.init(stored:)) ?? other
+        guard held.isEmpty else { throw TillError.tillNotEmpty(name: kept.display, holds: held) }
+        let removal = TillRemoval(name: kept, state: state, action: action)
+        // The step first: a removal killed before the till is gone leaves a step that
+        // undo finds nothing to bring back for, never a till gone without its step.
+        try change { $0.push(.till(removal)) }
+        let removed: TillState?
+        do {
+            removed = try tills.remove(other) { now in
+                let held = TillRemoval.holdings(of: now, currency: now.currency(fallback: fallback))
+                guard held.isEmpty else { throw TillError.tillNotEmpty(name: kept.display, holds: held) }
+                guard TillRemoval(name: kept, state: now, action: action) == removal else { throw TillError.tillChangedMeanwhile(name: kept.display) }
+            }
+        } catch {
+            dropStep(.till(removal))
+            throw error
+        }
+        guard let removed else {
+            dropStep(.till(removal))
+            throw TillError.noTill(name: other.display)
+        }
+        // Its undo stack is gone: the counts its 'history rm' steps hid can never come
+        // back, so they are purged (by this change, as steps leaving the stack are).
+        let keys = TillRemoval.keysToPurge(leaving: removed)
+        if !keys.isEmpty { _ = try? change { state in state.purge += keys.filter { !state.purge.contains($0) } } }
+        return removal
+    }
+
     // MARK: undo
 
     /// What `undo` reverted.
@@ -412,6 +502,10 @@ public struct Till {
         case liveCount(action: String?)
         /// A history step reverted.
         case history(HistoryStep, HistoryReversal)
+        /// A removed till: back when `restored`; else a till of its name was kept already
+        /// (started again since, or its removal was killed before it removed it), and is
+        /// left as it is.
+        case till(TillRemoval, restored: Bool)
     }
 
     /// Reverts the newest step. History steps that find nothing to revert (a command
@@ -433,6 +527,19 @@ public struct Till {
                     return .some(action)
                 }
                 if let action { return .liveCount(action: action) }
+            case .till(let removal):
+                guard let tills else { throw TillError.noTill(name: removal.name.display) }
+                // The till back first, then the step off: killed in between, the next undo
+                // finds the till kept and says so.
+                let restored = try tills.restore(removal.name, state: removal.state)
+                let taken = try change { state -> Bool in
+                    guard let index = state.undo.lastIndex(of: newest) else { return false }
+                    state.undo.remove(at: index)
+                    return true
+                }
+                // Taken by another undo meanwhile, which brought the till back: look again.
+                if !taken && !restored { continue }
+                return .till(removal, restored: restored)
             case .history(let step):
                 let reversal = try history.revert(step)
                 let taken = try change { state -> Bool in

@@ -3,6 +3,7 @@
 // The JSON adapter is JSONTillDirectory; InMemoryTillDirectory keeps them in memory.
 
 import MoneyKit
+import MoneyKitPlatform
 
 /// A till kept in a directory of tills: its name and its live count.
 public struct KeptTill: Sendable {
@@ -23,13 +24,25 @@ public protocol TillDirectory {
     /// The live count of the till `name` (the default till's is the one kept before
     /// tills). Nothing is created until its first change.
     func repository(for name: TillName) -> any TillRepository
-    /// Every till kept: the default till first (always, even with nothing kept), then
-    /// the others by name.
+    /// Every till kept: the default till first when it has been used (its live count
+    /// file or row exists: something was counted, set or undone in it), then the others by
+    /// name. The default till with nothing kept is left out (issue 26, item 38): a list
+    /// adds it when it has saved counts (`TillsReport.listed`).
     /// - Throws: `StoreError` for a till's file that cannot be read (it is never skipped).
     func tills() throws -> [KeptTill]
-    /// Whether a live count is kept for the till `name` (the default till always is): a
-    /// till not kept is started by its first change.
+    /// Whether a live count is kept for the till `name` (the default till always counts
+    /// as kept here, so that its first change never says it started a new till): a till
+    /// not kept is started by its first change.
     func keeps(_ name: TillName) -> Bool
+    /// Deletes the till `name`'s live count (its file or row, with every person's undo
+    /// steps in it) under its lock, once `check` accepted it (it throws to keep it);
+    /// returns the live count deleted, nil when none is kept (see TillRemoval).
+    /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
+    func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState?
+    /// Keeps `state` as the live count of the till `name` (named as first given), unless
+    /// a live count is kept for it already: then it changes nothing and returns false.
+    /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
+    func restore(_ name: TillName, state: TillState) throws -> Bool
 }
 
 /// Every till's live count kept in memory (for apps and tests).
@@ -43,24 +56,48 @@ public final class InMemoryTillDirectory: TillDirectory {
     /// The till `name`'s live count, made the first time it is asked for.
     public func repository(for name: TillName) -> any TillRepository {
         if let known = repositories[name] { return known }
-        let repository = InMemoryTillRepository()
+        let repository = InMemoryTillRepository(till: name)
         repositories[name] = repository
         names[name] = name
         return repository
     }
 
-    /// The default till first, then every till asked for whose count is not the empty one.
+    /// Every till asked for whose count is not the empty one, the default till first.
     /// - Throws: nothing.
     public func tills() throws -> [KeptTill] {
-        let main = KeptTill(name: .main, state: repositories[.main]?.state ?? TillState())
-        let others = repositories.filter { !$0.key.isMain && $0.value.state != TillState() }
+        let used = repositories.filter { $0.value.state != TillState() }
             .map { KeptTill(name: names[$0.key] ?? $0.key, state: $0.value.state) }
-            .sorted { $0.name.key < $1.name.key }
-        return [main] + others
+        return used.filter(\.name.isMain) + used.filter { !$0.name.isMain }.sorted { $0.name.key < $1.name.key }
     }
 
     /// The default till, and every till whose count is not the empty one.
     public func keeps(_ name: TillName) -> Bool {
         name.isMain || repositories[name].map { $0.state != TillState() } ?? false
+    }
+
+    /// Empties the till `name`'s count (memory keeps no files): it is no longer kept.
+    /// - Throws: what `check` throws.
+    public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
+        guard let repository = repositories[name], repository.state != TillState() else { return nil }
+        return try repository.change { state -> TillState in
+            try check(state)
+            defer { state = TillState() }
+            return state
+        }
+    }
+
+    /// Keeps `state` for the till `name` unless its count is not the empty one.
+    /// - Throws: `TillError.changeWouldBreakStore`.
+    public func restore(_ name: TillName, state: TillState) throws -> Bool {
+        guard repositories[name].map({ $0.state == TillState() }) ?? true else { return false }
+        names[name] = name
+        _ = repository(for: name)
+        return try repositories[name]?.change { kept -> Bool in
+            let tillName = kept.tillName
+            kept = state
+            kept.tillName = tillName
+            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
+            return true
+        } ?? false
     }
 }

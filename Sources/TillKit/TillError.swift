@@ -76,6 +76,14 @@ public enum TillError: Error, Equatable, Sendable {
     case undoSaveEditedSince(action: String, id: Int64, editor: String?)
     /// `db copy`: the target store (`target`) already holds `what`; a copy never merges.
     case copyTargetNotEmpty(target: String, what: String)
+    /// 'tills rm' of a till that holds something (see TillRemoval).
+    case tillNotEmpty(name: String, holds: [TillRemoval.Holding])
+    /// 'tills rm' of a till that has no live count kept.
+    case noTill(name: String)
+    /// 'tills rm' of the till the command runs in, whose stack would hold the step.
+    case tillRemovesItself(name: String)
+    /// The till changed while 'tills rm' removed it: nothing removed; try again.
+    case tillChangedMeanwhile(name: String)
 
     // MARK: tills and Z counts
 

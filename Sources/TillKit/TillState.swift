@@ -85,15 +85,18 @@ public struct TillState: Equatable, Sendable {
         rollDefinitions = rollDefinitions.filter { (quantities[TillItem(kind: .roll, minorUnits: $0.key)] ?? 0) > 0 }
     }
 
-    /// Keeps the state as it is now for undo, before a change named `action`.
-    public mutating func pushUndo(_ action: String) {
+    /// Keeps the state as it is now for undo, before a change named `action`; returns the step pushed.
+    @discardableResult
+    public mutating func pushUndo(_ action: String) -> TillUndoStep {
         var snapshot = self
         snapshot.undo = []
         snapshot.purge = []
         snapshot.tillName = nil
         snapshot.undoBlockedBy = nil
-        push(.count(snapshot, action: action))
+        let step = TillUndoStep.count(snapshot, action: action)
+        push(step)
         updated = Instant.iso8601UTC(Instant.preciseNow())
+        return step
     }
 
     /// Adds `step` to the stack. The oldest steps beyond `undoLimit` are dropped: the

@@ -38,7 +38,7 @@ public enum TillStoreCopy {
     ) throws -> Outcome {
         if let held = try target.history.holdsAnything() { throw TillError.copyTargetNotEmpty(target: targetName, what: held) }
         let kept = try target.tills.tills()
-        if kept.count > 1 || kept.contains(where: { $0.state != TillState() }) {
+        if kept.contains(where: { !$0.name.isMain || $0.state != TillState() }) {
             throw TillError.copyTargetNotEmpty(target: targetName, what: "\(kept.count) till(s)")
         }
         let counts = try source.history.countsWithLines(definitions: definitions)

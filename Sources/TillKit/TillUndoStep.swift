@@ -17,6 +17,11 @@
 // undoing the step before; no undo removes a Z count.
 // Format 1 and 2 files hold bare live-count snapshots there (read as "count" steps with no
 // action).
+//
+// A till removed by 'tills rm' (TillRemoval.swift) is a step of the till the command ran in:
+//   {"kind": "till", "change": "rm", "till": "Front", "action": "tills rm Front", "count": {the removed till's live count}}
+// (read from format version 4 files; a tillcount from before it refuses such a file,
+// untouched, for its unknown kind).
 
 import MoneyKit
 import MoneyKitStorage
@@ -28,6 +33,8 @@ public enum TillUndoStep: Equatable, Sendable {
     case count(TillState, action: String?)
     /// A change to the saved history.
     case history(HistoryStep)
+    /// A till removed ('tills rm'): undo brings it back.
+    case till(TillRemoval)
 
     /// The key of a history step, nil for a live-count step.
     public var historyKey: String? {
@@ -114,6 +121,13 @@ extension TillUndoStep {
         case "count":
             guard let snapshot = fields.value("count") else { throw StoredContentError("missing 'count' in \(place)") }
             self = .count(try TillState(snapshot: snapshot, place: "\(place).count"), action: action)
+        case "till":
+            guard try fields.string("change") == "rm" else { throw StoredContentError("\(place) has an unknown change (rm)") }
+            let name = try fields.string("till")
+            guard !name.isEmpty else { throw StoredContentError("'till' in \(place) is not a till name") }
+            guard let snapshot = fields.value("count") else { throw StoredContentError("missing 'count' in \(place)") }
+            self = .till(TillRemoval(
+                name: TillName(stored: name), state: try TillState(snapshot: snapshot, place: "\(place).count"), action: action ?? "tills rm \(name)"))
         case "history":
             guard let change = HistoryStep.Change(rawValue: try fields.string("change")) else {
                 throw StoredContentError("\(place) has an unknown change (save, rm, label or note)")
@@ -129,7 +143,7 @@ extension TillUndoStep {
             self = .history(HistoryStep(
                 change: change, id: id, key: key, at: try fields.string("at"), action: action ?? change.rawValue))
         default:
-            throw StoredContentError("\(place) has an unknown kind (count or history)")
+            throw StoredContentError("\(place) has an unknown kind (count, history or till)")
         }
     }
 
@@ -144,6 +158,11 @@ extension TillUndoStep {
             return .object([
                 ("kind", .string("history")), ("change", .string(step.change.rawValue)), ("id", step.id.map(JSONValue.integer) ?? .null),
                 ("key", .string(step.key)), ("at", .string(step.at)), ("action", .string(step.action)),
+            ])
+        case .till(let removal):
+            return .object([
+                ("kind", .string("till")), ("change", .string("rm")), ("till", .string(removal.name.display)),
+                ("action", .string(removal.action)), ("count", removal.state.snapshotJSON),
             ])
         }
     }

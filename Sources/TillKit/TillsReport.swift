@@ -1,4 +1,5 @@
-// `tillcount tills`: every till with its currency, total, float and status.
+// `tillcount tills`: every till with its currency, total, float and status. The default
+// till 'main' is listed once used: its live count kept, or counts saved from it.
 //
 // Status, in this order: "empty" (nothing counted), then, when the till's expected
 // cash is known (movements recorded: see ExpectedCash) and the till is not blind,
@@ -44,6 +45,18 @@ public struct TillsReport: Sendable {
 
     /// The tills, the default one first.
     public let rows: [Row]
+
+    /// The tills a list shows: every till `directory` keeps, and the default till, with an
+    /// empty live count, when only its saved counts in `history` say it was used. The
+    /// default till nobody has used is left out (issue 26, item 38).
+    /// - Throws: what the directory and the history throw (`StoreError`).
+    public static func listed(_ directory: any TillDirectory, history: any TillHistoryRepository) throws -> [KeptTill] {
+        let kept = try directory.tills()
+        guard !kept.contains(where: \.name.isMain),
+            try history.savedCounts().contains(where: { TillName(stored: $0.till).isMain })
+        else { return kept }
+        return [KeptTill(name: .main, state: TillState())] + kept
+    }
 
     /// The status of `summary` against its expected figure, balanced within `tolerance`.
     public static func status(of summary: TillSummary, tolerance: Tolerance? = nil) -> Status {

@@ -1,7 +1,9 @@
 // tillcount count: the app's counting screen. The denominations in their two sections
 // (loose in green, rolls in red), ↑/↓ to move, +/- to change, digits to type a quantity,
 // f to set the float, s to save, u to undo, q to quit, and a totals bar at the bottom.
-// Every change is saved before the screen shows it.
+// The header names the till. Every change is saved before the screen shows it; the keys
+// that edit one line's quantity (digits, backspace, +/-) make one undo step, ended by
+// moving to another line or by f, s or u.
 
 import MoneyKit
 import MoneyKitCLI
@@ -18,6 +20,9 @@ struct CountScreen {
         var typed = ""
         var floatEntry: FloatEntry?
         var message = ""
+        // The field being edited: its keys make one undo step, until the selection moves
+        // or another key (f, s, u) ends the edit (issue 26, item 38).
+        var edit: Till.FieldEdit?
         while true {
             let choice = context.currencyChoice()
             let standing = try context.till.standing(choice) { _ in StandingRequest(blind: context.arguments.flag(TillcountSpec.blind)) }
@@ -56,11 +61,11 @@ struct CountScreen {
                 case .character("q"), .character("Q"), .escape, .interrupt:
                     return .ok
                 case .up, .character("k"):
-                    selected -= 1; typed = ""
+                    selected -= 1; typed = ""; edit = nil
                 case .down, .character("j"):
-                    selected += 1; typed = ""
+                    selected += 1; typed = ""; edit = nil
                 case .character("+"), .character("="), .right:
-                    try setQuantity(line.item, choice, to: { quantity throws(TillError) in
+                    edit = try setQuantity(line, choice, continuing: edit, to: { quantity throws(TillError) in
                         let (next, overflow) = quantity.addingReportingOverflow(1)
                         if overflow { throw .quantityAtLargest(token: line.token) }
                         return next
@@ -68,29 +73,32 @@ struct CountScreen {
                     typed = ""
                 case .character("-"), .left:
                     guard line.quantity > 0 else { message = "Already 0"; continue }
-                    try setQuantity(line.item, choice, to: { $0 - 1 })
+                    edit = try setQuantity(line, choice, continuing: edit, to: { $0 - 1 })
                     typed = ""
                 case .character(let c) where c.isASCII && c.isNumber:
                     typed.append(c)
                     guard let quantity = Int64(typed) else { typed = ""; message = "Too large"; continue }
-                    try setQuantity(line.item, choice, to: { _ in quantity })
+                    edit = try setQuantity(line, choice, continuing: edit, to: { _ in quantity })
                 case .backspace, .delete:
                     _ = typed.popLast()
-                    try setQuantity(line.item, choice, to: { _ in Int64(typed) ?? 0 })
+                    edit = try setQuantity(line, choice, continuing: edit, to: { _ in Int64(typed) ?? 0 })
                 case .enter:
-                    typed = ""; selected += 1
+                    typed = ""; selected += 1; edit = nil
                 case .character("f"), .character("F"):
-                    floatEntry = FloatEntry()
+                    floatEntry = FloatEntry(); edit = nil
                 case .character("u"), .character("U"):
+                    edit = nil
                     var skipped: [String] = []
                     switch try context.till.undo(skipped: { skipped.append(TillErrorMessages.skipped($0, $1)) }) {
                     case .liveCount(let action): message = "Undid: \(action ?? "the last change")"
                     case .history(let step, let reversal): message = "Undid: \(step.action)" + TillErrorMessages.effect(of: reversal)
+                    case .till(let removal, let restored): message = "Undid: \(removal.action)" + TillErrorMessages.effect(of: removal, restored: restored)
                     }
                     if !skipped.isEmpty { message += " · " + skipped.joined(separator: " · ") }
                     message = message.terminalSafe
                     typed = ""
                 case .character("s"), .character("S"):
+                    edit = nil
                     // Filed with the expected cash; over/short is shown now, even on a blind count.
                     let expected = try context.till.expectedToFile(state, currency: currency, given: nil, sales: nil)
                     let filed = try TillSummary(state: state, set: count.set, currency: currency, expected: expected)
@@ -106,10 +114,13 @@ struct CountScreen {
         }
     }
 
-    private func setQuantity(_ item: TillItem, _ choice: CurrencyChoice, to transform: (Int64) throws(TillError) -> Int64) throws {
+    /// Sets `line`'s quantity; a change continuing `edit` joins its undo step, named
+    /// by the quantity the field ends with ("count: set 20=125").
+    private func setQuantity(
+        _ line: TillLine, _ choice: CurrencyChoice, continuing edit: Till.FieldEdit?, to transform: (Int64) throws(TillError) -> Int64
+    ) throws -> Till.FieldEdit {
         try context.till.setQuantity(
-            item, action: { "count: \(item.kind.rawValue) \(Money.plainString(minorUnits: item.minorUnits, exponent: $0.minorUnitExponent))" },
-            currency: choice, to: transform)
+            line.item, action: { _, quantity in "count: set \(line.token)=\(quantity)" }, currency: choice, continuing: edit, to: transform)
     }
 
     /// Draws the frame (CountScreenFrame.swift) of the terminal's size.
@@ -117,8 +128,9 @@ struct CountScreen {
         let (columns, rows) = terminal.size
         let styler = Styler(enabled: context.invocation.terminal.colorEnabled(context.invocation.colorChoice))
         var screen = "\u{1B}[H\u{1B}[2J"
-        let header = DisplayWidth.truncate(
-            styler.bold("tillcount") + "  " + styler.dim("\(standing.summary.currency.code) · ↑/↓ move  +/- change  0-9 type  f float  s save  u undo  q quit"), to: columns)
+        // The header names the till (CountScreenHeader): the name shrinks, the currency stays.
+        let till = standing.count.state.tillName.map(TillName.init(stored:)) ?? context.till.name
+        let header = DisplayWidth.truncate(CountScreenHeader.line(till: till, currency: standing.summary.currency, width: columns, styler: styler), to: columns)
         for (row, line) in Self.frame(standing, view: view, header: header, styler: styler, width: columns, height: rows).enumerated() where row < rows {
             screen += "\u{1B}[\(row + 1);1H" + line
         }

@@ -141,6 +141,8 @@ struct LiveCountCommands {
             invocation.say("Undid: \(action ?? "the last change to the live count"). Total \(rendering.money(summary.total))")
         case .history(let step, let reversal):
             invocation.say("Undid: \(step.action)" + TillErrorMessages.effect(of: reversal))
+        case .till(let removal, let restored):
+            invocation.say("Undid: \(removal.action)" + TillErrorMessages.effect(of: removal, restored: restored))
         }
         return .ok
     }

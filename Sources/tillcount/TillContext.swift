@@ -74,7 +74,7 @@ struct TillContext {
         till = Till(
             live: tills.repository(for: tillName),
             history: history,
-            denominations: FileDenominationSource(file: denominationsFile), name: tillName)
+            denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills)
     }
 
     /// Runs `command`; when it started the till (a name not kept before: perhaps a typo),

@@ -97,6 +97,21 @@ extension TillError {
             return CLIError(
                 "\(target) already holds \(what): db copy copies only into an empty or new store, it never merges",
                 hint: "name a new folder, or an empty database (run 'tillcount db init' there first if you like)", exitCode: .cannotCreate)
+        case .tillNotEmpty(let name, let holds):
+            let what = holds.map(TillErrorMessages.words).joined(separator: ", ")
+            return .data(
+                "the till '\(name)' is not empty: it holds \(what)",
+                hint: "empty it first: 'tillcount --till '\(name)' save' files its count if it is to be kept, 'clear --force' empties it (notes and movements too), 'float 0' sets its float to 0")
+        case .noTill(let name):
+            return CLIError("no till '\(name)' is kept", hint: "'tillcount tills' lists the tills", exitCode: .noInput)
+        case .tillRemovesItself(let name):
+            return .data(
+                "cannot remove the till '\(name)' from itself: the undo step goes on the stack of the till the command runs in",
+                hint: TillName(stored: name).isMain
+                    ? "run it from another till, whose 'tillcount --till OTHER undo' brings it back: tillcount --till OTHER tills rm main"
+                    : "run it from another till (--till, or unset TILLCOUNT_TILL): tillcount --till main tills rm '\(name)'")
+        case .tillChangedMeanwhile(let name):
+            return CLIError("the till '\(name)' changed while it was being removed; nothing was removed", hint: "try again", exitCode: .busy)
         case .invalidTillName(let fault):
             return CLIError.nameFault(fault, what: "a till name")
         case .zCountIsFinal(let id, let number, let refused):
@@ -153,6 +168,23 @@ enum TillErrorMessages {
         case .noteRemoved(let id): return " (the note is taken off saved count \(id))."
         case .stepNotFound, .deletedAlready, .finalCount: return " (\(why(reversal)))."
         }
+    }
+
+    /// What a till holds, in words, for the refusal of 'tills rm'.
+    static func words(_ holding: TillRemoval.Holding) -> String {
+        switch holding {
+        case .counted(let lines): return lines == 1 ? "1 denomination counted" : "\(lines) denominations counted"
+        case .float(let float): return "a float of \(float.plainString) \(float.currency.code)"
+        case .movements(let count): return count == 1 ? "1 movement (sale, paid-in, paid-out or drop)" : "\(count) movements (sales, paid-ins, paid-outs, drops)"
+        case .notes(let lines): return lines == 1 ? "1 line of notes" : "\(lines) lines of notes"
+        }
+    }
+
+    /// What undo of 'tills rm' did, after "Undid: …".
+    static func effect(of removal: TillRemoval, restored: Bool) -> String {
+        restored
+            ? " (the till '\(removal.name.display)' is back)."
+            : " (a till '\(removal.name.display)' is kept already, started since or never removed: left as it is)."
     }
 
     /// The warning for an undo step skipped because its change never reached the history.

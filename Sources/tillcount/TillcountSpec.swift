@@ -359,7 +359,10 @@ enum TillcountSpec {
             .leaf(historyNoteSpec) { try HistoryCommands(context: $0).addNote() },
             .leaf(historyExportSpec) { try HistoryExportCommand(context: $0).run() },
         ]),
-        .leaf(tillsSpec) { try TillsCommand(context: $0).run() },
+        .group(tillsSpec, [
+            .leaf(tillsListSpec) { try TillsCommand(context: $0).run() },
+            .leaf(tillsRmSpec) { try TillsCommand(context: $0).remove() },
+        ]),
         .group(dbSpec, [
             .leaf(dbInitSpec) { try DatabaseCommands(context: $0).initialize() },
             .leaf(dbCopySpec) { try DatabaseCommands(context: $0).copy() },

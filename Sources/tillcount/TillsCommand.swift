@@ -1,4 +1,6 @@
-// tillcount tills: every till with its currency, total, float and status.
+// tillcount tills: every till with its currency, total, float and status; tills rm: a
+// till that holds nothing removed, as an undo step of the till the command runs in
+// (see TillRemoval).
 
 import MoneyKit
 import MoneyKitStorage
@@ -31,8 +33,37 @@ struct TillsCommand {
         state.isBlind ? nil : try ExpectedCash.of(state, currency: currency)?.expected
     }
 
+    /// `tills rm NAME`: checked first (what it holds, whether it is kept), then asked
+    /// (on a terminal; --force elsewhere), then removed.
+    func remove() throws -> ExitCode {
+        guard let typed = context.arguments.argument("NAME") else {
+            throw CLIError.usage("missing NAME", commandPath: context.arguments.commandPath)
+        }
+        let name = try TillContext.tillName(typed)
+        let till = context.till
+        let fallback = LocaleCurrency.defaultCurrency(context.invocation.environment)
+        // What would refuse it is said before asking (Till.removeTill checks it again).
+        guard name != till.name else { throw TillError.tillRemovesItself(name: name.display).cliError }
+        guard context.tills.keeps(name) else { throw TillError.noTill(name: name.display).cliError }
+        let state = try context.tills.repository(for: name).load()
+        let shown = state.tillName.map(TillName.init(stored:)) ?? name
+        let held = TillRemoval.holdings(of: state, currency: state.currency(fallback: fallback))
+        if !held.isEmpty { throw TillError.tillNotEmpty(name: shown.display, holds: held).cliError }
+        guard try Confirmation.require("Remove the till '\(shown.display)'", invocation: context.invocation) else {
+            context.invocation.say("Nothing removed.")
+            return .ok
+        }
+        _ = try context.announcingNewTill {
+            try till.removeTill(name, fallback: fallback, action: "tills rm \(shown.display)")
+            return .ok
+        }
+        let undo = till.name.isMain ? "tillcount undo" : "tillcount --till '\(till.name.display)' undo"
+        context.invocation.say("Removed the till '\(shown.display)'. Undo with: \(undo)")
+        return .ok
+    }
+
     func run() throws -> ExitCode {
-        let kept = try context.tills.tills()
+        let kept = try TillsReport.listed(context.tills, history: context.till.history)
         let arguments = context.arguments
         if arguments.flag(TillcountSpec.tillNames) {
             for till in kept { context.out.line(till.name.display.terminalSafe) }

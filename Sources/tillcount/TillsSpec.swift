@@ -27,17 +27,40 @@ extension TillcountSpec {
         \(SharedConventions.names(of: "a till"))
         """
 
+    /// The tills group; its subcommands are assembled from the command tree ('tills' alone lists them).
     static let tillsSpec = CommandSpec(
-        name: "tills", abstract: "List every till with its currency, total, float and status",
+        name: "tills", abstract: "Tills: list (the default), rm",
+        options: [format, tillNames],
+        subcommands: [],
+        defaultSubcommand: "list")
+
+    static let tillsListSpec = CommandSpec(
+        name: "list", abstract: "List every till with its currency, total, float and status",
         discussion: """
-            The default till first, then the others by name. Status: empty (nothing counted); else, when the \
+            The default till 'main' first, once it has been used (its live count kept: something counted, set \
+            or undone in it, or counts saved from it), then the others by name. Status: empty (nothing counted); else, when the \
             till's expected cash is known (movements recorded: float + sales + paid in − paid out − drops) \
             and the till is not blind, balanced (exactly, or within the till's tolerance), over or short \
             against it; else counting (a blind till's expected cash and over/short stay hidden here too). \
             --format json, csv and tsv give name, currency, total, float, expected, overShort, status, blind \
             and updated (amounts as plain decimals, the expected cash and over/short empty when unknown or blind).
             """,
-        options: [format, tillNames])
+        aliases: ["ls"], options: [format, tillNames])
+
+    static let tillsRmSpec = CommandSpec(
+        name: "rm", abstract: "Remove a till that holds nothing (asks on a terminal; --force otherwise; undo brings it back)",
+        discussion: """
+            Nothing in it: no denomination counted, no movements (sales, paid-ins, paid-outs, drops), no notes and \
+            a float of 0; a till that holds any of them is refused (65), saying what it holds (save or clear it, \
+            'float 0', then remove it). Its settings (currency, blind, tolerance) go with it. Its saved counts \
+            stay in the history under its name. The undo step goes on the stack of the till the command runs in \
+            (--till or $TILLCOUNT_TILL, else main), as a save's or a history rm's does, so a till is removed from \
+            another one, never from itself (65): 'tillcount undo' there brings it back with its settings. The \
+            removed till's own undo stack goes with it: the saved counts its 'history rm' steps hid are purged \
+            for good. On a shared store, every person's undo steps in that till go with it. A till not kept: 66.
+            """,
+        aliases: ["delete"], options: [StandardOptions.force],
+        arguments: [ArgumentSpec("NAME", help: "The till to remove (letter case aside).", completion: .dynamic(["tills", "--names"]))])
 
     static let tillsEnvironment = EnvironmentSpec("TILLCOUNT_TILL", "The till to work on, when --till is not given (an empty value is the default till; a name the name rule refuses: exit 78).")
     static let tillsFile = FileSpec(

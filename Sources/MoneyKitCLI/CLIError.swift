@@ -15,12 +15,30 @@ package struct CLIError: Error, Sendable, CustomStringConvertible {
     /// Usage errors name the command whose usage line is printed after the message.
     package var usageCommandPath: [String]?
 
+    /// Whether `message` and `hint` are already shown text (made from a `ShownText`):
+    /// printed as they are, where a plain message is escaped whole when printed.
+    package private(set) var isShownText = false
+
     package init(_ message: String, hint: String? = nil, exitCode: ExitCode, usageCommandPath: [String]? = nil) {
         self.message = message
         self.hint = hint
         self.exitCode = exitCode
         self.usageCommandPath = usageCommandPath
     }
+
+    /// An error whose message (and hint) say which parts are this program's own: an
+    /// amount it formatted (`\(formatted: money)`) keeps its direction marks, while every
+    /// other interpolation (a name, an argument, a path) is escaped (see `ShownText`).
+    package init(_ message: ShownText, hint: ShownText? = nil, exitCode: ExitCode, usageCommandPath: [String]? = nil) {
+        self.init(message.text, hint: hint?.text, exitCode: exitCode, usageCommandPath: usageCommandPath)
+        isShownText = true
+    }
+
+    /// The message as the terminal shows it: escaped, unless it is shown text already.
+    package var shownMessage: String { isShownText ? message : message.terminalSafe }
+
+    /// The hint as the terminal shows it (see `shownMessage`).
+    package var shownHint: String? { hint.map { isShownText ? $0 : $0.terminalSafe } }
 
     package var description: String { message }
 
@@ -37,6 +55,11 @@ package struct CLIError: Error, Sendable, CustomStringConvertible {
     }
 
     package static func data(_ message: String, hint: String? = nil) -> CLIError {
+        CLIError(message, hint: hint, exitCode: .dataError)
+    }
+
+    /// Input data is wrong (65), said with shown text (see `init(_:hint:exitCode:usageCommandPath:)`).
+    package static func data(_ message: ShownText, hint: ShownText? = nil) -> CLIError {
         CLIError(message, hint: hint, exitCode: .dataError)
     }
 

@@ -164,13 +164,14 @@ package enum ToolRunner {
     package static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
         let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: FileDescriptor.standardError.rawValue))
         // Messages quote names and arguments the user or a file gave: escaped here, once,
-        // so no command has to remember it.
-        Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.message.terminalSafe)")
+        // so no command has to remember it; a message made as ShownText is escaped already
+        // but for the amounts and dates this program formatted, which keep their marks.
+        Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.shownMessage)")
         for detail in error.details {
             Console.err.line("  \(detail.terminalSafe)")
         }
-        if let hint = error.hint {
-            Console.err.line("hint: \(hint.terminalSafe)")
+        if let hint = error.shownHint {
+            Console.err.line("hint: \(hint)")
         }
         if let path = error.usageCommandPath {
             Console.err.line("Usage: \(renderer.usage(path))")

@@ -27,6 +27,10 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
     private var sorted: [Int64?: [Update]] = [:]
     private var steps: [(step: UndoStep, before: State)] = []
     private var isChanging = false
+    /// Whether a change is refused when it takes a currency beyond what the reports can add
+    /// up (`PortfolioTotalsBudget`), as every store's is; off only to stand for a store
+    /// written before that rule, whose reports must still fail cleanly.
+    var checksTotalsBudget = true
     /// The clock that stamps undo steps.
     private let now: () -> Int64
 
@@ -136,7 +140,7 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         defer { isChanging = false }
         let change = MemoryChange(repository: self, command: command)
         do {
-            let result = try body(change)
+            let result = checksTotalsBudget ? try keepingTotalsInRange { try body(change) } : try body(change)
             if state != before {
                 let id = (steps.last?.step.id ?? 0) + 1
                 steps.append((UndoStep(id: id, command: command, description: change.description, at: now()), before))

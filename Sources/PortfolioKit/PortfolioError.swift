@@ -74,6 +74,9 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case conversionOutOfRange(from: Currency, to: Currency)
     /// A change over a period (end − start) in `currency` beyond the range of amounts.
     case changeOutOfRange(Currency)
+    /// The change would take the values, money moved and goals of the `currency` accounts
+    /// beyond what every report can add up (`PortfolioTotalsBudget.limit`); nothing was stored.
+    case beyondTotalsBudget(Currency)
 }
 
 /// One bad line of an import file.

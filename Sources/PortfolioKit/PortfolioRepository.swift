@@ -67,6 +67,12 @@ public protocol PortfolioRepository: AnyObject {
     /// Every goal (one per account at most, one per currency's total at most).
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     func goals() throws -> [Goal]
+
+    /// What the reports may have to add up, by currency code: each account's largest value
+    /// in magnitude, every deposit's and withdrawal's amount in magnitude, every goal's
+    /// amount (see `PortfolioTotalsBudget`). One query, run by each change before and after.
+    /// - Throws: `StoreError` when the store cannot be read.
+    func magnitudes() throws -> [(currency: String, magnitude: Int64)]
 }
 
 /// The writes of one change, each recorded in its undo step. Only inside `change`.

@@ -303,10 +303,21 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         }
         return try transaction { connection, change in
             let journal = PostgresUndoRecorder(connection: connection, command: command, actor: change.actor)
-            let result = try body(PostgresPortfolioChange(repository: self, connection: connection, undo: journal))
+            let result = try keepingTotalsInRange { try body(PostgresPortfolioChange(repository: self, connection: connection, undo: journal)) }
             try journal.finish()
             return result
         }
+    }
+
+    /// Each account's largest value, every deposit's and withdrawal's amount and every
+    /// goal's, in magnitude, by currency code (see `PortfolioTotalsBudget`).
+    /// - Throws: the store's errors.
+    public func magnitudes() throws -> [(currency: String, magnitude: Int64)] {
+        try rows("""
+            SELECT a.currency, max(abs(u.value)) FROM portfolio.updates u JOIN portfolio.accounts a ON a.id = u.account_id GROUP BY a.id, a.currency
+            UNION ALL SELECT a.currency, abs(c.amount) FROM portfolio.contributions c JOIN portfolio.accounts a ON a.id = c.account_id
+            UNION ALL SELECT currency, amount FROM portfolio.goals
+            """).map { row in (row.text(0) ?? "", try integer(row, 1, "a magnitude")) }
     }
 
     /// The newest step of this actor.

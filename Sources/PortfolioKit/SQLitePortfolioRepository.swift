@@ -257,12 +257,28 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
     /// Runs `body` as one change, with its undo step.
     /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
     public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
-        try transaction {
+        // The outermost change checks what every report will add up (a nested one is part of it).
+        let outermost = !database.isInTransaction && database.exists
+        return try transaction {
             let change = SQLitePortfolioChange(repository: self, undo: UndoRecorder(database: database, command: command))
-            let result = try body(change)
+            let result = outermost ? try keepingTotalsInRange { try body(change) } : try body(change)
             try change.undo.finish()
             return result
         }
+    }
+
+    /// Each account's largest value, every deposit's and withdrawal's amount and every
+    /// goal's, in magnitude, by currency code (see `PortfolioTotalsBudget`).
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func magnitudes() throws -> [(currency: String, magnitude: Int64)] {
+        var result: [(currency: String, magnitude: Int64)] = []
+        // Values lie within ±Int64.max (PortfolioLimits.values): abs() cannot overflow.
+        try database.cached("""
+            SELECT a.currency, max(abs(u.value)) FROM updates u JOIN accounts a ON a.id = u.account_id GROUP BY a.id
+            UNION ALL SELECT a.currency, abs(c.amount) FROM contributions c JOIN accounts a ON a.id = c.account_id
+            UNION ALL SELECT currency, amount FROM goals
+            """).forEachRow { row in result.append((row.text(0), row.int64(1))) }
+        return result
     }
 
     /// Runs `body` in a write transaction, or as part of the one already open.

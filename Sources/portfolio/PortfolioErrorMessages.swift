@@ -50,8 +50,9 @@ enum PortfolioErrorMessages {
                 "'\(account)' has money moved on \(Instant.dateTime(contributionAt)) (contribution \(contributionID)), after \(Instant.dateTime(closeAt))",
                 hint: "close it at or after that date, or delete it first with 'portfolio flows rm'")
         case let .closeHoldsValue(account, value, currency, closeAt):
+            // The amount is ours, formatted (an Arabic locale's direction marks kept); the name is escaped.
             return CLIError.data(
-                "'\(account)' still holds \(Portfolio.money(value, currency)) on \(Instant.dateTime(closeAt)): closed so, the returns would count it as lost",
+                "'\(account)' still holds \(formatted: Portfolio.money(value, currency)) on \(formatted: Instant.dateTime(closeAt)): closed so, the returns would count it as lost",
                 hint: "record it as withdrawn at the close with 'portfolio close NAME --withdraw', or record its value first with 'portfolio update NAME 0'")
         case let .noUpdate(account, id):
             return CLIError("'\(account)' has no update with id \(id)", hint: "'portfolio updates \(account)' lists them with their ids", exitCode: .noInput)
@@ -112,6 +113,11 @@ enum PortfolioErrorMessages {
             return CLIError.data(
                 "a change of a \(currency.code) value over a period is out of range (beyond ±\(Money.plainString(minorUnits: .max, exponent: currency.minorUnitExponent)) \(currency.code)); no change is shown rather than a wrong one",
                 hint: "'portfolio show NAME' shows each account's updates; remove a wrong one with 'portfolio updates rm NAME ID'")
+        case let .beyondTotalsBudget(currency):
+            let limit = Money.plainString(minorUnits: PortfolioTotalsBudget.limit, exponent: currency.minorUnitExponent)
+            return CLIError.data(
+                "the \(currency.code) accounts would hold and move more than portfolio can add up: their largest values, money moved and goals together may come to at most \(limit) \(currency.code), so that every total stays in range",
+                hint: "nothing was changed")
         }
     }
 }

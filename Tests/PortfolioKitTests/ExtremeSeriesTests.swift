@@ -23,7 +23,11 @@ struct KitRandom {
     func randomExtremeUpdatesGiveExactSeriesOrAClearError(seed: Int) throws {
         var random = KitRandom(state: UInt64(seed) * 0x9E37)
         let edges: [Int64] = [.max, .min + 1, .max - 1, 0, 1, -1, .max / 2, .min / 2]
-        let portfolio = memoryPortfolio()
+        // A store written before changes were held to what the reports can add up
+        // (PortfolioTotalsBudget): its reports give a total or a clear error, never a wrong one.
+        let repository = MemoryPortfolioRepository()
+        repository.checksTotalsBudget = false
+        let portfolio = Portfolio(repository: repository)
         var current: [String: Int64] = [:]
         var expected: [(at: Int64, total: Int64?)] = []
         for step in 0..<10 {
@@ -62,6 +66,38 @@ struct KitRandom {
             let detail = try portfolio.detail(named: name, now: now)
             #expect(detail.series.last?.value == current[name], "seed \(seed) \(name)")
             _ = try ChartReport(portfolio: portfolio, accountName: name, currency: nil, from: nil, to: now)
+        }
+    }
+
+    @Test(arguments: 1...20)
+    func randomExtremeUpdatesAreKeptOnlyWhileEveryReportAddsUp(seed: Int) throws {
+        var random = KitRandom(state: UInt64(seed) * 0x51ED)
+        let edges: [Int64] = [.max, .min + 1, .max - 1, 0, 1, -1, .max / 2, .min / 2, .max / 4]
+        let portfolio = memoryPortfolio()
+        for step in 0..<10 {
+            let name = random.next() % 2 == 0 ? "A" : "B"
+            let cents = random.next() % 2 == 0 ? edges[Int(random.next() % UInt64(edges.count))]
+                                               : Int64(bitPattern: random.next()) / Int64(1 << (random.next() % 40))
+            let at = utc("2024-01-01T00:00:00Z") + Int64(step) * 86_400
+            let before = try StoreContents(portfolio.repository)
+            do {
+                if try portfolio.repository.accounts().contains(where: { $0.name == name }) {
+                    _ = try portfolio.addUpdate(named: name, at: at) { _ in Money(minorUnits: cents, currency: .gbp) }
+                } else {
+                    _ = try portfolio.addAccount(name: name, currency: .gbp, at: at, initial: Money(minorUnits: cents, currency: .gbp))
+                }
+            } catch PortfolioError.beyondTotalsBudget(.gbp) {
+                #expect(try StoreContents(portfolio.repository) == before, "seed \(seed): a refused change stores nothing")
+            }
+        }
+        // Whatever was kept, every total is in range; only a change over a period of one
+        // account swinging between the edges may be beyond it (and is refused as such).
+        let now = utc("2024-02-01T00:00:00Z")
+        _ = try ChartReport(portfolio: portfolio, accountName: nil, currency: nil, from: nil, to: now)
+        _ = try Portfolio.totals(try portfolio.accountRows(includeClosed: true, now: now))
+        for report in [{ _ = try PeriodTable(repository: portfolio.repository, period: .day, currency: nil, from: nil, to: now, now: now) },
+                       { _ = try Dashboard(portfolio: portfolio, now: now, maxColumns: 69) }] as [() throws -> Void] {
+            do { try report() } catch let error as PortfolioError { #expect(error == .changeOutOfRange(.gbp), "seed \(seed)") }
         }
     }
 }

@@ -82,7 +82,11 @@ import Testing
     }
 
     @Test func aTotalBeyondTheRangeOfAmountsIsAnErrorNamingTheCurrency() throws {
-        let portfolio = memoryPortfolio()
+        // A store written before changes were held to what the reports can add up
+        // (PortfolioTotalsBudget; TotalsBudgetTests): its totals are exact or an error.
+        let repository = MemoryPortfolioRepository()
+        repository.checksTotalsBudget = false
+        let portfolio = Portfolio(repository: repository)
         let huge = Money(minorUnits: Int64.max, currency: .gbp)
         _ = try portfolio.addAccount(name: "A", currency: .gbp, at: local(2025, 1, 1), initial: huge)
         _ = try portfolio.addAccount(name: "B", currency: .gbp, at: local(2025, 1, 1), initial: huge)

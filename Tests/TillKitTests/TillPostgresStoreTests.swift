@@ -288,4 +288,61 @@ struct TillPostgresStoreTests {
         #expect(try into.directory.tills().map(\.name.display) == ["Bar"], "untouched")
         #expect(try Fixture.quantities(Self.till(target)) == [:])
     }
+
+    // MARK: issue 26, item 38
+
+    /// A till of the store at `database` that can remove others ('tills rm').
+    static func tillOfShop(_ database: String, _ name: TillName, actor: String = "ann@till-1") -> Till {
+        let store = PostgresTillStore(connectionText: database, actor: actor)
+        return Till(live: store.directory.repository(for: name), history: store.history, denominations: InMemoryDenominations(overrides: [:]),
+                    name: name, tills: store.directory)
+    }
+
+    /// 'tills rm' on the shared store: a till that holds nothing goes, with every person's
+    /// steps in it, as a step of the till it is removed from; undo there brings it back.
+    /// The default till is listed once used.
+    @Test func aTillThatHoldsNothingIsRemovedAndUndoBringsItBack() throws {
+        let database = try sharedCluster().newDatabase()
+        let directory = PostgresTillStore(connectionText: database).directory
+        let front = TillName(stored: "Front")
+        try Fixture.add(Self.tillOfShop(database, front), "20=1")
+        try Self.tillOfShop(database, front, actor: "bob@till-2").clear(keepNotes: false, action: "clear")
+        _ = try Self.tillOfShop(database, front).setFloat(action: "float 5", currency: Fixture.choice()) { _ in Fixture.money("5") }
+        let bar = Self.tillOfShop(database, TillName(stored: "Bar"))
+        #expect(throws: TillError.tillNotEmpty(name: "Front", holds: [.float(Fixture.money("5"))])) {
+            try bar.removeTill(front, fallback: Fixture.gbp, action: "tills rm Front")
+        }
+        #expect(try directory.tills().map(\.name.display) == ["Front"], "main, never used, is not listed; Bar holds no refused step")
+        _ = try Self.tillOfShop(database, front).setFloat(action: "float 0", currency: Fixture.choice()) { _ in Fixture.money("0") }
+        let removal = try bar.removeTill(TillName(stored: "front"), fallback: Fixture.gbp, action: "tills rm Front")
+        #expect(try directory.tills().map(\.name.display) == ["Bar"])
+        let steps = try sharedCluster().execute("SELECT count(*) FROM tillcount.undo_steps WHERE till_key = 'front'", on: database)
+        #expect(steps.first?.text(0) == "0", "every person's steps in it went with it")
+        #expect(try bar.undo { _, _ in } == .till(removal, restored: true))
+        #expect(try directory.tills().map(\.name.display) == ["Bar", "Front"])
+        #expect(try Self.tillOfShop(database, front).live.load().undo.isEmpty)
+        #expect(try Self.tillOfShop(database, front).live.load().currencyCode == "GBP")
+        // Used once, the default till is listed.
+        try Fixture.add(Self.tillOfShop(database, .main), "5=1")
+        #expect(try directory.tills().map(\.name.display) == ["main", "Bar", "Front"])
+    }
+
+    /// A field edited on the counting screen is one step of its person; another person's
+    /// change in between starts a new one, so undo never reverts theirs.
+    @Test func aFieldEditIsOneStepUntilAnotherPersonChangesTheTill() throws {
+        let database = try sharedCluster().newDatabase()
+        let ann = Self.till(database)
+        let bob = Self.till(database, actor: "bob@till-2")
+        let twenty = TillItem(kind: .note, minorUnits: 2000)
+        func type(_ quantity: Int64, continuing edit: Till.FieldEdit?) throws -> Till.FieldEdit {
+            try ann.setQuantity(twenty, action: { _, quantity in "count: set 20=\(quantity)" }, currency: Fixture.choice(), continuing: edit) { _ in quantity }
+        }
+        let edit = try type(12, continuing: try type(1, continuing: nil))
+        #expect(try ann.live.load().undo.count == 1)
+        try Fixture.add(bob, "5=1")
+        _ = try type(123, continuing: edit)
+        #expect(try ann.live.load().undo.count == 2)
+        #expect(try ann.undo { _, _ in } == .liveCount(action: "count: set 20=123"))
+        #expect(try Fixture.quantities(ann) == ["20": 12, "5": 1])
+    }
 }

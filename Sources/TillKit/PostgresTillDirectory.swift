@@ -38,7 +38,7 @@ public struct PostgresTillDirectory: TillDirectory {
         guard !name.isMain else { return true }
         let found = try? store.store.read { connection, hasTables -> Bool in
             guard hasTables else { return false }
-            return try connection.scalarInteger("SELECT count(*) FROM tillcount.tills WHERE till_key = $1", [.text(name.key)]) ?? 0 > 0
+            return try PostgresTillKeys.storedKey(of: name, on: connection) != nil
         }
         return found ?? false
     }
@@ -101,7 +101,9 @@ public struct PostgresTillRepository: TillRepository {
     public func load() throws -> TillState {
         try store.store.read { connection, hasTables -> TillState in
             guard hasTables else { return TillState() }
-            return try PostgresTillRows.read(till, actor: store.actor, on: connection, locking: false).state
+            // A till filed under the first name rule's key is read there until its first change.
+            let key = try PostgresTillKeys.storedKey(of: till, on: connection) ?? till.key
+            return try PostgresTillRows.read(till, key: key, actor: store.actor, on: connection, locking: false).state
         }
     }
 
@@ -111,10 +113,12 @@ public struct PostgresTillRepository: TillRepository {
     ///   or what `body` throws (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         try store.store.change { connection, change -> Result in
+            // A till filed under the first name rule's key moves to its current key first.
+            try PostgresTillKeys.rekey(till, on: connection)
             try connection.execute(
                 "INSERT INTO tillcount.tills (till_key, till, float, notes, count) VALUES ($1, $2, 0, '', $3) ON CONFLICT (till_key) DO NOTHING",
                 [.text(till.key), .text(till.display), .text(TillState().snapshotJSON.serialized())])
-            let before = try PostgresTillRows.read(till, actor: change.actor, on: connection, locking: true)
+            let before = try PostgresTillRows.read(till, key: till.key, actor: change.actor, on: connection, locking: true)
             var state = before.state
             let result = try body(&state)
             try state.checkStorable()  // as the loader will read it, before it is written
@@ -137,15 +141,17 @@ enum PostgresTillRows {
         var locked = true
     }
 
-    /// The till `name`'s live count with `actor`'s undo steps and the purge list.
-    static func read(_ name: TillName, actor: String, on connection: PostgresConnection, locking: Bool) throws -> Read {
+    /// The till `name`'s live count, kept under `key` (nil: its current key), with `actor`'s
+    /// undo steps and the purge list.
+    static func read(_ name: TillName, key: String? = nil, actor: String, on connection: PostgresConnection, locking: Bool) throws -> Read {
+        let key = key ?? name.key
         let rows = try connection.query(
-            "SELECT \(columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(name.key)])
+            "SELECT \(columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(key)])
         guard let row = rows.first else { return Read(state: TillState(), seqs: [], purge: [], locked: false) }
         var state = try self.state(from: row, server: connection.server).state
         var seqs: [Int64] = []
         for stepRow in try connection.query(
-            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1 AND actor = $2 ORDER BY seq", [.text(name.key), .text(actor)]) {
+            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1 AND actor = $2 ORDER BY seq", [.text(key), .text(actor)]) {
             guard let seq = try stepRow.integer(0), let text = stepRow.text(1) else {
                 throw StoreError.corrupt(path: connection.server, reason: "an undo step of till '\(name.display)' is empty")
             }
@@ -159,7 +165,7 @@ enum PostgresTillRows {
             }
             seqs.append(seq)
         }
-        let purge = try connection.query("SELECT key FROM tillcount.pending_purges WHERE till_key = $1 ORDER BY key", [.text(name.key)])
+        let purge = try connection.query("SELECT key FROM tillcount.pending_purges WHERE till_key = $1 ORDER BY key", [.text(key)])
             .compactMap { $0.text(0) }
         state.purge = purge
         // Another person's live-count change after this actor's newest step: undoing that
@@ -167,7 +173,7 @@ enum PostgresTillRows {
         if case .count? = state.undo.last, let seq = seqs.last {
             state.undoBlockedBy = try connection.query(
                 "SELECT actor FROM tillcount.undo_steps WHERE till_key = $1 AND actor <> $2 AND kind = 'count' AND seq > $3 ORDER BY seq LIMIT 1",
-                [.text(name.key), .text(actor), .integer(seq)]).first?.text(0)
+                [.text(key), .text(actor), .integer(seq)]).first?.text(0)
         }
         return Read(state: state, seqs: seqs, purge: purge)
     }
@@ -178,7 +184,8 @@ enum PostgresTillRows {
             throw StoreError.corrupt(path: server, reason: "a till's row has empty columns")
         }
         let name = TillName(stored: display)
-        guard name.key == key else {
+        // Under its current key, or the first rule's, until its first change re-keys it.
+        guard PostgresTillKeys.isKey(key, of: name) else {
             throw StoreError.corrupt(path: server, reason: "the till '\(display)' is kept under the key '\(key)'")
         }
         var state: TillState

@@ -92,10 +92,16 @@ public struct PostgresTillHistory: TillHistoryRepository {
             var zNumber: PostgresValue = .null
             if count.kind == .z {
                 try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("tillcount z " + till.key)])
-                let last = try connection.scalarInteger(
-                    // Counts filed before names were compared by case folding keep the old key.
-                    "SELECT COALESCE(MAX(z_number), 0) FROM tillcount.counts WHERE till_key IN ($1, $2) AND kind = 'z'",
-                    [.text(till.key), .text(till.legacyKey)]) ?? 0
+                // Counts filed before names were compared by case folding keep the first
+                // rule's key of the spelling they were saved under ('straße' for a 'Straße'
+                // now keyed 'strasse'), until the till's first change re-keys them: the
+                // numbers of every key this till's spellings fold to count.
+                var last: Int64 = 0
+                for row in try connection.query(
+                    "SELECT till_key, till, MAX(z_number) FROM tillcount.counts WHERE kind = 'z' GROUP BY till_key, till") {
+                    guard let key = row.text(0), let name = row.text(1), let number = try row.integer(2) else { continue }
+                    if key == till.key || TillName(stored: name).key == till.key { last = max(last, number) }
+                }
                 let (next, overflow) = last.addingReportingOverflow(1)
                 if overflow { throw StoreError.corrupt(path: connection.server, reason: "the Z numbers of till '\(count.till)' are used up") }
                 zNumber = .integer(next)

@@ -68,7 +68,7 @@ import Testing
         let till = try TillcountSandbox(currency: "GBP")
         try till.ok("add", "20=3", "0.50=2")
         // The history exists before the race (its creation races are the next test's).
-        try till.ok("history")
+        try till.ok("db", "init")
         let results = try Self.hammer(till, workers: 4, times: 15, command: #""$TILLCOUNT" save --label parallel >/dev/null 2>&1"#)
         for (index, (status, errors)) in results.enumerated() {
             #expect(status == 0, "worker \(index): \(errors)")

@@ -35,13 +35,18 @@ package struct TextTable {
         /// Every cell holds text this program formatted (numbers, money): shown with its
         /// direction marks (`TerminalText.formatted`), not escaped as text from outside.
         package var holdsFormattedText: Bool
+        /// What the note under the table calls the column when it is left out, where its
+        /// title alone would not say which it is (one "+/-" of many); nil: its title.
+        package var omittedName: String?
 
-        package init(_ title: String, _ alignment: Alignment = .left, fit: Fit = .whole, importance: Int = 0, holdsFormattedText: Bool = false) {
+        package init(_ title: String, _ alignment: Alignment = .left, fit: Fit = .whole, importance: Int = 0, holdsFormattedText: Bool = false,
+                     omittedName: String? = nil) {
             self.title = title
             self.alignment = alignment
             self.fit = fit
             self.importance = importance
             self.holdsFormattedText = holdsFormattedText
+            self.omittedName = omittedName
         }
 
         /// Free text such as a name or label: shrinks first, with an ellipsis.
@@ -156,7 +161,8 @@ package struct TextTable {
         for (row, texts) in zip(rows, cells) {
             lines.append(line(texts, styles: columns.indices.map { $0 < row.count ? row[$0].style : nil }))
         }
-        if showsHeader, let maxWidth, let note = Self.omittedNote(titles: layout.hidden.sorted().map { titles[$0] }) {
+        let omitted = layout.hidden.sorted().map { columns[$0].omittedName.map(TerminalText.escaped) ?? titles[$0] }
+        if showsHeader, let maxWidth, let note = Self.omittedNote(titles: omitted) {
             lines += HelpRenderer.wrap(note, width: max(maxWidth, 20), indent: 0)
         }
         return lines

@@ -21,8 +21,9 @@ extension SplitScreen {
     }
 
     /// The rows of the screen for `state`, at most `height` of them (more only when the
-    /// fields and a refusal alone need more), none wider than `width` unless one amount
-    /// alone is. `names` are --people's names, `localeIdentifier` formats the money.
+    /// fields and a refusal alone need more), none wider than `width` (an amount wider than
+    /// the whole screen goes on over the next row). `names` are --people's names,
+    /// `localeIdentifier` formats the money.
     static func frame(_ state: SplitScreenState, names: [String], localeIdentifier: String?, styler: Styler, width: Int, height: Int) -> [String] {
         let frame = frame(state, names: names, localeIdentifier: localeIdentifier, styler: styler, width: width, allTips: true)
         // On a short screen the tip shows only the one chosen, before the card gives way.

@@ -51,16 +51,19 @@ extension PortfolioCommands {
                                                         display: { TextTable.Cell(formatted: total($0).map { Portfolio.money($0, converted.currency) } ?? "") }))
         }
         // With --change, each value column is followed by its change (and, for scripts, its
-        // percentage); in text never left out, so each +/- stands beside its own value.
+        // percentage). In text the changes are what gives way on a narrow terminal, named
+        // under the table: the last account's first, the totals' last; the values never do,
+        // and each +/- shown stands beside its own value.
         let rowIndex = Dictionary(table.rows.enumerated().map { ($1.end, $0) }) { first, _ in first }
-        func besides(_ columns: [ReportColumn<PeriodTable.Row>], _ currencies: [Currency], _ header: (Int) -> String,
-                     _ perRow: [[ValueChange?]]?, text: Bool) -> [ReportColumn<PeriodTable.Row>] {
+        func besides(_ columns: [ReportColumn<PeriodTable.Row>], _ currencies: [Currency], _ header: (Int) -> String, names: (Int) -> String,
+                     importance: (Int) -> Int, _ perRow: [[ValueChange?]]?, text: Bool) -> [ReportColumn<PeriodTable.Row>] {
             guard let perRow else { return columns }
             return columns.indices.flatMap { index in
                 let currency = currencies[index]
                 // Each row's change of this column, found by the row's end (unique per row).
                 let changes = Dictionary(uniqueKeysWithValues: rowIndex.map { ($0.key, perRow[$0.value][index]) })
-                let amount = ReportColumn<PeriodTable.Row>("\(header(index)) change", layout: .amount("+/-"),
+                let layout = TextTable.Column("+/-", .right, fit: .droppable, importance: importance(index), holdsFormattedText: true, omittedName: "+/- of \(names(index))")
+                let amount = ReportColumn<PeriodTable.Row>("\(header(index)) change", layout: layout,
                                                            value: { row in .string(changes[row.end].flatMap { $0 }.map { ChangeText.plain($0, currency) } ?? "") },
                                                            display: { row in TextTable.Cell(changes[row.end].flatMap { $0 }.map { ChangeText.amount($0, currency) } ?? "") })
                 let percent = ReportColumn<PeriodTable.Row>.scriptOnly("\(header(index)) change %") { row in .string(changes[row.end].flatMap { $0 }?.percentText ?? "") }
@@ -68,8 +71,10 @@ extension PortfolioCommands {
             }
         }
         func changeColumns(text: Bool) -> [ReportColumn<PeriodTable.Row>] {
-            besides(accounts, table.accounts.map(\.currency), { "\(table.accounts[$0].name) (\(table.accounts[$0].currency.code))" }, changes?.values, text: text)
-                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, changes?.totals, text: text) + combined
+            besides(accounts, table.accounts.map(\.currency), { "\(table.accounts[$0].name) (\(table.accounts[$0].currency.code))" },
+                    names: { table.accounts[$0].name }, importance: { max(1, 49 - $0) }, changes?.values, text: text)
+                + besides(totals, table.currencies, { "total \(table.currencies[$0].code)" }, names: { "TOTAL \(table.currencies[$0].code)" },
+                          importance: { _ in 50 }, changes?.totals, text: text) + combined
         }
         switch format {
         case .json:

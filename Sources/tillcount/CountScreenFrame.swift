@@ -24,7 +24,7 @@ struct CountScreenView {
 extension CountScreen {
     /// The rows of the counting screen for `standing` under `header` (already fitted to the
     /// width), at most `height` of them (more only when the totals bar and the message alone
-    /// need more), none wider than `width` unless one figure alone is.
+    /// need more), none wider than `width`.
     static func frame(_ standing: CashStanding, view: CountScreenView, header: String, styler: Styler, width: Int, height: Int) -> [String] {
         let summary = standing.summary
         let rendering = TillRendering(styler: styler, width: width)
@@ -37,7 +37,8 @@ extension CountScreen {
         let fixed = message.count + bar.count
         let withHeader = height - fixed - 1 >= min(3, rows.count)
         if withHeader { frame.add(header, as: .chrome) }
-        let available = max(1, height - fixed - (withHeader ? 1 : 0))
+        // The bar and a message come first: on a tiny screen they may leave the table no row.
+        let available = max(0, height - fixed - (withHeader ? 1 : 0))
         // Keep the selected line in sight: the window around it.
         var start = 0
         if rows.count > available {

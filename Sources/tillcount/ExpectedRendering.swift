@@ -90,14 +90,14 @@ enum ExpectedRendering {
         return rows
     }
 
-    /// The counting screen's figures after total, float and deposit: the expected cash and
-    /// over/short (with "!" beyond the tolerance), or that it is hidden; each a label and
-    /// what it says, never cut (CountScreenFrame lays them out).
+    /// The counting screen's figure after total, float and deposit: the expected cash with
+    /// over/short ("£219.90 short by £4.90", "!" beyond the tolerance), or that it is
+    /// hidden; a label and what it says, never cut (CountScreenFrame lays it out).
     static func barFigures(_ standing: CashStanding, rendering: TillRendering) -> [(label: String, amount: String)] {
         if standing.isBlind { return [("Expected", "hidden (blind)")] }
         guard let expected = standing.summary.expected, let overShort = standing.summary.overShort else { return [] }
         let flag = standing.isBeyondTolerance == true ? " !" : ""
-        return [("Expected", rendering.money(expected)), ("", rendering.overShortText(overShort) + flag)]
+        return [("Expected", rendering.money(expected) + " " + rendering.overShortText(overShort) + flag)]
     }
 
     /// What 'save' says on standard error once the count is filed: over/short against

@@ -59,6 +59,38 @@ import Testing
         #expect(!table.contains("£45,0…"))
     }
 
+    /// `table --change` at 40 columns was 150 and more wide: its changes now give way (named
+    /// under the table), the values never; wide enough, each +/- stands beside its value
+    /// (issue 26, item 31).
+    @Test func aNarrowTableWithChangesLeavesOutChangesNotValues() throws {
+        let (box, accounts) = try Self.demo()
+        let plain = try box.ok("table", environment: ["COLUMNS": "40"]).stdout.split(separator: "\n").map(String.init)
+        let text = try box.ok("table", "--change", environment: ["COLUMNS": "40"]).stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        // No wider than the values alone: the table without --change at that width.
+        let valuesWidth = plain.map(\.count).max() ?? 0
+        #expect(lines.allSatisfy { $0.count <= valuesWidth }, "\(text)")
+        #expect(lines.first == plain.first, "\(text)")
+        for account in accounts { #expect(text.contains("£" + Self.grouped(account.value)), "\(account.value) cut:\n\(text)") }
+        let note = lines.drop { !$0.hasPrefix("(not shown to fit:") }.joined(separator: " ")
+        #expect(note.contains("+/- of Cash ISA") && note.contains("+/- of TOTAL GBP"), "\(text)")
+        // Wide: the total's change is the last to go, beside its value.
+        let wide = try box.ok("table", "--change", environment: ["COLUMNS": "160"]).stdout.split(separator: "\n").map(String.init)
+        #expect(wide.allSatisfy { $0.count <= 160 }, "\(wide)")
+        #expect(wide.first?.hasSuffix("TOTAL GBP          +/-") == true, "\(wide)")
+        #expect(wide.contains { $0.hasPrefix("2025-06") && $0.hasSuffix("£101,224.29   +£2,420.44") }, "\(wide)")
+    }
+
+    /// "12201.34" as the table shows it: "12,201.34".
+    static func grouped(_ plain: String) -> String {
+        let parts = plain.split(separator: ".")
+        var digits = String(parts[0])
+        var groups: [String] = []
+        while digits.count > 3 { groups.insert(String(digits.suffix(3)), at: 0); digits.removeLast(3) }
+        groups.insert(digits, at: 0)
+        return groups.joined(separator: ",") + (parts.count > 1 ? "." + parts[1] : "")
+    }
+
     @Test func aNarrowTallyListCutsNamesNotCounts() throws {
         let box = try TallyBox()
         try box.ok("new", "a counter with a rather long name for a narrow terminal", "--start", "1234567890")

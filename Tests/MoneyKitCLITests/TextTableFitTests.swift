@@ -146,3 +146,22 @@ private extension String {
     table.showsHeader = false
     #expect(!table.render(maxWidth: 16).contains { $0.contains("not shown") })
 }
+
+/// Columns titled alike ("+/-" beside each value of portfolio's `table --change`) are named
+/// by what they are when left out, the least important first to go, the values kept.
+@Test func columnsTitledAlikeAreNamedByWhatTheyAreWhenLeftOut() {
+    var table = TextTable(columns: [
+        .init("PERIOD", importance: 100), .amount("A"), .init("+/-", .right, fit: .droppable, importance: 49, omittedName: "+/- of A"),
+        .amount("B"), .init("+/-", .right, fit: .droppable, importance: 48, omittedName: "+/- of B"),
+    ])
+    table.append(["2025-01", "£10.00", "+£1.00", "£20.00", "-£2.00"])
+    let wide = table.render(maxWidth: 80)
+    #expect(wide.count == 2 && wide[0].hasSuffix("B     +/-"), "\(wide)")
+    // B's change goes first: A's stays beside A.
+    let narrower = table.render(maxWidth: 34)
+    #expect(narrower[1] == "2025-01  £10.00  +£1.00  £20.00", "\(narrower)")
+    #expect(narrower.dropFirst(2).joined(separator: " ").hasPrefix("(not shown to fit: +/- of B;"), "\(narrower)")
+    let narrow = table.render(maxWidth: 20)
+    #expect(narrow[1] == "2025-01  £10.00  £20.00", "the values stay whole, wider than asked: \(narrow)")
+    #expect(narrow.dropFirst(2).joined(separator: " ").hasPrefix("(not shown to fit: +/- of A, +/- of B;"), "\(narrow)")
+}

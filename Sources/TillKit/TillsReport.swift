@@ -8,6 +8,7 @@
 // blind till's expected cash and over/short stay hidden here as everywhere before saving).
 
 import MoneyKit
+import MoneyKitPlatform
 
 /// Every till with its total and status (see the top of this file).
 public struct TillsReport: Sendable {
@@ -49,12 +50,18 @@ public struct TillsReport: Sendable {
     /// The tills a list shows: every till `directory` keeps, and the default till, with an
     /// empty live count, when only its saved counts in `history` say it was used. The
     /// default till nobody has used is left out (issue 26, item 38).
-    /// - Throws: what the directory and the history throw (`StoreError`).
+    /// - Throws: what the directory and the history throw (`StoreError`; a named history
+    ///   not made yet reads as one without counts).
     public static func listed(_ directory: any TillDirectory, history: any TillHistoryRepository) throws -> [KeptTill] {
         let kept = try directory.tills()
-        guard !kept.contains(where: \.name.isMain),
-            try history.savedCounts().contains(where: { TillName(stored: $0.till).isMain })
-        else { return kept }
+        guard !kept.contains(where: \.name.isMain) else { return kept }
+        let counts: [SavedCount]
+        do {
+            counts = try history.savedCounts()
+        } catch let error as StoreError where error.isNamedStoreMissing {
+            counts = []  // a history not made yet holds no counts of main's: the list is still read
+        }
+        guard counts.contains(where: { TillName(stored: $0.till).isMain }) else { return kept }
         return [KeptTill(name: .main, state: TillState())] + kept
     }
 

@@ -51,7 +51,7 @@ import Testing
         defer { tmux.stop() }
 
         let first = try tmux.waitForScreen("the counting screen") { $0.contains("Total £0.00") }
-        #expect(first.contains("tillcount  GBP"))
+        #expect(first.contains("tillcount  main · GBP"), "the header names the till")
         #expect(first.contains("Loose notes and coins"))
         #expect(first.contains("Rolls and bags"))
         #expect(first.contains("£2 bag of 10"))
@@ -153,6 +153,13 @@ import Testing
         try tmux.send("Escape")
         try tmux.waitForScreen("the totals bar back") { $0.contains("Total £20.04") && !$0.contains("New float") }
         #expect(till.stateBytes() == before)
+
+        // One undo step per field edited (issue 26, item 38): 4, 5 and Backspace on 1p
+        // come back as one, the bag's + stays.
+        try tmux.type("u")
+        try tmux.waitForScreen("1p back at 3", Self.shows(Self.row("1p", "3", selected: true, value: "£0.03")))
+        #expect(Self.stateLines(till) == ["coin:0.01": 3, "roll:2.00": 1])
+        try tmux.waitForScreen("the undo named") { $0.contains("Undid: count: set 0.01=4") }
 
         try tmux.type("q")
         #expect(tillcountEventually { FileManager.default.fileExists(atPath: statusFile) })

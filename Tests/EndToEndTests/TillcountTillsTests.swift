@@ -70,6 +70,32 @@ import Glibc
         #expect(try till.ok("tills", "--names").stdout == "main\nBar\n")
     }
 
+    /// 'tills rm' end to end (issue 26, item 38): the destructive-command convention
+    /// (--force off a terminal), its exit codes, the step in the till it ran from, undo;
+    /// 'main' is listed only once used. The rules themselves: TillRemovalTests.
+    @Test func tillsRmRemovesATillThatHoldsNothingAndUndoBringsItBack() throws {
+        let till = try TillcountSandbox()
+        try till.ok("--till", "Front", "add", "20=2", "--currency", "GBP")
+        #expect(try till.ok("tills", "--names").stdout == "Front\n", "main, never used, is not listed")
+        let full = try till.run("tills", "rm", "front", "--force")
+        #expect(full.status == 65 && full.stderr.contains("the till 'Front' is not empty: it holds 1 denomination counted"), "\(full.stderr)")
+        #expect(full.stderr.contains("hint: empty it first"), "\(full.stderr)")
+        try till.ok("--till", "Front", "clear", "--force")
+        let unforced = try till.run("tills", "rm", "Front")
+        #expect(unforced.status == 64 && unforced.stderr.contains("without --force"), "\(unforced.stderr)")
+        #expect(try till.run("--till", "Front", "tills", "rm", "Front", "--force").status == 65, "never from itself")
+        #expect(try till.run("tills", "rm", "Bar", "--force").status == 66)
+        let removed = try till.ok("tills", "rm", "Front", "--force")
+        #expect(removed.stderr.contains("Removed the till 'Front'. Undo with: tillcount undo"), "\(removed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tillsFolder(till) + "/front.json"))
+        // The step is main's, so main is used now.
+        #expect(try till.ok("tills", "--names").stdout == "main\n")
+        let undone = try till.ok("undo")
+        #expect(undone.stderr.contains("Undid: tills rm Front (the till 'Front' is back)."), "\(undone.stderr)")
+        let back = try TillcountJSON.object(try till.ok("--till", "Front", "show", "--format", "json").stdout)
+        #expect(back["currency"] as? String == "GBP")
+    }
+
     @Test func theOldLiveCountIsTheDefaultTillUsedInPlace() throws {
         let till = try TillcountSandbox()
         // A live count written before tills (format 3): the default till's, read as it is.

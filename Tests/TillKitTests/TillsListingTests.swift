@@ -4,6 +4,7 @@
 import Foundation
 import MoneyKit
 import MoneyKitStorage
+import MoneyKitPlatform
 import Testing
 import TillKit
 
@@ -48,5 +49,16 @@ import TillKit
             #expect(listed.map(\.name) == [.main])
             #expect(listed.first?.state == TillState())
         }
+    }
+
+    /// A history named but not made yet (nothing saved) holds no counts of main's: the
+    /// list is read, not refused for it.
+    @Test func aHistoryNotMadeYetReadsAsNoSavedCounts() throws {
+        let folder = try Fixture.temporaryFolder()
+        let directory = JSONTillDirectory(stateFile: StoreLocation(path: folder + "/count.json", isDefault: false))
+        let history = SQLiteTillHistory(path: folder + "/history.sqlite", createsFolders: false, mustExist: true)
+        #expect(throws: StoreError.self) { try history.savedCounts() }
+        try Fixture.add(Self.till(directory, TillName(stored: "Front"), history: InMemoryTillHistory()), "20=1")
+        #expect(try TillsReport.listed(directory, history: history).map(\.name.display) == ["Front"])
     }
 }

@@ -1,5 +1,5 @@
 // Lines for a full-screen view of a given width (tally tap, tillcount count, billsplit's
-// screen). What holds an amount is never cut, since a cut amount is a wrong amount: a line
+// screen), and lines of figures printed for people (the dashboard's totals). What holds an amount is never cut, since a cut amount is a wrong amount: a line
 // too wide for the terminal is wrapped at its spaces, a group of figures goes on as many
 // lines as it needs, and a label that does not fit beside its amount goes on a line of its
 // own above it. A word wider than the whole screen is continued on the next line: a screen

@@ -25,16 +25,17 @@ extension PortfolioCommands {
         }
     }
 
-    /// "Total GBP  £12,345.00  month's change +£100.00 (+0.8%)  year's change +£1,200.00 (+10.8%)".
+    /// "Total GBP  £12,345.00  month's change +£100.00 (+0.8%)  year's change +£1,200.00 (+10.8%)",
+    /// each part whole, on more lines when the terminal is narrower (issue 26, item 31).
     func printTotals(_ totals: [CurrencyTotal], changes: CurrentChanges) {
         for total in totals {
-            var line = "Total \(total.currency.code)  \(styler.bold(money(total.value, total.currency)))"
+            var parts = ["Total \(total.currency.code)  \(styler.bold(money(total.value, total.currency)))"]
             let periods = changes.totals[total.currency]
             for (name, change) in [("month's change", periods?.month), ("year's change", periods?.year)] {
                 guard let change else { continue }
-                line += "  " + styler.dim(name) + " " + ChangeText.describe(change, total.currency)
+                parts.append(styler.dim(name) + " " + ChangeText.describe(change, total.currency))
             }
-            out.line(line)
+            for line in ScreenText.pack(parts, width: invocation.terminal.width, separator: "  ", indent: 2) { out.line(line) }
         }
     }
 }

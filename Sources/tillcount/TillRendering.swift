@@ -59,7 +59,25 @@ struct TillRendering {
         } else if let expected = summary.expected, let overShort = summary.overShort {
             totals.append(["Expected", money(expected), overShortText(overShort)])
         }
-        lines += totals.render(maxWidth: width)
+        lines += Self.notesBelowWhenNarrow(totals, width: width)
+        return lines
+    }
+
+    /// The totals' lines: a note ("short by £3.00 ! beyond tolerance (£1.00)") beside its
+    /// amount, or where the terminal is too narrow for that, on the lines under its row,
+    /// indented and whole: an amount in a note is never cut either (issue 26, item 31).
+    static func notesBelowWhenNarrow(_ totals: TextTable, width: Int) -> [String] {
+        let beside = totals.render(maxWidth: width)
+        guard beside.contains(where: { DisplayWidth.of($0) > width }) else { return beside }
+        var bare = totals
+        bare.rows = totals.rows.map { Array($0.prefix(2)) }
+        var lines: [String] = []
+        for (row, line) in zip(totals.rows, bare.render(maxWidth: width)) {
+            lines.append(line)
+            guard row.count > 2, !row[2].text.isEmpty else { continue }
+            let note = row[2]
+            lines += ScreenText.wrap("  " + TerminalText.escaped(note.text), width: width).map { note.style?($0) ?? $0 }
+        }
         return lines
     }
 

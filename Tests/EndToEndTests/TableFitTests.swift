@@ -38,6 +38,9 @@ import Testing
             let shown = row.components(separatedBy: "  ")[0].trimmingCharacters(in: .whitespaces)
             #expect(shown == account.name || (shown.hasSuffix("…") && shown.count > 1 && account.name.hasPrefix(String(shown.dropLast()))), "\(account.name): \(row)")
         }
+        // Every line within the 40 columns, the totals' line included (its changes below it).
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("Total GBP  £") } && lines.contains { $0.hasPrefix("  month's change ") }, "\(text)")
         // "Cash ISA" fits whole in what is left once the trend is out.
         #expect(lines.contains { $0.hasPrefix("Cash ISA ") })
         // Wide, nothing is cut and the trend is there.

@@ -84,4 +84,20 @@ import Testing
             #expect(typing.contains { $0.contains("New float: 1234567890,50▏") }, "\(width)×\(height): \(typing)")
         }
     }
+
+    /// The neighbour: show's and report's totals at 40 columns put over/short under its row
+    /// rather than beyond the width; wide, beside the expected cash as before.
+    @Test func showsTotalsPutANoteUnderItsRowWhenNarrow() throws {
+        let standing = try Self.standing()
+        for width in [30, 40] {
+            let lines = TillRendering(styler: Styler(enabled: false), width: width).table(standing.summary, showAll: false, standing: standing)
+            // At 30 the denominations' whole columns alone are wider: the totals are not.
+            let checked = width == 40 ? lines[...] : lines.drop { !$0.isEmpty }
+            #expect(checked.allSatisfy { DisplayWidth.of($0) <= width }, "\(width):\n\(lines.joined(separator: "\n"))")
+            let expected = try #require(lines.firstIndex { $0.hasPrefix("Expected") && $0.hasSuffix("£123,606.78") }, "\(lines)")
+            #expect(lines[expected + 1] == "  short by £72,546.79", "\(lines)")
+        }
+        let wide = TillRendering(styler: Styler(enabled: false), width: 80).table(standing.summary, showAll: false, standing: standing)
+        #expect(wide.contains("Expected    £123,606.78  short by £72,546.79"), "\(wide)")
+    }
 }

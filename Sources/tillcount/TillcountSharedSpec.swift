@@ -62,7 +62,8 @@ extension TillcountSpec {
         not answered is looked up, so a retried command never counts twice). tills holds one row per \
         till (till, its name as first given; till_key, its lower-case form; currency, float, notes, \
         updated; count, the live count in count.json's JSON form); undo_steps holds every person's undo \
-        steps (actor user@host); counts, count_lines, count_labels and count_notes are the history's \
+        steps (actor user@host; kind count, history, or till for a till removed by 'tills rm', from schema \
+        version 3); counts, count_lines, count_labels and count_notes are the history's \
         tables with saved_actor and each label's and note's actor. Amounts are bigint minor units. Run \
         'tillcount db init' once as the database's owner (a role with no right to create tables is told \
         to); the everyday role needs only the rights 'db init --grant ROLE' gives. A newer schema, or a \

@@ -21,7 +21,7 @@ extension TillcountSpec {
         count tillcount kept before it had tills (its file is used in place, unchanged). A till exists from \
         its first change, and the command that starts it says so on stderr (a mistyped name never counts into a new till unnoticed); reading one that has none shows an empty count, and starts nothing. show names the till (a first line 'Till NAME' for every till but main; \"till\" in JSON). Till names follow the name rule \
         below: letter case does not tell two tills apart. Undo is per till: it reverts the newest step made \
-        in the till it runs in (a save, history rm, label or note goes on the stack of the till the command \
+        in the till it runs in (a save, history rm, label, note or tills rm goes on the stack of the till the command \
         ran in). Saved counts record their till: 'history --till NAME' lists one till's.
 
         \(SharedConventions.names(of: "a till"))

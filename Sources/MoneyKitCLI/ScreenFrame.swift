@@ -18,6 +18,7 @@ package struct ScreenFrame: Sendable {
         /// Never left out: a totals bar, a field being typed, a refusal.
         case essential
 
+        /// Whether `lhs` gives way before `rhs`.
         package static func < (lhs: Role, rhs: Role) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

@@ -43,6 +43,8 @@ import Testing
             #expect(rows.count <= height, "\(context)")
             #expect(rows.allSatisfy { DisplayWidth.of($0) <= width }, "\(context)")
             #expect(Self.cutAmount(rows) == nil, "\(context)")
+            // "2 × $3,833,333.33" stays on one line.
+            #expect(!rows.contains { $0.hasSuffix("×") }, "\(context)")
             // Every amount whole, unless the screen is too short and says how many lines it leaves out.
             let words = Set(rows.flatMap { $0.split(separator: " ").map(String.init) })
             let missing = amounts.filter { amount in !rows.contains { $0.contains(amount) } && !words.contains(amount) }

@@ -139,4 +139,23 @@ import TillKit
             #expect(throws: TillError.nothingToUndo(limit: TillState.undoLimit)) { try main.undo { _, _ in } }
         }
     }
+
+    /// The step as the state file keeps it: read back whole; a malformed one refused.
+    @Test func theStepReadsBackAndAMalformedOneIsRefused() throws {
+        var state = TillState()
+        state.currencyCode = "GBP"
+        state.isBlind = true
+        let removal = TillRemoval(name: Self.front, state: state, action: "tills rm Front")
+        let step = TillUndoStep.till(removal)
+        #expect(try TillUndoStep(json: step.json, place: "undo[0]", version: TillState.formatVersion) == step)
+        for bad in [
+            #"{"kind": "till", "change": "add", "till": "Front", "action": "a", "count": {"float": "0", "lines": [], "notes": []}}"#,
+            #"{"kind": "till", "change": "rm", "till": "", "action": "a", "count": {"float": "0", "lines": [], "notes": []}}"#,
+            #"{"kind": "till", "change": "rm", "till": "Front", "action": "a"}"#,
+        ] {
+            #expect(throws: StoredContentError.self, "\(bad)") {
+                try TillUndoStep(json: try JSONValue.parse(Array(bad.utf8)), place: "undo[0]", version: TillState.formatVersion)
+            }
+        }
+    }
 }

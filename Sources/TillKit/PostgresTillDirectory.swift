@@ -49,6 +49,8 @@ public struct PostgresTillDirectory: TillDirectory {
     /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
     public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
         try store.store.change { connection, change -> TillState? in
+            // A till filed under the first name rule's key moves to its current key first.
+            try PostgresTillKeys.rekey(name, on: connection)
             let read = try PostgresTillRows.read(name, actor: change.actor, on: connection, locking: true)
             guard read.locked else { return nil }
             var state = read.state

@@ -89,4 +89,21 @@ import TillKit
             #expect(try Fixture.quantities(till) == ["10": 1])
         }
     }
+
+    /// The step kept in a file reads back equal to the one the screen holds, whatever the
+    /// count holds (rolls with their sizes, movements, blind, tolerance, notes): else a file
+    /// store would never join an edit's keys.
+    @Test func anEditJoinsOnAFullCountToo() throws {
+        for till in try Self.tills() {
+            try Fixture.add(till, "roll:1=2", "0.50=3")
+            _ = try TillExpectedCashTests.record(till, .paidOut, "2.50", reason: "milk")
+            _ = try till.setBlind(true, action: "blind on")
+            _ = try till.setTolerance(action: "tolerance 1", currency: Fixture.choice()) { _ in Fixture.money("1") }
+            _ = try till.addNote("opened", action: "note", currency: Fixture.choice(), time: "09:00")
+            let steps = try till.live.load().undo.count
+            _ = try Self.type("42", into: Self.twenty, of: till)
+            #expect(try till.live.load().undo.count == steps + 1)
+            #expect(try Fixture.quantities(till)["20"] == 42)
+        }
+    }
 }

@@ -44,7 +44,10 @@ struct TillsCommand {
         let fallback = LocaleCurrency.defaultCurrency(context.invocation.environment)
         // What would refuse it is said before asking (Till.removeTill checks it again).
         guard name != till.name else { throw TillError.tillRemovesItself(name: name.display).cliError }
-        guard context.tills.keeps(name) else { throw TillError.noTill(name: name.display).cliError }
+        // The default till always counts as kept (its first change starts nothing new): its
+        // live count is there when the list has it.
+        let kept = name.isMain ? try context.tills.tills().contains(where: \.name.isMain) : context.tills.keeps(name)
+        guard kept else { throw TillError.noTill(name: name.display).cliError }
         let state = try context.tills.repository(for: name).load()
         let shown = state.tillName.map(TillName.init(stored:)) ?? name
         let held = TillRemoval.holdings(of: state, currency: state.currency(fallback: fallback))

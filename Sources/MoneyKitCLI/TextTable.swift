@@ -228,10 +228,16 @@ struct TableLayout {
         }
         guard excess() > 0 else { return }
         // 3. Free text below its useful minimum: a few characters and an ellipsis.
+        let shrinks = columns.indices.filter { if case .shrinks = columns[$0].fit { true } else { false } }
         for level in levels {
-            let shrinkable = columns.indices.filter { columns[$0].importance == level && { if case .shrinks = $0 { true } else { false } }(columns[$0].fit) }
+            let shrinkable = shrinks.filter { columns[$0].importance == level }
             shrink(shrinkable, floor: { min(natural[$0], 3) }, by: excess())
             if excess() <= 0 { break }
+        }
+        // 4. A column of free text with nothing in it (no movement has a reason) is only its
+        // title: it goes, named under the table, before the table is wider than asked.
+        for index in shrinks where cellWidths[index] == 0 && excess() > 0 {
+            hidden.insert(index)
         }
     }
 

@@ -52,9 +52,18 @@ struct BillRendering {
             }
             lines += shares.render(maxWidth: width, styleHeader: styler.dim)
         } else {
-            lines.append("\(people == 1 ? "1 person pays" : "Each of \(people) pays"): \(styler.bold(perPerson(result)))")
+            let each = "\(people == 1 ? "1 person pays" : "Each of \(people) pays"): \(styler.bold(perPerson(result)))"
+            lines += width.map { Self.wrapped(each, width: $0) } ?? [each]
         }
         return lines
+    }
+
+    /// `line` wrapped at its spaces to `width` columns, never inside an amount nor between
+    /// "2 ×" and the share it counts (issue 26, item 31: the screen cut it to "9…").
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        guard DisplayWidth.of(line) > width else { return [line] }
+        let glued = "\u{A0}×\u{A0}"
+        return ScreenText.wrap(line.replacing(" × ", with: glued), width: width).map { $0.replacing(glued, with: " × ") }
     }
 
     /// One line per bill for `billsplit -`.

@@ -38,7 +38,8 @@ struct SplitScreen {
         terminal.restore()
         let tip = state.tip
         if printCard, let result = Self.result(for: state) {
-            for line in BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler).card(result, names: options.shareNames) {
+            let rendering = BillRendering(localeIdentifier: options.localeIdentifier, styler: invocation.styler, width: invocation.terminal.width)
+            for line in rendering.card(result, names: options.shareNames) {
                 invocation.out.line(line)
             }
         }

@@ -76,8 +76,7 @@ extension SplitScreen {
             let rendering = BillRendering(localeIdentifier: localeIdentifier, styler: styler, width: max(1, width - 2))
             for line in rendering.card(result, names: names) {
                 if line.isEmpty { frame.add("", as: .spacing); continue }
-                // "2 × $38.34" stays together on a line (no-break spaces around the ×).
-                frame.add(ScreenText.wrap("  " + line.replacing(" × ", with: "\u{A0}×\u{A0}"), width: width), as: .content)
+                frame.add(BillRendering.wrapped("  " + line, width: width), as: .content)
             }
         } else {
             frame.add(ScreenText.wrap(styler.dim(state.tip == nil ? "  Custom tip: 0 to 50 %" : "  Type the amount of the bill"), width: width), as: .content)

@@ -72,4 +72,20 @@ import Testing
             #expect(rows.joined().filter { $0 != " " }.contains(state.message.filter { $0 != " " }), "\(state.message): \(context)")
         }
     }
+
+    /// The neighbour: the card the command prints at 40 columns was 43 wide ("Each of 3
+    /// pays: 1 × $383.34 and 2 × $383.33"); it wraps, each share whole beside its count.
+    @Test func theCommandsCardWrapsItsSharesAtFortyColumns() throws {
+        let state = try Self.state(bill: "1000", people: 3)
+        let result = try #require(SplitScreen.result(for: state))
+        let wide = BillRendering(localeIdentifier: "en_US", styler: Styler(enabled: false), width: 80).card(result)
+        #expect(wide.last == "Each of 3 pays: 2 × $383.34 and 1 × $383.32" || wide.last?.hasPrefix("Each of 3 pays: ") == true, "\(wide)")
+        for width in [30, 40] {
+            let lines = BillRendering(localeIdentifier: "en_US", styler: Styler(enabled: false), width: width).card(result)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width): \(lines)")
+            let shares = lines.drop { !$0.hasPrefix("Each of 3 pays:") }.joined(separator: " ")
+            #expect(shares == wide.last, "\(width): \(lines)")
+            #expect(!lines.contains { $0.hasSuffix("×") }, "\(lines)")
+        }
+    }
 }

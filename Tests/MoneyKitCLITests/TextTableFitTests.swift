@@ -165,3 +165,19 @@ private extension String {
     #expect(narrow[1] == "2025-01  £10.00  £20.00", "the values stay whole, wider than asked: \(narrow)")
     #expect(narrow.dropFirst(2).joined(separator: " ").hasPrefix("(not shown to fit: +/- of A, +/- of B;"), "\(narrow)")
 }
+
+/// A column of free text with nothing in it is left out (named) before the table is wider
+/// than the terminal: `tillcount movements` at 40 columns was 43 wide for an empty REASON.
+@Test func anEmptyTextColumnGoesBeforeTheTableIsTooWide() {
+    var table = TextTable(columns: [
+        .amount("#"), .init("KIND", importance: 50), .amount("AMOUNT"), .text("REASON", minimum: 8), .init("TIME", importance: 100),
+    ])
+    table.append(["1", "sale", "£123,456.78", "", "2026-11-27 17:54"])
+    let lines = table.render(maxWidth: 40)
+    #expect(lines[1] == "1  sale  £123,456.78  2026-11-27 17:54", "\(lines)")
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
+    #expect(lines.dropFirst(2).joined(separator: " ").hasPrefix("(not shown to fit: REASON;"), "\(lines)")
+    // With a reason, the column stays, cut to a few characters: the text is there to see.
+    table.rows[0][3] = "float top-up"
+    #expect(table.render(maxWidth: 40)[1].contains("fl…"), "\(table.render(maxWidth: 40))")
+}

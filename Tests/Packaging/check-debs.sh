@@ -21,7 +21,10 @@ cleanup() {
 trap cleanup EXIT
 
 # Installed-size goals in KiB: tally has no ICU; the others carry ICU's 34 MB of data.
-declare -A goal_kib=([tally]=$((15 * 1024)) [billsplit]=$((55 * 1024)) [portfolio]=$((55 * 1024)) [tillcount]=$((55 * 1024)))
+# tally's goal catches ICU pulled in by mistake (it would add 34 MB) and runaway growth:
+# issue 26's code (name folding, store checks, the shared store's trust check, screens
+# fitted to any size) took its stripped binary from 15.54 MB to 15.81 MB, past 15 MiB.
+declare -A goal_kib=([tally]=$((16 * 1024)) [billsplit]=$((55 * 1024)) [portfolio]=$((55 * 1024)) [tillcount]=$((55 * 1024)))
 
 # One everyday command per tool, and what it prints. Run as nobody with an empty HOME.
 declare -A command=(

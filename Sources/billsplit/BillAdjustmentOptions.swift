@@ -11,7 +11,11 @@ extension BillsplitOptions {
     /// `--tax`: added to the bill.
     static let tax = TypedOption<BillTax>(.option(
         "tax", value: "PCT",
-        help: "Add a tax of PCT percent to the bill, \(BillsplitSpec.range(BillRules.taxRange)) with up to \(BillRules.taxDecimals) decimals (8.875); the tip is on the bill before tax unless --tip-on total."
+        help: """
+            Add a tax of PCT percent to the bill, \(BillsplitSpec.range(BillRules.taxRange)) with up \
+            to \(BillRules.taxDecimals) decimals (8.875); the tip is on the bill before tax unless \
+            --tip-on total.
+            """
     )) { text, arguments throws(CLIError) in
         do throws(BillError) { return try BillRules.tax(text, .added) } catch { throw error.cliError(commandPath: arguments.commandPath) }
     }
@@ -19,7 +23,10 @@ extension BillsplitOptions {
     /// `--tax-included`: already in the prices, shown and not added.
     static let taxIncluded = TypedOption<BillTax>(.option(
         "tax-included", value: "PCT",
-        help: "The prices already include a tax (VAT) of PCT percent: its part of the bill is shown, not added; the tip is on the bill as printed unless --tip-on pre-tax."
+        help: """
+            The prices already include a tax (VAT) of PCT percent: its part of the bill is shown, \
+            not added; the tip is on the bill as printed unless --tip-on pre-tax.
+            """
     )) { text, arguments throws(CLIError) in
         do throws(BillError) { return try BillRules.tax(text, .included) } catch { throw error.cliError(commandPath: arguments.commandPath) }
     }
@@ -27,7 +34,10 @@ extension BillsplitOptions {
     /// `--tip-on`: the tip's base.
     static let tipOn = TypedOption<TipBase>.choice(.option(
         "tip-on", value: "BASE",
-        help: "What the tip percentage applies to: pre-tax (the bill without tax) or total (with tax) (default: pre-tax with --tax, total with --tax-included).",
+        help: """
+            What the tip percentage applies to: pre-tax (the bill without tax) or total (with tax) \
+            (default: pre-tax with --tax, total with --tax-included).
+            """,
         allowed: TipBase.allCases.map(\.rawValue)))
 
     /// `--tip-amount`: read in the bill's currency once that is known.
@@ -37,7 +47,10 @@ extension BillsplitOptions {
     /// `--round-total`: read in the bill's currency once that is known.
     static let roundTotal = TypedOption<String>(.option(
         "round-total", value: "UNIT",
-        help: "Round the total to a multiple of UNIT (e.g. 1, 5, 0.50), down or up, whichever leaves the tip closest to the one asked for; the tip takes the difference."))
+        help: """
+            Round the total to a multiple of UNIT (e.g. 1, 5, 0.50), down or up, whichever leaves \
+            the tip closest to the one asked for; the tip takes the difference.
+            """))
 
     /// The options of this file, in the order --help lists them.
     static let adjustmentSpecs = [tax.spec, taxIncluded.spec, tipOn.spec, tipAmount.spec, roundTotal.spec]

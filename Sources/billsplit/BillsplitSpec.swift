@@ -61,18 +61,36 @@ enum BillsplitSpec {
             ExampleSpec("billsplit 100 --currency USD --tip 0 --people 3", "Three shares of a 100.00 USD bill: 33.34, 33.33, 33.33."),
             ExampleSpec("billsplit 847 --currency NOK --tip 12.5 --people 4 --round-up 10", "Each of four pays a multiple of 10 kroner."),
             ExampleSpec("billsplit 90 --weights 2,1,1 --format json", "The first person pays half; JSON for scripts."),
-            ExampleSpec("cut -d, -f2 bills.csv | tail -n +2 | billsplit - --people 2 --format csv", "Split every bill of a CSV file (its second column) in two."),
+            ExampleSpec("""
+                cut -d, -f2 bills.csv | tail -n +2 | billsplit - --people 2 --format csv
+                """, """
+                Split every bill of a CSV file (its second column) in two.
+                """),
             ExampleSpec("billsplit prefs --reset --force", "Forget the remembered currency, tip and people."),
         ],
         environment: [EnvironmentSpec(JSONPreferencesRepository.environmentVariable, "The preferences file, when --config is not given."),
                       EnvironmentSpec("LC_ALL, LC_MONETARY, LANG", "The locale whose region gives the default currency, and --locale user.")]
             + StandardOptions.xdgEnvironment(["config"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_CONFIG_HOME/billsplit/preferences.json", "The remembered preferences (default ~/.config/billsplit/preferences.json). JSON: {\"format\": \"\(Preferences.formatName)\", \"version\": \(Preferences.formatVersion), \"content\": {\"currency\": \"NOK\", \"tipPercent\": \"15\", \"customTipPercent\": \"18\", \"people\": 1}}. Mode 0600 in a 0700 folder."),
+            FileSpec("$XDG_CONFIG_HOME/billsplit/preferences.json", """
+                The remembered preferences (default ~/.config/billsplit/preferences.json). JSON: \
+                {\"format\": \"\(Preferences.formatName)\", \"version\": \
+                \(Preferences.formatVersion), \"content\": {\"currency\": \"NOK\", \"tipPercent\": \
+                \"15\", \"customTipPercent\": \"18\", \"people\": 1}}. Mode 0600 in a 0700 folder.
+                """),
         ],
         exitStatus: [
-            ExitStatusSpec(.ok), ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a tip outside \(dashed(BillRules.tipRange)), people outside \(dashed(BillRules.peopleRange)) or a bad or repeated --people name, bad weights or rounding unit, a tax outside \(dashed(BillRules.taxRange)), a negative --tip-amount, two options that exclude each other, no AMOUNT when not on a terminal."),
-            ExitStatusSpec(.dataError, "A malformed amount (too many decimals for the currency, not a number, too large, negative), or a corrupt or newer preferences file."),
+            ExitStatusSpec(.ok), ExitStatusSpec(.usage, """
+                A wrong command line: an unknown option or currency, a tip outside \
+                \(dashed(BillRules.tipRange)), people outside \(dashed(BillRules.peopleRange)) or a \
+                bad or repeated --people name, bad weights or rounding unit, a tax outside \
+                \(dashed(BillRules.taxRange)), a negative --tip-amount, two options that exclude \
+                each other, no AMOUNT when not on a terminal.
+                """),
+            ExitStatusSpec(.dataError, """
+                A malformed amount (too many decimals for the currency, not a number, too large, \
+                negative), or a corrupt or newer preferences file.
+                """),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError), ExitStatusSpec(.busy), ExitStatusSpec(.configuration),
         ],
         security: StandardOptions.security()

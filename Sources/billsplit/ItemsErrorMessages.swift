@@ -37,7 +37,10 @@ extension BillError {
         case .everyoneButNoPeople: return "'everyone' shares the item, but no one is named (name people on other lines or with --people)"
         case .everyoneWithNames: return "'everyone' cannot be mixed with names"
         case let .name(problem): return problem.explanation
-        case let .tooManyPeople(name): return "'\(name)' would be person \(BillRules.peopleRange.upperBound + 1): a bill is split among at most \(BillRules.peopleRange.upperBound)"
+        case let .tooManyPeople(name): return """
+            '\(name)' would be person \(BillRules.peopleRange.upperBound + 1): a bill is split among \
+            at most \(BillRules.peopleRange.upperBound)
+            """
         case .tooLarge: return "the items add up to more than an amount can hold"
         }
     }

@@ -55,13 +55,19 @@ extension BillsplitSpec {
         arguments: [itemsFile],
         examples: [
             ExampleSpec("billsplit items lunch.csv --currency USD --tip 18", "Who pays what for the lines of lunch.csv, 18 % tip shared in proportion."),
-            ExampleSpec("billsplit items lunch.csv --currency USD --tax 8.875 --tip 20 --round-total 1", "A sales tax added and a 20 % tip on the pre-tax bill, both shared in proportion; the total a whole dollar."),
+            ExampleSpec("billsplit items lunch.csv --currency USD --tax 8.875 --tip 20 --round-total 1", """
+                A sales tax added and a 20 % tip on the pre-tax bill, both shared in proportion; the \
+                total a whole dollar.
+                """),
             ExampleSpec("printf 'Pizza,24,everyone\\nWine,30,Alice;Bob\\n' | billsplit items - --people Alice,Bob,Cara --format json",
                         "Cara shares only the pizza; JSON for scripts."),
         ],
         exitStatus: [
             ExitStatusSpec(.ok),
-            ExitStatusSpec(.usage, "A wrong command line: an unknown option or currency, a bad tip, tax or rounding unit, two options that exclude each other, --people as a number or with a bad name."),
+            ExitStatusSpec(.usage, """
+                A wrong command line: an unknown option or currency, a bad tip, tax or rounding \
+                unit, two options that exclude each other, --people as a number or with a bad name.
+                """),
             ExitStatusSpec(.dataError, "A bill that cannot be read (every bad line is named), a bill without items, amounts too large."),
             ExitStatusSpec(.noInput, "FILE does not exist or cannot be read."),
         ])

@@ -9,9 +9,18 @@ import MoneyKitCLI
 import PortfolioKit
 
 extension PortfolioSpec {
-    static let convertTo = OptionSpec.option("convert-to", value: "CODE", help: "Also show the combined total converted to this currency, at the rates given by --rate or --rates (never implicitly).")
-    static let rate = OptionSpec.option("rate", value: "CODE=RATE", help: "1 CODE = RATE of the --convert-to currency (USD=0.79), at every date; repeatable; wins over --rates for that currency.", repeating: true)
-    static let rates = OptionSpec.option("rates", value: "FILE", help: "Rates by date, CSV date,currency,rate (header optional; - for standard input): the rate in force at an instant is the latest dated at or before it.", completion: .file)
+    static let convertTo = OptionSpec.option("convert-to", value: "CODE", help: """
+        Also show the combined total converted to this currency, at the rates given by --rate or \
+        --rates (never implicitly).
+        """)
+    static let rate = OptionSpec.option("rate", value: "CODE=RATE", help: """
+        1 CODE = RATE of the --convert-to currency (USD=0.79), at every date; repeatable; wins over \
+        --rates for that currency.
+        """, repeating: true)
+    static let rates = OptionSpec.option("rates", value: "FILE", help: """
+        Rates by date, CSV date,currency,rate (header optional; - for standard input): the rate in \
+        force at an instant is the latest dated at or before it.
+        """, completion: .file)
     /// The three options of a report that can convert.
     static let conversion: [OptionSpec] = [convertTo, rate, rates]
     static let conversionHelp = """
@@ -40,7 +49,10 @@ extension PortfolioCommands {
         for text in arguments.values("rate") {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, let currency = Currency(code: String(parts[0]).trimmingSpaces), let rate = ExchangeRates.rate(String(parts[1]).trimmingSpaces) else {
-                throw CLIError.usage("invalid --rate '\(text)': expected CODE=RATE with an ISO code and a decimal above 0, e.g. USD=0.79", commandPath: arguments.commandPath)
+                throw CLIError.usage("""
+                    invalid --rate '\(text)': expected CODE=RATE with an ISO code and a decimal \
+                    above 0, e.g. USD=0.79
+                    """, commandPath: arguments.commandPath)
             }
             rates.setFixed(currency, rate: rate)
         }

@@ -52,25 +52,37 @@ enum PortfolioErrorMessages {
         case let .closeHoldsValue(account, value, currency, closeAt):
             // The amount is ours, formatted (an Arabic locale's direction marks kept); the name is escaped.
             return CLIError.data(
-                "'\(account)' still holds \(formatted: Portfolio.money(value, currency)) on \(formatted: Instant.dateTime(closeAt)): closed so, the returns would count it as lost",
+                """
+                    '\(account)' still holds \(formatted: Portfolio.money(value, currency)) on \
+                    \(formatted: Instant.dateTime(closeAt)): closed so, the returns would count it \
+                    as lost
+                    """,
                 hint: "record it as withdrawn at the close with 'portfolio close NAME --withdraw', or record its value first with 'portfolio update NAME 0'")
         case let .noUpdate(account, id):
             return CLIError("'\(account)' has no update with id \(id)", hint: "'portfolio updates \(account)' lists them with their ids", exitCode: .noInput)
         case let .updateGone(account, id):
-            return CLIError("account '\(account)' has no update with id \(id)", hint: "'portfolio updates \(account)' lists them with their ids", exitCode: .noInput)
+            return CLIError("account '\(account)' has no update with id \(id)", hint: """
+                'portfolio updates \(account)' lists them with their ids
+                """, exitCode: .noInput)
         case let .totalOutOfRange(currency):
             let exponent = currency.minorUnitExponent
             let largest = Money.plainString(minorUnits: .max, exponent: exponent)
             let smallest = Money.plainString(minorUnits: .min, exponent: exponent)
             return CLIError.data(
-                "the total of the \(currency.code) accounts is out of range (beyond \(smallest) to \(largest) \(currency.code)); no total is shown rather than a wrong one",
+                """
+                    the total of the \(currency.code) accounts is out of range (beyond \(smallest) \
+                    to \(largest) \(currency.code)); no total is shown rather than a wrong one
+                    """,
                 hint: "'portfolio show NAME' shows each account's updates; remove a wrong one with 'portfolio updates rm NAME ID'")
         case .valueBeyondLimits:
             return CLIError.data(PortfolioLimits.valueBeyondLimits)
         case let .dateBeyondLimits(text):
             return CLIError.data("the date '\(text)' is outside 0001-01-01 to 9999-12-31")
         case .nothingToUndo:
-            return CLIError("nothing to undo", hint: "the last \(PortfolioUndo.limit) changes can be undone; none is recorded in this store", exitCode: .noInput)
+            return CLIError("nothing to undo", hint: """
+                the last \(PortfolioUndo.limit) changes can be undone; none is recorded in this \
+                store
+                """, exitCode: .noInput)
         case let .undoMismatch(description):
             return CLIError.data("the store no longer matches the last change recorded for undo (\(description)); nothing was undone",
                                  hint: "was it changed by another program? 'portfolio export' shows what it holds")
@@ -98,25 +110,46 @@ enum PortfolioErrorMessages {
         case .amountNotPositive:
             return CLIError.data("the amount must be more than zero", hint: "a withdrawal is written as a positive amount: portfolio withdraw NAME 250")
         case let .noContribution(account, id), let .contributionGone(account, id):
-            return CLIError("'\(account)' has no deposit or withdrawal with id \(id)", hint: "'portfolio flows \(account)' lists them with their ids", exitCode: .noInput)
+            return CLIError("""
+                '\(account)' has no deposit or withdrawal with id \(id)
+                """, hint: """
+                'portfolio flows \(account)' lists them with their ids
+                """, exitCode: .noInput)
         case let .noGoal(what):
             return CLIError("\(what) has no goal", hint: "'portfolio goal' lists the goals", exitCode: .noInput)
         case let .goalCurrencyNeeded(currencies):
-            return CLIError.usage("the accounts are in several currencies (\(currencies.map(\.code).joined(separator: ", "))); name the total's with --currency",
+            return CLIError.usage("""
+                the accounts are in several currencies \
+                (\(currencies.map(\.code).joined(separator: ", "))); name the total's with \
+                --currency
+                """,
                                   commandPath: commandPath)
         case let .missingRate(currency, target, at):
             return CLIError.data("no rate for \(currency.code) to \(target.code) on \(Instant.date(at)) (--convert-to \(target.code))",
-                                 hint: "give one with --rate \(currency.code)=RATE (1 \(currency.code) = RATE \(target.code)), or in --rates FILE a line DATE,\(currency.code),RATE dated at or before \(Instant.date(at))")
+                                 hint: """
+                                     give one with --rate \(currency.code)=RATE (1 \(currency.code) \
+                                     = RATE \(target.code)), or in --rates FILE a line \
+                                     DATE,\(currency.code),RATE dated at or before \
+                                     \(Instant.date(at))
+                                     """)
         case let .conversionOutOfRange(source, target):
             return CLIError.data("converting \(source.code) to \(target.code) gives an amount out of range; no total is shown rather than a wrong one")
         case let .changeOutOfRange(currency):
             return CLIError.data(
-                "a change of a \(currency.code) value over a period is out of range (beyond ±\(Money.plainString(minorUnits: .max, exponent: currency.minorUnitExponent)) \(currency.code)); no change is shown rather than a wrong one",
+                """
+                    a change of a \(currency.code) value over a period is out of range (beyond \
+                    ±\(Money.plainString(minorUnits: .max, exponent: currency.minorUnitExponent)) \
+                    \(currency.code)); no change is shown rather than a wrong one
+                    """,
                 hint: "'portfolio show NAME' shows each account's updates; remove a wrong one with 'portfolio updates rm NAME ID'")
         case let .beyondTotalsBudget(currency):
             let limit = Money.plainString(minorUnits: PortfolioTotalsBudget.limit, exponent: currency.minorUnitExponent)
             return CLIError.data(
-                "the \(currency.code) accounts would hold and move more than portfolio can add up: their largest values, money moved and goals together may come to at most \(limit) \(currency.code), so that every total stays in range",
+                """
+                    the \(currency.code) accounts would hold and move more than portfolio can add \
+                    up: their largest values, money moved and goals together may come to at most \
+                    \(limit) \(currency.code), so that every total stays in range
+                    """,
                 hint: "nothing was changed")
         }
     }

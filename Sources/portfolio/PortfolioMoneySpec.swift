@@ -10,12 +10,21 @@ extension PortfolioSpec {
 
     static let depositCommand = CommandSpec(
         name: "deposit", abstract: "Record money put into an account (kept apart from its values)",
-        discussion: "Deposits and withdrawals are the money you put in and take out; updates are what the account is worth. Keeping them apart tells growth from saving: 'portfolio returns' takes them as the cash flows. A deposit does not change the value: record the value after it with 'portfolio update'. Refused (65) at or after the account's close. 'portfolio undo' removes it exactly.",
+        discussion: """
+            Deposits and withdrawals are the money you put in and take out; updates are what the \
+            account is worth. Keeping them apart tells growth from saving: 'portfolio returns' takes \
+            them as the cash flows. A deposit does not change the value: record the value after it \
+            with 'portfolio update'. Refused (65) at or after the account's close. 'portfolio undo' \
+            removes it exactly.
+            """,
         options: [date], arguments: [account, contributionAmount])
 
     static let withdrawCommand = CommandSpec(
         name: "withdraw", abstract: "Record money taken out of an account (kept apart from its values)",
-        discussion: "The amount is written positive; it is stored, listed (flows, show) and exported as a withdrawal. As with deposit, record the value after it with 'portfolio update'.",
+        discussion: """
+            The amount is written positive; it is stored, listed (flows, show) and exported as a \
+            withdrawal. As with deposit, record the value after it with 'portfolio update'.
+            """,
         options: [date], arguments: [account, contributionAmount])
 
     static let flowsCommand = CommandSpec(
@@ -24,7 +33,10 @@ extension PortfolioSpec {
 
     static let flowsListCommand = CommandSpec(
         name: "list", abstract: "An account's deposits and withdrawals, newest first, with ids",
-        discussion: "Columns id, date, kind (deposit or withdrawal) and amount (a withdrawal negative). 'portfolio show NAME' lists them too, below the updates.", aliases: ["ls"],
+        discussion: """
+            Columns id, date, kind (deposit or withdrawal) and amount (a withdrawal negative). \
+            'portfolio show NAME' lists them too, below the updates.
+            """, aliases: ["ls"],
         options: [format], arguments: [account])
 
     static let flowsRmCommand = CommandSpec(
@@ -32,7 +44,9 @@ extension PortfolioSpec {
         options: [StandardOptions.force], arguments: [account, ArgumentSpec("ID", help: "Its id, from 'portfolio flows NAME'.")])
 
     static let returnsPeriod = TypedOption<Period>.choice(
-        .option("period", short: "p", value: "PERIOD", help: "One row per month, quarter or year (default: one row for the whole range).", allowed: ["month", "quarter", "year"]))
+        .option("period", short: "p", value: "PERIOD", help: """
+            One row per month, quarter or year (default: one row for the whole range).
+            """, allowed: ["month", "quarter", "year"]))
 
     static let returnsCommand = CommandSpec(
         name: "returns", abstract: "Money-weighted (XIRR) and time-weighted returns of an account or of the portfolio, per period",
@@ -66,14 +80,17 @@ extension PortfolioSpec {
 
             Without NAME: one set of rows per currency (amounts in different currencies are never added; --currency \
             keeps one). A row depends only on its own accounts: without --from, each currency's rows (or the \
-            account's) start at its own first value or flow, so --currency never changes a row. JSON: {"period", "rows": [{"account", "currency", "period", "from", "to", "startValue", \
+            account's) start at its own first value or flow, so --currency never changes a row. \
+            JSON: {"period", "rows": [{"account", "currency", "period", "from", "to", "startValue", \
             "endValue", "deposits", "withdrawals", "change", "gain", "moneyWeighted": {"annualisedPercent", \
             "periodPercent"} or null, "timeWeighted": {"periodPercent", "annualisedPercent"} or null, "notes"}]}; \
             CSV and TSV: the same, flat (moneyWeightedAnnualised, moneyWeightedPeriod, timeWeightedPeriod, \
             timeWeightedAnnualised in percent, empty when not known).
             """,
         options: [returnsPeriod.spec, from, to, format, currencyFilter],
-        arguments: [ArgumentSpec("NAME", help: "An account; without it, the portfolio per currency.", optional: true, completion: .dynamic(["list", "--names"]))])
+        arguments: [ArgumentSpec("NAME", help: """
+            An account; without it, the portfolio per currency.
+            """, optional: true, completion: .dynamic(["list", "--names"]))])
 
     static let goalCommand = CommandSpec(
         name: "goal", abstract: "Set, remove or list savings goals (an account's, or a currency's total)",

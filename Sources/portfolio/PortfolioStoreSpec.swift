@@ -47,12 +47,26 @@ extension PortfolioSpec {
 
     static let dbInitCommand = CommandSpec(
         name: "init", abstract: "Make the store's tables or bring them up to date (once, as the database's owner)",
-        discussion: "With a PostgreSQL store: makes the schema portfolio and its tables, or migrates them, under an advisory lock (several clients may run it at once) and prints what it did; with --grant ROLE also gives ROLE what the everyday commands need and nothing more (\(grantText)); with --read-only, reading only. With a SQLite file: creates it (or migrates it) and says so; --grant is for PostgreSQL only (64).",
+        discussion: """
+            With a PostgreSQL store: makes the schema portfolio and its tables, or migrates them, \
+            under an advisory lock (several clients may run it at once) and prints what it did; with \
+            --grant ROLE also gives ROLE what the everyday commands need and nothing more \
+            (\(grantText)); with --read-only, reading only. With a SQLite file: creates it (or \
+            migrates it) and says so; --grant is for PostgreSQL only (64).
+            """,
         options: [.option("grant", value: "ROLE", help: "Give ROLE the rights of the everyday commands (reading and writing rows, no DDL)."),
                   .flag("read-only", help: "With --grant: the rights of the reports only."), StandardOptions.force])
 
     static let dbCopyCommand = CommandSpec(
         name: "copy", abstract: "Copy the whole store into an empty or new one (file or PostgreSQL)",
-        discussion: "Copies every account (its name, currency, creation and close), every update, deposit and withdrawal, and every goal from the store --db names into TARGET: a SQLite file path (created) or a PostgreSQL URI or keyword string whose tables are empty or missing. Any backend to any other, read in one snapshot and written in one transaction: all or nothing. A TARGET that holds anything is refused (73), never merged into or overwritten. Ids are TARGET's own; the order of updates at one instant is kept. The undo history stays behind: in TARGET the copy is one change ('portfolio undo' there removes it).",
+        discussion: """
+            Copies every account (its name, currency, creation and close), every update, deposit and \
+            withdrawal, and every goal from the store --db names into TARGET: a SQLite file path \
+            (created) or a PostgreSQL URI or keyword string whose tables are empty or missing. Any \
+            backend to any other, read in one snapshot and written in one transaction: all or \
+            nothing. A TARGET that holds anything is refused (73), never merged into or overwritten. \
+            Ids are TARGET's own; the order of updates at one instant is kept. The undo history \
+            stays behind: in TARGET the copy is one change ('portfolio undo' there removes it).
+            """,
         options: [.option("to", value: "TARGET", help: "Where to copy: a file path, or a postgresql:// URI or keyword string.", completion: .file)])
 }

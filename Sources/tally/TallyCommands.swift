@@ -36,7 +36,10 @@ struct TallyCommands {
         let repository = SQLiteTallyRepository(location: location)
         let err = invocation.err
         repository.onImportedLegacy = { legacy, database, count in
-            err.line("tally: moved \(count) counter\(count == 1 ? "" : "s") from \(legacy) into \(database); the JSON file is kept as it was, as a backup".terminalSafe)
+            err.line("""
+                tally: moved \(count) counter\(count == 1 ? "" : "s") from \(legacy) into \
+                \(database); the JSON file is kept as it was, as a backup
+                """.terminalSafe)
         }
         return repository
     }

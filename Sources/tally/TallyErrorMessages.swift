@@ -50,7 +50,10 @@ extension TallyError {
         case .importClashes(let source, let names):
             let listed = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? ", …" : "")
             return .data(
-                "\(names.count) counter\(names.count == 1 ? "" : "s") in \(source) already exist\(names.count == 1 ? "s" : ""): \(listed); nothing was imported",
+                """
+                    \(names.count) counter\(names.count == 1 ? "" : "s") in \(source) already \
+                    exist\(names.count == 1 ? "s" : ""): \(listed); nothing was imported
+                    """,
                 hint: "choose with --on-clash skip, replace or rename")
         case .importRepeatsName(let source, let first, let second):
             let how = first == second ? "'\(first)' twice" : "'\(first)' and '\(second)', one name in two cases"

@@ -5,7 +5,9 @@ import MoneyKitCLI
 import TallyKit
 
 enum TallySpec {
-    static let name = ArgumentSpec("NAME", help: "The counter's name (quote it if it has spaces; letter case ignored, see Names).", completion: .dynamic(["list", "--names"]))
+    static let name = ArgumentSpec("NAME", help: """
+        The counter's name (quote it if it has spaces; letter case ignored, see Names).
+        """, completion: .dynamic(["list", "--names"]))
 
     static let root = CommandSpec(
         name: "tally",
@@ -54,27 +56,91 @@ enum TallySpec {
             ExampleSpec("tally export > counters.json && tally import --on-clash replace counters.json", "Back up and restore."),
             ExampleSpec("tally new tubes --goal 96 --min 0 --tag lab", "A counter with a goal, no count below 0, tagged lab."),
             ExampleSpec("tally sum --tag lab", "The total of the counters tagged lab."),
-            ExampleSpec("TALLY_FILE=postgresql://door@db.example.org/venue tally inc visitors", "Count on a shared PostgreSQL store (the password comes from ~/.pgpass)."),
+            ExampleSpec("""
+                TALLY_FILE=postgresql://door@db.example.org/venue tally inc visitors
+                """, """
+                Count on a shared PostgreSQL store (the password comes from ~/.pgpass).
+                """),
             ExampleSpec("tally reset --all --tag lab --force", "Put every lab counter back to its start (one undo)."),
         ],
         environment: [
-            EnvironmentSpec("TALLY_FILE", "The store, when --file is not given: a path (see FILES for how a .json name is read), or a PostgreSQL connection URI or keyword string (see 'tally db')."),
-            EnvironmentSpec("PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSFILE, PGSERVICE, PGSSLMODE", "libpq's own variables, read as psql reads them, for what a PostgreSQL connection string leaves out."),
-            EnvironmentSpec("MONEYKIT_ACTOR", "For tests only: who changes a PostgreSQL store, in place of USER@HOST (undo reverts only this actor's changes)."),
+            EnvironmentSpec("TALLY_FILE", """
+                The store, when --file is not given: a path (see FILES for how a .json name is \
+                read), or a PostgreSQL connection URI or keyword string (see 'tally db').
+                """),
+            EnvironmentSpec("PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSFILE, PGSERVICE, PGSSLMODE", """
+                libpq's own variables, read as psql reads them, for what a PostgreSQL connection \
+                string leaves out.
+                """),
+            EnvironmentSpec("MONEYKIT_ACTOR", """
+                For tests only: who changes a PostgreSQL store, in place of USER@HOST (undo reverts \
+                only this actor's changes).
+                """),
         ]
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
-            FileSpec("$XDG_DATA_HOME/tally/counters.db", "The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum), counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, value) holding next_serial and match_key_rule (2: match_key is the name in NFC, case folded; a store without it has lower-cased keys, recomputed by its first change), changes(id, action, at, first_event, actor): the last 100 commands, which undo can revert (first_event: where the command's events start in the log); undo_rows(change_id, serial, existed, and the counter's fields as they were before that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, kind, count_before, count_after, old_value, new_value, actor): the log, one row per counter a command changed, kept when its command leaves the undo history and removed by the undo that reverts it (a deleted counter's log goes with it once its removal can no longer be undone). actor is who made the change: empty in a file store, except for the log copied from a shared store by 'tally db copy'. Each command is one transaction (BEGIN IMMEDIATE): a second writer waits up to 10 seconds, then exits 75. Commands that only read (list, get, show, log, stats, export) never create, migrate or change the database; a missing database reads as empty. A database of another program, or with other tables, is refused (65), never adopted; a newer schema is refused and left untouched (65). Missing folders are created for the default location only; a --file or $TALLY_FILE in a folder that does not exist is an error (73)."),
-            FileSpec("$XDG_DATA_HOME/tally/counters.json", "The store of tally before the database (one JSON document: {\"format\": \"tally\", \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \"step\", \"pinned\", \"created\", \"serial\", and when set \"goal\", \"min\", \"max\", \"tags\", \"updated\"}], \"nextSerial\", \"undo\": [...]}}). The first command that changes something imports its counters (names, counts, starts, steps, pins, goals, bounds, tags, creation and last-change times, and order) into counters.db beside it, in that command's transaction, and says so once on standard error; the JSON file is never changed or removed and stays as a backup. Its undo history comes over too (an undo after the move reverts the last change made before it); the log starts empty at the move. Until then, read commands read it as it is and create nothing. A JSON file that is not a valid tally store (corrupt, newer, breaking an invariant) is refused (65) and nothing is created. Where the database is for a --file or $TALLY_FILE: a name ending in .json stands for that JSON file and the database beside it with .db in place of .json (counters.json: counters.db); a file holding a JSON tally document under another name stands for it and the database beside it with .db appended (mine: mine.db); any other name is the database itself."),
+            FileSpec("$XDG_DATA_HOME/tally/counters.db", """
+                The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL \
+                mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files \
+                too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA \
+                application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, \
+                count, start, step, pinned, created, updated, goal, minimum, maximum), \
+                counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, \
+                value) holding next_serial and match_key_rule (2: match_key is the name in NFC, case \
+                folded; a store without it has lower-cased keys, recomputed by its first change), \
+                changes(id, action, at, first_event, actor): the last 100 commands, which undo can \
+                revert (first_event: where the command's events start in the log); \
+                undo_rows(change_id, serial, existed, and the counter's fields as they were before \
+                that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, \
+                kind, count_before, count_after, old_value, new_value, actor): the log, one row per \
+                counter a command changed, kept when its command leaves the undo history and removed \
+                by the undo that reverts it (a deleted counter's log goes with it once its removal \
+                can no longer be undone). actor is who made the change: empty in a file store, \
+                except for the log copied from a shared store by 'tally db copy'. Each command is \
+                one transaction (BEGIN IMMEDIATE): a second writer waits up to 10 seconds, then \
+                exits 75. Commands that only read (list, get, show, log, stats, export) never \
+                create, migrate or change the database; a missing database reads as empty. A \
+                database of another program, or with other tables, is refused (65), never adopted; a \
+                newer schema is refused and left untouched (65). Missing folders are created for the \
+                default location only; a --file or $TALLY_FILE in a folder that does not exist is an \
+                error (73).
+                """),
+            FileSpec("$XDG_DATA_HOME/tally/counters.json", """
+                The store of tally before the database (one JSON document: {\"format\": \"tally\", \
+                \"version\": 1, \"content\": {\"counters\": [{\"name\", \"count\", \"start\", \
+                \"step\", \"pinned\", \"created\", \"serial\", and when set \"goal\", \"min\", \
+                \"max\", \"tags\", \"updated\"}], \"nextSerial\", \"undo\": [...]}}). The first \
+                command that changes something imports its counters (names, counts, starts, steps, \
+                pins, goals, bounds, tags, creation and last-change times, and order) into \
+                counters.db beside it, in that command's transaction, and says so once on standard \
+                error; the JSON file is never changed or removed and stays as a backup. Its undo \
+                history comes over too (an undo after the move reverts the last change made before \
+                it); the log starts empty at the move. Until then, read commands read it as it is \
+                and create nothing. A JSON file that is not a valid tally store (corrupt, newer, \
+                breaking an invariant) is refused (65) and nothing is created. Where the database is \
+                for a --file or $TALLY_FILE: a name ending in .json stands for that JSON file and \
+                the database beside it with .db in place of .json (counters.json: counters.db); a \
+                file holding a JSON tally document under another name stands for it and the database \
+                beside it with .db appended (mine: mine.db); any other name is the database itself.
+                """),
         ],
         exitStatus: [
             ExitStatusSpec(.ok), ExitStatusSpec(.usage),
-            ExitStatusSpec(.dataError, "Bad input: an overflow, a change beyond a counter's bounds, a duplicate name, an unreadable import, or a corrupt or newer store."),
+            ExitStatusSpec(.dataError, """
+                Bad input: an overflow, a change beyond a counter's bounds, a duplicate name, an \
+                unreadable import, or a corrupt or newer store.
+                """),
             ExitStatusSpec(.noInput, "No counter of that name, or the import file cannot be read."),
             ExitStatusSpec(.unavailable, "The PostgreSQL server cannot be reached or refused the connection (the message names the host or socket)."),
-            ExitStatusSpec(.cannotCreate, "The store cannot be created, the role may not create tally's tables (run 'tally db init' as the database's owner), or 'db copy' found its target not empty."),
+            ExitStatusSpec(.cannotCreate, """
+                The store cannot be created, the role may not create tally's tables (run 'tally db \
+                init' as the database's owner), or 'db copy' found its target not empty.
+                """),
             ExitStatusSpec(.ioError),
-            ExitStatusSpec(.busy, "The store is locked for too long, or the connection to the PostgreSQL server was lost during the command: the message says whether the change may have been saved."),
+            ExitStatusSpec(.busy, """
+                The store is locked for too long, or the connection to the PostgreSQL server was \
+                lost during the command: the message says whether the change may have been saved.
+                """),
             ExitStatusSpec(.configuration, "A PostgreSQL connection string that cannot be used (shown with its password hidden)."),
         ],
         security: StandardOptions.security()
@@ -83,7 +149,12 @@ enum TallySpec {
     // MARK: options, each default spelled once (here)
 
     static let file = OptionSpec.option(
-        "file", value: "PATH", help: "The store (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.db; a PATH ending in .json names the JSON store of an older tally and the database beside it, see FILES). A postgresql:// or postgres:// URI, or a libpq keyword string such as 'host=db dbname=venue', names a shared PostgreSQL store (see 'tally db').", global: true,
+        "file", value: "PATH", help: """
+            The store (default $TALLY_FILE, else $XDG_DATA_HOME/tally/counters.db; a PATH ending in \
+            .json names the JSON store of an older tally and the database beside it, see FILES). A \
+            postgresql:// or postgres:// URI, or a libpq keyword string such as 'host=db \
+            dbname=venue', names a shared PostgreSQL store (see 'tally db').
+            """, global: true,
         completion: .file)
 
     static let format = TypedOption<OutputFormat>.choice(OutputFormat.option())
@@ -109,7 +180,9 @@ enum TallySpec {
     static let until = OptionSpec.option(
         "until", value: "D", help: "To this instant, included (default: now). \(RangeDateHelp.end)")
     static let statsPeriod = TypedOption<CounterPeriod>.choice(
-        .option("by", value: "PERIOD", help: "hour, day, week (Monday to Sunday) or month, in local time (TZ).", default: "day", allowed: CounterPeriod.allCases.map(\.rawValue)))
+        .option("by", value: "PERIOD", help: """
+            hour, day, week (Monday to Sunday) or month, in local time (TZ).
+            """, default: "day", allowed: CounterPeriod.allCases.map(\.rawValue)))
 
     /// An option holding a whole number in `range`, read as `TypedOption.integer` reads it.
     /// Plain digits (every default, most values typed) are read directly: `tally inc`
@@ -147,7 +220,10 @@ enum TallySpec {
 
     static let new = CommandSpec(
         name: "new", abstract: "Create a counter and print its name",
-        discussion: "Without NAME the counter is called 'New Counter N', N the smallest number not in use. The start must lie within --min and --max, and so must --goal.",
+        discussion: """
+            Without NAME the counter is called 'New Counter N', N the smallest number not in use. \
+            The start must lie within --min and --max, and so must --goal.
+            """,
         aliases: ["create"],
         options: [start.spec, newStep.spec, pin, newGoal.spec, newMinimum.spec, newMaximum.spec, newTag],
         arguments: [ArgumentSpec("NAME", help: "The new counter's name.", optional: true)])
@@ -197,44 +273,105 @@ enum TallySpec {
 
     static let undo = CommandSpec(
         name: "undo", abstract: "Revert the last change, a delete included",
-        discussion: "Up to \(SQLiteTallyRepository.undoLimit) changes are remembered: each command is one change (an import or a removal of several counters included). Each undo reverts one, says what it was, and removes the events it recorded from the log. Older changes stay in the log but can no longer be undone.\n\nIn a shared PostgreSQL store, undo reverts the last change made by this user from this machine (USER@HOST), never someone else's; up to \(SQLiteTallyRepository.undoLimit) changes are remembered for each. When someone else has changed one of its counters since, the undo is refused (exit 65) and nothing is changed, rather than overwrite their change.")
+        discussion: """
+            Up to \(SQLiteTallyRepository.undoLimit) changes are remembered: each command is one \
+            change (an import or a removal of several counters included). Each undo reverts one, \
+            says what it was, and removes the events it recorded from the log. Older changes stay in \
+            the log but can no longer be undone.\n\nIn a shared PostgreSQL store, undo reverts the \
+            last change made by this user from this machine (USER@HOST), never someone else's; up to \
+            \(SQLiteTallyRepository.undoLimit) changes are remembered for each. When someone else \
+            has changed one of its counters since, the undo is refused (exit 65) and nothing is \
+            changed, rather than overwrite their change.
+            """)
 
     static let show = CommandSpec(
         name: "show", abstract: "Show everything about one counter, with its net change today, this week and in all",
-        discussion: "The text form adds the net change today (since local midnight), this week (since Monday 00:00) and in all (every event in the log), and a sparkline of the last 14 days' net changes (one block a day, today last). JSON adds them as numbers: today, this_week, all_time, events (how many the log holds) and last_days (the 14 daily net changes, oldest first). CSV and TSV hold the counter's fields only.",
+        discussion: """
+            The text form adds the net change today (since local midnight), this week (since Monday \
+            00:00) and in all (every event in the log), and a sparkline of the last 14 days' net \
+            changes (one block a day, today last). JSON adds them as numbers: today, this_week, \
+            all_time, events (how many the log holds) and last_days (the 14 daily net changes, \
+            oldest first). CSV and TSV hold the counter's fields only.
+            """,
         options: [format.spec], arguments: [name])
 
     static let log = CommandSpec(
         name: "log", abstract: "List a counter's changes with their times",
-        discussion: "One row per event, oldest first: when (local time to the second in text; ISO 8601 UTC to the millisecond in JSON, CSV and TSV), the kind (new, inc, dec, add, set, reset, rename, step, pin, unpin, feed, import), the change of the count, the count after it, and for rename and step the old and new value (columns old and new for scripts). A change that undo reverted is gone from the log. A counter taken over from the JSON store of an older tally has no events before the import.",
+        discussion: """
+            One row per event, oldest first: when (local time to the second in text; ISO 8601 UTC to \
+            the millisecond in JSON, CSV and TSV), the kind (new, inc, dec, add, set, reset, rename, \
+            step, pin, unpin, feed, import), the change of the count, the count after it, and for \
+            rename and step the old and new value (columns old and new for scripts). A change that \
+            undo reverted is gone from the log. A counter taken over from the JSON store of an older \
+            tally has no events before the import.
+            """,
         options: [format.spec, since, until],
         arguments: [name])
 
     static let stats = CommandSpec(
         name: "stats", abstract: "Sum a counter's changes per hour, day, week or month",
-        discussion: "One row per period in local time (TZ), oldest first, from the period of --since (default: the first event) to the period of --until (default: now): the net change of the count and the number of events. Periods without events are listed with 0. A day with a daylight-saving change has the hours the clock shows (23 or 25). Columns for scripts: period, start (ISO 8601 with the local offset), change, events.",
+        discussion: """
+            One row per period in local time (TZ), oldest first, from the period of --since \
+            (default: the first event) to the period of --until (default: now): the net change of \
+            the count and the number of events. Periods without events are listed with 0. A day with \
+            a daylight-saving change has the hours the clock shows (23 or 25). Columns for scripts: \
+            period, start (ISO 8601 with the local offset), change, events.
+            """,
         options: [statsPeriod.spec, format.spec, since, until],
         arguments: [name])
 
     static let export = CommandSpec(
         name: "export", abstract: "Write all counters as JSON or CSV to standard output",
-        discussion: "The export holds everything (name, count, start, step, pin, creation time, goal, min, max, tags, last change) and each counter's log, so 'tally import' into an empty store restores it exactly: 'tally log', 'tally stats' and a second export are as before. Format version 2: JSON {\"format\": \"tally-export\", \"version\": 2, \"counters\": [...]}, each counter with its fields and \"log\": its events oldest first, each {\"at\" (ISO 8601 UTC to the millisecond), \"kind\", \"before\", \"after\", and when set \"old\", \"new\", \"actor\"}; CSV one row a counter with the same columns, the log one field holding that JSON list. In CSV a value that a spreadsheet would run as a formula, or that starts with a quote, gets one leading quote (') that import removes.",
+        discussion: """
+            The export holds everything (name, count, start, step, pin, creation time, goal, min, \
+            max, tags, last change) and each counter's log, so 'tally import' into an empty store \
+            restores it exactly: 'tally log', 'tally stats' and a second export are as before. \
+            Format version 2: JSON {\"format\": \"tally-export\", \"version\": 2, \"counters\": \
+            [...]}, each counter with its fields and \"log\": its events oldest first, each {\"at\" \
+            (ISO 8601 UTC to the millisecond), \"kind\", \"before\", \"after\", and when set \
+            \"old\", \"new\", \"actor\"}; CSV one row a counter with the same columns, the log one \
+            field holding that JSON list. In CSV a value that a spreadsheet would run as a formula, \
+            or that starts with a quote, gets one leading quote (') that import removes.
+            """,
         options: [exportFormat.spec])
 
     static let importCounters = CommandSpec(
         name: "import", abstract: "Read counters from a tally export (JSON or CSV)",
-        discussion: "The format is recognised from the content: a tally export (JSON, version 1 or 2, or CSV) or the output of 'tally list --format json'. A counter given with its log (an export of version 2) is restored with exactly that log, in this import's undo step; one without (version 1, a list, a CSV without a log column) gets one 'import' event. Every field but the name is optional; goal, min and max are whole numbers or null (empty in CSV), tags a list (in CSV one field, 'a,b'), and a counter whose bounds do not hold its start, count and goal is refused (exit 65), as is a tag the tag rule refuses. A name that already exists is a clash: by default nothing is imported and the clashes are listed; --on-clash skip keeps the existing counter, replace overwrites it, rename imports under 'NAME (2)'. One 'tally undo' reverts the whole import.",
+        discussion: """
+            The format is recognised from the content: a tally export (JSON, version 1 or 2, or CSV) \
+            or the output of 'tally list --format json'. A counter given with its log (an export of \
+            version 2) is restored with exactly that log, in this import's undo step; one without \
+            (version 1, a list, a CSV without a log column) gets one 'import' event. Every field but \
+            the name is optional; goal, min and max are whole numbers or null (empty in CSV), tags a \
+            list (in CSV one field, 'a,b'), and a counter whose bounds do not hold its start, count \
+            and goal is refused (exit 65), as is a tag the tag rule refuses. A name that already \
+            exists is a clash: by default nothing is imported and the clashes are listed; --on-clash \
+            skip keeps the existing counter, replace overwrites it, rename imports under 'NAME (2)'. \
+            One 'tally undo' reverts the whole import.
+            """,
         options: [onClash.spec],
         arguments: [ArgumentSpec("FILE", help: "The export to read, or - for standard input.", completion: .file)])
 
     static let tap = CommandSpec(
         name: "tap", abstract: "A full-screen counter to tap with the keyboard",
-        discussion: "Space, Enter, + or Up add a step; Backspace, - or Down take one away; u undoes; q, Esc or Ctrl-C quits. Every change is saved before the screen shows it; a step beyond the counter's bounds is refused on the screen. With a goal, the progress toward it shows under the count. Needs a terminal. When no counter has the name, tap asks whether to create it (as 'tally new NAME') and opens it; answered no, it ends with the usual error (exit 66) and creates nothing.",
+        discussion: """
+            Space, Enter, + or Up add a step; Backspace, - or Down take one away; u undoes; q, Esc \
+            or Ctrl-C quits. Every change is saved before the screen shows it; a step beyond the \
+            counter's bounds is refused on the screen. With a goal, the progress toward it shows \
+            under the count. Needs a terminal. When no counter has the name, tap asks whether to \
+            create it (as 'tally new NAME') and opens it; answered no, it ends with the usual error \
+            (exit 66) and creates nothing.
+            """,
         arguments: [name])
 
     static let feed = CommandSpec(
         name: "feed", abstract: "Add one step per line read from standard input",
-        discussion: "For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 ms, at the end of input, and on SIGINT, SIGTERM or SIGHUP, so nothing read is lost; then prints the final count. After such a signal it ends by that signal once saved (the shell shows status 130 for Ctrl-C), so a script's loop stops as it expects.",
+        discussion: """
+            For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 \
+            ms, at the end of input, and on SIGINT, SIGTERM or SIGHUP, so nothing read is lost; then \
+            prints the final count. After such a signal it ends by that signal once saved (the shell \
+            shows status 130 for Ctrl-C), so a script's loop stops as it expects.
+            """,
         arguments: [name])
 
     // MARK: the store itself: tally db
@@ -298,12 +435,22 @@ enum TallySpec {
 
     static let dbInit = CommandSpec(
         name: "init", abstract: "Make the store's tables, or bring them to this version",
-        discussion: "On PostgreSQL: makes the schema tally and its tables (or migrates them), under a lock so that several clients may run it at once, and with --grant ROLE gives ROLE the everyday rights (see 'tally db'). On a file store: creates the database (or migrates it), or says it is up to date. Prints what it did on standard error.",
+        discussion: """
+            On PostgreSQL: makes the schema tally and its tables (or migrates them), under a lock so \
+            that several clients may run it at once, and with --grant ROLE gives ROLE the everyday \
+            rights (see 'tally db'). On a file store: creates the database (or migrates it), or says \
+            it is up to date. Prints what it did on standard error.
+            """,
         options: [grant, readOnly, StandardOptions.force])
 
     static let dbCopy = CommandSpec(
         name: "copy", abstract: "Copy the whole store into a new or empty store",
-        discussion: "Reads this store in one snapshot and writes TARGET in one transaction: all or nothing. Counters keep their serials, fields and tags; the log keeps its order, times and actors; the undo history stays behind. A TARGET that holds anything is refused (exit 73) and left untouched.",
+        discussion: """
+            Reads this store in one snapshot and writes TARGET in one transaction: all or nothing. \
+            Counters keep their serials, fields and tags; the log keeps its order, times and actors; \
+            the undo history stays behind. A TARGET that holds anything is refused (exit 73) and \
+            left untouched.
+            """,
         options: [copyTarget])
 
     // MARK: goals, bounds, tags, order, sum (issue 15, items 2 to 4)

@@ -97,7 +97,11 @@ struct TillContext {
             return try TillName(checking: variable)
         } catch {
             guard case .invalidTillName(let fault) = error else { throw error.cliError }
-            throw CLIError("TILLCOUNT_TILL: \(fault.message(for: "a till name"))", hint: "set it to a till's name, or unset it for the default till", exitCode: .configuration)
+            throw CLIError("""
+                TILLCOUNT_TILL: \(fault.message(for: "a till name"))
+                """, hint: """
+                set it to a till's name, or unset it for the default till
+                """, exitCode: .configuration)
         }
     }
 

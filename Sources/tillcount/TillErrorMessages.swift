@@ -13,7 +13,9 @@ extension TillError {
             // £20 on a EUR till: name both currencies (roll:£2 too).
             let value = token.split(separator: ":", maxSplits: 1).last.map(String.init) ?? token
             if case .invalidAmount(_, let reason)? = Money.otherCurrencyError(value, currency: currency) {
-                return .data("invalid denomination '\(token)': \(reason)", hint: "the till counts \(currency.code); see 'tillcount denominations' for its tokens")
+                return .data("invalid denomination '\(token)': \(reason)", hint: """
+                    the till counts \(currency.code); see 'tillcount denominations' for its tokens
+                    """)
             }
             return .data(
                 "invalid denomination '\(token)': expected a face value such as 20 or 0.50, or roll:0.25",
@@ -91,7 +93,11 @@ extension TillError {
                 hint: "undo reverts only your own changes (user@host) in a shared store; make the correction as a new change instead")
         case .undoSaveEditedSince(let action, let id, let editor):
             return .data(
-                "cannot undo '\(action)': saved count \(id) has been labelled or noted since \(editor.map { "by \($0)" } ?? "from another till"), and undoing the save would delete that too",
+                """
+                    cannot undo '\(action)': saved count \(id) has been labelled or noted since \
+                    \(editor.map { "by \($0)" } ?? "from another till"), and undoing the save would \
+                    delete that too
+                    """,
                 hint: "nothing was changed; 'tillcount history rm \(id)' deletes the count on purpose (undo brings it back)")
         case .copyTargetNotEmpty(let target, let what):
             return CLIError(
@@ -101,7 +107,11 @@ extension TillError {
             let what = holds.map(TillErrorMessages.words).joined(separator: ", ")
             return .data(
                 "the till '\(name)' is not empty: it holds \(what)",
-                hint: "empty it first: 'tillcount --till '\(name)' save' files its count if it is to be kept, 'clear --force' empties it (notes and movements too), 'float 0' sets its float to 0")
+                hint: """
+                    empty it first: 'tillcount --till '\(name)' save' files its count if it is to be \
+                    kept, 'clear --force' empties it (notes and movements too), 'float 0' sets its \
+                    float to 0
+                    """)
         case .noTill(let name):
             return CLIError("no till '\(name)' is kept", hint: "'tillcount tills' lists the tills", exitCode: .noInput)
         case .tillRemovesItself(let name):
@@ -118,7 +128,11 @@ extension TillError {
             let what = refused == .label ? "relabelled" : "deleted"
             return .data(
                 "saved count \(id) is the closing count Z\(number) of its till: Z counts are final and cannot be \(what)",
-                hint: refused == .label ? "add a note instead: tillcount history note \(id) TEXT" : "Z counts are kept for good; save mid-shift counts with --kind x")
+                hint: refused == .label ? """
+                    add a note instead: tillcount history note \(id) TEXT
+                    """ : """
+                    Z counts are kept for good; save mid-shift counts with --kind x
+                    """)
         case .movementAmount, .reasonRequired, .reasonTooLong, .tooManyMovements, .noMovement, .negativeTolerance,
              .unknownPlaceholder, .unclosedPlaceholder, .placeholderHiddenByBlind:
             return cashError
@@ -150,8 +164,16 @@ enum TillErrorMessages {
             switch step.change {
             case .rm: return "saved count \(step.id.map(String.init) ?? "?") is not deleted in \(store) (the command did not finish, or it is back already)"
             case .save: return "\(store) holds no count this save made (the command did not finish, or it is gone already)"
-            case .label: return "\(store) holds no label this command gave saved count \(step.id.map(String.init) ?? "?") (the command did not finish, or it is gone already)"
-            case .note: return "\(store) holds no note this command added to saved count \(step.id.map(String.init) ?? "?") (the command did not finish, or it is gone already)"
+            case .label: return """
+                \(store) holds no label this command gave saved count \
+                \(step.id.map(String.init) ?? "?") (the command did not finish, or it is gone \
+                already)
+                """
+            case .note: return """
+                \(store) holds no note this command added to saved count \
+                \(step.id.map(String.init) ?? "?") (the command did not finish, or it is gone \
+                already)
+                """
             }
         case .deletedAlready(let id): return "saved count \(id) is deleted already"
         case .finalCount(let id, let number): return "saved count \(id) is the closing count Z\(number) of its till, which is final: undo does not remove it"
@@ -175,7 +197,9 @@ enum TillErrorMessages {
         switch holding {
         case .counted(let lines): return lines == 1 ? "1 denomination counted" : "\(lines) denominations counted"
         case .float(let float): return "a float of \(float.plainString) \(float.currency.code)"
-        case .movements(let count): return count == 1 ? "1 movement (sale, paid-in, paid-out or drop)" : "\(count) movements (sales, paid-ins, paid-outs, drops)"
+        case .movements(let count): return count == 1 ? "1 movement (sale, paid-in, paid-out or drop)" : """
+            \(count) movements (sales, paid-ins, paid-outs, drops)
+            """
         case .notes(let lines): return lines == 1 ? "1 line of notes" : "\(lines) lines of notes"
         }
     }

@@ -5,9 +5,15 @@ import MoneyKitCLI
 import TillKit
 
 extension TillcountSpec {
-    static let grantRole = OptionSpec.option("grant", value: "ROLE", help: "Also give ROLE the everyday rights: reading and writing tillcount's rows, no DDL (PostgreSQL only).")
+    static let grantRole = OptionSpec.option("grant", value: "ROLE", help: """
+        Also give ROLE the everyday rights: reading and writing tillcount's rows, no DDL (PostgreSQL \
+        only).
+        """)
     static let readOnly = OptionSpec.flag("read-only", help: "With --grant: reading only (a back office that reports, never counts).")
-    static let copyTarget = OptionSpec.option("to", value: "TARGET", help: "Where to copy: a postgresql:// URI or libpq keyword string, or a folder that is new or empty.", completion: .file)
+    static let copyTarget = OptionSpec.option("to", value: "TARGET", help: """
+        Where to copy: a postgresql:// URI or libpq keyword string, or a folder that is new or \
+        empty.
+        """, completion: .file)
 
     static let dbSpec = CommandSpec(
         name: "db", abstract: "Make a store ready (init) or copy a whole store (copy)",

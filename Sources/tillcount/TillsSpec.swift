@@ -19,7 +19,10 @@ extension TillcountSpec {
         for each other. --till NAME (or $TILLCOUNT_TILL) picks \
         the till every command works on; without either it is the default till, 'main', which is the live \
         count tillcount kept before it had tills (its file is used in place, unchanged). A till exists from \
-        its first change, and the command that starts it says so on stderr (a mistyped name never counts into a new till unnoticed); reading one that has none shows an empty count, and starts nothing. show names the till (a first line 'Till NAME' for every till but main; \"till\" in JSON). Till names follow the name rule \
+        its first change, and the command that starts it says so on stderr (a mistyped name never \
+        counts into a new till unnoticed); reading one that has none shows an empty count, and \
+        starts nothing. show names the till (a first line 'Till NAME' for every till but main; \
+        \"till\" in JSON). Till names follow the name rule \
         below: letter case does not tell two tills apart. Undo is per till: it reverts the newest step made \
         in the till it runs in (a save, history rm, label, note or tills rm goes on the stack of the till the command \
         ran in). Saved counts record their till: 'history --till NAME' lists one till's.
@@ -62,10 +65,20 @@ extension TillcountSpec {
         aliases: ["delete"], options: [StandardOptions.force],
         arguments: [ArgumentSpec("NAME", help: "The till to remove (letter case aside).", completion: .dynamic(["tills", "--names"]))])
 
-    static let tillsEnvironment = EnvironmentSpec("TILLCOUNT_TILL", "The till to work on, when --till is not given (an empty value is the default till; a name the name rule refuses: exit 78).")
+    static let tillsEnvironment = EnvironmentSpec("TILLCOUNT_TILL", """
+        The till to work on, when --till is not given (an empty value is the default till; a name \
+        the name rule refuses: exit 78).
+        """)
     static let tillsFile = FileSpec(
         "$XDG_STATE_HOME/tillcount/count.tills/",
-        "The live counts of the tills other than 'main' (whose live count is count.json): one file each, in count.json's format with the till's name in \"till\", named from the name's lower-case UTF-8 bytes (a–z, 0–9, - and _ kept, every other byte %xx; beyond 120 bytes, the first 100 and ~ with a 64-bit hash). The folder sits beside the state file, named like it with .tills for .json (--state /x/shop.json keeps its tills in /x/shop.tills/). A file whose name does not lead to the till it keeps is refused (65).")
+        """
+            The live counts of the tills other than 'main' (whose live count is count.json): one \
+            file each, in count.json's format with the till's name in \"till\", named from the \
+            name's lower-case UTF-8 bytes (a–z, 0–9, - and _ kept, every other byte %xx; beyond 120 \
+            bytes, the first 100 and ~ with a 64-bit hash). The folder sits beside the state file, \
+            named like it with .tills for .json (--state /x/shop.json keeps its tills in \
+            /x/shop.tills/). A file whose name does not lead to the till it keeps is refused (65).
+            """)
 
     // MARK: X and Z counts
 
@@ -94,12 +107,19 @@ extension TillcountSpec {
 
     static let historyLabelSpec = CommandSpec(
         name: "label", abstract: "Relabel a saved count (undo brings the label before back)",
-        discussion: "Only the label changes: the counted lines, amounts and notes stay as saved. An empty TEXT removes the label. A Z count keeps its label (exit 65).",
+        discussion: """
+            Only the label changes: the counted lines, amounts and notes stay as saved. An empty \
+            TEXT removes the label. A Z count keeps its label (exit 65).
+            """,
         arguments: [savedID, labelText])
 
     static let historyNoteSpec = CommandSpec(
         name: "note", abstract: "Add a note to a saved count (its lines stay as saved)",
-        discussion: "The note is kept beside the notes filed with the count, with the time it was added, and shown by 'history show' and exports. Placeholders are not filled in. On an X count, undo takes it away; on a Z count it is final.",
+        discussion: """
+            The note is kept beside the notes filed with the count, with the time it was added, and \
+            shown by 'history show' and exports. Placeholders are not filled in. On an X count, undo \
+            takes it away; on a Z count it is final.
+            """,
         arguments: [savedID, noteText])
 
     static let historyExportSpec = CommandSpec(

@@ -29,7 +29,11 @@ enum WeightErrorMessages {
         case .noCoinWeight(let label, let token, let currency):
             return CLIError(
                 "no weight is known for the \(label) coin in \(currency.code), so it cannot be counted by weight",
-                hint: "give its weight in the denominations file, e.g. \"\(currency.code)\": {\"weights\": [{\"coin\": \"\(token)\", \"grams\": \"5.00\"}]} (see FILES in tillcount(1)), or count it by number",
+                hint: """
+                    give its weight in the denominations file, e.g. \"\(currency.code)\": \
+                    {\"weights\": [{\"coin\": \"\(token)\", \"grams\": \"5.00\"}]} (see FILES in \
+                    tillcount(1)), or count it by number
+                    """,
                 exitCode: .noInput)
         case .weightNotWhole(let grams, let label, let perCoin, let tolerance, let below, let above):
             func weight(_ count: Int64) -> String {
@@ -38,8 +42,15 @@ enum WeightErrorMessages {
             }
             func coins(_ count: Int64) -> String { count == 1 ? "1 coin" : "\(count) coins" }
             return .data(
-                "\(grams) g is not a whole number of \(label) coins (\(MassText.grams(perCoin)) g each): it is between \(coins(below)) (\(weight(below)) g) and \(coins(above)) (\(weight(above)) g)",
-                hint: "a weight must be within ±\(MassText.grams(tolerance)) g of a whole count (2% of its weight, at most a quarter coin); weigh again, or fewer coins at a time")
+                """
+                    \(grams) g is not a whole number of \(label) coins (\(MassText.grams(perCoin)) g \
+                    each): it is between \(coins(below)) (\(weight(below)) g) and \(coins(above)) \
+                    (\(weight(above)) g)
+                    """,
+                hint: """
+                    a weight must be within ±\(MassText.grams(tolerance)) g of a whole count (2% of \
+                    its weight, at most a quarter coin); weigh again, or fewer coins at a time
+                    """)
         default:
             return CLIError.from(error)
         }

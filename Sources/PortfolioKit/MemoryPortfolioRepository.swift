@@ -1,7 +1,10 @@
 // portfolio's in-memory adapter: the same repository as the SQLite store, held in a
 // value, for apps (a preview, a scratch portfolio) and for the kit's tests. Ids are
-// given as SQLite gives them (one past the largest), a change is all or nothing, and
-// each change keeps the state before it, so undo restores exactly what was.
+// given as SQLite gives them (one past the largest) and a change is all or nothing (the
+// value before it is put back when it fails). Like every adapter it maps rows and nothing
+// else: the changes' rules and the undo journal are the kit's (PortfolioRowChange,
+// PortfolioUndoRecorder, PortfolioUndoReverter), over the rows of
+// MemoryPortfolioRepository+Rows.swift.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -17,22 +20,41 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         var contributions: [Int64: Contribution] = [:]
         /// Goals by id.
         var goals: [Int64: Goal] = [:]
+        /// The undo journal, oldest step first.
+        var steps: [JournalStep] = []
     }
 
-    private var state = State() {
+    /// An undo step as the journal keeps it: the rows' images and the runs of ids created.
+    struct JournalStep: Equatable {
+        var step: UndoStep
+        var images: [PortfolioUndoTable: [Int64: Row]] = [:]
+        var created: [CreatedRun] = []
+    }
+
+    /// A row of any table, as an image keeps it.
+    enum Row: Equatable {
+        case account(Account), update(Update), contribution(Contribution), goal(Goal)
+    }
+
+    /// Ids a step created in one table.
+    struct CreatedRun: Equatable {
+        var table: PortfolioUndoTable
+        var run: ClosedRange<Int64>
+    }
+
+    var state = State() {
         didSet { sorted = [:] }
     }
     /// Updates in time order per account (nil: all), worked out once per state: a
     /// dashboard asks thousands of times between two changes.
     private var sorted: [Int64?: [Update]] = [:]
-    private var steps: [(step: UndoStep, before: State)] = []
     private var isChanging = false
     /// Whether a change is refused when it takes a currency beyond what the reports can add
     /// up (`PortfolioTotalsBudget`), as every store's is; off only to stand for a store
     /// written before that rule, whose reports must still fail cleanly.
     var checksTotalsBudget = true
     /// The clock that stamps undo steps.
-    private let now: () -> Int64
+    let now: () -> Int64
 
     /// A repository whose undo steps are stamped with `now()`.
     public init(now: @escaping () -> Int64) {
@@ -133,20 +155,13 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
     /// Runs `body` as one change, with its undo step.
     /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
     public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
-        // A change inside a change is part of it (as a nested SQLite transaction is).
-        if isChanging { return try body(MemoryChange(repository: self, command: command)) }
+        // A change inside a change is part of its transaction (a step of its own, as in the SQL stores).
+        if isChanging { return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: false, now: now, body) }
         let before = state
         isChanging = true
         defer { isChanging = false }
-        let change = MemoryChange(repository: self, command: command)
         do {
-            let result = checksTotalsBudget ? try keepingTotalsInRange { try body(change) } : try body(change)
-            if state != before {
-                let id = (steps.last?.step.id ?? 0) + 1
-                steps.append((UndoStep(id: id, command: command, description: change.description, at: now()), before))
-                if steps.count > PortfolioUndo.limit { steps.removeFirst(steps.count - PortfolioUndo.limit) }
-            }
-            return result
+            return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: checksTotalsBudget, now: now, body)
         } catch {
             state = before
             throw error
@@ -155,59 +170,19 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
 
     /// The newest undo step.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
-    public func latestUndoStep() throws -> UndoStep? { steps.last?.step }
+    public func latestUndoStep() throws -> UndoStep? { state.steps.last?.step }
 
-    /// Reverts the newest step.
-    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    /// Reverts the newest step (PortfolioUndoReverter).
+    /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`.
     public func undoLatest() throws -> UndoOutcome {
-        guard let last = steps.popLast() else { throw PortfolioError.nothingToUndo }
-        let (step, before) = (last.step, last.before)
-        var outcome = UndoOutcome(step: step)
-        outcome.accountsRestored = Int64(before.accounts.keys.filter { state.accounts[$0] == nil }.count)
-        outcome.accountsRemoved = Int64(state.accounts.keys.filter { before.accounts[$0] == nil }.count)
-        outcome.updatesRestored = Int64(before.updates.keys.filter { state.updates[$0] == nil }.count)
-        outcome.updatesRemoved = Int64(state.updates.keys.filter { before.updates[$0] == nil }.count)
-        outcome.contributionsRestored = Int64(before.contributions.keys.filter { state.contributions[$0] == nil }.count)
-        outcome.contributionsRemoved = Int64(state.contributions.keys.filter { before.contributions[$0] == nil }.count)
-        state = before
-        return outcome
-    }
-
-    // MARK: the writes, for MemoryChange
-
-    fileprivate func nextID<Value>(_ table: [Int64: Value]) -> Int64 { (table.keys.max() ?? 0) + 1 }
-
-    fileprivate func insert(_ account: Account) throws -> Account {
-        let key = ItemName.matchKey(account.name)
-        if state.accounts.values.contains(where: { ItemName.matchKey($0.name) == key }) { throw PortfolioError.nameTaken(existing: account.name) }
-        let stored = Account(id: nextID(state.accounts), name: account.name, currency: account.currency, createdAt: account.createdAt)
-        state.accounts[stored.id] = stored
-        return stored
-    }
-
-    fileprivate func insertUpdate(accountID: Int64, name: String, at: Int64, value: Int64) throws -> Int64 {
-        guard state.accounts[accountID] != nil else { throw PortfolioError.accountGone(name) }
-        let id = nextID(state.updates)
-        state.updates[id] = Update(id: id, accountID: accountID, at: at, value: value)
-        return id
-    }
-
-    fileprivate func modify(_ account: Account, _ body: (inout Account) throws -> Void) throws {
-        guard var stored = state.accounts[account.id] else { throw PortfolioError.accountGone(account.name) }
-        try body(&stored)
-        state.accounts[account.id] = stored
-    }
-
-    fileprivate func remove(_ account: Account) throws {
-        guard state.accounts.removeValue(forKey: account.id) != nil else { throw PortfolioError.accountGone(account.name) }
-        state.updates = state.updates.filter { $0.value.accountID != account.id }
-        state.contributions = state.contributions.filter { $0.value.accountID != account.id }
-        state.goals = state.goals.filter { $0.value.accountID != account.id }
-    }
-
-    fileprivate func removeUpdate(id: Int64, of account: Account) throws {
-        guard state.updates[id]?.accountID == account.id else { throw PortfolioError.updateGone(account: account.name, id: id) }
-        state.updates[id] = nil
+        guard let step = state.steps.last?.step else { throw PortfolioError.nothingToUndo }
+        let before = state
+        do {
+            return try PortfolioUndoReverter.revert(step, in: self)
+        } catch {
+            state = before
+            throw error
+        }
     }
 
     // MARK: money in and out, and goals
@@ -227,82 +202,4 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
     /// Every goal, by id.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func goals() throws -> [Goal] { state.goals.values.sorted { $0.id < $1.id } }
-
-    fileprivate func insertContribution(accountID: Int64, name: String, at: Int64, amount: Int64) throws -> Int64 {
-        guard state.accounts[accountID] != nil else { throw PortfolioError.accountGone(name) }
-        let id = nextID(state.contributions)
-        state.contributions[id] = Contribution(id: id, accountID: accountID, at: at, amount: amount)
-        return id
-    }
-
-    fileprivate func removeContribution(id: Int64, of account: Account) throws {
-        guard state.contributions[id]?.accountID == account.id else { throw PortfolioError.contributionGone(account: account.name, id: id) }
-        state.contributions[id] = nil
-    }
-
-    fileprivate func storeGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64 {
-        if let accountID, state.accounts[accountID] == nil { throw PortfolioError.accountGone("account \(accountID)") }
-        let existing = state.goals.values.first { $0.accountID == accountID && (accountID != nil || $0.currency == currency) }
-        let id = existing?.id ?? nextID(state.goals)
-        state.goals[id] = Goal(id: id, accountID: accountID, currency: currency, amount: amount, by: by)
-        return id
-    }
-
-    fileprivate func dropGoal(id: Int64) { state.goals[id] = nil }
-
-    fileprivate func isNameTaken(_ name: String, except id: Int64) -> Bool {
-        let key = ItemName.matchKey(name)
-        return state.accounts.values.contains { $0.id != id && ItemName.matchKey($0.name) == key }
-    }
-}
-
-private final class MemoryChange: PortfolioChange {
-    let repository: MemoryPortfolioRepository
-    var description: String
-
-    init(repository: MemoryPortfolioRepository, command: String) {
-        self.repository = repository
-        self.description = command
-    }
-
-    func createAccount(name: String, currency: Currency, at instant: Int64) throws -> Account {
-        try repository.insert(Account(id: 0, name: name, currency: currency, createdAt: instant))
-    }
-
-    func addUpdate(to account: Account, at instant: Int64, value: Int64) throws -> Int64 {
-        try repository.insertUpdate(accountID: account.id, name: account.name, at: instant, value: value)
-    }
-
-    func addUpdates(_ updates: [(account: Account, at: Int64, value: Int64)]) throws {
-        for update in updates { _ = try addUpdate(to: update.account, at: update.at, value: update.value) }
-    }
-
-    func setClosed(_ account: Account, at instant: Int64?) throws {
-        try repository.modify(account) { $0.closedAt = instant }
-    }
-
-    func rename(_ account: Account, to newName: String) throws {
-        if repository.isNameTaken(newName, except: account.id) { throw PortfolioError.renameTaken(existing: newName) }
-        try repository.modify(account) { $0.name = newName }
-    }
-
-    func delete(_ account: Account) throws { try repository.remove(account) }
-
-    func deleteUpdate(id: Int64, of account: Account) throws { try repository.removeUpdate(id: id, of: account) }
-
-    func addContribution(to account: Account, at instant: Int64, amount: Int64) throws -> Int64 {
-        try repository.insertContribution(accountID: account.id, name: account.name, at: instant, amount: amount)
-    }
-
-    func addContributions(_ contributions: [(account: Account, at: Int64, amount: Int64)]) throws {
-        for item in contributions { _ = try addContribution(to: item.account, at: item.at, amount: item.amount) }
-    }
-
-    func deleteContribution(id: Int64, of account: Account) throws { try repository.removeContribution(id: id, of: account) }
-
-    func setGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64 {
-        try repository.storeGoal(accountID: accountID, currency: currency, amount: amount, by: by)
-    }
-
-    func removeGoal(id: Int64) throws { repository.dropGoal(id: id) }
 }

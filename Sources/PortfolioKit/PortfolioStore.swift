@@ -7,5 +7,3 @@ public protocol PortfolioStore: PortfolioRepository {
     /// Ends the store's use by this process (the file's connection closed, its WAL checkpointed).
     func close()
 }
-
-extension SQLitePortfolioRepository: PortfolioStore {}

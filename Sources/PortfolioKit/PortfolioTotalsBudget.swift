@@ -49,7 +49,7 @@ public enum PortfolioTotalsBudget {
 extension PortfolioRepository {
     /// The use of each currency now (see `PortfolioTotalsBudget`).
     /// - Throws: `StoreError` when the store cannot be read.
-    func totalsBudgetUse() throws -> [String: UInt64] {
+    package func totalsBudgetUse() throws -> [String: UInt64] {
         PortfolioTotalsBudget.use(of: try magnitudes())
     }
 
@@ -57,7 +57,7 @@ extension PortfolioRepository {
     /// beyond the budget and above `before`: call inside the change's transaction, so a
     /// refusal rolls everything back.
     /// - Throws: what `body` throws; `PortfolioError.beyondTotalsBudget`; `StoreError`.
-    func keepingTotalsInRange<Result>(_ body: () throws -> Result) throws -> Result {
+    package func keepingTotalsInRange<Result>(_ body: () throws -> Result) throws -> Result {
         let before = try totalsBudgetUse()
         let result = try body()
         try PortfolioTotalsBudget.requireWithin(after: try totalsBudgetUse(), before: before)

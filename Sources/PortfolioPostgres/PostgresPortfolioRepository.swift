@@ -13,6 +13,7 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
 import MoneyKitPostgres
+import PortfolioKit
 
 /// portfolio's store in a PostgreSQL database.
 public final class PostgresPortfolioRepository: PortfolioStore {
@@ -35,7 +36,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
 
     /// The store reached through `connectionText` (a URI or a libpq keyword string) for
     /// changes made by `actor` ("user@host"); nothing is connected until the first command.
-    public convenience init(connectionText: String, actor: String = ProcessIdentity.actor) {
+    public convenience init(connectionText: String, actor: String) {
         self.init(store: PostgresStore(connectionText: connectionText, layout: PostgresPortfolioSchema.layout, actor: actor))
     }
 
@@ -291,22 +292,24 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         }
     }
 
-    /// Runs `body` as one change named `command` (one undo step of this actor), in one transaction.
+    /// Runs `body` as one change named `command` (one undo step of this actor), in one
+    /// transaction (PortfolioRowChange: the rules and the undo are the kit's; this store
+    /// maps their rows). The body may run more than once: a serialization failure reruns it.
     /// - Throws: what `body` throws (nothing is kept); the store's errors.
     public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
-        if isChanging, let active {
-            // Part of the change under way (its undo step records it too).
-            let journal = PostgresUndoRecorder(connection: active, command: command, actor: store.actor)
-            let result = try body(PostgresPortfolioChange(repository: self, connection: active, undo: journal))
-            try journal.finish()
-            return result
+        if isChanging, active != nil {
+            // Part of the change under way (a step of its own in the same transaction).
+            return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: false, now: { Instant.now() }, body)
         }
-        return try transaction { connection, change in
-            let journal = PostgresUndoRecorder(connection: connection, command: command, actor: change.actor)
-            let result = try keepingTotalsInRange { try body(PostgresPortfolioChange(repository: self, connection: connection, undo: journal)) }
-            try journal.finish()
-            return result
+        return try transaction { _, _ in
+            try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: true, now: { Instant.now() }, body)
         }
+    }
+
+    /// The connection of the change under way.
+    func changeConnection() throws -> PostgresConnection {
+        guard isChanging, let active else { throw StoreError.io(path: location, reason: "a change's row written outside its transaction") }
+        return active
     }
 
     /// Each account's largest value, every deposit's and withdrawal's amount and every
@@ -323,21 +326,18 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// The newest step of this actor.
     /// - Throws: the store's errors.
     public func latestUndoStep() throws -> UndoStep? {
-        try withConnection { connection, hasTables in
-            hasTables ? try PostgresUndoJournal.latestStep(actor: store.actor, on: connection, location: location) : nil
-        }
+        try withConnection { _, hasTables in hasTables ? try newestStep() : nil }
     }
 
-    /// Reverts this actor's newest step, unless another actor changed one of its items since.
+    /// Reverts this actor's newest step, unless another actor changed one of its items
+    /// since (PortfolioUndoReverter).
     /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`, `.undoConflict`.
     public func undoLatest() throws -> UndoOutcome {
         // Asked, not `exists`: a server that cannot be reached is its error (69), not "nothing to undo".
         guard try withConnection({ _, hasTables in hasTables }) else { throw PortfolioError.nothingToUndo }
-        return try transaction { connection, change in
-            guard let step = try PostgresUndoJournal.latestStep(actor: change.actor, on: connection, location: location) else {
-                throw PortfolioError.nothingToUndo
-            }
-            return try PostgresUndoJournal.revert(step, actor: change.actor, on: connection, location: location)
+        return try transaction { _, _ in
+            guard let step = try newestStep() else { throw PortfolioError.nothingToUndo }
+            return try PortfolioUndoReverter.revert(step, in: self)
         }
     }
 }

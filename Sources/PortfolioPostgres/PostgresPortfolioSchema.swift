@@ -19,6 +19,7 @@
 //     pruned from the journal (its items count as changed then, since nobody knows).
 
 import MoneyKitPostgres
+import PortfolioKit
 
 enum PostgresPortfolioSchema {
     private static let instants = "BETWEEN \(PortfolioLimits.instants.lowerBound) AND \(PortfolioLimits.instants.upperBound)"

@@ -11,6 +11,7 @@
 // A version 1 or 2 store is read as if migrated (in memory) and migrated on its next write.
 
 import MoneyKit
+import PortfolioKit
 
 enum SQLiteMoneySchema {
     private static let instants = "BETWEEN \(PortfolioLimits.instants.lowerBound) AND \(PortfolioLimits.instants.upperBound)"

@@ -1,10 +1,11 @@
 // The SQLite store's deposits, withdrawals and goals (schema version 3,
-// SQLiteMoneySchema.swift): read and checked like updates, written with their undo
-// records (SQLiteUndoJournal.swift) in the change's transaction.
+// SQLiteMoneySchema.swift): read and checked like updates (written in
+// SQLitePortfolioRepository+Rows.swift).
 
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitSQLite
+import PortfolioKit
 
 extension SQLitePortfolioRepository {
     /// A contribution read from the store, checked against what the code relies on.
@@ -59,60 +60,5 @@ extension SQLitePortfolioRepository {
             result.append(Goal(id: id, accountID: row.optionalInt64(1), currency: currency, amount: amount, by: by))
         }
         return result
-    }
-}
-
-extension SQLitePortfolioChange {
-    func addContribution(to account: Account, at instant: Int64, amount: Int64) throws -> Int64 {
-        do {
-            try database.query("INSERT INTO contributions (account_id, at, amount) VALUES (?, ?, ?)",
-                               [.integer(account.id), .integer(instant), .integer(amount)])
-        } catch StoreError.rejected(_, let reason) where reason.contains("FOREIGN KEY") {
-            throw PortfolioError.accountGone(account.name)  // deleted meanwhile
-        }
-        let id = database.lastInsertRowID
-        try undo.created(.contributions, id: id)
-        return id
-    }
-
-    func addContributions(_ contributions: [(account: Account, at: Int64, amount: Int64)]) throws {
-        let insert = try database.prepare("INSERT INTO contributions (account_id, at, amount) VALUES (?, ?, ?)")
-        for contribution in contributions {
-            try insert.run([.integer(contribution.account.id), .integer(contribution.at), .integer(contribution.amount)])
-            try undo.created(.contributions, id: database.lastInsertRowID)
-        }
-    }
-
-    func deleteContribution(id: Int64, of account: Account) throws {
-        try undo.saveContribution(id)
-        try database.query("DELETE FROM contributions WHERE id = ? AND account_id = ?", [.integer(id), .integer(account.id)])
-        if database.changes == 0 { throw PortfolioError.contributionGone(account: account.name, id: id) }
-    }
-
-    func setGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64 {
-        // The account was looked up in this transaction: it exists.
-        var existingID: Int64?
-        for goal in try repository.goals() where goal.accountID == accountID && (accountID != nil || goal.currency == currency) {
-            existingID = goal.id
-        }
-        var byValue = SQLiteValue.null
-        if let by { byValue = .integer(by) }
-        if let existingID {
-            try undo.saveGoal(existingID)
-            try database.query("UPDATE goals SET amount = ?, by_at = ? WHERE id = ?", [.integer(amount), byValue, .integer(existingID)])
-            return existingID
-        }
-        var accountValue = SQLiteValue.null
-        if let accountID { accountValue = .integer(accountID) }
-        try database.query("INSERT INTO goals (account_id, currency, amount, by_at) VALUES (?, ?, ?, ?)",
-                           [accountValue, .text(currency.code), .integer(amount), byValue])
-        let id = database.lastInsertRowID
-        try undo.created(.goals, id: id)
-        return id
-    }
-
-    func removeGoal(id: Int64) throws {
-        try undo.saveGoal(id)
-        try database.query("DELETE FROM goals WHERE id = ?", [.integer(id)])
     }
 }

@@ -22,19 +22,10 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform
 import MoneyKitSQLite
-
-/// How a command uses the store.
-public enum PortfolioStoreAccess: Equatable, Sendable {
-    /// Reads only: nothing is created or changed; a missing store reads as empty.
-    case read
-    /// Changes an existing store (a missing or empty one reads as empty and takes no writes).
-    case change
-    /// Creates the store when missing (its folders too when `createFolders`).
-    case write(createFolders: Bool)
-}
+import PortfolioKit
 
 /// The SQLite store of portfolio (the tool's store).
-public final class SQLitePortfolioRepository: PortfolioRepository {
+public final class SQLitePortfolioRepository: PortfolioStore {
     static let schemaVersion: Int64 = 3
     // New stores get CHECKs for what the code relies on; stores made before them are
     // checked where their rows are read (see PortfolioLimits).
@@ -254,16 +245,14 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
 
     // MARK: changing
 
-    /// Runs `body` as one change, with its undo step.
+    /// Runs `body` as one change, with its undo step (PortfolioRowChange: the rules and
+    /// the undo are the kit's; this store maps their rows).
     /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
     public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         // The outermost change checks what every report will add up (a nested one is part of it).
         let outermost = !database.isInTransaction && database.exists
         return try transaction {
-            let change = SQLitePortfolioChange(repository: self, undo: UndoRecorder(database: database, command: command))
-            let result = outermost ? try keepingTotalsInRange { try body(change) } : try body(change)
-            try change.undo.finish()
-            return result
+            try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: outermost, now: { Instant.now() }, body)
         }
     }
 
@@ -291,151 +280,20 @@ public final class SQLitePortfolioRepository: PortfolioRepository {
     /// The newest undo step.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUndoStep() throws -> UndoStep? {
-        try SQLiteUndoJournal.latestStep(in: database)
+        try newestStep()
     }
 
-    /// Reverts the newest step.
-    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    /// Reverts the newest step (PortfolioUndoReverter).
+    /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`; `StoreError`.
     public func undoLatest() throws -> UndoOutcome {
         try transaction {
-            guard let step = try SQLiteUndoJournal.latestStep(in: database) else { throw PortfolioError.nothingToUndo }
-            return try SQLiteUndoJournal.revert(step, in: self)
+            guard let step = try newestStep() else { throw PortfolioError.nothingToUndo }
+            return try PortfolioUndoReverter.revert(step, in: self)
         }
     }
 
     /// How many steps are kept.
     func undoStepCount() throws -> Int64 {
         try database.scalarInteger("SELECT count(*) FROM undo_steps") ?? 0
-    }
-}
-
-/// One change of the SQLite store: each write saves what undo needs first.
-final class SQLitePortfolioChange: PortfolioChange {
-    let repository: SQLitePortfolioRepository
-    let undo: UndoRecorder
-    var database: SQLiteDatabase { repository.database }
-
-    init(repository: SQLitePortfolioRepository, undo: UndoRecorder) {
-        self.repository = repository
-        self.undo = undo
-    }
-
-    var description: String {
-        get { undo.description }
-        set { undo.description = newValue }
-    }
-
-    func createAccount(name: String, currency: Currency, at instant: Int64) throws -> Account {
-        do {
-            try database.query("INSERT INTO accounts (name, currency, created_at) VALUES (?, ?, ?)", [.text(name), .text(currency.code), .integer(instant)])
-        } catch StoreError.rejected(_, let reason) where reason.contains("UNIQUE") {
-            throw PortfolioError.nameTaken(existing: name)
-        }
-        let id = database.lastInsertRowID
-        try undo.created(.accounts, id: id)
-        return Account(id: id, name: name, currency: currency, createdAt: instant, closedAt: nil)
-    }
-
-    func addUpdate(to account: Account, at instant: Int64, value: Int64) throws -> Int64 {
-        try undo.saveAccount(account.id)  // its update_count changes
-        do {
-            try database.query("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)", [.integer(account.id), .integer(instant), .integer(value)])
-        } catch StoreError.rejected(_, let reason) where reason.contains("FOREIGN KEY") {
-            throw PortfolioError.accountGone(account.name)  // deleted meanwhile
-        }
-        let id = database.lastInsertRowID
-        try undo.created(.updates, id: id)
-        try recount([account.id])
-        return id
-    }
-
-    func addUpdates(_ updates: [(account: Account, at: Int64, value: Int64)]) throws {
-        var touched: [Int64] = []
-        var seen = Set<Int64>()
-        for update in updates where seen.insert(update.account.id).inserted { touched.append(update.account.id) }
-        for id in touched.sorted() { try undo.saveAccount(id) }
-        let insert = try database.prepare("INSERT INTO updates (account_id, at, value) VALUES (?, ?, ?)")
-        for update in updates {
-            try insert.run([.integer(update.account.id), .integer(update.at), .integer(update.value)])
-            try undo.created(.updates, id: database.lastInsertRowID)
-        }
-        try recount(touched.sorted())
-    }
-
-    /// The bulk path of an import: each update's id given (the next after the highest,
-    /// as SQLite would give it), so undo records one run of ids, not a row per update.
-    /// One row per INSERT: a statement of several rows inside a transaction that has
-    /// written already keeps a statement journal, and rows of different accounts touch a
-    /// page each, so at a million rows that journal cost more than the statements saved
-    /// (measured: 64 rows a statement 6.1 s, one row 5.5 s). Ids and order are those of
-    /// `addUpdates(_:)`.
-    func addUpdates(of accounts: [Account], _ forEach: ((Int, Int64, Int64) throws -> Void) throws -> Void) throws {
-        var touched = [Bool](repeating: false, count: accounts.count)
-        var total: Int64 = 0
-        try forEach { account, _, _ in
-            touched[account] = true
-            total = total.addingReportingOverflow(1).partialValue
-        }
-        guard total > 0 else { return }
-        let highest = try database.scalarInteger("SELECT max(id) FROM updates") ?? 0
-        let (last, overflow) = highest.addingReportingOverflow(total)
-        guard highest >= 0, !overflow else {
-            // Ids near the top of the range: SQLite picks them, one insert at a time.
-            var updates: [(account: Account, at: Int64, value: Int64)] = []
-            try forEach { account, at, value in updates.append((accounts[account], at, value)) }
-            return try addUpdates(updates)
-        }
-        let ids = accounts.indices.filter { touched[$0] }.map { accounts[$0].id }.sorted()
-        for id in ids { try undo.saveAccount(id) }
-        let insert = try database.prepare("INSERT INTO updates (id, account_id, at, value) VALUES (?, ?, ?, ?)")
-        var id = highest
-        try forEach { account, at, value in
-            id += 1  // at most `last`: no overflow (checked above)
-            try insert.bindInteger(1, id)
-            try insert.bindInteger(2, accounts[account].id)
-            try insert.bindInteger(3, at)
-            try insert.bindInteger(4, value)
-            try insert.step()
-        }
-        try undo.created(.updates, ids: (highest + 1)...last)
-        try recount(ids)
-    }
-
-    /// Sets update_count of `accounts` from the updates themselves; saved for undo first.
-    private func recount(_ accounts: [Int64]) throws {
-        let statement = try database.cached("UPDATE accounts SET update_count = (SELECT count(*) FROM updates WHERE account_id = ?1) WHERE id = ?1")
-        for id in accounts { try statement.run([.integer(id)]) }
-    }
-
-    func setClosed(_ account: Account, at instant: Int64?) throws {
-        try undo.saveAccount(account.id)
-        try database.query("UPDATE accounts SET closed_at = ? WHERE id = ?", [instant.map(SQLiteValue.integer) ?? .null, .integer(account.id)])
-        if database.changes == 0 { throw PortfolioError.accountGone(account.name) }
-    }
-
-    func rename(_ account: Account, to newName: String) throws {
-        try undo.saveAccount(account.id)
-        do {
-            try database.query("UPDATE accounts SET name = ? WHERE id = ?", [.text(newName), .integer(account.id)])
-        } catch StoreError.rejected(_, let reason) where reason.contains("UNIQUE") {
-            throw PortfolioError.renameTaken(existing: newName)
-        }
-        if database.changes == 0 { throw PortfolioError.accountGone(account.name) }
-    }
-
-    func delete(_ account: Account) throws {
-        try undo.saveAccount(account.id)
-        try undo.saveUpdates(ofAccount: account.id)
-        try undo.saveMoneyRows(ofAccount: account.id)  // its contributions and goal go by cascade
-        try database.query("DELETE FROM accounts WHERE id = ?", [.integer(account.id)])
-        if database.changes == 0 { throw PortfolioError.accountGone(account.name) }
-    }
-
-    func deleteUpdate(id: Int64, of account: Account) throws {
-        try undo.saveAccount(account.id)
-        try undo.saveUpdate(id)
-        try database.query("DELETE FROM updates WHERE id = ? AND account_id = ?", [.integer(id), .integer(account.id)])
-        if database.changes == 0 { throw PortfolioError.updateGone(account: account.name, id: id) }
-        try recount([account.id])
     }
 }

@@ -9,6 +9,8 @@ import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitPostgres
 import PortfolioKit
+import PortfolioSQLite
+import PortfolioPostgres
 
 extension PortfolioCommands {
     /// Who changes a shared store: $MONEYKIT_ACTOR when set (for tests: a second person on

@@ -4,6 +4,7 @@
 import MoneyKitCLI
 import MoneyKitPostgres
 import PortfolioKit
+import PortfolioPostgres
 
 extension PortfolioSpec {
     /// The GRANTs a least-privilege role needs, as `db init --grant` runs them.

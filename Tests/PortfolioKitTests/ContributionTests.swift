@@ -7,6 +7,7 @@ import MoneyKitPlatform
 import MoneyKitSQLite
 import Testing
 @testable import PortfolioKit
+@testable import PortfolioSQLite
 
 /// Every account with its updates, contributions and goal: what undo must restore.
 func moneySnapshot(_ repository: any PortfolioRepository) throws -> String {

@@ -11,6 +11,8 @@ import MoneyKitPostgres
 import PostgresTestSupport
 import Testing
 @testable import PortfolioKit
+@testable import PortfolioSQLite
+@testable import PortfolioPostgres
 
 /// A backend a scenario runs on.
 enum PortfolioBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -114,7 +116,7 @@ struct PortfolioPostgresRepositoryTests {
 
     @Test func readingADatabaseWithoutTablesCreatesNothing() throws {
         let database = try sharedCluster().newDatabase("portfolio")
-        let store = PostgresPortfolioRepository(connectionText: database)
+        let store = PostgresPortfolioRepository(connectionText: database, actor: "ann@host-a")
         #expect(try store.accounts().isEmpty)
         #expect(try store.reading { try store.firstInstant() } == nil)
         #expect(try store.latestUndoStep() == nil)
@@ -188,7 +190,7 @@ struct PortfolioPostgresRepositoryTests {
         let store = try PortfolioBackend.postgres.makeStore()
         let portfolio = Portfolio(repository: store)
         let account = try portfolio.add("Saver", nil, at: local(2025, 1, 1))
-        let count = PostgresPortfolioChange.batch + 7  // more than one statement
+        let count = PostgresPortfolioRepository.batch + 7  // more than one statement
         try store.change("import") { change in
             try change.addUpdates(of: [account]) { body in
                 for index in 0..<count { try body(0, local(2025, 1, 1) + Int64(index / 2), Int64(index)) }

@@ -10,6 +10,7 @@ import MoneyKitPlatform
 import MoneyKitSQLite
 import Testing
 @testable import PortfolioKit
+@testable import PortfolioSQLite
 
 @Suite struct PortfolioSpeedPathTests {
     // MARK: the schema check

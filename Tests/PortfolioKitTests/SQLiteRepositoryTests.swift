@@ -9,6 +9,7 @@ import MoneyKitPlatform
 import MoneyKitSQLite
 import Testing
 @testable import PortfolioKit
+@testable import PortfolioSQLite
 
 /// A portfolio in a fresh SQLite file, removed after the test.
 final class SQLiteBox {

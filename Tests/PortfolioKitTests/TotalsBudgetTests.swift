@@ -8,6 +8,7 @@
 import MoneyKit
 import Testing
 @testable import PortfolioKit
+@testable import PortfolioSQLite
 
 /// The largest amount, in pounds: the most one currency may hold and move together.
 private let limitText = Money.plainString(minorUnits: PortfolioTotalsBudget.limit, exponent: 2)

@@ -169,26 +169,32 @@ package struct CSVReader {
         }
     }
 
-    /// Streams the file at `path` (`-`: standard input) record by record. `progress`, if
-    /// given, hears after each chunk how many bytes were read of how many (0: unknown).
+    /// Streams the file at `path` (`-`: `standardInput`, the run's input) record by
+    /// record. `progress`, if given, hears after each chunk how many bytes were read of how
+    /// many (0: unknown).
     package static func forEachRecord(
-        path: String, source: String, progress: ((Int, Int) -> Void)? = nil, _ body: ([String], Int) throws -> Void
+        path: String, source: String, standardInput: InputSource, progress: ((Int, Int) -> Void)? = nil,
+        _ body: ([String], Int) throws -> Void
     ) throws {
-        try forEachFieldRecord(path: path, source: source, progress: progress) { fields, line in try body(fields.strings, line) }
+        try forEachFieldRecord(path: path, source: source, standardInput: standardInput, progress: progress) { fields, line in
+            try body(fields.strings, line)
+        }
     }
 
     /// `forEachRecord` with each record's fields as bytes (see `feedFields`).
     package static func forEachFieldRecord(
-        path: String, source: String, progress: ((Int, Int) -> Void)? = nil, _ body: (CSVFields, Int) throws -> Void
+        path: String, source: String, standardInput: InputSource, progress: ((Int, Int) -> Void)? = nil,
+        _ body: (CSVFields, Int) throws -> Void
     ) throws {
         let isStdin = path == "-"
-        let input: FileDescriptor
+        let file: FileDescriptor?
         do {
-            input = isStdin ? .standardInput : try FileDescriptor.openForReading(path)
+            file = isStdin ? nil : try FileDescriptor.openForReading(path)
         } catch {
             throw CLIError("cannot read \(source): \(error)", exitCode: .noInput)
         }
-        defer { if !isStdin { input.close() } }
+        defer { file?.close() }
+        let input = file.map(InputSource.init(descriptor:)) ?? standardInput
         var reader = CSVReader(source: source)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var first = true

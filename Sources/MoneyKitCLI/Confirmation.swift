@@ -14,7 +14,7 @@ package enum Confirmation {
         invocation.out.flush()
         invocation.err.write("\(question.terminalSafe)? [y/N] ")
         invocation.err.flush()
-        let answer = readLine(strippingNewline: true) ?? ""
+        let answer = invocation.input.readLine() ?? ""
         return answer.lowercased() == "y" || answer.lowercased() == "yes"
     }
 }

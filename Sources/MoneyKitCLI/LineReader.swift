@@ -6,15 +6,15 @@ import MoneyKit
 import MoneyKitPlatform
 
 package struct LineReader {
-    private let descriptor: Int32
+    private let input: InputSource
     private let name: String
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
 
-    /// Lines of the open descriptor `descriptor`; `name` ("standard input") for errors.
-    package init(descriptor: Int32 = FileDescriptor.standardInput.rawValue, name: String = "standard input") {
-        self.descriptor = descriptor
+    /// Lines of `input` (the run's standard input); `name` ("standard input") for errors.
+    package init(input: InputSource, name: String = "standard input") {
+        self.input = input
         self.name = name
         buffer.reserveCapacity(65536)
     }
@@ -55,7 +55,7 @@ package struct LineReader {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count: Int
         do {
-            count = try FileDescriptor(rawValue: descriptor).read(into: &chunk)
+            count = try input.read(into: &chunk)
         } catch {
             throw CLIError.readFailure(name, error)
         }

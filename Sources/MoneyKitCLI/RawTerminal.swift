@@ -2,6 +2,7 @@
 // terminal put back as it was on every way out (return, error, SIGINT, SIGTERM, SIGHUP).
 
 import MoneyKitPlatform
+import MoneyKitProcess
 
 package enum Key: Equatable, Sendable {
     case character(Character)
@@ -25,7 +26,7 @@ package final class RawTerminal {
     /// `terminal`: the facts of this run (its TERM decides whether a screen can be drawn).
     package init(commandName: String, terminal: Terminal) throws(CLIError) {
         let commandPath = Array(commandName.split(separator: " ").dropFirst().map(String.init))
-        guard FileDescriptor.standardInput.isTerminal, FileDescriptor.standardOutput.isTerminal else {
+        guard terminal.isInteractive else {
             throw CLIError.usage(
                 "\(commandName) needs a terminal: standard input and output must both be one",
                 commandPath: commandPath)

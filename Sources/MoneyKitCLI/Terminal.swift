@@ -1,6 +1,7 @@
 // Facts about the terminal: whether a stream is one, its width, and whether to colour.
 
 import MoneyKitPlatform
+import MoneyKitProcess
 
 package enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never
@@ -20,6 +21,24 @@ package struct Terminal: Sendable {
         stdoutIsTerminal = FileDescriptor.standardOutput.isTerminal
         stderrIsTerminal = FileDescriptor.standardError.isTerminal
         stdoutSize = stdoutIsTerminal ? FileDescriptor.standardOutput.windowSize : nil
+    }
+
+    /// Facts given rather than asked (a run in-process): which streams are terminals and,
+    /// when stdout is one, its size.
+    package init(
+        environment: [String: String], stdinIsTerminal: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool,
+        stdoutSize: (columns: Int, rows: Int)? = nil
+    ) {
+        self.environment = environment
+        self.stdinIsTerminal = stdinIsTerminal
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.stdoutSize = stdoutIsTerminal ? stdoutSize : nil
+    }
+
+    /// No stream is a terminal: width and height from COLUMNS and LINES, else 80 by 24.
+    package init(notATerminal environment: [String: String]) {
+        self.init(environment: environment, stdinIsTerminal: false, stdoutIsTerminal: false, stderrIsTerminal: false)
     }
 
     package static func isTerminal(_ descriptor: Int32) -> Bool { FileDescriptor(rawValue: descriptor).isTerminal }

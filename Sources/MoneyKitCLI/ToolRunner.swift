@@ -4,31 +4,42 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitProcess
 
-/// Everything a command needs from its process: the parsed arguments, the environment
-/// and the terminal.
+/// Everything a command needs from its run: the parsed arguments and the run's I/O
+/// (standard streams, environment, terminal, clock).
 package struct Invocation: Sendable {
     package let toolName: String
     package let arguments: ParsedArguments
-    package let environment: [String: String]
-    package let terminal: Terminal
+    package let io: ToolIO
 
-    /// `terminal`: the facts already asked of this process, if any (asking costs
-    /// system calls on every start).
-    package init(toolName: String, arguments: ParsedArguments, environment: [String: String], terminal: Terminal? = nil) {
+    package init(toolName: String, arguments: ParsedArguments, io: ToolIO) {
         self.toolName = toolName
         self.arguments = arguments
-        self.environment = environment
-        self.terminal = terminal ?? Terminal(environment: environment)
+        self.io = io
         let choice = arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
-        self.styler = Styler(enabled: self.terminal.colorEnabled(choice, descriptor: FileDescriptor.standardOutput.rawValue))
+        self.styler = Styler(enabled: io.terminal.colorEnabled(choice, descriptor: FileDescriptor.standardOutput.rawValue))
     }
 
     /// Styling for stdout under the colour policy, decided once.
     package let styler: Styler
 
-    package var out: OutputChannel { Console.out }
-    package var err: OutputChannel { Console.err }
+    package var environment: [String: String] { io.environment }
+    package var terminal: Terminal { io.terminal }
+    package var out: OutputChannel { io.out }
+    package var err: OutputChannel { io.err }
+    /// Standard input.
+    package var input: InputSource { io.input }
+
+    /// The current instant, from the run's clock.
+    package func now() -> Int64 { io.clock() }
+
+    /// Who changes a shared store: $MONEYKIT_ACTOR when set and not empty (for tests: a
+    /// second person on one machine), else user@host.
+    package var actor: String {
+        if let named = environment["MONEYKIT_ACTOR"], !named.isEmpty { return named }
+        return ProcessIdentity.actor
+    }
 
     /// The --color choice (auto when absent).
     package var colorChoice: ColorChoice {
@@ -62,41 +73,62 @@ package struct Invocation: Sendable {
 }
 
 package enum ToolRunner {
-    /// Runs the tool and exits with the command's code. Never returns.
-    package static func main(
-        spec: CommandSpec, version: String = StandardOptions.toolkitVersion,
-        run: (Invocation) throws -> ExitCode
-    ) -> Never {
-        Console.prepare(toolName: spec.name)
+    /// Runs `tool` as this process: its arguments, streams and environment; exits with
+    /// the command's code. Never returns.
+    package static func main<Tool: ToolEntry>(_ tool: Tool.Type) -> Never {
+        ProcessControl.ignoreBrokenPipe()
         let arguments = rawArguments()
-        let code = execute(spec: spec, version: version, arguments: arguments, environment: processEnvironment(), run: run)
-        Console.flushAll()
+        tool.prepareProcess()
+        let io = ToolIO.process(toolName: tool.spec.name)
+        let code = execute(spec: tool.spec, version: tool.version, arguments: arguments, io: io, run: tool.command)
+        io.flushAll()
         ProcessControl.exit(code.rawValue)
     }
 
-    /// Parses and runs, printing to the console; returns the exit code.
+    /// Parses and runs a whole command on `io`, writing its output and errors there;
+    /// returns the exit code. A write that failed ends the run as it would end the
+    /// process: a closed pipe is a quiet 0, any other failure 74 (said on stderr when it
+    /// was standard output).
     package static func execute(
-        spec: CommandSpec, version: String, arguments: [String], environment: [String: String],
+        spec: CommandSpec, version: String, arguments: [String], io: ToolIO,
         run: (Invocation) throws -> ExitCode
     ) -> ExitCode {
-        let terminal = Terminal(environment: environment)
+        let code = executeUnchecked(spec: spec, version: version, arguments: arguments, io: io, run: run)
+        io.flushAll()
+        if let failure = io.out.failure {
+            if failure.isBrokenPipe { return .ok }
+            io.err.line(OutputChannel.outputLostMessage(toolName: spec.name, failure))
+            io.err.flush()
+            return .ioError
+        }
+        if let failure = io.err.failure {
+            return failure.isBrokenPipe ? .ok : .ioError
+        }
+        return code
+    }
+
+    private static func executeUnchecked(
+        spec: CommandSpec, version: String, arguments: [String], io: ToolIO,
+        run: (Invocation) throws -> ExitCode
+    ) -> ExitCode {
+        let terminal = io.terminal
         let renderer = HelpRenderer(root: spec, width: terminal.width)
-        if let code = try? hiddenCommand(spec: spec, version: version, arguments: arguments, environment: environment, run: run) {
+        if let code = try? hiddenCommand(spec: spec, version: version, arguments: arguments, io: io, run: run) {
             return code
         }
         do {
             switch try ArgumentParser(spec: spec).parse(arguments) {
             case .help(let path):
-                Console.out.write(renderer.help(path))
+                io.out.write(renderer.help(path))
                 return .ok
             case .version:
-                Console.out.line("\(spec.name) \(version)")
+                io.out.line("\(spec.name) \(version)")
                 return .ok
             case .dumpHelp:
-                Console.out.line(SpecJSON.document(for: spec, toolVersion: version).serialized(pretty: true))
+                io.out.line(SpecJSON.document(for: spec, toolVersion: version).serialized(pretty: true))
                 return .ok
             case .run(let parsed):
-                let invocation = Invocation(toolName: spec.name, arguments: parsed, environment: environment, terminal: terminal)
+                let invocation = Invocation(toolName: spec.name, arguments: parsed, io: io)
                 let code: ExitCode
                 do {
                     code = try run(invocation)
@@ -105,12 +137,12 @@ package enum ToolRunner {
                     error.usageCommandPath = parsed.commandPath
                     throw error
                 }
-                Console.out.flush()
+                io.out.flush()
                 return code
             }
         } catch {
-            Console.out.flush()
-            report(CLIError.from(error), spec: spec, renderer: renderer, terminal: terminal)
+            io.out.flush()
+            report(CLIError.from(error), spec: spec, renderer: renderer, io: io)
             return CLIError.from(error).exitCode
         }
     }
@@ -118,28 +150,29 @@ package enum ToolRunner {
     /// The tools' hidden plumbing, answered before normal parsing: `--complete`,
     /// `--generate-completion-script SHELL` and `--generate-manual`. Nil for anything else.
     static func hiddenCommand(
-        spec: CommandSpec, version: String, arguments: [String], environment: [String: String],
+        spec: CommandSpec, version: String, arguments: [String], io: ToolIO,
         run: (Invocation) throws -> ExitCode
     ) throws -> ExitCode? {
+        let environment = io.environment
         switch arguments.first {
         case "--complete":
             var words = Array(arguments.dropFirst())
             if words.first == "--" { words.removeFirst() }
             switch CompletionEngine(spec: spec).complete(words) {
-            case .words(let candidates): for candidate in candidates { Console.out.line(candidate) }
-            case .files: Console.out.line(":file")
-            case .directories: Console.out.line(":directory")
+            case .words(let candidates): for candidate in candidates { io.out.line(candidate) }
+            case .files: io.out.line(":file")
+            case .directories: io.out.line(":directory")
             case .dynamic(let command):
                 // The tool's own listing, e.g. `tally --file F list --names`; errors stay quiet.
-                _ = execute(spec: spec, version: version, arguments: command, environment: environment, run: run)
+                _ = executeUnchecked(spec: spec, version: version, arguments: command, io: io, run: run)
             }
             return .ok
         case "--generate-completion-script":
             guard arguments.count == 2, let script = CompletionEngine.script(shell: arguments[1], tool: spec.name) else {
-                Console.err.line("\(spec.name): error: --generate-completion-script takes bash, zsh or fish")
+                io.err.line("\(spec.name): error: --generate-completion-script takes bash, zsh or fish")
                 return .usage
             }
-            Console.out.write(script)
+            io.out.write(script)
             return .ok
         case "--generate-manual":
             // The date comes from SOURCE_DATE_EPOCH (reproducible builds) or --date, so a
@@ -149,11 +182,11 @@ package enum ToolRunner {
                 epoch = Int64(value)
             }
             guard let epoch else {
-                Console.err.line("\(spec.name): error: --generate-manual needs SOURCE_DATE_EPOCH or --date YYYY-MM-DD")
+                io.err.line("\(spec.name): error: --generate-manual needs SOURCE_DATE_EPOCH or --date YYYY-MM-DD")
                 return .usage
             }
             let page = ManualRenderer(root: spec, date: ManualRenderer.mdocDate(epochSeconds: epoch), seeAlso: StandardOptions.toolkitTools)
-            Console.out.write(page.render())
+            io.out.write(page.render())
             return .ok
         default:
             return nil
@@ -161,23 +194,23 @@ package enum ToolRunner {
     }
 
     /// Writes `TOOL: error: …`, the hint, and for usage errors the usage line.
-    package static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, terminal: Terminal) {
-        let styler = Styler(enabled: terminal.colorEnabled(.auto, descriptor: FileDescriptor.standardError.rawValue))
+    package static func report(_ error: CLIError, spec: CommandSpec, renderer: HelpRenderer, io: ToolIO) {
+        let styler = Styler(enabled: io.terminal.colorEnabled(.auto, descriptor: FileDescriptor.standardError.rawValue))
         // Messages quote names and arguments the user or a file gave: escaped here, once,
         // so no command has to remember it; a message made as ShownText is escaped already
         // but for the amounts and dates this program formatted, which keep their marks.
-        Console.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.shownMessage)")
+        io.err.line("\(spec.name): \(styler.color("error:", .red)) \(error.shownMessage)")
         for detail in error.details {
-            Console.err.line("  \(detail.terminalSafe)")
+            io.err.line("  \(detail.terminalSafe)")
         }
         if let hint = error.shownHint {
-            Console.err.line("hint: \(hint)")
+            io.err.line("hint: \(hint)")
         }
         if let path = error.usageCommandPath {
-            Console.err.line("Usage: \(renderer.usage(path))")
-            Console.err.line("See '\(renderer.commandLine(path)) --help'.")
+            io.err.line("Usage: \(renderer.usage(path))")
+            io.err.line("See '\(renderer.commandLine(path)) --help'.")
         }
-        Console.err.flush()
+        io.err.flush()
     }
 
     /// The command-line words after the program's name, byte for byte: bytes that are not

@@ -50,10 +50,16 @@ extension Instant {
     /// 24 hours (no daylight-saving change). mktime is slow here: glibc looks at the time
     /// zone file on every call, and an import calls it a million times.
     nonisolated(unsafe) private static var midnights: [Int32: (start: Int64, plain: Bool)] = [:]
+    /// Guards `midnights`: runs of the tools in-process (tests) share it across threads.
+    private static let midnightsLock = PlainLock()
+
+    private static func knownMidnight(_ key: Int32) -> (start: Int64, plain: Bool)? {
+        midnightsLock.withLock { midnights[key] }
+    }
 
     /// Forgets the midnights worked out so far: for a process that changes TZ (tests do),
     /// since they are those of the zone in force when they were worked out.
-    package static func forgetLocalMidnights() { midnights = [:] }
+    package static func forgetLocalMidnights() { midnightsLock.withLock { midnights = [:] } }
 
     /// The instant of a local calendar time; nil when it does not exist (31 Feb) or its
     /// year is outside 0001–9999.
@@ -61,17 +67,19 @@ extension Instant {
         guard (1...12).contains(month), (1...31).contains(day), (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second),
             years.contains(Int(year)) else { return nil }
         let key = year * 10_000 + month * 100 + day
-        if let known = midnights[key], known.plain {
+        let known = knownMidnight(key)
+        if let known, known.plain {
             return known.start + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
         }
-        if midnights[key] == nil, let start = calendar(year: year, month: month, day: day, hour: 0, minute: 0, second: 0) {
+        if known == nil, let start = calendar(year: year, month: month, day: day, hour: 0, minute: 0, second: 0) {
             var next = localParts(start) ?? tm()
             next.tm_mday += 1
             next.tm_hour = 0
             next.tm_isdst = -1
             let nextStart = Int64(mktime(&next))
-            midnights[key] = (start, nextStart - start == 86_400 && localParts(start)?.tm_hour == 0)
-            if midnights[key]?.plain == true {
+            let plain = nextStart - start == 86_400 && localParts(start)?.tm_hour == 0
+            midnightsLock.withLock { midnights[key] = (start, plain) }
+            if plain {
                 return start + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
             }
         }

@@ -66,7 +66,7 @@ struct BillsplitCommands {
         var lineNumber = 0
         let columns = BillRendering.delimitedColumns(options.adjustments)
         if format == .csv || format == .tsv { out.line(columns.headerLine(format)) }
-        var lines = LineReader()
+        var lines = LineReader(input: invocation.input)
         while let text = try lines.next() {
             lineNumber += 1
             if text.allSatisfy(\.isWhitespace) || text.hasPrefix("#") { continue }

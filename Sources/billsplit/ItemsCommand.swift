@@ -21,7 +21,7 @@ extension BillsplitCommands {
         }
         let format = try arguments.value(BillsplitSpec.itemsFormat) ?? .text
         var reader = ItemisedBillReader(currency: options.currency, people: people)
-        try CSVReader.forEachRecord(path: path, source: source) { fields, line in reader.read(fields, line: line) }
+        try CSVReader.forEachRecord(path: path, source: source, standardInput: invocation.input) { fields, line in reader.read(fields, line: line) }
         let result: ItemisedResult
         do throws(BillError) {
             let bill = try reader.finish()

@@ -63,7 +63,7 @@ extension PortfolioCommands {
     private func readRates(path: String, into rates: inout ExchangeRates) throws {
         let source = path == "-" ? "standard input" : path
         var faults: [String] = []
-        try CSVReader.forEachRecord(path: path, source: source) { record, line in
+        try CSVReader.forEachRecord(path: path, source: source, standardInput: invocation.input) { record, line in
             if record.count == 1 && record[0].trimmingSpaces.isEmpty { return }
             if line == 1, record.first?.trimmingSpaces.lowercased() == "date" { return }
             func fault(_ message: String) { faults.append("\(source): line \(line): \(message)") }

@@ -13,12 +13,8 @@ import PortfolioSQLite
 import PortfolioPostgres
 
 extension PortfolioCommands {
-    /// Who changes a shared store: $MONEYKIT_ACTOR when set (for tests: a second person on
-    /// one machine), else user@host.
-    var actor: String {
-        if let named = invocation.environment["MONEYKIT_ACTOR"], !named.isEmpty { return named }
-        return ProcessIdentity.actor
-    }
+    /// Who changes a shared store (`Invocation.actor`).
+    var actor: String { invocation.actor }
 
     /// The store at `location` (a path or a connection text) for `access`. A read of a
     /// store the user named that is not there is an error (66: a typo is not an empty

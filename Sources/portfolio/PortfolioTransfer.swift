@@ -192,7 +192,7 @@ extension PortfolioCommands {
         var nameOfBytes = ByteKeyedIndex()
         let showProgress = invocation.terminal.stderrIsTerminal
         do {
-            try CSVReader.forEachFieldRecord(path: path, source: source, progress: { done, total in
+            try CSVReader.forEachFieldRecord(path: path, source: source, standardInput: invocation.input, progress: { done, total in
                 // A bar for large files on a terminal, redrawn at most every 2 %.
                 guard showProgress, total > 4_000_000, done * 50 / total > lastShownProgress else { return }
                 lastShownProgress = done * 50 / total
@@ -396,7 +396,7 @@ extension PortfolioCommands {
     /// A journal's balance assignments as import rows (JournalImport), every bad line a fault.
     func readJournal(path: String, source: String) throws
         -> (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
-        let text = try InputReader.readText(path)
+        let text = try InputReader.readText(path, standardInput: invocation.input)
         let journal = JournalImport(text: text, source: source) { name in
             do { return .success(try PortfolioInputs.validate(name: name)) } catch {
                 return .failure(ImportNameFault(CLIError.from(error).message))

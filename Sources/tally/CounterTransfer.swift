@@ -15,7 +15,7 @@ extension TallyCommands {
     func importCounters() throws -> ExitCode {
         let path = arguments.argument("FILE") ?? "-"
         let source = path == "-" ? "standard input" : path
-        let text = try InputReader.readText(path)
+        let text = try InputReader.readText(path, standardInput: invocation.input)
         let incoming = try CounterImport.read(text, source: source, csv: Self.csvReading, now: tally.now())
         let summary = try tally.importCounters(incoming, source: source, onClash: try option(TallySpec.onClash))
         var parts = ["imported \(summary.imported)"]

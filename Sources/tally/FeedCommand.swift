@@ -5,6 +5,7 @@
 // (Tally.feed keeps one undo step per session, named by UndoStep.feedAction).
 
 import MoneyKitPlatform
+import MoneyKitProcess
 import MoneyKitCLI
 import TallyKit
 
@@ -15,9 +16,11 @@ struct FeedCommand {
     func run() throws -> ExitCode {
         // Fails early on a wrong name; later saves find the counter by its stored name.
         let name = try commands.tally.counter(named: commands.name).name
-        SignalFlags.install()
+        let invocation = commands.invocation
+        // Signals are the process's: caught only when this run is the process.
+        if invocation.io.ownsProcess { SignalFlags.install() }
         let session = UndoStep.feedAction(counter: name, processID: ProcessControl.id)
-        var input = StandardInputLines()
+        let input = invocation.input
         var pending: Int64 = 0  // lines read but not yet saved
         var lastSave = Instant.preciseNow()
         var count: Int64?
@@ -34,7 +37,7 @@ struct FeedCommand {
             let untilSave = pending > 0 ? max(0, Int32((Self.saveInterval - (Instant.preciseNow() - lastSave)) * 1000)) : -1
             let event: StandardInputLines.Event
             do {
-                event = try input.next(timeoutMilliseconds: untilSave)
+                event = try input.nextLines(timeoutMilliseconds: untilSave)
             } catch {
                 throw CLIError("cannot read standard input: \(error)", exitCode: .ioError)
             }
@@ -54,7 +57,7 @@ struct FeedCommand {
         let final = try count ?? commands.tally.counter(named: name).count
         commands.out.line(String(final))
         // Saved: now end as interrupted (130 for Ctrl-C), as shells expect.
-        SignalFlags.endByStopSignalIfReceived()
+        if invocation.io.ownsProcess { SignalFlags.endByStopSignalIfReceived(flush: invocation.io.flushAll) }
         return .ok
     }
 }

@@ -27,11 +27,7 @@ struct TallyCommands {
     /// string given by --file or TALLY_FILE, else the SQLite file (TallyStorePaths).
     static func repository(at location: StoreLocation, invocation: Invocation) -> any TallyRepository {
         if !location.isDefault, PostgresTallyRepository.names(location.path) {
-            // MONEYKIT_ACTOR stands in for user@host, for tests of undo by two actors.
-            if let actor = invocation.environment["MONEYKIT_ACTOR"], !actor.isEmpty {
-                return PostgresTallyRepository(connectionText: location.path, actor: actor)
-            }
-            return PostgresTallyRepository(connectionText: location.path)
+            return PostgresTallyRepository(connectionText: location.path, actor: invocation.actor)
         }
         let repository = SQLiteTallyRepository(location: location)
         let err = invocation.err

@@ -22,7 +22,7 @@ extension TapScreen {
             let invocation = commands.invocation
             invocation.err.write("No counter named '\(name.terminalSafe)'. Create it? [y/N] ")
             invocation.err.flush()
-            let answer = (readLine(strippingNewline: true) ?? "").lowercased()
+            let answer = (invocation.input.readLine() ?? "").lowercased()
             guard answer == "y" || answer == "yes" else { throw missing }
             let created = try commands.tally.create(name: name)
             return try commands.tally.counter(named: created)

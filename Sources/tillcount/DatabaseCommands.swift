@@ -23,19 +23,19 @@ struct DatabaseCommands {
         switch context.store {
         case .postgres(let shared):
             guard let role else {
-                Console.err.line(try shared.initialize().terminalSafe)
+                context.invocation.err.line(try shared.initialize().terminalSafe)
                 break
             }
             let grantee = PostgresGrantee(role)
             if grantee == .everyone {
                 let question = grantee.confirmationQuestion(tool: "tillcount", readOnly: readOnly)
                 guard try Confirmation.require(question, invocation: context.invocation) else {
-                    Console.err.line("Nothing granted, nothing changed.")
+                    context.invocation.err.line("Nothing granted, nothing changed.")
                     return .ok
                 }
             }
             do {
-                for line in try shared.initialize(granting: grantee, readOnly: readOnly) { Console.err.line(line.terminalSafe) }
+                for line in try shared.initialize(granting: grantee, readOnly: readOnly) { context.invocation.err.line(line.terminalSafe) }
             } catch let unknown as PostgresUnknownRole {
                 throw CLIError.notFound("role", unknown.role, known: unknown.known)
             }
@@ -62,7 +62,7 @@ struct DatabaseCommands {
         let targetHistory: any TillHistoryRepository & TillHistoryCopyTarget
         let targetName: String
         if PostgresTillStore.names(target) {
-            let shared = PostgresTillStore(connectionText: target, actor: TillContext.actor(context.invocation.environment))
+            let shared = PostgresTillStore(connectionText: target, actor: context.invocation.actor)
             targetTills = shared.directory
             targetHistory = shared.history
             targetName = shared.redactedText

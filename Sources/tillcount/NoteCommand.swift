@@ -5,6 +5,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitProcess
 import MoneyKitCLI
 import TillKit
 
@@ -47,7 +48,7 @@ struct NoteCommand {
             guard status == 0 else {
                 throw CLIError("the editor \(EditorLaunch.describeWaitStatus(status)); notes unchanged", exitCode: .ioError)
             }
-            return try InputReader.readText(path)
+            return try InputReader.readText(path, standardInput: context.invocation.input)
         }
         guard let edited else { throw CLIError("cannot create a temporary file for the editor", exitCode: .cannotCreate) }
         let lines = edited.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -28,13 +28,6 @@ struct TillContext {
         case postgres(PostgresTillStore)
     }
 
-    /// Who changes a shared store: $MONEYKIT_ACTOR when set (for tests: a second person
-    /// on one machine), else user@host.
-    static func actor(_ environment: [String: String]) -> String {
-        if let named = environment["MONEYKIT_ACTOR"], !named.isEmpty { return named }
-        return ProcessIdentity.actor
-    }
-
     var arguments: ParsedArguments { invocation.arguments }
     var out: OutputChannel { invocation.out }
     var rendering: TillRendering { TillRendering(styler: invocation.styler, width: invocation.terminal.width) }
@@ -51,7 +44,7 @@ struct TillContext {
         if !historyLocation.isDefault, PostgresTillStore.names(historyLocation.path) {
             // A shared store: every till's live count and the saved counts are in the
             // database; --state and $TILLCOUNT_STATE are not used.
-            let shared = PostgresTillStore(connectionText: historyLocation.path, actor: Self.actor(invocation.environment))
+            let shared = PostgresTillStore(connectionText: historyLocation.path, actor: invocation.actor)
             if arguments.text(TillcountSpec.state) != nil {
                 invocation.warn("--state is not used: --db names a PostgreSQL store, which keeps every till's live count")
             }

@@ -19,7 +19,7 @@ struct TotalCommand {
         if words.isEmpty {
             source = "standard input"
             var lineNumber = 0
-            while let line = readLine(strippingNewline: true) {
+            while let line = context.invocation.input.readLine() {
                 lineNumber += 1
                 let text = line.trimmingSpaces
                 if text.isEmpty || text.hasPrefix("#") { continue }

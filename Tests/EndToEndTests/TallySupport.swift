@@ -190,6 +190,7 @@ final class TallyBox {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        ProcessCount.record(process)
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -253,10 +254,16 @@ final class TallyBox {
     }
 }
 
-/// Runs the built tally like `ToolProcess.run`, but with standard input read from a file:
-/// a child that exits without reading its input cannot raise SIGPIPE in the test runner.
+/// Runs tally like `ToolProcess.run` (in-process unless `process` or the environment needs
+/// one); a process gets its standard input from a file: a child that exits without reading
+/// its input cannot raise SIGPIPE in the test runner.
 enum TallyProcess {
-    static func run(_ arguments: [String], environment: [String: String], stdin: String?, sandbox: Sandbox) throws -> ToolResult {
+    static func run(
+        _ arguments: [String], environment: [String: String], stdin: String?, sandbox: Sandbox, process runsProcess: Bool = false
+    ) throws -> ToolResult {
+        if !runsProcess, let result = InProcessTools.run("tally", arguments, environment: environment, stdin: stdin) {
+            return result
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ToolProcess.path(of: "tally"))
         process.arguments = arguments

@@ -260,6 +260,7 @@ enum TillcountSpawn {
         usleep(UInt32.random(in: 0...maxMicroseconds))
         kill(pid, SIGKILL)
         return wait(pid)
+        ProcessCount.record()
     }
 }
 

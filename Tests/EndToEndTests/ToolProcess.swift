@@ -30,8 +30,21 @@ enum ToolProcess {
         tool.hasPrefix("/") ? tool : productsFolder.appendingPathComponent(tool).path
     }
 
-    /// Runs `tool arguments…` with exactly `environment` (no inherited variables).
+    /// Runs `tool arguments…` with exactly `environment` (no inherited variables): one of
+    /// the four tools in-process (`InProcessTools`), unless `process` or what the run needs
+    /// only a process has (`InProcessTools.processReason`); anything else as a process.
     static func run(
+        _ tool: String, _ arguments: [String], environment: [String: String], stdin: String? = nil, process: Bool = false
+    ) throws -> ToolResult {
+        if !process, let result = InProcessTools.run(tool, arguments, environment: environment, stdin: stdin) {
+            return result
+        }
+        return try runProcess(tool, arguments, environment: environment, stdin: stdin)
+    }
+
+    /// Runs `tool arguments…` as a child process with exactly `environment`; stdin is
+    /// /dev/null unless given.
+    static func runProcess(
         _ tool: String, _ arguments: [String], environment: [String: String], stdin: String? = nil
     ) throws -> ToolResult {
         let process = Process()
@@ -81,6 +94,7 @@ enum ToolProcess {
     /// signal mask of the thread that spawns it, and the test runner's threads block
     /// SIGINT, SIGTERM, SIGHUP and more: a tool must start as from a shell, with none blocked.
     static func start(_ process: Process) throws {
+        ProcessCount.record(process)
         final class Job: @unchecked Sendable {
             let process: Process
             var error: Error?
@@ -109,6 +123,7 @@ extension ToolProcess {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: ToolProcess.path(of: "mk-store-hammer"))
             process.arguments = [path, String(increments)]
+            ProcessCount.record(process)
             try process.run()
             return process
         }

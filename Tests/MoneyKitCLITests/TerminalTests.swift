@@ -179,7 +179,7 @@ func windowSizeOfAPseudoTerminal() throws {
 @Test func invocationReadsTheColorChoice() throws {
     func invocation(_ argv: [String], _ environment: [String: String] = [:]) throws -> Invocation {
         guard case .run(let parsed) = try SampleSpec.parser.parse(argv) else { throw CLIError("not run", exitCode: .ioError) }
-        return Invocation(toolName: "tally", arguments: parsed, environment: environment)
+        return Invocation(toolName: "tally", arguments: parsed, io: .inMemory(environment: environment))
     }
     #expect(try invocation(["list"]).colorChoice == .auto)
     #expect(try invocation(["--color", "never", "list"]).colorChoice == .never)

@@ -13,17 +13,10 @@ import Darwin
 #endif
 
 /// Runs `body` with TZ set to `zone`, restoring it after.
+/// The process's zone is shared with tests running the tools in-process: see
+/// LocalZoneSharing.
 private func inZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
-    let old = getenv("TZ").map { String(cString: $0) }
-    setenv("TZ", zone, 1)
-    tzset()
-    Instant.forgetLocalMidnights()
-    defer {
-        if let old { setenv("TZ", old, 1) } else { unsetenv("TZ") }
-        tzset()
-        Instant.forgetLocalMidnights()
-    }
-    return try body()
+    try LocalZoneSharing.within(zone, apply: { setenv("TZ", $0, 1); tzset() }, body)
 }
 
 @Suite("Instant", .serialized)

@@ -16,13 +16,20 @@ import Darwin
 #endif
 
 /// London's rule, with no zone file needed: BST from the last Sunday of March 01:00 UTC
-/// to the last Sunday of October. Set once for this target's local-time tests and kept
-/// (the calendar caches local midnights, so one zone per process).
-let londonZone: Void = {
-    setenv("TZ", "GMT0BST,M3.5.0/1,M10.5.0", 1)
-    tzset()
-    Instant.forgetLocalMidnights()
-}()
+/// to the last Sunday of October. The process is in it while these tests run (the zone
+/// is shared with tests running the tools in-process: see LocalZoneSharing).
+struct InLondon: SuiteTrait, TestTrait, TestScoping {
+    static let rule = "GMT0BST,M3.5.0/1,M10.5.0"
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        LocalZoneSharing.enter(Self.rule, apply: { setenv("TZ", $0, 1); tzset() })
+        defer { LocalZoneSharing.leave() }
+        try await function()
+    }
+}
 
 /// A tally whose clock the test moves.
 final class Clock: @unchecked Sendable {
@@ -34,8 +41,7 @@ func clockedTally(_ clock: Clock, _ repository: InMemoryTallyRepository = InMemo
     Tally(repository: repository, now: { clock.seconds })
 }
 
-@Suite(.serialized) struct TallyLogTests {
-    init() { _ = londonZone }
+@Suite(.serialized, InLondon()) struct TallyLogTests {
 
     /// 2026-03-29 is the day BST starts (23 hours); 2026-03-28 00:00 GMT.
     static let dayBefore: Double = 1_774_656_000

@@ -1,0 +1,61 @@
+// Everything a run takes from the world besides its arguments: standard input, output and
+// error, the environment, the terminal facts and the clock. A process run gets its own
+// (`process`); a run in-process (tests, an app) gets injected ones (`inMemory`).
+
+import MoneyKitPlatform
+import MoneyKitProcess
+
+package struct ToolIO: Sendable {
+    package let input: InputSource
+    package let out: OutputChannel
+    package let err: OutputChannel
+    package let environment: [String: String]
+    package let terminal: Terminal
+    /// The current instant (seconds since the epoch).
+    package let clock: @Sendable () -> Int64
+    /// True for the process's own streams: the run may then act on the process (catch
+    /// signals, end itself by one, rewrite its argument list).
+    package let ownsProcess: Bool
+
+    package init(
+        input: InputSource, out: OutputChannel, err: OutputChannel, environment: [String: String],
+        terminal: Terminal, clock: @escaping @Sendable () -> Int64 = { Instant.now() }, ownsProcess: Bool = false
+    ) {
+        self.input = input
+        self.out = out
+        self.err = err
+        self.environment = environment
+        self.terminal = terminal
+        self.clock = clock
+        self.ownsProcess = ownsProcess
+    }
+
+    /// The process's standard streams, environment and terminal; a failed write ends the
+    /// process (see `OutputChannel.FailurePolicy.exitProcess`).
+    package static func process(toolName: String) -> ToolIO {
+        let environment = ProcessControl.environment()
+        let policy = OutputChannel.FailurePolicy.exitProcess(toolName: toolName)
+        return ToolIO(
+            input: .processStandardInput(),
+            out: OutputChannel(descriptor: .standardOutput, stream: .output, policy: policy),
+            err: OutputChannel(descriptor: .standardError, stream: .error, policy: policy),
+            environment: environment, terminal: Terminal(environment: environment), ownsProcess: true)
+    }
+
+    /// A run in memory: `stdin` as its input, output and errors kept (`out.text`,
+    /// `err.text`), no terminal anywhere (width and height from COLUMNS and LINES).
+    package static func inMemory(
+        stdin: [UInt8] = [], environment: [String: String],
+        terminal: Terminal? = nil, clock: @escaping @Sendable () -> Int64 = { Instant.now() }
+    ) -> ToolIO {
+        ToolIO(
+            input: InputSource(bytes: stdin), out: OutputChannel(memoryFor: .output), err: OutputChannel(memoryFor: .error),
+            environment: environment, terminal: terminal ?? Terminal(notATerminal: environment), clock: clock)
+    }
+
+    /// Writes out what both channels still hold.
+    package func flushAll() {
+        out.flush()
+        err.flush()
+    }
+}

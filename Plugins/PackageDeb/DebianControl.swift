@@ -7,6 +7,8 @@ struct DebianControl {
     let maintainer: String
     let installedSizeKiB: Int
     let depends: String
+    /// Packages most installations want but the tool works without (Debian policy 7.2).
+    let recommends: String
     /// The one-line synopsis: the tool's abstract from its spec.
     let synopsis: String
     /// The long description's paragraphs: the tool's discussion from its spec.
@@ -21,6 +23,7 @@ struct DebianControl {
             ("Installed-Size", String(installedSizeKiB)),
         ]
         if !depends.isEmpty { fields.append(("Depends", depends)) }
+        if !recommends.isEmpty { fields.append(("Recommends", recommends)) }
         fields += [
             // A command-line tool: any architecture's package satisfies a dependency on it.
             ("Multi-Arch", "foreign"),

@@ -33,6 +33,7 @@ struct DebianPackager {
         let control = DebianControl(
             package: tool, version: spec.version, architecture: architecture, maintainer: maintainer,
             installedSizeKiB: try tree.installedSizeKiB(), depends: try sharedLibraryDepends(),
+            recommends: try Self.loadsLibPQ(executable) ? "libpq5" : "",
             synopsis: spec.abstract, paragraphs: spec.discussionParagraphs)
         try tree.write(Data(control.text.utf8), to: "DEBIAN/control")
         try tree.write(try md5sums(of: tree), to: "DEBIAN/md5sums")
@@ -135,6 +136,18 @@ struct DebianPackager {
             guard let name = line.split(separator: " ").last else { return false }
             return name.hasPrefix("icudt") && name.hasSuffix("_dat")
         }
+    }
+
+    /// Whether the (unstripped) executable carries MoneyKitPostgres's libpq loader. Such a
+    /// tool opens libpq.so.5 with dlopen at its first PostgreSQL connection, which
+    /// dpkg-shlibdeps cannot see, so the control file names libpq5 itself: as Recommends,
+    /// not Depends, because only a shared store needs it (policy 7.2: what all but unusual
+    /// installations want, the package working without it). apt installs it by default;
+    /// without it the file store works and a PostgreSQL store stops with exit 69, naming
+    /// libpq5.
+    static func loadsLibPQ(_ executable: URL) throws -> Bool {
+        let symbols = String(decoding: try Subprocess.run("nm", ["--defined-only", executable.path]), as: UTF8.self)
+        return symbols.contains("16MoneyKitPostgres5LibPQV")
     }
 
     /// DEBIAN/md5sums: "HASH  PATH" for every installed file, paths relative to the root.

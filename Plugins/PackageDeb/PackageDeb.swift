@@ -4,8 +4,10 @@
 // Builds each tool in release with the Swift runtime linked statically (-static-stdlib,
 // -z now), strips it and writes one TOOL_VERSION_ARCH.deb per tool into DIR (default
 // .build/debian): /usr/bin/TOOL, its man page, its bash/zsh/fish completions,
-// /usr/share/doc/TOOL/{copyright,changelog.gz}, Depends from dpkg-shlibdeps. No debian/
-// folder: everything a package needs is made here from the tools' own specs.
+// /usr/share/doc/TOOL/{copyright,changelog.gz}, Depends from dpkg-shlibdeps, and
+// Recommends: libpq5 for the tools that load libpq at run time (dlopen, which
+// dpkg-shlibdeps cannot see). No debian/ folder: everything a package needs is made here
+// from the tools' own specs.
 //
 // The maintainer is whoever builds the packages: --maintainer, else DEBFULLNAME and
 // DEBEMAIL, as dch reads them. SOURCE_DATE_EPOCH, when set, dates the files in the

@@ -94,7 +94,7 @@ extension StoreError {
         case .cannotCreate, .readOnly: return .cannotCreate
         case .io: return .ioError
         case .busy, .connectionLost: return .busy
-        case .unavailable: return .unavailable
+        case .unavailable, .clientLibraryMissing: return .unavailable
         case .noHome, .badConnection: return .configuration
         }
     }
@@ -107,6 +107,7 @@ extension StoreError {
         case .busy: return "another command is still running; try again"
         case .noHome: return "set HOME, or name a file with the tool's option or variable"
         case .unavailable: return "check that the server is running and that the connection string, PG* variables and ~/.pgpass are right"
+        case .clientLibraryMissing: return "only a shared store (PostgreSQL) needs it: a file store works without it"
         case .badConnection: return "give a postgresql:// URI or a libpq keyword string such as 'host=/run/postgresql dbname=shop'"
         default: return nil
         }

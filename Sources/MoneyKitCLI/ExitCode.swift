@@ -11,7 +11,8 @@ package enum ExitCode: Int32, Sendable, Codable, CaseIterable {
     case dataError = 65
     /// An input file or a named thing does not exist or cannot be read (EX_NOINPUT).
     case noInput = 66
-    /// A service is unavailable: a database server cannot be reached (EX_UNAVAILABLE).
+    /// A service is unavailable: a database server cannot be reached, or the client
+    /// library it needs (libpq) is not installed (EX_UNAVAILABLE).
     case unavailable = 69
     /// An output file or folder cannot be created or written (EX_CANTCREAT).
     case cannotCreate = 73
@@ -30,7 +31,7 @@ package enum ExitCode: Int32, Sendable, Codable, CaseIterable {
         case .usage: return "The command line was wrong: an unknown command or option, or a missing or invalid argument."
         case .dataError: return "Input data was wrong: a malformed amount, an overflow, or a store that is corrupt or from a newer version."
         case .noInput: return "An input file or a named item does not exist or cannot be read."
-        case .unavailable: return "A database server cannot be reached or refused the connection."
+        case .unavailable: return "A database server cannot be reached or refused the connection, or PostgreSQL's client library (libpq) is not installed."
         case .cannotCreate: return "A file or folder cannot be created or written."
         case .ioError: return "An input or output error."
         case .busy: return "The store is locked by another process; try again."

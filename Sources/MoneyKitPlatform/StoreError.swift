@@ -33,6 +33,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionLost(server: String, reason: String, mayHaveCommitted: Bool)
     /// A database connection string that cannot be used, shown with its password hidden.
     case badConnection(text: String, reason: String)
+    /// The client library a database needs (libpq) is not installed, or lacks a function:
+    /// `reason` is the loader's message, `remedy` what to install.
+    case clientLibraryMissing(library: String, reason: String, remedy: String)
 
     /// The message: what is wrong, naming the file.
     public var description: String {
@@ -66,6 +69,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "lost the connection to \(server) (\(reason)); \(outcome)"
         case let .badConnection(text, reason):
             return "cannot use the connection string '\(text)': \(reason)"
+        case let .clientLibraryMissing(library, reason, remedy):
+            return "cannot connect: \(library) cannot be loaded (\(reason)); \(remedy)"
         }
     }
 
@@ -77,7 +82,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             let .foreign(path, _, _), let .rejected(path, _), let .unavailable(path, _),
             let .connectionLost(path, _, _):
             return path
-        case .noHome, .badConnection: return nil
+        case .noHome, .badConnection, .clientLibraryMissing: return nil
         }
     }
 }

@@ -1,7 +1,6 @@
 // One transaction per command, run again when PostgreSQL reports a serialization
 // failure or a deadlock (another client won): the loser retries, nobody sees the error.
 
-import CLibPQ
 import MoneyKitPlatform
 
 /// The isolation level of a transaction.

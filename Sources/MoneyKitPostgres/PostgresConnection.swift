@@ -1,7 +1,8 @@
 // A small, safe wrapper over libpq for the tools' shared stores: opened from a
 // postgresql:// URI or a keyword string (so PG* variables, ~/.pgpass and service files
 // work as with psql), bound parameters only, and errors classified into StoreError with
-// the server named from what libpq resolved and every known password scrubbed.
+// the server named from what libpq resolved and every known password scrubbed. libpq is
+// loaded at the first connection (LibPQ), and every call goes through its table.
 
 import CLibPQ
 import MoneyKitPlatform
@@ -9,14 +10,16 @@ import MoneyKitPlatform
 package final class PostgresConnection {
     /// Names the server in messages: host and port, or socket, and database.
     package let server: String
+    private let libpq: LibPQ
     private var handle: OpaquePointer?
     /// The passwords this connection knows of, scrubbed from every message it reports.
     private let secrets: [String]
     /// The SQLSTATE of the last statement that failed on the server (nil after success).
     package internal(set) var lastSQLState: String?
 
-    private init(server: String, handle: OpaquePointer, secrets: [String]) {
+    private init(server: String, libpq: LibPQ, handle: OpaquePointer, secrets: [String]) {
         self.server = server
+        self.libpq = libpq
         self.handle = handle
         self.secrets = secrets
     }
@@ -28,7 +31,8 @@ package final class PostgresConnection {
     /// and its scheme's case do not matter.
     /// - Throws: `StoreError.badConnection` for text libpq cannot read, or of a URI's shape
     ///   but not PostgreSQL's (postgresql:/h, postgres:h, mysql://…), shown redacted;
-    ///   `StoreError.unavailable` when the server cannot be reached or refuses us.
+    ///   `StoreError.unavailable` when the server cannot be reached or refuses us;
+    ///   `StoreError.clientLibraryMissing` when libpq is not installed.
     package static func open(_ typed: String, applicationName: String = "moneykit") throws(StoreError) -> PostgresConnection {
         let typedSecrets = PostgresConnectionText.passwords(in: typed)
         // A URI with blanks around it or its scheme in capitals is read as typed; one of a
@@ -44,17 +48,18 @@ package final class PostgresConnection {
         if text.containsNUL {
             throw StoreError.badConnection(text: PostgresConnectionText.redacted(text), reason: "it contains a NUL character")
         }
+        let libpq = try LibPQ.shared()
         // Checked first so that a malformed string is a configuration error, not an
         // unreachable server.
         var parseError: UnsafeMutablePointer<CChar>?
-        if let options = PQconninfoParse(text, &parseError) {
-            defer { PQconninfoFree(options) }
+        if let options = libpq.conninfoParse(text, &parseError) {
+            defer { libpq.conninfoFree(options) }
             if let problem = PostgresSettingValues.problem(in: options) {
                 throw StoreError.badConnection(text: PostgresConnectionText.redacted(text), reason: problem)
             }
         } else {
             let reason = parseError.map { String(cString: $0) } ?? "libpq cannot read it"
-            if let parseError { PQfreemem(parseError) }
+            if let parseError { libpq.freemem(parseError) }
             throw StoreError.badConnection(
                 text: PostgresConnectionText.redacted(text),
                 reason: PostgresConnectionText.scrubbing(oneLine(reason), of: typedSecrets))
@@ -71,47 +76,47 @@ package final class PostgresConnection {
         values.append(text)
         let connection = withCStringArray(keywords + [nil]) { keywordPointers in
             withCStringArray(values + [nil]) { valuePointers in
-                PQconnectdbParams(keywordPointers, valuePointers, 1)
+                libpq.connectdbParams(keywordPointers, valuePointers, 1)
             }
         }
         guard let connection else {
             throw StoreError.unavailable(server: "PostgreSQL", reason: "libpq is out of memory")
         }
         var secrets = typedSecrets
-        if let password = PQpass(connection).map({ String(cString: $0) }), !password.isEmpty {
+        if let password = libpq.pass(connection).map({ String(cString: $0) }), !password.isEmpty {
             secrets.append(password)
         }
         if let password = ProcessControl.environment()["PGPASSWORD"], !password.isEmpty {
             secrets.append(password)
         }
-        let server = PostgresConnectionText.scrubbing(PostgresServerName.describe(connection), of: secrets)
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let reason = PQerrorMessage(connection).map { String(cString: $0) } ?? "the connection failed"
-            PQfinish(connection)
+        let server = PostgresConnectionText.scrubbing(PostgresServerName.describe(connection, libpq: libpq), of: secrets)
+        guard libpq.status(connection) == CONNECTION_OK else {
+            let reason = libpq.errorMessage(connection).map { String(cString: $0) } ?? "the connection failed"
+            libpq.finish(connection)
             throw StoreError.unavailable(server: server, reason: PostgresConnectionText.scrubbing(oneLine(reason), of: secrets))
         }
         // The server's notices (NOTICE: … does not exist, skipping) are not for the
         // tool's user: libpq would print them on stderr.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
-        return PostgresConnection(server: server, handle: connection, secrets: secrets)
+        _ = libpq.setNoticeProcessor(connection, { _, _ in }, nil)
+        return PostgresConnection(server: server, libpq: libpq, handle: connection, secrets: secrets)
     }
 
     /// Closes the connection (an open transaction is rolled back by the server).
     package func close() {
-        if let handle { PQfinish(handle) }
+        if let handle { libpq.finish(handle) }
         handle = nil
     }
 
     /// Whether the connection is still usable.
     package var isConnected: Bool {
         guard let handle else { return false }
-        return PQstatus(handle) == CONNECTION_OK
+        return libpq.status(handle) == CONNECTION_OK
     }
 
     /// Whether a transaction block is open (also one that failed and awaits ROLLBACK).
     package var isInTransaction: Bool {
         guard let handle else { return false }
-        let status = PQtransactionStatus(handle)
+        let status = libpq.transactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
     }
 
@@ -120,7 +125,7 @@ package final class PostgresConnection {
     @discardableResult
     package func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws(StoreError) -> Int {
         try run(sql, parameters) { result in
-            let count = PQcmdTuples(result).map { String(cString: $0) } ?? ""
+            let count = libpq.cmdTuples(result).map { String(cString: $0) } ?? ""
             return Int(count) ?? 0
         }
     }
@@ -128,18 +133,18 @@ package final class PostgresConnection {
     /// Runs one statement with `parameters` bound to its `$1`, `$2`…; returns every row.
     package func query(_ sql: String, _ parameters: [PostgresValue] = []) throws(StoreError) -> [PostgresRow] {
         try run(sql, parameters) { result in
-            let rowCount = PQntuples(result)
-            let columnCount = PQnfields(result)
+            let rowCount = libpq.ntuples(result)
+            let columnCount = libpq.nfields(result)
             var rows: [PostgresRow] = []
             rows.reserveCapacity(Int(rowCount))
             for row in 0..<rowCount {
                 var values: [String?] = []
                 values.reserveCapacity(Int(columnCount))
                 for column in 0..<columnCount {
-                    if PQgetisnull(result, row, column) != 0 {
+                    if libpq.getisnull(result, row, column) != 0 {
                         values.append(nil)
                     } else {
-                        values.append(PQgetvalue(result, row, column).map { String(cString: $0) })
+                        values.append(libpq.getvalue(result, row, column).map { String(cString: $0) })
                     }
                 }
                 rows.append(PostgresRow(values: values, server: server))
@@ -153,12 +158,12 @@ package final class PostgresConnection {
         try query(sql, parameters).first?.integer(0)
     }
 
-    /// Runs `sql` through PQexecParams in text format and hands a successful result to
+    /// Runs `sql` through libpq's PQexecParams in text format and hands a successful result to
     /// `read`; a failure becomes the StoreError it means.
     private func run<Result>(
         _ sql: String, _ parameters: [PostgresValue], _ read: (OpaquePointer) -> Result
     ) throws(StoreError) -> Result {
-        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+        guard let handle, libpq.status(handle) == CONNECTION_OK else {
             throw StoreError.connectionLost(server: server, reason: "the connection is closed", mayHaveCommitted: false)
         }
         if sql.containsNUL || parameters.contains(where: { $0.textForm?.containsNUL ?? false }) {
@@ -168,11 +173,11 @@ package final class PostgresConnection {
         let wasInTransaction = isInTransaction
         let count = Int32(clamping: parameters.count)
         let result = withCStringArray(parameters.map(\.textForm)) { (values: [UnsafePointer<CChar>?]) in
-            PQexecParams(handle, sql, count, nil, values, nil, nil, 0)
+            libpq.execParams(handle, sql, count, nil, values, nil, nil, 0)
         }
-        defer { PQclear(result) }
+        defer { libpq.clear(result) }
         if let result {
-            let status = PQresultStatus(result)
+            let status = libpq.resultStatus(result)
             if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK { return read(result) }
         }
         throw failure(result, sql: sql, wasInTransaction: wasInTransaction)
@@ -180,15 +185,15 @@ package final class PostgresConnection {
 
     /// The StoreError for a failed statement.
     private func failure(_ result: OpaquePointer?, sql: String, wasInTransaction: Bool) -> StoreError {
-        let connectionMessage = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? ""
-        let primary = result.flatMap { PQresultErrorField($0, diagnosticField("M")) }.map { String(cString: $0) }
+        let connectionMessage = handle.flatMap { libpq.errorMessage($0) }.map { String(cString: $0) } ?? ""
+        let primary = result.flatMap { libpq.resultErrorField($0, diagnosticField("M")) }.map { String(cString: $0) }
         let message = PostgresConnectionText.scrubbing(oneLine(primary ?? connectionMessage), of: secrets)
-        if let handle, PQstatus(handle) == CONNECTION_BAD {
+        if let handle, libpq.status(handle) == CONNECTION_BAD {
             return .connectionLost(
                 server: server, reason: message.isEmpty ? "the server closed the connection" : message,
                 mayHaveCommitted: Self.mayCommit(sql, wasInTransaction: wasInTransaction))
         }
-        let state = result.flatMap { PQresultErrorField($0, diagnosticField("C")) }.map { String(cString: $0) }
+        let state = result.flatMap { libpq.resultErrorField($0, diagnosticField("C")) }.map { String(cString: $0) }
         lastSQLState = state
         return PostgresFailure.storeError(sqlState: state, message: message, server: server)
     }

@@ -8,11 +8,11 @@ enum PostgresServerName {
     static let defaultSocketFolder = "/var/run/postgresql"
 
     /// "PostgreSQL database 'shop' on socket /tmp/x/.s.PGSQL.5432" or "… on db.example:5432".
-    static func describe(_ connection: OpaquePointer) -> String {
-        let host = PQhost(connection).map { String(cString: $0) } ?? ""
-        let portText = PQport(connection).map { String(cString: $0) } ?? ""
+    static func describe(_ connection: OpaquePointer, libpq: LibPQ) -> String {
+        let host = libpq.host(connection).map { String(cString: $0) } ?? ""
+        let portText = libpq.port(connection).map { String(cString: $0) } ?? ""
         let port = portText.isEmpty ? "5432" : portText
-        let database = PQdb(connection).map { String(cString: $0) } ?? ""
+        let database = libpq.db(connection).map { String(cString: $0) } ?? ""
         let place: String
         if host.isEmpty || host.hasPrefix("/") || host.hasPrefix("@") {
             let folder = host.isEmpty ? defaultSocketFolder : host

@@ -42,11 +42,13 @@ extension PostgresConnectionText {
         return false
     }
 
-    /// The keywords this libpq understands, asked of libpq itself.
+    /// The keywords this libpq understands, asked of libpq itself; libpq 15's when it is
+    /// not installed (then opening the connection says so, exit 69, rather than a
+    /// keyword string being taken for a file name).
     static let libpqKeywords: Set<String> = {
+        guard let libpq = try? LibPQ.shared(), let defaults = libpq.conndefaults() else { return libpq15Keywords }
+        defer { libpq.conninfoFree(defaults) }
         var keywords: Set<String> = []
-        guard let defaults = PQconndefaults() else { return ["host", "hostaddr", "port", "dbname", "user", "password", "service"] }
-        defer { PQconninfoFree(defaults) }
         var option = defaults
         while let keyword = option.pointee.keyword {
             keywords.insert(String(cString: keyword))
@@ -54,4 +56,14 @@ extension PostgresConnectionText {
         }
         return keywords
     }()
+
+    /// What PQconndefaults lists in libpq 15.
+    static let libpq15Keywords: Set<String> = [
+        "service", "user", "password", "passfile", "channel_binding", "connect_timeout", "dbname", "host",
+        "hostaddr", "port", "client_encoding", "options", "application_name", "fallback_application_name",
+        "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+        "sslmode", "sslcompression", "sslcert", "sslkey", "sslpassword", "sslrootcert", "sslcrl", "sslcrldir",
+        "sslsni", "requirepeer", "ssl_min_protocol_version", "ssl_max_protocol_version", "gssencmode",
+        "krbsrvname", "gsslib", "replication", "target_session_attrs",
+    ]
 }

@@ -393,7 +393,10 @@ enum PortfolioSpec {
                 a corrupt, newer or not-a-portfolio database.
                 """),
             ExitStatusSpec(.noInput, "No account or update of that name or id, the import file cannot be read, or nothing to undo."),
-            ExitStatusSpec(.unavailable, "A PostgreSQL server cannot be reached or refused the connection (the message names it)."),
+            ExitStatusSpec(.unavailable, """
+                A PostgreSQL server cannot be reached or refused the connection (the message names \
+                it), or PostgreSQL's client library is not installed (Debian: libpq5).
+                """),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError),
             ExitStatusSpec(.busy, """
                 The store is busy, or the connection to PostgreSQL broke mid-command (the message \

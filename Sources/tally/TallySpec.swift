@@ -131,7 +131,11 @@ enum TallySpec {
                 unreadable import, or a corrupt or newer store.
                 """),
             ExitStatusSpec(.noInput, "No counter of that name, or the import file cannot be read."),
-            ExitStatusSpec(.unavailable, "The PostgreSQL server cannot be reached or refused the connection (the message names the host or socket)."),
+            ExitStatusSpec(.unavailable, """
+                The PostgreSQL server cannot be reached or refused the connection (the message \
+                names the host or socket), or PostgreSQL's client library is not installed \
+                (Debian: libpq5).
+                """),
             ExitStatusSpec(.cannotCreate, """
                 The store cannot be created, the role may not create tally's tables (run 'tally db \
                 init' as the database's owner), or 'db copy' found its target not empty.

@@ -540,7 +540,10 @@ enum TillcountSpec {
                 overflow, or a corrupt or newer file; a Z count deleted or relabelled (final).
                 """),
             ExitStatusSpec(.noInput, "An unknown saved count, or nothing to undo."),
-            ExitStatusSpec(.unavailable, "A PostgreSQL server (--db) cannot be reached; the message names the host or socket."),
+            ExitStatusSpec(.unavailable, """
+                A PostgreSQL server (--db) cannot be reached (the message names the host or \
+                socket), or PostgreSQL's client library is not installed (Debian: libpq5).
+                """),
             ExitStatusSpec(.cannotCreate), ExitStatusSpec(.ioError),
             ExitStatusSpec(.busy, """
                 The store is locked or busy, or the connection to PostgreSQL was lost (the message \

@@ -96,11 +96,17 @@ public final class UndoJournal {
         nextPosition = following
     }
 
-    /// Reverts the newest step: `restore` puts each record's row back as it was (the
-    /// newest record first), then the step is forgotten. Nil when there is none.
+    /// Reverts the newest step: `reverting` sees it and its records first (to describe
+    /// it while its rows are as the step left them), then `restore` puts each record's row
+    /// back as it was (the newest record first), then the step is forgotten. Nil when
+    /// there is none.
     /// - Throws: `UndoConflict` on a shared store when another actor touched the step's
-    ///   rows since (nothing is restored); what `restore` throws; the store's errors.
-    public func undoNewest(restore: (UndoJournalRecord) throws -> Void) throws -> UndoJournalStep? {
+    ///   rows since (nothing is restored); what `reverting` and `restore` throw; the
+    ///   store's errors.
+    public func undoNewest(
+        reverting: (UndoJournalStep, [UndoJournalRecord]) throws -> Void = { _, _ in },
+        restore: (UndoJournalRecord) throws -> Void
+    ) throws -> UndoJournalStep? {
         // Two undos by one actor at once take turns, so the second sees the first's result.
         if isShared { try rows.lockUndo(actor: actor) }
         guard let step = try newestStep() else { return nil }
@@ -117,6 +123,7 @@ public final class UndoJournal {
                 throw UndoConflict(step: step, touches: touches)
             }
         }
+        try reverting(step, records)
         for record in records.reversed() { try restore(record) }
         try rows.deleteStep(step.id)
         if currentStep == step.id { currentStep = nil }

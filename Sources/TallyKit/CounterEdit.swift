@@ -15,7 +15,7 @@ extension Tally {
     func editCounter(_ name: String, action: String, _ edit: (Counter) throws(TallyError) -> Counter) throws -> Counter {
         let at = now()
         let kind = CounterEventKind(rawValue: action) ?? .bounds
-        return try repository.change { store -> Counter in
+        return try repository.write { store -> Counter in
             let old = try store.requireCounter(named: name)
             var changed = try edit(old)
             guard changed != old else { return old }
@@ -40,7 +40,7 @@ extension Tally {
         _ change: (Counter) throws(TallyError) -> Counter
     ) throws -> [Counter] {
         let at = now()
-        return try repository.change { store -> [Counter] in
+        return try repository.write { store -> [Counter] in
             var changed: [(old: Counter, new: Counter)] = []
             for counter in try store.allCounters() where selected(counter) {
                 var edited = try change(counter)

@@ -87,3 +87,14 @@ public struct CounterEvent: Equatable, Sendable {
         return overflow ? nil : result
     }
 }
+
+extension CounterEvent {
+    /// Seconds as whole milliseconds, as the SQL stores keep an event's time (clamped to the 64-bit range).
+    package static func milliseconds(_ seconds: Double) -> Int64 {
+        let value = (seconds * 1000).rounded()
+        guard value.isFinite else { return value > 0 ? .max : .min }
+        if value >= 9.2e18 { return .max }
+        if value <= -9.2e18 { return .min }
+        return Int64(value)
+    }
+}

@@ -130,7 +130,7 @@ extension Tally {
     /// The export: every counter, oldest first, with its log.
     /// - Throws: the repository's errors.
     public func export() throws -> CounterExport {
-        try repository.reading { store in
+        try repository.read { store in
             let counters = try store.allCounters()
             let serials = Set(counters.map(\.serial))
             var logs: [Int64: [CounterEvent]] = [:]

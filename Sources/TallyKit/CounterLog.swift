@@ -88,7 +88,7 @@ extension Tally {
     /// - Throws: `TallyError.notFound`, `.ambiguousName`, `.rangeEndsBeforeStart`; the repository's errors.
     public func log(of name: String, from: Int64? = nil, through: Int64? = nil) throws -> CounterLog {
         if let from, let through, through < from { throw TallyError.rangeEndsBeforeStart(from: from, through: through) }
-        return try repository.reading { store in
+        return try repository.read { store in
             let counter = try store.requireCounter(named: name)
             let events = try store.events(of: counter.serial, from: from.map(Double.init), through: through.map { Double($0) + 0.999 })
             return CounterLog(counter: counter, events: events)

@@ -63,7 +63,7 @@ extension Tally {
     public func importCounters(_ incoming: [ImportedCounter], source: String, onClash policy: ClashPolicy) throws -> ImportSummary {
         try CounterImport.checkUnique(incoming, source: source)
         let at = now()
-        return try repository.change { store -> ImportSummary in
+        return try repository.write { store -> ImportSummary in
             var existing: [String: Counter] = [:]
             for counter in try store.allCounters() { existing[ItemName.matchKey(counter.name)] = counter }
             // Each name's key worked out once (NFC and lower case).

@@ -24,13 +24,13 @@ public struct Tally {
     /// Every counter, pinned first, then newest first.
     /// - Throws: the repository's errors (`StoreError` from the file store).
     public func list() throws -> CounterList {
-        CounterList(rows: try repository.reading { try $0.allCounters() }.sorted(by: Counter.listOrder))
+        CounterList(rows: try repository.read { try $0.allCounters() }.sorted(by: Counter.listOrder))
     }
 
     /// The counter called `name` (exactly, else in another letter case).
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func counter(named name: String) throws -> Counter {
-        try repository.reading { try $0.requireCounter(named: name) }
+        try repository.read { try $0.requireCounter(named: name) }
     }
 
     /// The stored names that `typed` name, each once, in the order given (a check before
@@ -38,7 +38,7 @@ public struct Tally {
     /// - Throws: `TallyError.notFound` or `.ambiguousName` for the first name that names no
     ///   single counter; the repository's errors (`StoreError` from the file store).
     public func storedNames(_ typed: [String]) throws -> [String] {
-        try repository.reading { try $0.requireCounters(named: typed).map(\.name) }
+        try repository.read { try $0.requireCounters(named: typed).map(\.name) }
     }
 
     // MARK: creating and naming
@@ -55,7 +55,7 @@ public struct Tally {
         let given = try name.map { name throws(TallyError) in try Counter.validate(name: name) }
         let at = now()
         let created = Instant.iso8601UTC(at)
-        return try repository.change { store -> String in
+        return try repository.write { store -> String in
             let newName = try given ?? CounterNaming.nextDefaultName(existing: store.allCounters().map(\.name))
             try store.requireUnused(newName)
             try store.begin("new \(newName)", at: at)
@@ -73,7 +73,7 @@ public struct Tally {
     public func rename(_ name: String, to newName: String) throws {
         let newName = try Counter.validate(name: newName)
         let at = now()
-        try repository.change { store in
+        try repository.write { store in
             var counter = try store.requireCounter(named: name)
             let oldName = counter.name
             if newName == oldName { return }
@@ -139,7 +139,7 @@ public struct Tally {
         _ name: String, kind: CounterEventKind, action: String, _ transform: (Counter) throws(TallyError) -> Int64
     ) throws -> CountChange {
         let at = now()
-        return try repository.change { store -> CountChange in
+        return try repository.write { store -> CountChange in
             var counter = try store.requireCounter(named: name)
             let newCount = try transform(counter)
             try counter.requireWithinBounds(newCount)
@@ -159,7 +159,7 @@ public struct Tally {
     /// - Throws: `TallyError.stepsOverflow` or `.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func feed(_ name: String, lines: Int64, session: String) throws -> Int64 {
         let at = now()
-        return try repository.change { store -> Int64 in
+        return try repository.write { store -> Int64 in
             var counter = try store.requireCounter(named: name)
             let newCount = try counter.adding(try counter.steps(lines))
             try counter.requireWithinBounds(newCount)
@@ -184,7 +184,7 @@ public struct Tally {
     public func setStep(_ name: String, to step: Int64) throws {
         guard step != 0 else { throw TallyError.zeroStep }
         let at = now()
-        try repository.change { store in
+        try repository.write { store in
             var counter = try store.requireCounter(named: name)
             try store.begin("step \(counter.name)", at: at)
             let old = counter.step
@@ -201,7 +201,7 @@ public struct Tally {
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func setPinned(_ name: String, _ pinned: Bool) throws {
         let at = now()
-        try repository.change { store in
+        try repository.write { store in
             var counter = try store.requireCounter(named: name)
             guard counter.pinned != pinned else { return }
             try store.begin("\(pinned ? "pin" : "unpin") \(counter.name)", at: at)
@@ -221,7 +221,7 @@ public struct Tally {
     @discardableResult
     public func remove(_ typed: [String]) throws -> [String] {
         let at = now()
-        return try repository.change { store -> [String] in
+        return try repository.write { store -> [String] in
             let removed = try store.requireCounters(named: typed)
             try store.begin("rm \(removed.map(\.name).joined(separator: ", "))", at: at)
             for counter in removed {
@@ -236,7 +236,7 @@ public struct Tally {
     /// was ("inc coffee").
     /// - Throws: `TallyError.nothingToUndo`; the repository's errors (`StoreError` from the file store).
     public func undo() throws -> String {
-        try repository.change { store -> String in
+        try repository.write { store -> String in
             guard let group = try store.revertLatest() else { throw TallyError.nothingToUndo }
             return group.action
         }
@@ -246,7 +246,7 @@ public struct Tally {
     /// showing one counter never undoes a change made elsewhere to another.
     /// - Throws: `TallyError.nothingToUndo`; `.lastChangeConcernsAnotherCounter`; the repository's errors (`StoreError` from the file store).
     public func undo(concerning name: String) throws -> String {
-        try repository.change { store -> String in
+        try repository.write { store -> String in
             guard let latest = try store.latestChange() else { throw TallyError.nothingToUndo }
             guard latest.names.contains(name) else { throw TallyError.lastChangeConcernsAnotherCounter(action: latest.action) }
             _ = try store.revertLatest()

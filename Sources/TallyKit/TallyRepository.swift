@@ -1,6 +1,7 @@
 // What tally needs from a store: reading counters and their logs, and changing them one
-// command at a time. The SQLite adapter (the default), the in-memory adapter and the
-// shared store (PostgreSQL) implement it. Nothing here loads or rewrites the
+// command at a time. The in-memory adapter (here), the SQLite adapter (TallySQLite, the
+// default) and the shared store (TallyPostgres) implement the repository; one session
+// (TallySession) implements the reading and changing below for all of them. Nothing here loads or rewrites the
 // whole store: `tally inc NAME` finds one counter, updates it and records one event.
 
 /// A change group: what one command changed, reverted as a whole by one undo.
@@ -17,19 +18,38 @@ public struct TallyChangeGroup: Equatable, Sendable {
     }
 }
 
-/// A store of counters and their logs.
+/// A store of counters and their logs: the seam every adapter (in memory, SQLite,
+/// PostgreSQL) offers, the shape of GRDB's DatabaseReader.read and DatabaseWriter.write.
 ///
-/// `reading` sees one consistent state and never creates, migrates or changes anything
-/// (a store that does not exist yet reads as empty). `change` runs its body in one
-/// transaction on the latest state and keeps what the body did only when it returns; when
-/// it throws, nothing is stored. Two changes at once never lose an update.
+/// `read` sees one consistent state and never creates, migrates or changes anything (a
+/// store that does not exist yet reads as empty). `write` runs its body in one
+/// transaction on the latest state, holding the change and its undo step, and keeps what
+/// the body did only when it returns; when it throws, nothing is stored. Two writes at
+/// once never lose an update.
+///
+/// A body may run more than once: PostgreSQL runs a transaction again after a
+/// serialization failure or a deadlock, on a fresh session. So a body has no effect
+/// outside its session (no printing, no counting in captured variables it does not
+/// reset), and returns what the caller needs instead.
 public protocol TallyRepository {
     /// Runs `body` on one consistent state of the store.
     /// - Throws: what `body` throws; the store's errors (unreadable, not a tally store).
-    func reading<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result
-    /// Runs `body` as one transaction and keeps what it did, only when it returns.
+    func read<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result
+    /// Runs `body` as one transaction and keeps what it did, only when it returns. `label`,
+    /// when given, begins the change group (the undo step) before `body`, dated `at`; nil
+    /// when `body` names its group itself (`begin`), from what it finds. `body` may run
+    /// more than once (see above).
     /// - Throws: what `body` throws (nothing is kept); the store's errors.
-    func change<Result>(_ body: (any TallyStoreChange) throws -> Result) throws -> Result
+    func write<Result>(_ label: String?, at: Double, _ body: (any TallyStoreChange) throws -> Result) throws -> Result
+}
+
+extension TallyRepository {
+    /// Runs `body` as one transaction whose body begins its own change group (see
+    /// `write(_:at:_:)`); it may run more than once.
+    /// - Throws: what `body` throws (nothing is kept); the store's errors.
+    public func write<Result>(_ body: (any TallyStoreChange) throws -> Result) throws -> Result {
+        try write(nil, at: 0, body)
+    }
 }
 
 /// What a command may read.

@@ -27,12 +27,12 @@ extension Tally {
     /// - Throws: `TallyError.copyTargetNotEmpty` when `target` holds anything (nothing is
     ///   written); the repositories' errors.
     public func copy(to target: any TallyRepository) throws -> TallyCopySummary {
-        let (counters, events, nextSerial) = try repository.reading { store in
+        let (counters, events, nextSerial) = try repository.read { store in
             (try store.allCounters(), try store.allEvents(), try store.nextFreeSerial())
         }
         let serials = Set(counters.map(\.serial))
         let kept = events.filter { serials.contains($0.serial) }
-        return try target.change { store -> TallyCopySummary in
+        return try target.write { store -> TallyCopySummary in
             guard try store.isEmpty() else { throw TallyError.copyTargetNotEmpty(counters: try store.allCounters().count) }
             for counter in counters { try store.storeCopied(counter) }
             for event in kept { try store.storeCopied(event) }

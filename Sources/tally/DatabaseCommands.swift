@@ -6,6 +6,8 @@ import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitPostgres
 import TallyKit
+import TallyPostgres
+import TallySQLite
 
 extension TallyCommands {
     func initializeStore() throws -> ExitCode {

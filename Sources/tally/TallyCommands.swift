@@ -5,6 +5,8 @@ import MoneyKit
 import MoneyKitStorage
 import MoneyKitCLI
 import TallyKit
+import TallyPostgres
+import TallySQLite
 
 struct TallyCommands {
     let invocation: Invocation
@@ -29,7 +31,7 @@ struct TallyCommands {
         if !location.isDefault, PostgresTallyRepository.names(location.path) {
             return PostgresTallyRepository(connectionText: location.path, actor: invocation.actor)
         }
-        let repository = SQLiteTallyRepository(location: location)
+        let repository = SQLiteTallyRepository(location: location, actor: invocation.actor)
         let err = invocation.err
         repository.onImportedLegacy = { legacy, database, count in
             err.line("""

@@ -3,6 +3,8 @@
 
 import MoneyKitCLI
 import TallyKit
+import TallyPostgres
+import TallySQLite
 
 enum TallySpec {
     static let name = ArgumentSpec("NAME", help: """
@@ -82,17 +84,20 @@ enum TallySpec {
             FileSpec("$XDG_DATA_HOME/tally/counters.db", """
                 The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL \
                 mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files \
-                too); schema version 1 in PRAGMA user_version, marked as tally's by PRAGMA \
+                too); schema version 2 in PRAGMA user_version, marked as tally's by PRAGMA \
                 application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, \
                 count, start, step, pinned, created, updated, goal, minimum, maximum), \
                 counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, \
                 value) holding next_serial and match_key_rule (2: match_key is the name in NFC, case \
                 folded; a store without it has lower-cased keys, recomputed by its first change), \
-                changes(id, action, at, first_event, actor): the last 100 commands, which undo can \
-                revert (first_event: where the command's events start in the log); \
-                undo_rows(change_id, serial, existed, and the counter's fields as they were before \
-                that command); events(id, change_id, serial, at in milliseconds since 1970 UTC, \
-                kind, count_before, count_after, old_value, new_value, actor): the log, one row per \
+                journal_steps(id, label, at, actor, mark): the last 100 commands, which undo can \
+                revert; journal_records(step_id, position, kind, key, before): what each command \
+                touched as it was before (kind counter: key the serial, before the counter as JSON \
+                or NULL when the command made it; kind events: the command's events), the undo \
+                journal every MoneyKit tool shares (version 1 kept it in changes and undo_rows: \
+                its first change carries them over); events(id, change_id, serial, at in \
+                milliseconds since 1970 UTC, kind, count_before, count_after, old_value, new_value, \
+                actor): the log, one row per \
                 counter a command changed, kept when its command leaves the undo history and removed \
                 by the undo that reverts it (a deleted counter's log goes with it once its removal \
                 can no longer be undone). actor is who made the change: empty in a file store, \
@@ -397,10 +402,11 @@ enum TallySpec {
             belongs in ~/.pgpass or the file PGPASSFILE names, never on the command line: the \
             process list shows every argument. Messages never show a password.
 
-            tally keeps its tables in the schema tally: counters (one row per counter, its tags \
-            in order in a text[] column, last_change the change that last wrote it), meta \
-            (next_serial), changes (the changes undo can revert, with their actor USER@HOST), \
-            undo_rows (each counter as it was before a change), events (the log, with the actor \
+            tally keeps its tables in the schema tally (version 2): counters (one row per \
+            counter, its tags in order in a text[] column), meta (next_serial), journal_steps \
+            (the changes undo can revert, with their actor USER@HOST) and journal_records (each \
+            counter as it was before a change, and the names it took or gave up), events (the \
+            log, with the actor \
             of each change), schema_version and applied_changes (the id of each change, so that \
             a change retried after a lost connection never counts twice). Every command is one \
             transaction with bound parameters; a change locks the counters it reads, so \

@@ -109,8 +109,8 @@ struct TallyPostgresEndToEndTests {
         let store = try TallyTestStore(.postgres)
         let made = try store.run(["db", "init"])
         #expect(made.status == 0)
-        #expect(made.stderr.hasPrefix("made tally's tables (version 1) in PostgreSQL database"), "\(made.stderr)")
-        #expect(try store.run(["db", "init"]).stderr.contains("are up to date (version 1)"))
+        #expect(made.stderr.hasPrefix("made tally's tables (version 2) in PostgreSQL database"), "\(made.stderr)")
+        #expect(try store.run(["db", "init"]).stderr.contains("are up to date (version 2)"))
         let clerk = "clerk_\(UInt32.random(in: 0...UInt32.max))"
         let reader = "reader_\(UInt32.random(in: 0...UInt32.max))"
         _ = try store.query("CREATE ROLE \(clerk) LOGIN")
@@ -157,9 +157,9 @@ struct TallyPostgresEndToEndTests {
         let store = try TallyTestStore(.file)
         let made = try store.run(["db", "init"])
         #expect(made.status == 0)
-        #expect(made.stderr == "made tally's database \(store.box.databasePath) (version 1)\n")
+        #expect(made.stderr == "made tally's database \(store.box.databasePath) (version 2)\n")
         #expect(FileManager.default.fileExists(atPath: store.box.databasePath))
-        #expect(try store.run(["db", "init"]).stderr == "tally's database \(store.box.databasePath) is up to date (version 1)\n")
+        #expect(try store.run(["db", "init"]).stderr == "tally's database \(store.box.databasePath) is up to date (version 2)\n")
         let grant = try store.run(["db", "init", "--grant", "clerk"])
         #expect(grant.status == 64)
         #expect(grant.stderr.contains("--grant needs a PostgreSQL store"))
@@ -354,7 +354,7 @@ struct TallyPostgresEndToEndTests {
         let fed = try store.integer("SELECT coalesce(sum(count_after - count_before), 0) FROM tally.events WHERE kind = 'feed'")
         #expect(count > 0 && count <= 500, "\(count)")
         #expect(fed == count)
-        #expect(try store.integer("SELECT count(*) FROM tally.changes WHERE action LIKE 'feed %'") == 1)
+        #expect(try store.integer("SELECT count(*) FROM tally.journal_steps WHERE label LIKE 'feed %'") == 1)
         #expect(try store.ok("inc", "lines") == String(count + 1))
     }
 
@@ -414,6 +414,6 @@ struct TallyPostgresEndToEndTests {
             SELECT count(DISTINCT count_before), min(count_before), max(count_after) FROM tally.events
             WHERE kind = 'inc' AND count_after = count_before + 1
             """) == [["2000", "0", "2000"]])
-        #expect(try store.query("SELECT count(*) FROM tally.changes") == [["100"]])
+        #expect(try store.query("SELECT count(*) FROM tally.journal_steps") == [["100"]])
     }
 }

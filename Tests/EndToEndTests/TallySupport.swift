@@ -207,7 +207,7 @@ final class TallyBox {
         let counters = try query("SELECT name, count, start, step, pinned, created, serial FROM counters ORDER BY serial", as: Row.self, sourceLocation: sourceLocation)
             .map { TallyStoredCounter(name: $0.name, count: $0.count, start: $0.start, step: $0.step, pinned: $0.pinned != 0, created: $0.created, serial: $0.serial) }
         let next = try query("SELECT value FROM meta WHERE key = 'next_serial'", as: Serial.self, sourceLocation: sourceLocation).first?.value ?? 1
-        let undo = try query("SELECT action FROM changes ORDER BY id", as: TallyStoreFile.UndoEntry.self, sourceLocation: sourceLocation)
+        let undo = try query("SELECT label AS action FROM journal_steps ORDER BY id", as: TallyStoreFile.UndoEntry.self, sourceLocation: sourceLocation)
         return TallyStoreFile(content: .init(counters: counters, nextSerial: next, undo: undo))
     }
 

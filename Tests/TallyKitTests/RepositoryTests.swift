@@ -7,6 +7,8 @@ import Testing
 import MoneyKitStorage
 import MoneyKitPlatform
 import TallyKit
+import TallyPostgres
+import TallySQLite
 
 @Suite struct RepositoryTests {
     static let broken: [(String, TallyDocument, String)] = [
@@ -48,7 +50,7 @@ import TallyKit
             ("format", .string("tally")), ("version", .integer(1)), ("content", document.storedContent),
         ]).serialized()
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let tally = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: false)))
+        let tally = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: false), actor: "ann@door-1"))
         let attempts: [(String, () throws -> Void)] = [
             ("list", { _ = try tally.list() }), ("new", { _ = try tally.create(name: "z") }),
             ("inc", { try tally.increment("a") }), ("undo", { _ = try tally.undo() }), ("rm", { try tally.remove(["a"]) }),
@@ -84,7 +86,7 @@ import TallyKit
         let folder = try TemporaryFolder()
         let path = folder.path + "/counters.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let tally = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: false)))
+        let tally = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: false), actor: "ann@door-1"))
         let attempts: [(String, () throws -> Void)] = [
             ("list", { _ = try tally.list() }), ("get", { _ = try tally.counter(named: "x") }),
             ("new", { _ = try tally.create(name: "x") }), ("inc", { try tally.increment("x") }),
@@ -114,14 +116,14 @@ import TallyKit
     @Test func aChangeThatThrowsStoresNothing() throws {
         struct Refused: Error {}
         let folder = try TemporaryFolder()
-        let sqlite = SQLiteTallyRepository(location: StoreLocation(path: folder.path + "/t.db", isDefault: false))
+        let sqlite = SQLiteTallyRepository(location: StoreLocation(path: folder.path + "/t.db", isDefault: false), actor: "ann@door-1")
         _ = try Tally(repository: sqlite, now: { testNow }).create(name: "a")
         let memory = try InMemoryTallyRepository(TallyDocument(counters: [counter("a", serial: 1)], nextSerial: 2))
         for repository in [memory, sqlite] as [any TallyRepository] {
             let tally = Tally(repository: repository, now: { testNow })
             let before = try tally.list()
             #expect(throws: Refused.self) {
-                try repository.change { store in
+                try repository.write { store in
                     let found = try store.requireCounter(named: "a")
                     try store.begin("rm a", at: testNow)
                     try store.delete(found)
@@ -129,14 +131,14 @@ import TallyKit
                 }
             }
             #expect(try tally.list() == before)
-            #expect(try repository.reading { try $0.latestChange()?.action } != "rm a")
+            #expect(try repository.read { try $0.latestChange()?.action } != "rm a")
         }
     }
 
     @Test func theSQLiteStoreKeepsWhatTheKitDidAndStartsEmpty() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/sub/counters.json"
-        let repository = SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: true))
+        let repository = SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: true), actor: "ann@door-1")
         #expect(repository.paths.database == folder.path + "/sub/counters.db")
         #expect(try Tally(repository: repository).list().rows.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/sub"), "a read created the store")
@@ -145,10 +147,10 @@ import TallyKit
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/sub"), "a change that found nothing created the store")
         _ = try tally.create(name: "coffee", start: 2, step: -3, pinned: true)
         try tally.increment("coffee")
-        let reopened = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: true)))
+        let reopened = Tally(repository: SQLiteTallyRepository(location: StoreLocation(path: path, isDefault: true), actor: "ann@door-1"))
         #expect(try reopened.export().counters == [Counter(name: "coffee", count: -1, start: 2, step: -3, pinned: true, created: "2026-11-21T10:55:28Z", serial: 1)])
-        #expect(try reopened.repository.reading { try $0.latestChange() } == TallyChangeGroup(action: "inc coffee", names: ["coffee"]))
-        let events = try reopened.repository.reading { try $0.events(of: 1, from: nil, through: nil) }
+        #expect(try reopened.repository.read { try $0.latestChange() } == TallyChangeGroup(action: "inc coffee", names: ["coffee"]))
+        let events = try reopened.repository.read { try $0.events(of: 1, from: nil, through: nil) }
         #expect(events.map(\.kind) == [.new, .inc])
         #expect(events.map(\.countAfter) == [2, -1])
         #expect(events.allSatisfy { $0.at == testNow })

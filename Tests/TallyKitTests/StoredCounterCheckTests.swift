@@ -30,7 +30,7 @@ func expectUnreadableCountersRefused(_ repository: any TallyRepository) throws {
     for (counter, fault) in cases {
         #expect(counter.storedFault == fault, "the reader's own check refuses it")
         let error = tallyError {
-            try repository.change { store in
+            try repository.write { store in
                 try store.begin("set laps", at: testNow)
                 try store.update(counter)
             }
@@ -44,7 +44,7 @@ func expectUnreadableCountersRefused(_ repository: any TallyRepository) throws {
     blank.name = " "
     blank.serial = 99
     let error = tallyError {
-        try repository.change { store in
+        try repository.write { store in
             try store.begin("new", at: testNow)
             try store.insert(blank)
         }

@@ -9,6 +9,8 @@ import MoneyKitStorage
 import PostgresTestSupport
 import Testing
 import TallyKit
+import TallyPostgres
+import TallySQLite
 
 /// A backend the contract runs on.
 enum TallyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -24,7 +26,7 @@ enum TallyBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return (InMemoryTallyRepository(undoLimit: undoLimit), nil)
         case .sqlite:
             let folder = try TemporaryFolder()
-            return (SQLiteTallyRepository(paths: TallyStorePaths(path: folder.path + "/t.db", isDefault: false), undoLimit: undoLimit), folder)
+            return (SQLiteTallyRepository(paths: TallyStorePaths(path: folder.path + "/t.db", isDefault: false), actor: actor, undoLimit: undoLimit), folder)
         case .postgres:
             let database = try sharedCluster().newDatabase("tally")
             return (PostgresTallyRepository(connectionText: database, actor: actor, undoLimit: undoLimit), nil)
@@ -41,7 +43,7 @@ struct TallyVisibleState: Equatable {
     var latest: TallyChangeGroup?
 
     init(_ repository: any TallyRepository) throws {
-        (counters, events, nextSerial, latest) = try repository.reading { store in
+        (counters, events, nextSerial, latest) = try repository.read { store in
             (try store.allCounters(), try store.allEvents(), try store.nextFreeSerial(), try store.latestChange())
         }
     }
@@ -111,7 +113,7 @@ struct TallyPostgresRepositoryTests {
         _ = try tally.create(name: "a", settings: NewCounterSettings(maximum: 1))
         let before = try TallyVisibleState(repository)
         #expect(throws: Refused.self) {
-            try repository.change { store in
+            try repository.write { store in
                 let found = try store.requireCounter(named: "a")
                 try store.begin("rm a", at: testNow)
                 try store.delete(found)
@@ -170,7 +172,7 @@ struct TallyPostgresRepositoryTests {
 
     @Test func readingADatabaseWithoutTablesIsEmptyAndCreatesNothing() throws {
         let database = try sharedCluster().newDatabase("tally")
-        let tally = Tally(repository: PostgresTallyRepository(connectionText: database))
+        let tally = Tally(repository: PostgresTallyRepository(connectionText: database, actor: "ann@door-1"))
         #expect(try tally.list().rows.isEmpty)
         #expect(tallyError { _ = try tally.counter(named: "x") } == .notFound("x", known: []))
         let schemas = try sharedCluster().execute("SELECT count(*) FROM pg_namespace WHERE nspname = 'tally'", on: database)
@@ -205,8 +207,8 @@ struct TallyPostgresRepositoryTests {
         #expect(try ann.undo() == "inc north")
         #expect(try ann.counter(named: "north").count == 0)
         #expect(try bob.counter(named: "south").count == 5)
-        #expect(try bob.repository.reading { try $0.latestChange()?.action } == "inc south")
-        #expect(try ann.repository.reading { try $0.latestChange()?.action } == "new north")
+        #expect(try bob.repository.read { try $0.latestChange()?.action } == "inc south")
+        #expect(try ann.repository.read { try $0.latestChange()?.action } == "new north")
     }
 
     @Test func undoIsRefusedWhenAnotherActorChangedTheCounterSince() throws {
@@ -254,7 +256,7 @@ struct TallyPostgresRepositoryTests {
         _ = try bob.create(name: "b")
         _ = try ann.create(name: "a")
         for value in 1...5 { try ann.set("a", to: Int64(value)) }
-        let actions = try sharedCluster().execute("SELECT actor, action FROM tally.changes ORDER BY id", on: database).map { $0.values }
+        let actions = try sharedCluster().execute("SELECT actor, label FROM tally.journal_steps ORDER BY id", on: database).map { $0.values }
         #expect(actions == [["bob@door-2", "new b"], ["ann@door-1", "set a"], ["ann@door-1", "set a"], ["ann@door-1", "set a"]])
         for _ in 1...3 { _ = try ann.undo() }
         #expect(try ann.counter(named: "a").count == 2)
@@ -264,7 +266,7 @@ struct TallyPostgresRepositoryTests {
 
     @Test func concurrentIncrementsOfOneCounterAllCount() async throws {
         let database = try sharedCluster().newDatabase("tally")
-        _ = try Tally(repository: PostgresTallyRepository(connectionText: database)).create(name: "door")
+        _ = try Tally(repository: PostgresTallyRepository(connectionText: database, actor: "ann@door-1")).create(name: "door")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for client in 0..<4 {
                 group.addTask {
@@ -274,10 +276,10 @@ struct TallyPostgresRepositoryTests {
             }
             try await group.waitForAll()
         }
-        let tally = Tally(repository: PostgresTallyRepository(connectionText: database))
+        let tally = Tally(repository: PostgresTallyRepository(connectionText: database, actor: "ann@door-1"))
         #expect(try tally.counter(named: "door").count == 200)
         let serial = try tally.counter(named: "door").serial
-        let events = try tally.repository.reading { try $0.events(of: serial, from: nil, through: nil) }
+        let events = try tally.repository.read { try $0.events(of: serial, from: nil, through: nil) }
         #expect(events.count == 201)
         // Each increment's event starts where the one before ended: none saw a stale count.
         let increments = events.dropFirst().sorted { $0.countBefore < $1.countBefore }
@@ -287,7 +289,7 @@ struct TallyPostgresRepositoryTests {
 
     @Test func concurrentCreationsOfOneNameMakeOneCounter() async throws {
         let database = try sharedCluster().newDatabase("tally")
-        _ = try Tally(repository: PostgresTallyRepository(connectionText: database)).create(name: "seed")
+        _ = try Tally(repository: PostgresTallyRepository(connectionText: database, actor: "ann@door-1")).create(name: "seed")
         let made = try await withThrowingTaskGroup(of: Bool.self) { group in
             for client in 0..<4 {
                 group.addTask {
@@ -303,7 +305,7 @@ struct TallyPostgresRepositoryTests {
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(made == 1)
-        #expect(try Tally(repository: PostgresTallyRepository(connectionText: database)).list().rows.count == 2)
+        #expect(try Tally(repository: PostgresTallyRepository(connectionText: database, actor: "ann@door-1")).list().rows.count == 2)
     }
 
     // MARK: db copy
@@ -348,7 +350,7 @@ struct TallyPostgresRepositoryTests {
         #expect(try TallyVisibleState(target) == before)
         // Emptied by undo (no counter, no event, no change left), it takes the copy.
         _ = try targetTally.undo()
-        #expect(try target.reading { try $0.isEmpty() })
+        #expect(try target.read { try $0.isEmpty() })
         #expect(try Tally(repository: source).copy(to: target) == TallyCopySummary(counters: 1, events: 1))
     }
 }

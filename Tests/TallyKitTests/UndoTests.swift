@@ -1,6 +1,7 @@
 // Undo: every change is one step, reverted whole (a delete, a rename, an import
 // included); the newest 100 are kept; a screen's undo touches only its own counter.
 
+import MoneyKitStorage
 import Testing
 import TallyKit
 
@@ -76,8 +77,8 @@ import TallyKit
         _ = try tally.create(name: "x")
         for value in 1...100 { try tally.set("x", to: Int64(value)) }
         let undo = try tally.repository.load().undo
-        #expect(undo.count == SQLiteTallyRepository.undoLimit)
-        #expect(SQLiteTallyRepository.undoLimit == 100)
+        #expect(undo.count == UndoHistory.stepsKept)
+        #expect(UndoHistory.stepsKept == 100)
         #expect(try tally.repository.load().events.count == 101)  // the log keeps every change, "new x" included
         #expect(undo.first?.action == "set x")
         for _ in 1...100 { _ = try tally.undo() }

@@ -1,24 +1,29 @@
-// tally's tables in a PostgreSQL database: schema `tally`, version 1 (in
+// tally's tables in a PostgreSQL database: schema `tally`, version 2 (in
 // tally.schema_version, beside tally.applied_changes: both made by MoneyKitPostgres's
 // bootstrap). The meaning is the SQLite store's (SQLiteTallySchema), with what sharing
 // needs on top:
 //   counters(serial, name, match_key, count, start, step, pinned, created, updated, goal,
-//            minimum, maximum, tags, last_change): tags are the counter's tags in order
-//            (text[], on the row so the row's lock covers them); last_change is the change
-//            group that last wrote the row, which undo checks so that it never reverts a
-//            counter someone else has changed since;
+//            minimum, maximum, tags): tags are the counter's tags in order (text[], on the
+//            row so the row's lock covers them);
 //   meta(key, value): next_serial, the serial the next counter gets (never reused),
 //            locked FOR UPDATE by the change that takes one; match_key_rule, as in the
 //            SQLite store (the first change recomputes keys made by an earlier rule);
-//   changes(id, action, at, actor): the change groups undo can revert, the newest
-//            `undoLimit` of each actor ("user@host");
-//   undo_rows(change_id, serial, existed, removed, …, last_change): each counter a group
-//            touched, as it was before (existed false: the group created it; removed: the
-//            group deleted it);
 //   events(id, change_id, serial, at, kind, count_before, count_after, old_value,
-//            new_value, actor): the log; change_id 0 for events copied in by `db copy`.
-// events.at is in milliseconds since 1970 UTC, changes.at in seconds; created and updated
-// are ISO 8601 text, as in the SQLite store.
+//            new_value, actor): the log; change_id is the undo step that recorded the
+//            event, 0 for events copied in by `db copy`;
+//   journal_steps, journal_records: the undo journal every kit shares
+//            (PostgresUndoJournalRows, UndoJournal): the newest `undoLimit` change groups of
+//            each actor ("user@host"), with the counters each touched as they were before
+//            (kind 'counter'), its events (kind 'events') and the names it took or gave
+//            up (kind 'name'), which the conflict rule compares with other actors' later
+//            groups.
+// Version 1 kept the undo history in changes(id, action, at, actor) and
+// undo_rows(change_id, serial, existed, removed, …, last_change), and each counter's
+// last_change; migration 2 carries every group over into the journal (same ids) and drops
+// them. A group carried over has no 'name' records: its undo is not refused for a name
+// another actor took since (the restore then fails on the name, and nothing changes).
+// events.at is in milliseconds since 1970 UTC, journal_steps.at in seconds; created and
+// updated are ISO 8601 text, as in the SQLite store.
 
 import MoneyKitPostgres
 
@@ -83,16 +88,38 @@ enum PostgresTallySchema {
             """,
             "CREATE INDEX events_by_counter ON tally.events (serial, at)",
             "CREATE INDEX events_by_change ON tally.events (change_id)",
-        ]
+        ],
+        // 2: the shared undo journal; the undo history carried over, nothing lost.
+        PostgresUndoJournalRows.tables(in: "tally") + [
+            "INSERT INTO tally.journal_steps (id, label, at, actor) SELECT id, action, at, actor FROM tally.changes",
+            "INSERT INTO tally.journal_records (step_id, position, kind, key) SELECT id, 0, 'events', id::text FROM tally.changes",
+            """
+            INSERT INTO tally.journal_records (step_id, position, kind, key, before)
+            SELECT change_id, row_number() OVER (PARTITION BY change_id ORDER BY serial), 'counter', serial::text,
+                CASE WHEN existed THEN json_build_object(
+                    'name', name, 'count', count, 'start', start, 'step', step, 'pinned', pinned, 'created', created,
+                    'serial', serial, 'goal', goal, 'min', minimum, 'max', maximum, 'tags', coalesce(tags, '{}'),
+                    'updated', updated)::text END
+            FROM tally.undo_rows WHERE change_id IN (SELECT id FROM tally.changes)
+            """,
+            // Ids are never reused: not those of groups forgotten or undone whose events remain.
+            """
+            SELECT setval(pg_get_serial_sequence('tally.journal_steps', 'id'), greatest(
+                (SELECT coalesce(max(id), 0) FROM tally.changes), (SELECT coalesce(max(change_id), 0) FROM tally.events), 1))
+            """,
+            "DROP TABLE tally.undo_rows",
+            "DROP TABLE tally.changes",
+            "ALTER TABLE tally.counters DROP COLUMN last_change",
+        ],
     ]
 
     /// The schema `tally`, its tables at this version.
     static let layout = PostgresSchemaLayout(schema: "tally", tool: "tally", migrations: migrations)
 
-    /// The columns of a counter, in the order `PostgresTallySession.counter(from:)` reads
+    /// The columns of a counter, in the order `PostgresTallyRows.counter(from:)` reads
     /// them (tags as a JSON array, so any text comes back exactly).
     static let counterColumns =
-        "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum, array_to_json(tags)::text, last_change"
+        "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum, array_to_json(tags)::text"
 
     /// SQL for a text[] from a bound JSON array of strings, in order.
     static func tagsFromJSON(_ parameter: String) -> String {

@@ -1,5 +1,5 @@
-// The tally database (SQLite, WAL, synchronous=FULL). Schema version 1 in PRAGMA
-// user_version, marked as tally's by PRAGMA application_id 0x4D4B5441 ("MKTA"):
+// The tally database (SQLite, WAL, synchronous=FULL). Schema version in PRAGMA
+// user_version (2), marked as tally's by PRAGMA application_id 0x4D4B5441 ("MKTA"):
 //   counters(serial, name, match_key, count, start, step, pinned, created, updated, goal,
 //            minimum, maximum): one row per counter; match_key is ItemName.matchKey(name),
 //            indexed, so a name typed in another case is one lookup;
@@ -8,17 +8,20 @@
 //            match_key_rule, the ItemName.matchKeyRule the match keys were made by (2: case
 //            folding; absent: 1, lower case, in a store written before it). Until a change
 //            recomputes the keys and sets it, a lookup compares every name;
-//   changes(id, action, at, first_event, actor): the change groups undo can revert, newest
-//            last, at most `SQLiteTallyRepository.undoLimit`; first_event is the id the
-//            group's first event got or would get: a group's events are the log's tail
-//            from there, since only the newest group takes events;
-//   undo_rows(change_id, serial, existed, …): each counter a group touched, as it was
-//            before (existed 0: the group created it);
 //   events(id, change_id, serial, at, kind, count_before, count_after, old_value,
-//            new_value, actor): the log, append-only; undo deletes the events of the group
-//            it reverts. actor is reserved for who made the change.
-// events.at is in milliseconds since 1970 UTC, changes.at in seconds; created and updated
-// are ISO 8601.
+//            new_value, actor): the log, append-only; change_id is the undo step that
+//            recorded the event (0: none, copied in by db copy), whose undo deletes it;
+//   journal_steps, journal_records: the undo journal every kit shares
+//            (SQLiteUndoJournalRows, UndoJournal): the newest `SQLiteTallyRepository.undoLimit`
+//            change groups, each with the counters it touched as they were before
+//            (kind 'counter', key the serial, before the counter's JSON as in counters.json,
+//            NULL: the group made it) and one record of its events (kind 'events', key the
+//            step id).
+// Version 1 kept the undo history in changes(id, action, at, first_event, actor) and
+// undo_rows(change_id, serial, existed, name, …, tags); migration 2 carries every group
+// over into the journal (same ids, so the events keep their group) and drops them.
+// events.at is in milliseconds since 1970 UTC, journal_steps.at in seconds; created and
+// updated are ISO 8601.
 
 import MoneyKitSQLite
 
@@ -76,11 +79,33 @@ enum SQLiteTallySchema {
         );
         CREATE INDEX events_by_counter ON events(serial, at);
         """,
+        // 2: the shared undo journal; the undo history carried over, nothing lost.
+        SQLiteUndoJournalRows.tables + """
+
+        INSERT INTO journal_steps (id, label, at, actor, mark) SELECT id, action, at, coalesce(actor, ''), NULL FROM changes;
+        INSERT INTO journal_records (step_id, position, kind, key, before)
+            SELECT id, 0, 'events', CAST(id AS TEXT), NULL FROM changes;
+        INSERT INTO journal_records (step_id, position, kind, key, before)
+            SELECT change_id, row_number() OVER (PARTITION BY change_id ORDER BY serial), 'counter', CAST(serial AS TEXT),
+                CASE WHEN existed = 0 THEN NULL ELSE json_object(
+                    'name', name, 'count', count, 'start', start, 'step', step,
+                    'pinned', json(CASE WHEN pinned = 1 THEN 'true' ELSE 'false' END), 'created', created, 'serial', serial,
+                    'goal', goal, 'min', minimum, 'max', maximum, 'tagLines', tags, 'updated', updated) END
+            FROM undo_rows WHERE change_id IN (SELECT id FROM changes);
+        -- Ids are never reused: not those of groups forgotten or undone whose events remain.
+        INSERT INTO sqlite_sequence (name, seq)
+            SELECT 'journal_steps', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'journal_steps');
+        UPDATE sqlite_sequence SET seq = max(seq, (SELECT coalesce(max(change_id), 0) FROM events),
+            (SELECT coalesce(max(id), 0) FROM changes)) WHERE name = 'journal_steps';
+        DROP TABLE undo_rows;
+        DROP TABLE changes;
+        CREATE INDEX events_by_step ON events(change_id);
+        """,
     ]
 
     /// What makes a file tally's: the mark 0x4D4B5441 ("MKTA") and the tables above.
     static let schema = SQLiteSchema(name: "a tally database", applicationID: 0x4D4B_5441, migrations: migrations)
 
-    /// The columns of a counter, in the order `SQLiteTallySession.counter(from:)` reads them.
+    /// The columns of a counter, in the order `SQLiteTallyRows.counter(from:)` reads them.
     static let counterColumns = "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum"
 }

@@ -2,12 +2,14 @@
 // `tally`, see PostgresTallySchema). Every command is one transaction; a change locks
 // the rows it reads (SELECT … FOR UPDATE), so concurrent `tally inc` of one counter all
 // count, and carries a client-made id (PostgresStore), so a change retried after an
-// unanswered COMMIT never counts twice. Undo reverts the newest change of this actor
-// (user@host) only, and refuses when another actor changed its counters since.
+// unanswered COMMIT never counts twice. The rules and undo are TallySession's, with the
+// journal shared by actors: undo reverts the newest change of this actor (user@host)
+// only, and refuses when another actor changed its counters since.
 
 import MoneyKitStorage
 import MoneyKitPlatform
 import MoneyKitPostgres
+import TallyKit
 
 /// Counters and their log in a PostgreSQL database.
 public final class PostgresTallyRepository: TallyRepository {
@@ -17,7 +19,7 @@ public final class PostgresTallyRepository: TallyRepository {
     /// The store reached through `connectionText` (a postgresql:// URI or a libpq keyword
     /// string); changes are made as `actor` ("user@host"); undo reaches back `undoLimit`
     /// changes of each actor. Nothing is connected until the first command.
-    public init(connectionText: String, actor: String = ProcessIdentity.actor, undoLimit: Int = SQLiteTallyRepository.undoLimit) {
+    public init(connectionText: String, actor: String, undoLimit: Int = UndoHistory.stepsKept) {
         store = PostgresStore(connectionText: connectionText, layout: PostgresTallySchema.layout, actor: actor)
         self.undoLimit = undoLimit
     }
@@ -38,22 +40,25 @@ public final class PostgresTallyRepository: TallyRepository {
     /// Runs `body` on one snapshot (REPEATABLE READ, read only). A database without
     /// tally's tables reads as empty; nothing is created.
     /// - Throws: what `body` throws; `StoreError` (unreachable, not tally's, newer).
-    public func reading<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result {
+    public func read<Result>(_ body: (any TallyStoreReading) throws -> Result) throws -> Result {
         try store.read { connection, hasTables in
-            guard hasTables else { return try InMemoryTallyRepository(undoLimit: undoLimit).reading(body) }
-            return try body(PostgresTallySession(connection: connection, actor: store.actor, undoLimit: undoLimit, locking: false))
+            guard hasTables else { return try InMemoryTallyRepository(undoLimit: undoLimit, actor: store.actor).read(body) }
+            return try body(session(connection, actor: store.actor, locking: false))
         }
     }
 
+    /// A session over `connection`'s rows.
+    private func session(_ connection: PostgresConnection, actor: String, locking: Bool) -> TallySession {
+        TallySession(rows: PostgresTallyRows(connection: connection, locking: locking), actor: actor, isShared: true, stepsKept: undoLimit)
+    }
+
     /// Runs `body` as one transaction (made again on a serialization failure or deadlock,
-    /// so on a fresh session each time); the tables are made first when missing.
+    /// so on a fresh session each time: `body` may run more than once); the tables are
+    /// made first when missing. `label`, when given, begins the change group before `body`.
     /// - Throws: what `body` throws (nothing is stored); `StoreError`.
-    public func change<Result>(_ body: (any TallyStoreChange) throws -> Result) throws -> Result {
+    public func write<Result>(_ label: String?, at: Double, _ body: (any TallyStoreChange) throws -> Result) throws -> Result {
         try store.change { connection, change in
-            let session = PostgresTallySession(connection: connection, actor: change.actor, undoLimit: undoLimit, locking: true)
-            let result = try body(session)
-            try session.finish()
-            return result
+            try session(connection, actor: change.actor, locking: true).change(label, at: at, body)
         }
     }
 

@@ -1,0 +1,336 @@
+// tally's rules for one reading or change of any store, written once: change groups and
+// their undo (the shared UndoJournal: each counter as it was before the group first
+// touched it, the group's events, and on a shared store the names it took or gave up),
+// the conflict refusal of a shared store, a feed continuing its group, the log of a
+// deleted counter dropped when no kept group can bring it back, serials never reused,
+// and match keys brought to the current rule by the first change. The adapters
+// (InMemoryTallyRows, SQLiteTallyRows, PostgresTallyRows) only map the rows.
+
+import MoneyKitStorage
+import MoneyKitPlatform
+
+/// One reading or change of a tally store, over an adapter's rows. Made for one
+/// transaction (a retried PostgreSQL change makes a new one).
+package final class TallySession: TallyStoreChange {
+    /// The undo journal's kinds of record.
+    enum RecordKind {
+        /// A counter, keyed by its serial; before: its journal image.
+        static let counter = "counter"
+        /// The events a group recorded, keyed by the group's step id; nothing before.
+        static let events = "events"
+        /// A name a group took or gave up (shared stores only), keyed by the name.
+        static let name = "name"
+    }
+
+    let rows: any TallyRows
+    let journal: UndoJournal
+    /// The next serial as this session moved it, written back by `finish`.
+    private var nextSerial: Int64?
+    /// Whether the stored match keys follow the current rule, once asked.
+    private var keysAreCurrent: Bool?
+    /// The counters this session has read or written, by serial (nil: known not to exist).
+    private var known: [Int64: Counter?] = [:]
+
+    /// A session over `rows` for `actor`; `isShared`: several actors share the store (undo
+    /// per actor, refused over another's later change); `stepsKept`: the undo depth.
+    package init(rows: any TallyRows, actor: String, isShared: Bool, stepsKept: Int) {
+        self.rows = rows
+        journal = UndoJournal(rows: rows.journalRows, actor: actor, isShared: isShared, stepsKept: stepsKept, storeName: rows.storeName)
+    }
+
+    /// Runs `body` as one change: the group `label` begun first when given (nil: the
+    /// body begins its own), what the session kept written back when it returns.
+    /// - Throws: what `body` throws; the store's errors.
+    package func change<Result>(_ label: String?, at: Double, _ body: (any TallyStoreChange) throws -> Result) throws -> Result {
+        if let label { try begin(label, at: at) }
+        let result = try body(self)
+        try finish()
+        return result
+    }
+
+    /// Writes back what the session kept in memory; called before the transaction commits.
+    /// - Throws: the store's errors.
+    package func finish() throws {
+        if let nextSerial { try rows.setNextSerial(nextSerial) }
+        try rows.finish()
+    }
+
+    private func corrupt(_ reason: String) -> StoreError { .corrupt(path: rows.storeName, reason: reason) }
+
+    // MARK: reading
+
+    /// The counter `serial` as it is now (read once a session).
+    private func current(_ serial: Int64) throws -> Counter? {
+        if let found = known[serial] { return found }
+        let found = try rows.counter(serial: serial)
+        known[serial] = .some(found)
+        return found
+    }
+
+    package func counter(exactly name: String) throws -> Counter? {
+        let found = try rows.counter(exactly: name)
+        if let found { known[found.serial] = .some(found) }
+        return found
+    }
+
+    package func counters(matchingKey key: String) throws -> [Counter] {
+        try rows.lockNames()
+        guard try matchKeysAreCurrent() else {
+            // Keys made by an earlier rule (lower case, not case folding): compare every
+            // name until the first change recomputes them (`updateMatchKeys`).
+            return try rows.allCounters().filter { ItemName.matchKey($0.name) == key }
+        }
+        let found = try rows.counters(withStoredKey: key)
+        for counter in found { known[counter.serial] = .some(counter) }
+        return found
+    }
+
+    package func allCounters() throws -> [Counter] {
+        try rows.lockNames()
+        return try rows.allCounters()
+    }
+
+    package func events(of serial: Int64, from: Double?, through: Double?) throws -> [CounterEvent] {
+        try rows.events(of: serial, from: from, through: through)
+    }
+
+    package func allEvents() throws -> [CounterEvent] { try rows.allEvents() }
+
+    package func latestChange() throws -> TallyChangeGroup? {
+        guard let step = try journal.newestStep() else { return nil }
+        return try describe(step, records: journal.records(of: step))
+    }
+
+    /// The group's action, and the names its counters had before it and have now.
+    private func describe(_ step: UndoJournalStep, records: [UndoJournalRecord]) throws -> TallyChangeGroup {
+        var names: [String] = []
+        for record in records where record.kind == RecordKind.counter {
+            let before = try record.before.map(decode)?.name
+            let now = try serial(of: record).flatMap(current)?.name
+            for name in [before, now] {
+                if let name, !names.contains(name) { names.append(name) }
+            }
+        }
+        return TallyChangeGroup(action: step.label, names: names)
+    }
+
+    private func serial(of record: UndoJournalRecord) throws -> Int64? {
+        guard let serial = Int64(record.key) else { throw corrupt("an undo record names counter '\(record.key)'") }
+        return serial
+    }
+
+    private func decode(_ image: JSONValue) throws -> Counter {
+        do {
+            return try Counter(journalImage: image)
+        } catch {
+            throw corrupt(error.message)
+        }
+    }
+
+    package func nextFreeSerial() throws -> Int64 {
+        if let nextSerial { return nextSerial }
+        return try rows.storedNextSerial() ?? 1
+    }
+
+    package func isEmpty() throws -> Bool {
+        try !rows.hasCounters() && !rows.hasEvents() && !journal.rows.hasSteps()
+    }
+
+    // MARK: match keys
+
+    /// Whether every stored match key is made by the current rule (asked once a session).
+    private func matchKeysAreCurrent() throws -> Bool {
+        if let keysAreCurrent { return keysAreCurrent }
+        let current = try rows.matchKeyRule() == Int64(ItemName.matchKeyRule)
+        keysAreCurrent = current
+        return current
+    }
+
+    /// Recomputes the match keys an earlier rule made, and marks the store as keyed by the
+    /// current one: by the first change of a store written before it (a read changes nothing).
+    private func updateMatchKeys() throws {
+        guard try !matchKeysAreCurrent() else { return }
+        for (serial, name, key) in try rows.storedMatchKeys() {
+            let matchKey = ItemName.matchKey(name)
+            if matchKey != key { try rows.setMatchKey(matchKey, serial: serial) }
+        }
+        try rows.setMatchKeyRule(Int64(ItemName.matchKeyRule))
+        keysAreCurrent = true
+    }
+
+    // MARK: changing
+
+    package func begin(_ action: String, at: Double) throws {
+        try rows.willWrite()
+        try updateMatchKeys()
+        try forget(try journal.begin(action, at: at))
+    }
+
+    /// The log of a counter that a forgotten group deleted goes with it, when no kept group
+    /// can bring the counter back.
+    private func forget(_ records: [UndoJournalRecord]) throws {
+        for record in records where record.kind == RecordKind.counter {
+            guard let serial = try serial(of: record), try current(serial) == nil else { continue }
+            if try !journal.rows.isRecorded(kind: RecordKind.counter, key: record.key) { try rows.deleteEvents(serial: serial) }
+        }
+    }
+
+    package func continueLatest() throws {
+        try updateMatchKeys()
+        guard let newest = try journal.newestStep() else { throw TallyError.nothingToUndo }
+        // On a shared store, a group whose counters someone else changed since cannot be
+        // undone whole without overwriting that change: what follows starts its own.
+        if try !journal.continueNewest() { try begin(newest.label, at: Instant.preciseNow()) }
+    }
+
+    package func takeSerial() throws -> Int64 {
+        try rows.willWrite()
+        let serial = try nextFreeSerial()
+        guard serial >= 1, serial < Int64.max - 1 else { throw TallyError.noSerialLeft(nextSerial: serial) }
+        nextSerial = serial + 1
+        return serial
+    }
+
+    /// Records the counter `serial` as it is now in the group, the first time it touches it.
+    private func keep(_ serial: Int64) throws {
+        try journal.touch(kind: RecordKind.counter, key: String(serial)) { try current(serial)?.journalImage }
+    }
+
+    /// On a shared store, records that the group takes or gives up `name`, so that an undo
+    /// over another actor's later use of the name is refused.
+    private func keepName(_ name: String) throws {
+        guard journal.isShared else { return }
+        try journal.touch(kind: RecordKind.name, key: name) { nil }
+    }
+
+    package func insert(_ counter: Counter) throws {
+        try rows.willWrite()
+        try counter.requireStorable()
+        try keep(counter.serial)
+        try keepName(counter.name)
+        try rows.insertCounter(counter)
+        known[counter.serial] = .some(counter)
+    }
+
+    package func update(_ counter: Counter) throws {
+        try rows.willWrite()
+        try counter.requireStorable()
+        try keep(counter.serial)
+        if journal.isShared, let old = try current(counter.serial)?.name, old != counter.name {
+            try keepName(old)
+            try keepName(counter.name)
+        }
+        try rows.updateCounter(counter)
+        known[counter.serial] = .some(counter)
+    }
+
+    package func delete(_ counter: Counter) throws {
+        try rows.willWrite()
+        try keep(counter.serial)
+        if let old = try current(counter.serial)?.name { try keepName(old) }
+        try rows.deleteCounter(serial: counter.serial)
+        known[counter.serial] = .some(nil)
+    }
+
+    package func record(_ event: CounterEvent) throws {
+        try rows.willWrite()
+        try keep(event.serial)
+        guard let step = journal.currentStep else { throw StoreError.io(path: rows.storeName, reason: "a write outside a change group") }
+        try journal.touch(kind: RecordKind.events, key: String(step)) { nil }
+        var stored = event
+        // Only a shared store says who made a change.
+        if journal.isShared, stored.actor == nil { stored.actor = journal.actor }
+        try rows.appendEvent(stored, step: step)
+    }
+
+    // MARK: undo
+
+    package func revertLatest() throws -> TallyChangeGroup? {
+        var described: TallyChangeGroup?
+        do {
+            let step = try journal.undoNewest(
+                reverting: { step, records in described = try describe(step, records: records) },
+                restore: restore)
+            return step == nil ? nil : described
+        } catch let conflict as UndoConflict {
+            throw TallyError.undoConflict(action: conflict.step.label, counters: try names(conflict), others: conflict.actors)
+        }
+    }
+
+    /// Puts back one row as the group found it.
+    private func restore(_ record: UndoJournalRecord) throws {
+        switch record.kind {
+        case RecordKind.counter:
+            guard let serial = try serial(of: record) else { return }
+            try rows.deleteCounter(serial: serial)
+            known[serial] = .some(nil)
+            if let image = record.before {
+                let counter = try decode(image)
+                try rows.insertCounter(counter)
+                known[serial] = .some(counter)
+            }
+        case RecordKind.events:
+            guard let step = Int64(record.key) else { throw corrupt("an undo record names step '\(record.key)'") }
+            try rows.deleteEvents(step: step)
+        case RecordKind.name:
+            break
+        default:
+            throw corrupt("an undo record of an unknown kind '\(record.kind)'")
+        }
+    }
+
+    /// The counters another actor changed since, by name: as they are now, else as the
+    /// group or the later change found them.
+    private func names(_ conflict: UndoConflict) throws -> [String] {
+        var names: [String] = []
+        for touch in conflict.touches {
+            var name: String?
+            if touch.mine.kind == RecordKind.name {
+                name = touch.mine.key
+            } else if touch.mine.kind == RecordKind.counter, let serial = try serial(of: touch.mine) {
+                name = try current(serial)?.name ?? touch.mine.before.map(decode)?.name ?? touch.theirs.before.map(decode)?.name ?? "counter \(serial)"
+            }
+            if let name, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    // MARK: copying a whole store (tally db copy): outside any group, so undo never reverts them
+
+    package func storeCopied(_ counter: Counter) throws {
+        try rows.willWrite()
+        try updateMatchKeys()
+        try counter.requireStorable()
+        try rows.insertCounter(counter)
+        known[counter.serial] = .some(counter)
+    }
+
+    package func storeCopied(_ event: CounterEvent) throws {
+        try rows.willWrite()
+        try rows.appendEvent(event, step: 0)
+    }
+
+    package func reserveSerials(below serial: Int64) throws {
+        try rows.willWrite()
+        nextSerial = max(try nextFreeSerial(), serial)
+    }
+
+    // MARK: taking over an older tally's JSON document
+
+    /// Stores the counters, next serial and undo history of an older tally's JSON document
+    /// (each undo step one group, dated `at`). No event is recorded: the log starts with the move.
+    /// - Throws: the store's errors.
+    package func importLegacy(_ document: TallyDocument, at: Double) throws {
+        for counter in document.counters.sorted(by: { $0.serial < $1.serial }) {
+            try counter.requireStorable()
+            try rows.insertCounter(counter)
+        }
+        try rows.setNextSerial(document.nextSerial)
+        for (action, groupRows) in document.changeGroups() {
+            try journal.begin(action, at: at)
+            for (serial, before) in groupRows {
+                try journal.touch(kind: RecordKind.counter, key: String(serial)) { before?.journalImage }
+            }
+        }
+    }
+}

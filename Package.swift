@@ -26,9 +26,14 @@ let package = Package(
         .target(name: "MoneyKit"),
         // Currency formatting for people (ICU), kept apart so that tally links no ICU.
         .target(name: "MoneyKitFormatting", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
-        // The machine: the only target that imports Glibc, Musl or Darwin (time and
-        // calendar, files, locks, durable fsync, terminals, the process).
+        // The machine, as an app may use it: time and calendar, files, locks, durable
+        // fsync, UTF-8 text. With MoneyKitProcess, the only targets that import Glibc,
+        // Musl or Darwin.
         .target(name: "MoneyKitPlatform"),
+        // The running process: its environment, signals, terminal, children (the editor),
+        // its end. For the command line and the executables only: no kit, nor MoneyKit,
+        // MoneyKitFormatting or MoneyKitStorage, depends on it (.ci/check-app-facing.sh).
+        .target(name: "MoneyKitProcess", dependencies: ["MoneyKitPlatform"]),
         // Storing things: JSON values and parser, the atomic file store, XDG paths, the
         // name and undo conventions of stored items.
         .target(name: "MoneyKitStorage", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
@@ -39,40 +44,45 @@ let package = Package(
         ),
         // The SQLite wrapper the stores with history share (tillcount, portfolio).
         .target(name: "MoneyKitSQLite", dependencies: ["MoneyKitStorage", "MoneyKitPlatform", "CSQLite"]),
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-        ),
+        // libpq's types and function types, declared (no header from libpq-dev, no
+        // pkg-config: its flags would link libpq). MoneyKitPostgres loads libpq with dlopen
+        // at the first connection, so a file-store run maps none of it.
+        .systemLibrary(name: "CLibPQ"),
         // The PostgreSQL wrapper for shared stores (tally, tillcount, portfolio); nothing
         // in the core depends on it.
-        .target(name: "MoneyKitPostgres", dependencies: ["MoneyKitStorage", "MoneyKitPlatform", "CLibPQ"]),
+        .target(name: "MoneyKitPostgres", dependencies: ["MoneyKitStorage", "MoneyKitPlatform", "MoneyKitProcess", "CLibPQ"]),
         // The shared command-line engine: specs, parsing, help, errors and exit codes,
         // manual and completions, report renderers, terminal text.
-        .target(name: "MoneyKitCLI", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .target(name: "MoneyKitCLI", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitProcess"]),
         // One library per tool: its model, rules, reports as values, the repository it
         // needs and its adapters. No command line: what an app would link.
-        .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
+        .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        // tally's storage adapters: they map rows, nothing else; the executable wires them.
+        .target(name: "TallySQLite", dependencies: ["TallyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "TallyPostgres", dependencies: ["TallyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres"]),
         .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
-        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
+        .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform"]),
+        // portfolio's storage adapters: they map rows, nothing else; the executable wires them.
+        .target(name: "PortfolioSQLite", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "PortfolioPostgres", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres"]),
         // The four thin executables: a spec, the wiring to the tool's library, rendering.
-        .executableTarget(name: "tally", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
-        .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
-        .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
-        .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
+        .executableTarget(name: "tally", dependencies: ["TallyKit", "TallySQLite", "TallyPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess", "MoneyKitPostgres"]),
+        .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess", "MoneyKitPostgres"]),
+        .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess"]),
+        .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "PortfolioSQLite", "PortfolioPostgres", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
         // In-process tests, one target per library: fast, run in parallel with the rest.
         .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
         .testTarget(name: "MoneyKitPlatformTests", dependencies: ["MoneyKitPlatform"]),
-        .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "UndoJournalContract"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
-        .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
+        .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "TallySQLite", "TallyPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "NotationTestSupport"]),
-        .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport"]),
-        .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitPlatform", "CSQLite"]),
-        .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
+        .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport", "UndoJournalContract"]),
+        .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitPlatform", "CSQLite", "UndoJournalContract"]),
+        .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "PortfolioSQLite", "PortfolioPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
             name: "EndToEndTests",
@@ -94,6 +104,8 @@ let package = Package(
             path: "Plugins/PackageDeb"),
         // The throwaway PostgreSQL cluster the tests of the shared stores start and stop.
         .target(name: "PostgresTestSupport", dependencies: ["MoneyKitPostgres"], path: "Tests/Support/PostgresTestSupport"),
+        // The undo journal's contract: the same checks on its in-memory, SQLite and PostgreSQL rows.
+        .target(name: "UndoJournalContract", dependencies: ["MoneyKitStorage"], path: "Tests/Support/UndoJournalContract"),
         // The one table of written amounts, weights and percentages that the parsers' tests
         // and the screens' field tests both read (issue 26, item 2).
         .target(name: "NotationTestSupport", dependencies: ["MoneyKit"], path: "Tests/Support/NotationTestSupport"),

@@ -1,6 +1,6 @@
 // An open file, pipe or terminal: opening for reading, reading to the end in one loop,
-// writing all of a buffer, and the facts about it the tools ask (a regular file's size,
-// whether it is a terminal and the terminal's size). Interrupted calls are retried.
+// writing all of a buffer, a regular file's size. Interrupted calls are retried. Whether
+// it is a terminal, and the terminal's size, are terminal APIs: MoneyKitProcess adds them.
 
 #if canImport(Glibc)
 import Glibc
@@ -76,17 +76,6 @@ public struct FileDescriptor: Sendable, Equatable {
         var info = stat()
         guard fstat(rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
-    }
-
-    /// Whether this is a terminal.
-    public var isTerminal: Bool { isatty(rawValue) == 1 }
-
-    /// The size of the terminal open here, asked now (it changes on resize); nil when
-    /// this is not a terminal.
-    public var windowSize: (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(rawValue, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// What one byte-sized read found.

@@ -44,10 +44,12 @@ public enum LosslessText {
     /// Almost every one is plain UTF-8, read at once; only the others are decoded byte by
     /// byte (this runs for every variable of the environment on every start).
     public static func decode(cString pointer: UnsafePointer<CChar>) -> String {
-        if let text = String(validatingCString: pointer), !text.utf8.contains(0xF4) { return text }
         let length = strlenOf(pointer)
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            decode(UnsafeBufferPointer(start: bytes, count: length))
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: length)
+            // Not String(validatingCString:), new in macOS 15 and iOS 18.
+            if let text = UTF8Text.validated(bytes), !text.utf8.contains(0xF4) { return text }
+            return decode(bytes)
         }
     }
 

@@ -6,7 +6,7 @@ public enum UTF8Text {
     /// The text of `bytes`, or nil when they are not valid UTF-8.
     public static func validated<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
-            return String(validating: bytes, as: UTF8.self)
+            return String(validating: bytes, as: UTF8.self)  // app-facing: allowed (behind #available)
         }
         return decodedUnrepaired(bytes)
     }

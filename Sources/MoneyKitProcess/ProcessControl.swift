@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MoneyKitPlatform
 
 /// The running process: its environment, its end, its signal settings.
 public enum ProcessControl {

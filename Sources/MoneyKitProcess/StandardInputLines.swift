@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MoneyKitPlatform
 
 package struct StandardInputLines {
     /// What one wait brought.

@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MoneyKitPlatform
 
 /// Raw mode on standard input's terminal while the value lives; restored on `restore()`
 /// or when it goes.
@@ -18,7 +19,7 @@ public final class TerminalRawMode {
     /// Switches standard input's terminal to raw mode.
     /// - Throws: `SystemError` when its settings cannot be read.
     public init() throws(SystemError) {
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw SystemError.last }
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw SystemError(code: errno) }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)

@@ -8,6 +8,7 @@ import BillKit
 import MoneyKit
 import MoneyKitCLI
 import MoneyKitPlatform
+import MoneyKitProcess
 import MoneyKitFormatting
 
 struct SplitScreen {

@@ -5,6 +5,7 @@
 // (TapScreen+Create.swift).
 
 import MoneyKitPlatform
+import MoneyKitProcess
 import MoneyKitCLI
 import TallyKit
 

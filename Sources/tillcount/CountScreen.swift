@@ -8,6 +8,7 @@
 import MoneyKit
 import MoneyKitCLI
 import MoneyKitPlatform
+import MoneyKitProcess
 import TillKit
 
 struct CountScreen {

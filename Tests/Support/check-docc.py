@@ -8,7 +8,7 @@ Run from anywhere:
     python3 Tests/Support/check-docc.py --self-test # shows the check can fail
 
 It lists each public declaration of the libraries an app links (MoneyKit, its formatting,
-storage and platform targets, and the four tool kits) with no `///` comment right above it
+storage, platform and process targets, and the four tool kits) with no `///` comment right above it
 (attributes may sit between),
 and each public throwing function or initialiser whose comment has no `- Throws:` line.
 Public means: marked `public` or `open`; a case of a public enum; a member of a
@@ -22,6 +22,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = ["Sources/MoneyKit", "Sources/MoneyKitFormatting", "Sources/MoneyKitStorage", "Sources/MoneyKitPlatform",
+           "Sources/MoneyKitProcess",
            "Sources/TallyKit", "Sources/TillKit", "Sources/BillKit", "Sources/PortfolioKit"]
 
 DECL_KEYWORDS = r"func|init|var|let|case|struct|enum|class|protocol|typealias|subscript|actor|associatedtype"

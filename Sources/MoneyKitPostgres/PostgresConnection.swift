@@ -6,6 +6,7 @@
 
 import CLibPQ
 import MoneyKitPlatform
+import MoneyKitProcess
 
 package final class PostgresConnection {
     /// Names the server in messages: host and port, or socket, and database.

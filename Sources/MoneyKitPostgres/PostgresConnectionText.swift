@@ -3,6 +3,8 @@
 // shows it redacted, and libpq's own messages are scrubbed of the passwords found here.
 // The scanner follows libpq's syntax but never fails: whatever it cannot read is hidden.
 
+import MoneyKitPlatform
+
 /// Hides passwords in a connection URI or keyword string.
 package enum PostgresConnectionText {
     /// What stands for a hidden password (or for text that could not be read safely).
@@ -116,7 +118,7 @@ package enum PostgresConnectionText {
                 index += 1
             }
         }
-        return String(validating: bytes, as: UTF8.self) ?? text
+        return UTF8Text.validated(bytes) ?? text
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -8,6 +8,7 @@
 // name is derived from the name's match key by `fileStem`, so every spelling of one
 // till lands on the one file (and its one lock), and no name can reach another folder.
 
+import MoneyKitPlatform
 import MoneyKitStorage
 
 /// The name of a till (see the top of this file).
@@ -104,7 +105,7 @@ public struct TillName: Equatable, Hashable, Sendable {
                 bytes.append(byte)
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let text = UTF8Text.validated(bytes) else { return nil }
         return TillName(stored: text)
     }
 

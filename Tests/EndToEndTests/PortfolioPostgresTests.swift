@@ -193,7 +193,7 @@ struct PortfolioPostgresTests {
         #expect(try box.ok("export") == "date,account,value,currency\n2024-01-01T00:00:00+00:00,ISA,100.00,GBP\n")
     }
 
-    @Test func aHaltedServerIsUnavailableAndTheNextCommandAfterItWorks() throws {
+    @Test(.ownPostgresCluster) func aHaltedServerIsUnavailableAndTheNextCommandAfterItWorks() throws {
         let box = try PortfolioBackendBox(.postgres)
         try box.ok("add", "ISA", "100", "--currency", "GBP")
         let cluster = try sharedCluster()

@@ -240,7 +240,7 @@ struct TallyPostgresEndToEndTests {
 
     // MARK: faults
 
-    @Test func aStoppedServerIsExit69NamingTheSocketAndTheNextCommandWorksOnceItIsBack() throws {
+    @Test(.ownPostgresCluster) func aStoppedServerIsExit69NamingTheSocketAndTheNextCommandWorksOnceItIsBack() throws {
         let cluster = try sharedCluster()
         let store = try TallyTestStore(.postgres)
         try store.ok("new", "door")
@@ -311,7 +311,7 @@ struct TallyPostgresEndToEndTests {
             try ToolProcess.start(process)
             Thread.sleep(forTimeInterval: delay)
             _ = try sharedCluster().execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tally' AND pid <> pg_backend_pid()",
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tally' AND datname = current_database() AND pid <> pg_backend_pid()",
                 on: store.text)
             TallyWait.exit(of: process, timeout: 60)
             let message = try String(contentsOfFile: errors, encoding: .utf8)

@@ -256,7 +256,7 @@ struct TillcountPostgresTests {
         #expect(killed > 0, "no kill landed (\(completed) completed)")
     }
 
-    @Test func aHaltedServerIs69NamingTheSocketAndTheNextCommandWorksOnceItIsBack() throws {
+    @Test(.ownPostgresCluster) func aHaltedServerIs69NamingTheSocketAndTheNextCommandWorksOnceItIsBack() throws {
         let cluster = try sharedCluster()
         let database = try cluster.newDatabase()
         let env = ["TILLCOUNT_DB": database]

@@ -8,7 +8,7 @@ import PostgresTestSupport
 import Testing
 @testable import MoneyKitPostgres
 
-@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+@Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct PostgresConnectionTests {
     /// A fresh table for one test.
     private func connectionWithTable(_ name: String) throws -> PostgresConnection {

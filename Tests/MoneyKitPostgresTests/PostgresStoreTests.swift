@@ -7,7 +7,7 @@ import PostgresTestSupport
 import Testing
 @testable import MoneyKitPostgres
 
-@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+@Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct PostgresStoreTests {
     let layout = PostgresSchemaLayout(
         schema: "demo", tool: "demo",
@@ -81,10 +81,12 @@ struct PostgresStoreTests {
     @Test func aRoleWithoutDDLRightsIsToldToRunDbInit() throws {
         let cluster = try sharedCluster()
         let database = try cluster.newDatabase()
-        try cluster.execute("DROP ROLE IF EXISTS clerk", on: database)
-        try cluster.execute("CREATE ROLE clerk LOGIN", on: database)
+        // Roles are the cluster's, which every suite of the test run shares: names of this test's own.
+        let clerkRole = "clerk_\(UInt32.random(in: 0...UInt32.max))"
+        let auditorRole = "auditor_\(UInt32.random(in: 0...UInt32.max))"
+        try cluster.execute("CREATE ROLE \(clerkRole) LOGIN", on: database)
         try cluster.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC", on: database)
-        let clerk = database.replacingOccurrences(of: "user=postgres", with: "user=clerk")
+        let clerk = database.replacingOccurrences(of: "user=postgres", with: "user=\(clerkRole)")
         do {
             try PostgresStore(connectionText: clerk, layout: layout).change { _, _ in }
             Issue.record("the clerk made tables")
@@ -95,15 +97,14 @@ struct PostgresStoreTests {
         // The owner initialises and grants; the clerk's everyday change then works.
         let owner = PostgresStore(connectionText: database, layout: layout)
         try owner.initialize()
-        try owner.grant(to: .role("clerk"), readOnly: false)
+        try owner.grant(to: .role(clerkRole), readOnly: false)
         try PostgresStore(connectionText: clerk, layout: layout).change { connection, _ in
             try connection.execute("INSERT INTO demo.items VALUES ('b', 1)")
         }
         // A reader may read but not change.
-        try cluster.execute("DROP ROLE IF EXISTS auditor", on: database)
-        try cluster.execute("CREATE ROLE auditor LOGIN", on: database)
-        try owner.grant(to: .role("auditor"), readOnly: true)
-        let auditor = database.replacingOccurrences(of: "user=postgres", with: "user=auditor")
+        try cluster.execute("CREATE ROLE \(auditorRole) LOGIN", on: database)
+        try owner.grant(to: .role(auditorRole), readOnly: true)
+        let auditor = database.replacingOccurrences(of: "user=postgres", with: "user=\(auditorRole)")
         #expect(try PostgresStore(connectionText: auditor, layout: layout).read { c, _ in try c.scalarInteger("SELECT count(*) FROM demo.items") } == 1)
         #expect(throws: StoreError.self) {
             try PostgresStore(connectionText: auditor, layout: layout).change { _, _ in }

@@ -1,9 +1,15 @@
 #!/bin/sh
 # A throwaway PostgreSQL 15 cluster for the tests: a data folder and a Unix socket in a
-# new temporary folder, no TCP at all.
+# new temporary folder, no TCP at all. It holds an empty database moneykit_template
+# (IS_TEMPLATE) that each test copies into a database of its own (CREATE DATABASE …
+# TEMPLATE moneykit_template).
 #
 #   pg-cluster.sh start   prints the folder (the socket is FOLDER/.s.PGSQL.5432; use it as
-#                         host=FOLDER); the cluster's files are in FOLDER/data
+#                         host=FOLDER); the cluster's files are in FOLDER/data. With
+#                         PG_CLUSTER_LIFELINE=3, file descriptor 3 is the read end of a
+#                         pipe whose writer is the test process: a watchdog left behind
+#                         stops the server and removes the folder when that pipe closes,
+#                         that is when the test process ends, however it ends
 #   pg-cluster.sh stop FOLDER
 #                         stops the server and removes the folder
 #   pg-cluster.sh halt FOLDER
@@ -64,11 +70,29 @@ start_cluster() {
         || as_owner "$PG_BIN/initdb" -D "$folder/data" -U postgres -A trust --no-sync -E UTF8 --locale=C >"$folder/log" 2>&1
     # listen_addresses='' : no TCP; the socket in the folder, open to every local user
     # (the tests run as root, the server as postgres).
-    printf '%s' "-c listen_addresses='' -c unix_socket_directories='$folder' -c unix_socket_permissions=0777 -c fsync=off -c max_connections=60 ${PG_CLUSTER_OPTIONS:-}" >"$folder/options"
-    run_server "$folder" >>"$folder/log" 2>&1 || { cat "$folder/data/server.log" >>"$folder/log" 2>/dev/null; exit 1; }
+    # The template every test's database is copied from, made in single-user mode
+    # before the server listens (so it needs no connection settings).
+    echo "CREATE DATABASE moneykit_template IS_TEMPLATE true" |
+        as_owner "$PG_BIN/postgres" --single -D "$folder/data" -c fsync=off postgres >>"$folder/log" 2>&1
+    # One cluster serves every suite of a test run at once: room for each suite's test
+    # and the eight clients of the concurrency tests.
+    printf '%s' "-c listen_addresses='' -c unix_socket_directories='$folder' -c unix_socket_permissions=0777 -c fsync=off -c max_connections=200 ${PG_CLUSTER_OPTIONS:-}" >"$folder/options"
+    run_server "$folder" 3<&- >>"$folder/log" 2>&1 || { cat "$folder/data/server.log" >>"$folder/log" 2>/dev/null; exit 1; }
     trap - EXIT HUP INT TERM
     rm -f -- "$folder/log"
+    if [ "${PG_CLUSTER_LIFELINE:-}" = 3 ]; then
+        watch_lifeline "$folder" </dev/null >/dev/null 2>&1 &
+    fi
     echo "$folder"
+}
+
+# Waits, deaf to signals (a Ctrl-C of the test run must not kill it first), until every
+# writer of the pipe on descriptor 3 has gone, then stops the cluster of FOLDER (if a
+# test has not stopped it already).
+watch_lifeline() {
+    trap '' HUP INT TERM QUIT
+    cat <&3 >/dev/null 2>&1 || true
+    [ -f "$1/.pg-cluster" ] && stop_cluster "$1"
 }
 
 case ${1:-} in

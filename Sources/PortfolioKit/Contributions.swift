@@ -45,7 +45,7 @@ extension Portfolio {
     public func addContribution(named name: String, at: Int64, withdrawal: Bool,
                                 amount: (Currency) throws -> Money) throws -> (account: Account, amount: Money, id: Int64) {
         let command = withdrawal ? "withdraw" : "deposit"
-        return try repository.change(command) { change in
+        return try repository.write(command) { change in
             let account = try self.account(named: name)
             let money = try amount(account.currency)
             guard money.minorUnits > 0 else { throw PortfolioError.amountNotPositive }
@@ -80,7 +80,7 @@ extension Portfolio {
     /// Deletes contribution `id` of `account`.
     /// - Throws: `PortfolioError.accountGone`, `.contributionGone` (deleted meanwhile).
     public func deleteContribution(id: Int64, of account: Account) throws {
-        try repository.change("flows rm") { change in
+        try repository.write("flows rm") { change in
             try change.deleteContribution(id: id, of: try self.account(id: account.id, name: account.name))
             change.description = "flows rm '\(account.name)' \(id)"
         }

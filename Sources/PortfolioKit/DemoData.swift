@@ -93,7 +93,7 @@ extension Portfolio {
         guard try repository.accounts().isEmpty else { throw PortfolioError.demoNeedsEmptyStore }
         let entries = set.accounts(now: now)
         var count = 0
-        try repository.change("demo") { change in
+        try repository.write("demo") { change in
             change.description = "demo set \(set.rawValue)"
             for entry in entries {
                 guard let first = entry.updates.first else { continue }

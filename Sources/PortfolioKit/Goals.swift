@@ -63,7 +63,7 @@ extension Portfolio {
     /// Sets the goal of the account called `name` to `amount` (read in its currency), by `by`.
     /// - Throws: `PortfolioError.amountNotPositive`; what `amount` throws.
     public func setGoal(named name: String, by: Int64?, amount: (Currency) throws -> Money) throws -> (account: Account, amount: Money) {
-        try repository.change("goal") { change in
+        try repository.write("goal") { change in
             let account = try self.account(named: name)
             let money = try amount(account.currency)
             guard money.minorUnits > 0 else { throw PortfolioError.amountNotPositive }
@@ -77,7 +77,7 @@ extension Portfolio {
     /// accounts have, else `fallback` when there are none).
     /// - Throws: `PortfolioError.goalCurrencyNeeded` (several currencies), `.amountNotPositive`; what `amount` throws.
     public func setTotalGoal(currency: Currency?, fallback: Currency, by: Int64?, amount: (Currency) throws -> Money) throws -> (currency: Currency, amount: Money) {
-        try repository.change("goal") { change in
+        try repository.write("goal") { change in
             let currency = try totalGoalCurrency(currency, fallback: fallback)
             let money = try amount(currency)
             guard money.minorUnits > 0 else { throw PortfolioError.amountNotPositive }
@@ -90,7 +90,7 @@ extension Portfolio {
     /// Removes the goal of the account called `name`.
     /// - Throws: `PortfolioError.noGoal` when it has none.
     public func removeGoal(named name: String) throws -> Account {
-        try repository.change("goal") { change in
+        try repository.write("goal") { change in
             let account = try self.account(named: name)
             guard let goal = try repository.goals().first(where: { $0.accountID == account.id }) else { throw PortfolioError.noGoal("'\(account.name)'") }
             try change.removeGoal(id: goal.id)
@@ -102,7 +102,7 @@ extension Portfolio {
     /// Removes the goal of the total of `currency` (nil: as for setting it).
     /// - Throws: `PortfolioError.noGoal` when there is none, `.goalCurrencyNeeded`.
     public func removeTotalGoal(currency: Currency?, fallback: Currency) throws -> Currency {
-        try repository.change("goal") { change in
+        try repository.write("goal") { change in
             let goals = try repository.goals().filter { $0.accountID == nil }
             // With one total goal and no currency named, that one.
             let chosen = try currency ?? (goals.count == 1 ? goals[0].currency : totalGoalCurrency(nil, fallback: fallback))

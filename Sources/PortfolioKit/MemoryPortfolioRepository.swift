@@ -150,11 +150,11 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
 
     /// Runs `body` on one consistent snapshot.
     /// - Throws: What `body` throws; `StoreError` when the store cannot be read.
-    public func reading<Result>(_ body: () throws -> Result) throws -> Result { try body() }
+    public func read<Result>(_ body: (any PortfolioSession) throws -> Result) throws -> Result { try body(self) }
 
-    /// Runs `body` as one change, with its undo step.
+    /// Runs `body` as one change, with its undo step (the body runs once here).
     /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
-    public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
+    public func write<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         // A change inside a change is part of its transaction (a step of its own, as in the SQL stores).
         if isChanging { return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: false, now: now, body) }
         let before = state

@@ -53,7 +53,7 @@ public struct Portfolio {
     /// at `at`, with `initial` as its first update.
     /// - Throws: `PortfolioError.nameTaken` when an account has that name in any letter case.
     public func addAccount(name: String, currency: Currency, at: Int64, initial: Money?) throws -> Account {
-        try repository.change("add") { change in
+        try repository.write("add") { change in
             let key = ItemName.matchKey(name)
             if let existing = try repository.accounts().first(where: { ItemName.matchKey($0.name) == key }) {
                 throw PortfolioError.nameTaken(existing: existing.name)
@@ -69,7 +69,7 @@ public struct Portfolio {
     /// `name` at `at`; returns the account, the amount and the update's id.
     /// - Throws: `PortfolioError.closed` when the account is closed by then; what `value` throws.
     public func addUpdate(named name: String, at: Int64, value: (Currency) throws -> Money) throws -> (account: Account, amount: Money, id: Int64) {
-        try repository.change("update") { change in
+        try repository.write("update") { change in
             let account = try self.account(named: name)
             let amount = try value(account.currency)
             if let closed = account.closedAt, at >= closed { throw PortfolioError.closed(account: account.name, closedAt: closed) }
@@ -98,7 +98,7 @@ public struct Portfolio {
     ///   after `at`), `.contributionAfterClose` (money moved after `at`), `.closeHoldsValue`.
     @discardableResult
     public func close(named name: String, at: Int64, holding policy: CloseHolding = .leave) throws -> (account: Account, withdrawn: Int64) {
-        try repository.change("close") { change in
+        try repository.write("close") { change in
             let account = try self.account(named: name)
             guard account.closedAt == nil else { throw PortfolioError.alreadyClosed(account.name) }
             if let later = try repository.latestUpdate(of: account, atOrAfter: at) {
@@ -144,7 +144,7 @@ public struct Portfolio {
     /// instant, so the weeks it was closed show nothing, as they did, and the export keeps them.
     /// - Throws: `PortfolioError.notClosed`.
     public func reopen(named name: String) throws -> Account {
-        try repository.change("reopen") { change in
+        try repository.write("reopen") { change in
             let account = try self.account(named: name)
             guard let closed = account.closedAt else { throw PortfolioError.notClosed(account.name) }
             try change.setClosed(account, at: nil)
@@ -159,7 +159,7 @@ public struct Portfolio {
     /// Renames the account called `name` to `newName` (already checked by the name rule).
     /// - Throws: `PortfolioError.renameTaken` when another account has that name.
     public func rename(named name: String, to newName: String) throws {
-        try repository.change("rename") { change in
+        try repository.write("rename") { change in
             let account = try self.account(named: name)
             let key = ItemName.matchKey(newName)
             if let other = try repository.accounts().first(where: { $0.id != account.id && ItemName.matchKey($0.name) == key }) {
@@ -174,7 +174,7 @@ public struct Portfolio {
     /// exists) with all its updates; returns how many it had.
     /// - Throws: `PortfolioError.accountGone` when it was deleted meanwhile; `StoreError`.
     public func delete(_ found: Account) throws -> Int64 {
-        try repository.change("rm") { change in
+        try repository.write("rm") { change in
             let account = try self.account(id: found.id, name: found.name)
             let count = try repository.updateCount(of: account)
             try change.delete(account)
@@ -192,7 +192,7 @@ public struct Portfolio {
     /// Deletes update `id` of `account`.
     /// - Throws: `PortfolioError.accountGone`, `.updateGone` (deleted meanwhile).
     public func deleteUpdate(id: Int64, of account: Account) throws {
-        try repository.change("updates rm") { change in
+        try repository.write("updates rm") { change in
             try change.deleteUpdate(id: id, of: try self.account(id: account.id, name: account.name))
             change.description = "updates rm '\(account.name)' \(id)"
         }
@@ -207,7 +207,7 @@ public struct Portfolio {
     /// The change `undo` would revert.
     /// - Throws: `PortfolioError.nothingToUndo`.
     public func undoPreview() throws -> UndoStep {
-        guard let step = try repository.reading({ try repository.latestUndoStep() }) else { throw PortfolioError.nothingToUndo }
+        guard let step = try repository.read({ _ in try repository.latestUndoStep() }) else { throw PortfolioError.nothingToUndo }
         return step
     }
 }

@@ -1,20 +1,17 @@
-// The storage seam of portfolio: what its rules and reports need from a store. The SQLite
-// adapter (SQLitePortfolioRepository) is the tool's store; the in-memory adapter
-// (MemoryPortfolioRepository) serves apps and tests. No SQL and no file outside them.
-//
-// Every change is one `change`: one transaction holding the change and its undo step, so
-// `undoLatest` reverts it exactly (the same ids, values and times).
+// The storage seam of portfolio: what its rules and reports need from a store, in the
+// shape of GRDB's DatabaseReader/DatabaseWriter. `read { session in … }` runs on one
+// snapshot; `write(label) { session in … }` is one transaction holding the change and its
+// undo step, so `undoLatest` reverts it exactly (the same ids, values and times). The
+// rules of a change and its undo are the kit's (PortfolioRowChange, PortfolioUndoRecorder,
+// PortfolioUndoReverter); the adapters (MemoryPortfolioRepository here, PortfolioSQLite,
+// PortfolioPostgres) map rows and nothing else. No SQL and no file in this target.
 
 import MoneyKit
 import MoneyKitStorage
 
-/// What portfolio's rules and reports need from a store.
-public protocol PortfolioRepository: AnyObject {
-    /// Whether the store exists (a missing one reads as empty and takes no writes).
-    var exists: Bool { get }
-    /// Where the store is (a path), for messages.
-    var location: String { get }
-
+/// What portfolio's rules and reports read from a store. Outside `read` and `write`,
+/// each lookup runs on its own snapshot.
+public protocol PortfolioSession: AnyObject {
     /// Every account, by name (letter case ignored), then id.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     func accounts() throws -> [Account]
@@ -43,20 +40,6 @@ public protocol PortfolioRepository: AnyObject {
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     func latestInstant(accountID: Int64) throws -> Int64?
 
-    /// Runs `body` on one consistent snapshot (a report's reads).
-    /// - Throws: What `body` throws; `StoreError` when the store cannot be read.
-    func reading<Result>(_ body: () throws -> Result) throws -> Result
-    /// Runs `body` as one change that `undoLatest` can revert, in one write transaction:
-    /// all of it or nothing.
-    /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
-    func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result
-    /// The newest undo step, nil when there is nothing to undo.
-    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
-    func latestUndoStep() throws -> UndoStep?
-    /// Reverts the newest step and forgets it.
-    /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch` (the store no longer matches it).
-    func undoLatest() throws -> UndoOutcome
-
     // Money in and out, and goals (issue 16).
     /// The deposits and withdrawals of `account`, oldest first (ties: entry order).
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
@@ -67,6 +50,32 @@ public protocol PortfolioRepository: AnyObject {
     /// Every goal (one per account at most, one per currency's total at most).
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     func goals() throws -> [Goal]
+}
+
+/// A store of portfolio: its reads, one snapshot (`read`), one change with its undo step
+/// (`write`), and undo.
+public protocol PortfolioRepository: PortfolioSession {
+    /// Whether the store exists (a missing one reads as empty and takes no writes).
+    var exists: Bool { get }
+    /// Where the store is (a path), for messages.
+    var location: String { get }
+
+    /// Runs `body` on one consistent snapshot (a report's reads).
+    /// - Throws: What `body` throws; `StoreError` when the store cannot be read.
+    func read<Result>(_ body: (any PortfolioSession) throws -> Result) throws -> Result
+    /// Runs `body` as one change named `label` that `undoLatest` can revert, in one write
+    /// transaction holding the change and its undo step: all of it or nothing. The body
+    /// may run more than once (PostgreSQL reruns a transaction that failed to serialize),
+    /// so it must have no effect outside its session: no output, no counter kept outside,
+    /// nothing but reads and writes through the session and a result.
+    /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
+    func write<Result>(_ label: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result
+    /// The newest undo step, nil when there is nothing to undo.
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func latestUndoStep() throws -> UndoStep?
+    /// Reverts the newest step and forgets it.
+    /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch` (the store no longer matches it).
+    func undoLatest() throws -> UndoOutcome
 
     /// What the reports may have to add up, by currency code: each account's largest value
     /// in magnitude, every deposit's and withdrawal's amount in magnitude, every goal's
@@ -75,8 +84,9 @@ public protocol PortfolioRepository: AnyObject {
     func magnitudes() throws -> [(currency: String, magnitude: Int64)]
 }
 
-/// The writes of one change, each recorded in its undo step. Only inside `change`.
-public protocol PortfolioChange: AnyObject {
+/// The session of one `write`: its reads see its writes, and each write is recorded in
+/// its undo step.
+public protocol PortfolioChange: PortfolioSession {
     /// What undo will say it reverted ("rm 'Cash ISA'").
     var description: String { get set }
     /// - Throws: `PortfolioError.nameTaken` when the store holds the name already.

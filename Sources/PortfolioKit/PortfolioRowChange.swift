@@ -31,6 +31,29 @@ package final class PortfolioRowChange: PortfolioChange {
         return result
     }
 
+    // MARK: reading, inside the change's transaction
+
+    package func accounts() throws -> [Account] { try repository.accounts() }
+    package func latestUpdate(of account: Account, atOrBefore instant: Int64) throws -> Update? {
+        try repository.latestUpdate(of: account, atOrBefore: instant)
+    }
+    package func latestUpdate(of account: Account, atOrAfter instant: Int64) throws -> Update? {
+        try repository.latestUpdate(of: account, atOrAfter: instant)
+    }
+    package func updates(of account: Account) throws -> [Update] { try repository.updates(of: account) }
+    package func updateCount(of account: Account) throws -> Int64 { try repository.updateCount(of: account) }
+    package func firstInstant() throws -> Int64? { try repository.firstInstant() }
+    package func forEachUpdate(_ body: (Update) throws -> Void) throws { try repository.forEachUpdate(body) }
+    package func updateCount(accountID: Int64, at: Int64, value: Int64) throws -> Int64 {
+        try repository.updateCount(accountID: accountID, at: at, value: value)
+    }
+    package func latestInstant(accountID: Int64) throws -> Int64? { try repository.latestInstant(accountID: accountID) }
+    package func contributions(of account: Account) throws -> [Contribution] { try repository.contributions(of: account) }
+    package func forEachContribution(_ body: (Contribution) throws -> Void) throws { try repository.forEachContribution(body) }
+    package func goals() throws -> [Goal] { try repository.goals() }
+
+    // MARK: writing
+
     /// What undo will say it reverted.
     package var description: String {
         get { undo.description }

@@ -38,7 +38,7 @@ public enum PortfolioStoreCopy {
         var updates: [(account: Int, at: Int64, value: Int64)] = []
         var contributions: [(account: Int, at: Int64, amount: Int64)] = []
         var goals: [Goal] = []
-        try source.reading {
+        try source.read { _ in
             accounts = try source.accounts()
             let index = Dictionary(accounts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             try source.forEachUpdate { update in
@@ -51,7 +51,7 @@ public enum PortfolioStoreCopy {
             }
             goals = try source.goals().filter { goal in goal.accountID.map { index[$0] != nil } ?? true }
         }
-        return try target.change("copy") { change in
+        return try target.write("copy") { change in
             guard try target.accounts().isEmpty, try target.goals().isEmpty else {
                 throw PortfolioError.copyTargetNotEmpty(location: target.location)
             }

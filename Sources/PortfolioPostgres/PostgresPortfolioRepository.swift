@@ -252,14 +252,14 @@ public final class PostgresPortfolioRepository: PortfolioStore {
 
     /// One REPEATABLE READ snapshot for all of `body`'s reads.
     /// - Throws: what `body` throws; the store's errors.
-    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
-        if active != nil { return try body() }
+    public func read<Result>(_ body: (any PortfolioSession) throws -> Result) throws -> Result {
+        if active != nil { return try body(self) }
         return try store.read { connection, hasTables in
             knownToExist = hasTables
             active = connection
             activeHasTables = hasTables
             defer { leave() }
-            return try body()
+            return try body(self)
         }
     }
 
@@ -296,7 +296,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// transaction (PortfolioRowChange: the rules and the undo are the kit's; this store
     /// maps their rows). The body may run more than once: a serialization failure reruns it.
     /// - Throws: what `body` throws (nothing is kept); the store's errors.
-    public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
+    public func write<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         if isChanging, active != nil {
             // Part of the change under way (a step of its own in the same transaction).
             return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: false, now: { Instant.now() }, body)

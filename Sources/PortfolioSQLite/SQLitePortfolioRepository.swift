@@ -239,16 +239,17 @@ public final class SQLitePortfolioRepository: PortfolioStore {
 
     /// Runs `body` on one consistent snapshot.
     /// - Throws: What `body` throws; `StoreError` when the store cannot be read.
-    public func reading<Result>(_ body: () throws -> Result) throws -> Result {
-        try database.reading(body)
+    public func read<Result>(_ body: (any PortfolioSession) throws -> Result) throws -> Result {
+        try database.reading { try body(self) }
     }
 
     // MARK: changing
 
     /// Runs `body` as one change, with its undo step (PortfolioRowChange: the rules and
-    /// the undo are the kit's; this store maps their rows).
+    /// the undo are the kit's; this store maps their rows). SQLite's single writer runs
+    /// the body once.
     /// - Throws: What `body` throws (nothing is then changed); `StoreError` when the store cannot be written.
-    public func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
+    public func write<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         // The outermost change checks what every report will add up (a nested one is part of it).
         let outermost = !database.isInTransaction && database.exists
         return try transaction {

@@ -42,7 +42,7 @@ struct PortfolioCommands {
     /// Runs a report: the store open for reading, in one transaction (one consistent
     /// snapshot, one lock).
     func report(_ body: (Portfolio) throws -> ExitCode) throws -> ExitCode {
-        try withStore(.read) { store, portfolio in try store.reading { try body(portfolio) } }
+        try withStore(.read) { store, portfolio in try store.read { _ in try body(portfolio) } }
     }
 
     /// An instant from --date/--from/--to (`fallback` when absent). --from and --to take

@@ -19,11 +19,11 @@ extension PortfolioCommands {
 
     private func export(from store: any PortfolioRepository) throws -> ExitCode {
         if let journal = arguments.text(PortfolioSpec.exportFormat).flatMap(JournalFormat.init(rawValue:)) {
-            try store.reading { try JournalExport(format: journal).write(from: store) { out.line($0) } }
+            try store.read { _ in try JournalExport(format: journal).write(from: store) { out.line($0) } }
             return .ok
         }
         // One snapshot: a shared store may change while the rows are written.
-        return try store.reading { try exportRows(from: store) }
+        return try store.read { _ in try exportRows(from: store) }
     }
 
     private func exportRows(from store: any PortfolioRepository) throws -> ExitCode {
@@ -154,7 +154,7 @@ extension PortfolioCommands {
         reader.close()
         let plan = try withStore(.write(createFolders: true)) { writer, _ in
             // One undo step: 'portfolio undo' takes the whole import back.
-            try writer.change("import") { change in
+            try writer.write("import") { change in
                 // Again under the lock, unless the store is still as empty as the preview saw
                 // it: another process may have changed it meanwhile.
                 let plan: ImportPlan

@@ -25,7 +25,7 @@ import Testing
         let first = try plan(portfolio, file, names: ["Saver", "Empty"])
         #expect(first.faults.isEmpty)
         #expect(first.summary(dryRun: false) == "Imported 3 updates, 2 new accounts, 1 close.")
-        try portfolio.repository.change("import") { change in try first.apply(change) }
+        try portfolio.repository.write("import") { change in try first.apply(change) }
         let saver = try portfolio.account(named: "Saver")
         #expect(saver.closedAt == local(2025, 4, 1))
         #expect(try portfolio.repository.updates(of: saver).map(\.value) == [100_00, 120_00, 120_00])

@@ -21,7 +21,7 @@ import Testing
         let plan = try ImportPlan(rows: journal.importRows, names: journal.names, currencies: journal.currencies,
                                   repository: portfolio.repository, fallbackCurrency: .eur, faults: journal.faults)
         guard plan.faults.isEmpty else { return .failure(Refused(messages: plan.faults.shown.map(\.message))) }
-        try portfolio.repository.change("import") { try plan.apply($0) }
+        try portfolio.repository.write("import") { try plan.apply($0) }
         let account = try portfolio.account(named: "x")
         return .success(try #require(try portfolio.repository.updates(of: account).first).value)
     }

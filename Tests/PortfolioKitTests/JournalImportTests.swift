@@ -29,7 +29,7 @@ import Testing
             let plan = try ImportPlan(rows: journal.rows, names: journal.names, currencies: journal.currencies, repository: copy.repository,
                                       fallbackCurrency: .usd, faults: journal.faults)
             #expect(plan.faults.isEmpty)
-            try copy.repository.change("import") { try plan.apply($0) }
+            try copy.repository.write("import") { try plan.apply($0) }
             var second: [String] = []
             try JournalExport(format: format).write(from: copy.repository) { second.append($0) }
             #expect(second == first)
@@ -57,7 +57,7 @@ import Testing
         let plan = try ImportPlan(rows: journal.rows, names: journal.names, currencies: journal.currencies, repository: copy.repository,
                                   fallbackCurrency: .usd, faults: journal.faults)
         #expect(plan.faults.isEmpty && plan.updates == 2 && plan.contributions == 2)
-        try copy.repository.change("import") { try plan.apply($0) }
+        try copy.repository.write("import") { try plan.apply($0) }
         var second: [String] = []
         try JournalExport(format: .hledger).write(from: copy.repository) { second.append($0) }
         #expect(second == first)

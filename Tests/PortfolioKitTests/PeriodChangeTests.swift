@@ -183,8 +183,8 @@ final class CountingRepository: PortfolioRepository {
     }
     func updateCount(accountID: Int64, at: Int64, value: Int64) throws -> Int64 { try inner.updateCount(accountID: accountID, at: at, value: value) }
     func latestInstant(accountID: Int64) throws -> Int64? { try inner.latestInstant(accountID: accountID) }
-    func reading<Result>(_ body: () throws -> Result) throws -> Result { try inner.reading(body) }
-    func change<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result { try inner.change(command, body) }
+    func read<Result>(_ body: (any PortfolioSession) throws -> Result) throws -> Result { try inner.read { _ in try body(self) } }
+    func write<Result>(_ label: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result { try inner.write(label, body) }
     func latestUndoStep() throws -> UndoStep? { try inner.latestUndoStep() }
     func undoLatest() throws -> UndoOutcome { try inner.undoLatest() }
     func contributions(of account: Account) throws -> [Contribution] {

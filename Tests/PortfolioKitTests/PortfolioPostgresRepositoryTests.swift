@@ -118,7 +118,7 @@ struct PortfolioPostgresRepositoryTests {
         let database = try sharedCluster().newDatabase("portfolio")
         let store = PostgresPortfolioRepository(connectionText: database, actor: "ann@host-a")
         #expect(try store.accounts().isEmpty)
-        #expect(try store.reading { try store.firstInstant() } == nil)
+        #expect(try store.read { _ in try store.firstInstant() } == nil)
         #expect(try store.latestUndoStep() == nil)
         #expect(!store.exists)
         let schemas = try sharedCluster().execute("SELECT count(*) FROM pg_namespace WHERE nspname = 'portfolio'", on: database)
@@ -191,7 +191,7 @@ struct PortfolioPostgresRepositoryTests {
         let portfolio = Portfolio(repository: store)
         let account = try portfolio.add("Saver", nil, at: local(2025, 1, 1))
         let count = PostgresPortfolioRepository.batch + 7  // more than one statement
-        try store.change("import") { change in
+        try store.write("import") { change in
             try change.addUpdates(of: [account]) { body in
                 for index in 0..<count { try body(0, local(2025, 1, 1) + Int64(index / 2), Int64(index)) }
             }

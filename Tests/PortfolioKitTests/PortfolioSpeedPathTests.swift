@@ -121,10 +121,10 @@ import Testing
             updates.append((account: index % 2, at: at, value: Int64(index * 7)))
         }
         let accounts = try bulk.repository.accounts()
-        try bulk.repository.change("import") { change in
+        try bulk.repository.write("import") { change in
             try change.addUpdates(of: accounts) { body in for update in updates { try body(update.account, update.at, update.value) } }
         }
-        try single.repository.change("import") { change in
+        try single.repository.write("import") { change in
             try change.addUpdates(updates.map { (accounts[$0.account], $0.at, $0.value) })
         }
         #expect(try bulk.snapshot() == single.snapshot())

@@ -71,7 +71,7 @@ func utc(_ text: String) -> Int64 { Instant.parse(text) ?? 0 }
         ("rm", { _ = try $0.delete($0.account(named: "Alpha")) }, "rm 'Alpha' and its 3 updates (1 account and 3 updates restored)"),
         ("rm empty", { _ = try $0.delete($0.account(named: "Spare")) }, "rm 'Spare' and its 0 updates (1 account restored)"),
         ("demo-like bulk", { portfolio in
-            try portfolio.repository.change("import") { change in
+            try portfolio.repository.write("import") { change in
                 let alpha = try portfolio.account(named: "Alpha")
                 let fresh = try change.createAccount(name: "Fresh", currency: .gbp, at: utc("2024-04-02T00:00:00Z"))
                 try change.addUpdates([(alpha, utc("2024-04-01T00:00:00Z"), 180_00), (fresh, utc("2024-04-02T00:00:00Z"), 1_00), (fresh, utc("2024-04-03T00:00:00Z"), 2_00)])

@@ -11,7 +11,7 @@ import PostgresTestSupport
 import Testing
 @testable import TillKit
 
-@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+@Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct TillPostgresStoreTests {
     static func definitions(_ currency: Currency) -> DenominationSet { DenominationSet.tillDefault(for: currency) }
 

@@ -34,10 +34,14 @@ struct LibPQ: @unchecked Sendable {
     let getvalue: PQgetvalue_function
 
     /// The names libpq's runtime package installs it under, the versioned name first
-    /// (the unversioned one comes only with the -dev package).
+    /// (the unversioned one comes only with the -dev package). Homebrew's libpq is
+    /// keg-only, outside dyld's search path: its two prefixes are tried by full path.
     static let libraryNames: [String] = {
         #if canImport(Darwin)
-        return ["libpq.5.dylib", "libpq.dylib"]
+        return [
+            "libpq.5.dylib", "libpq.dylib",
+            "/opt/homebrew/opt/libpq/lib/libpq.5.dylib", "/usr/local/opt/libpq/lib/libpq.5.dylib",
+        ]
         #else
         return ["libpq.so.5", "libpq.so"]
         #endif

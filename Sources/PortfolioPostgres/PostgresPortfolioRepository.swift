@@ -326,7 +326,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// The newest step of this actor.
     /// - Throws: the store's errors.
     public func latestUndoStep() throws -> UndoStep? {
-        try withConnection { _, hasTables in hasTables ? try newestStep() : nil }
+        // In a snapshot of its own unless one is under way: the journal's rows read on its connection.
+        try read { _ in try newestStep() }
     }
 
     /// Reverts this actor's newest step, unless another actor changed one of its items

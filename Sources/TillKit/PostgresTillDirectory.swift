@@ -21,7 +21,7 @@ public struct PostgresTillDirectory: TillDirectory {
     /// Every till with a row, the default till first, then the others by name.
     /// - Throws: `StoreError` for a till whose row cannot be read (never skipped).
     public func tills() throws -> [KeptTill] {
-        try store.store.read { connection, hasTables -> [KeptTill] in
+        try store.read { connection, hasTables -> [KeptTill] in
             guard hasTables else { return [] }
             var main: [KeptTill] = []
             var others: [KeptTill] = []
@@ -36,7 +36,7 @@ public struct PostgresTillDirectory: TillDirectory {
     /// The default till, and every till with a row.
     public func keeps(_ name: TillName) -> Bool {
         guard !name.isMain else { return true }
-        let found = try? store.store.read { connection, hasTables -> Bool in
+        let found = try? store.read { connection, hasTables -> Bool in
             guard hasTables else { return false }
             return try PostgresTillKeys.storedKey(of: name, on: connection) != nil
         }
@@ -48,7 +48,7 @@ public struct PostgresTillDirectory: TillDirectory {
     /// that the caller sees every history step that goes with it).
     /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
     public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
-        try store.store.change { connection, change -> TillState? in
+        try store.change { connection, change -> TillState? in
             // A till filed under the first name rule's key moves to its current key first.
             try PostgresTillKeys.rekey(name, on: connection)
             let read = try PostgresTillRows.read(name, actor: change.actor, on: connection, locking: true)
@@ -75,7 +75,7 @@ public struct PostgresTillDirectory: TillDirectory {
     /// Makes the till `name`'s row from `state` unless it has one (then false).
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
     public func restore(_ name: TillName, state: TillState) throws -> Bool {
-        try store.store.change { connection, change -> Bool in
+        try store.change { connection, change -> Bool in
             let inserted = try connection.query(
                 "INSERT INTO tillcount.tills (till_key, till, float, notes, count) VALUES ($1, $2, 0, '', $3) ON CONFLICT (till_key) DO NOTHING RETURNING till_key",
                 [.text(name.key), .text(name.display), .text(TillState().snapshotJSON.serialized())])
@@ -101,7 +101,7 @@ public struct PostgresTillRepository: TillRepository {
     /// The live count with this actor's undo stack (empty when the till has no row yet).
     /// - Throws: `StoreError` (unavailable, corrupt row, newer schema).
     public func load() throws -> TillState {
-        try store.store.read { connection, hasTables -> TillState in
+        try store.read { connection, hasTables -> TillState in
             guard hasTables else { return TillState() }
             // A till filed under the first name rule's key is read there until its first change.
             let key = try PostgresTillKeys.storedKey(of: till, on: connection) ?? till.key
@@ -114,7 +114,7 @@ public struct PostgresTillRepository: TillRepository {
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore` (see `TillState.checkStorable`),
     ///   or what `body` throws (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
-        try store.store.change { connection, change -> Result in
+        try store.change { connection, change -> Result in
             // A till filed under the first name rule's key moves to its current key first.
             try PostgresTillKeys.rekey(till, on: connection)
             try connection.execute(

@@ -19,7 +19,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// Every visible count, newest first.
     /// - Throws: `StoreError`.
     public func savedCounts() throws -> [SavedCount] {
-        try store.store.read { connection, hasTables -> [SavedCount] in
+        try store.read { connection, hasTables -> [SavedCount] in
             guard hasTables else { return [] }
             return try headers("deleted_at IS NULL ORDER BY saved_at DESC, id DESC", [], on: connection)
         }
@@ -28,7 +28,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// The visible count `id` without lines.
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func header(_ id: Int64) throws -> SavedCount {
-        try store.store.read { connection, hasTables -> SavedCount in
+        try store.read { connection, hasTables -> SavedCount in
             guard hasTables, let found = try headers("id = $1 AND deleted_at IS NULL", [.integer(id)], on: connection).first else {
                 throw TillError.noSavedCount(id: id)
             }
@@ -43,7 +43,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// The visible count `id` with its lines, every line checked.
     /// - Throws: `TillError.noSavedCount`; `StoreError.corrupt`.
     public func count(_ id: Int64, definitions: (Currency) throws -> DenominationSet) throws -> SavedCount {
-        try store.store.read { connection, hasTables -> SavedCount in
+        try store.read { connection, hasTables -> SavedCount in
             guard hasTables, var found = try headers("id = $1 AND deleted_at IS NULL", [.integer(id)], on: connection).first else {
                 throw TillError.noSavedCount(id: id)
             }
@@ -57,7 +57,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// Every visible count with its lines, oldest first, from one snapshot.
     /// - Throws: `TillError`, `StoreError`.
     public func countsWithLines(definitions: (Currency) throws -> DenominationSet) throws -> [SavedCount] {
-        try store.store.read { connection, hasTables -> [SavedCount] in
+        try store.read { connection, hasTables -> [SavedCount] in
             guard hasTables else { return [] }
             let counts = try headers("deleted_at IS NULL ORDER BY saved_at, id", [], on: connection)
             var lineRows: [Int64: [[SQLiteValue]]] = [:]
@@ -87,7 +87,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// of its till); returns the new id.
     /// - Throws: `StoreError`; nothing is saved then.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
-        try store.store.change { connection, change -> Int64 in
+        try store.change { connection, change -> Int64 in
             let till = TillName(stored: count.till)
             var zNumber: PostgresValue = .null
             if count.kind == .z {
@@ -147,7 +147,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// Hides the visible X count `id` for `step`.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
-        try store.store.change { connection, _ in
+        try store.change { connection, _ in
             try refuseFinal(id, step.change, on: connection)
             let changed = try connection.execute(
                 "UPDATE tillcount.counts SET deleted_at = $1, deleted_by = $2 WHERE id = $3 AND deleted_at IS NULL AND kind = 'x'",
@@ -160,7 +160,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// or noted since from another undo stack is refused (SaveUndoRule.swift).
     /// - Throws: `TillError.undoSaveEditedSince`; `StoreError`.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
-        try store.store.change { connection, change -> HistoryReversal in
+        try store.change { connection, change -> HistoryReversal in
             let server = connection.server
             switch step.change {
             case .rm:
@@ -206,7 +206,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError`.
     public func purge(_ keys: [String]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
-        return try store.store.change { connection, _ -> Int in
+        return try store.change { connection, _ -> Int in
             var purged = 0
             for key in keys {
                 purged += try connection.execute(
@@ -219,7 +219,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// Relabels the visible X count `id` for `step` (a row of count_labels).
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
-        try store.store.change { connection, change in
+        try store.change { connection, change in
             try refuseFinal(id, step.change, on: connection)
             try connection.execute(
                 "INSERT INTO tillcount.count_labels (count_id, label, at, set_by, actor) VALUES ($1, $2, $3, $4, $5)",
@@ -230,7 +230,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// Adds `text` to the notes of the visible count `id` for `step` (a row of count_notes).
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
-        try store.store.change { connection, change in
+        try store.change { connection, change in
             try refuseFinal(id, step.change, on: connection)
             try connection.execute(
                 "INSERT INTO tillcount.count_notes (count_id, note, at, added_by, actor) VALUES ($1, $2, $3, $4, $5)",
@@ -299,7 +299,7 @@ extension PostgresTillHistory: TillHistoryCopyTarget {
     /// Whether the database holds any till or saved count (hidden ones too).
     /// - Throws: `StoreError`.
     public func holdsAnything() throws -> String? {
-        try store.store.read { connection, hasTables -> String? in
+        try store.read { connection, hasTables -> String? in
             guard hasTables else { return nil }
             let tills = try connection.scalarInteger("SELECT count(*) FROM tillcount.tills") ?? 0
             let counts = try connection.scalarInteger("SELECT count(*) FROM tillcount.counts") ?? 0
@@ -313,7 +313,7 @@ extension PostgresTillHistory: TillHistoryCopyTarget {
     /// notes) in one transaction, then moves the id sequence past them.
     /// - Throws: `StoreError`; nothing is filed then.
     public func copyIn(_ counts: [SavedCount]) throws {
-        try store.store.change { connection, change in
+        try store.change { connection, change in
             for count in counts {
                 _ = try insert(count, savedAt: count.savedAt, savedBy: .null, actor: .text(change.actor),
                                zNumber: count.zNumber.map(PostgresValue.integer) ?? .null, id: count.id, on: connection)

@@ -27,6 +27,24 @@ public final class PostgresTillStore {
     /// Who this store's changes are made by.
     public var actor: String { store.actor }
 
+    /// The transaction `atomically` runs, while it runs: every read and change of the
+    /// adapters joins it.
+    private var joined: (connection: PostgresConnection, change: PostgresChange)?
+
+    /// Runs `body` in one read-only snapshot, or in the transaction of `atomically` in progress.
+    /// - Throws: what `body` throws; the store's errors.
+    func read<Result>(_ body: (PostgresConnection, _ hasTables: Bool) throws -> Result) throws -> Result {
+        if let joined { return try body(joined.connection, true) }
+        return try store.read(body)
+    }
+
+    /// Runs `body` as one transaction, or in the transaction of `atomically` in progress.
+    /// - Throws: what `body` throws (nothing is kept); the store's errors.
+    func change<Result>(_ body: (PostgresConnection, PostgresChange) throws -> Result) throws -> Result {
+        if let joined { return try body(joined.connection, joined.change) }
+        return try store.change(body)
+    }
+
     /// The connection text with its passwords hidden.
     public var redactedText: String { store.redactedText }
 
@@ -62,4 +80,20 @@ public final class PostgresTillStore {
     /// The server as messages name it (connects).
     /// - Throws: the connection's errors.
     public func serverName() throws -> String { try store.serverName() }
+}
+
+extension PostgresTillStore: TillTransactions {
+    /// Runs `body` as one transaction of the database, which every read and change of the
+    /// live counts and the history in it joins. PostgreSQL may run `body` again (a
+    /// serialization failure, a deadlock, a COMMIT never answered), so it has no effect
+    /// outside the store.
+    /// - Throws: what `body` throws (nothing is kept); the store's errors.
+    public func atomically<Result>(_ body: () throws -> Result) throws -> Result {
+        if joined != nil { return try body() }
+        return try store.change { connection, change -> Result in
+            joined = (connection, change)
+            defer { joined = nil }
+            return try body()
+        }
+    }
 }

@@ -26,7 +26,7 @@ import MoneyKitSQLite
 /// The history kept in an SQLite database (the tool's adapter).
 public final class SQLiteTillHistory: TillHistoryRepository {
     /// The schema version this build writes (PRAGMA user_version).
-    public static let schemaVersion: Int64 = 5
+    public static let schemaVersion: Int64 = 6
     static let migrations = [
         """
         CREATE TABLE counts (
@@ -94,27 +94,40 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         ALTER TABLE counts ADD COLUMN movements TEXT;
         ALTER TABLE counts ADD COLUMN tolerance INTEGER;
         """,
+        // Version 6: every till's live count with its undo stack, in the state file's JSON
+        // form (SQLiteTillDirectory.swift), and where the JSON files taken over were.
+        """
+        CREATE TABLE tills (
+            till_key TEXT PRIMARY KEY,
+            till TEXT NOT NULL,
+            state TEXT NOT NULL
+        );
+        CREATE TABLE live_count_files (
+            state_file TEXT NOT NULL,
+            taken_over_at TEXT NOT NULL
+        );
+        """,
     ]
 
+    /// The database the history is kept in (with the live counts: SQLiteTillDirectory).
+    public let database: SQLiteTillDatabase
     /// The database file.
-    public let path: String
+    public var path: String { database.path }
     /// Whether a save may create the database's missing folders (its default location).
-    public let createsFolders: Bool
-    /// The database a save opened for writing (`prepareToSave`), used by the save.
-    private var writer: SQLiteDatabase?
-    /// The database a deletion checked its count in, used by the deletion.
-    private var changer: SQLiteDatabase?
-
+    public var createsFolders: Bool { database.createsFolders }
     /// Whether a read of a missing history is an error (a history the user named) rather
     /// than an empty history (the default one, not made yet).
-    public let mustExist: Bool
+    public var mustExist: Bool { database.mustExist }
 
     /// The history at `path`; a save creates missing folders only with `createsFolders`;
     /// a read finds a missing one an error with `mustExist`.
-    public init(path: String, createsFolders: Bool, mustExist: Bool = false) {
-        self.path = path
-        self.createsFolders = createsFolders
-        self.mustExist = mustExist
+    public convenience init(path: String, createsFolders: Bool, mustExist: Bool = false) {
+        self.init(database: SQLiteTillDatabase(path: path, createsFolders: createsFolders, mustExist: mustExist))
+    }
+
+    /// The history kept in `database`.
+    public init(database: SQLiteTillDatabase) {
+        self.database = database
     }
 
     /// What makes a file tillcount's history: PRAGMA application_id 0x4D4B5443 ("MKTC")
@@ -124,9 +137,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// Opens the history for `access`: reading creates, migrates and marks nothing (a
     /// missing history reads as empty); a write creates folders only where allowed.
     private func open(_ access: SQLiteAccess) throws -> SQLiteDatabase {
-        var access = access
-        if case .write = access { access = .write(createFolders: createsFolders) }
-        return try SQLiteDatabase.open(path, schema: Self.schema, access: access, mustExist: mustExist)
+        if case .read = access { return try database.reader() }
+        return try database.open(access)
     }
 
     /// The denominations of a currency now, for counts saved before roll sizes were kept.
@@ -135,7 +147,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// Opens the database for writing: created (0600), migrated and marked.
     /// - Throws: `StoreError` (cannot create, foreign, newer, corrupt, I/O).
     public func prepareToSave() throws {
-        writer = try open(.write(createFolders: createsFolders))
+        try database.write { _ in }
     }
 
     /// Files `summary` (with the count's notes) as made by the undo step `step` (its time
@@ -143,9 +155,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// quantity, roll size, packaging and value.
     /// - Throws: `StoreError` from the database; nothing is saved then.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
-        let database = try writer ?? open(.write(createFolders: createsFolders))
         let till = TillName(stored: count.till)
-        return try database.transaction { db in
+        return try self.database.write { db in
+            let database = db
             try fillInOldLines(database, definitions: definitions)
             // A Z count takes the next number of its till here, inside the transaction.
             var zNumber: SQLiteValue = .null
@@ -193,9 +205,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// The visible count `id`, read where its deletion will write.
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func countToDelete(_ id: Int64) throws -> SavedCount {
-        let database = try open(.change)
-        changer = database
-        return try header(id, in: database)
+        try database.change { db in try header(id, in: db) }
     }
 
     /// The saved count `id` without its lines, or `noSavedCount` (also for a hidden one:
@@ -243,9 +253,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// deleted_by the step's key) until undo brings it back or it is purged.
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
-        let database = try changer ?? open(.change)
-        try database.transaction { db in
-            try fillInOldLines(database, definitions: definitions)
+        try database.change { db in
+            try fillInOldLines(db, definitions: definitions)
             try refuseFinal(id, step.change, in: db)
             try db.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL AND kind = 'x'",
                          [.text(step.at), .text(step.key), .integer(id)])
@@ -260,9 +269,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// whose row is gone, changes nothing and says so.
     /// - Throws: `TillError.undoSaveEditedSince`; `StoreError` from the database.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
-        let database = try open(.change)
-        guard database.exists, !database.isReadOnly else { return .stepNotFound(step, store: database.path) }
-        return try database.transaction { db -> HistoryReversal in
+        guard database.holdsSomething else { return .stepNotFound(step, store: database.path) }
+        let database = self.database
+        return try database.write { db -> HistoryReversal in
             switch step.change {
             case .rm:
                 guard let id = try db.scalarInteger("SELECT id FROM counts WHERE deleted_by = ? AND deleted_at IS NOT NULL", [.text(step.key)]) else {
@@ -303,9 +312,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError` from the database; nothing is purged then.
     public func purge(_ keys: [String]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
-        let database = try open(.change)
-        guard database.exists, !database.isReadOnly else { return 0 }
-        return try database.transaction { db -> Int in
+        guard database.holdsSomething else { return 0 }
+        return try database.write { db -> Int in
             var purged = 0
             for key in keys {
                 purged += try deleteRows(of: "deleted_by = ? AND deleted_at IS NOT NULL", [.text(key)], in: db)
@@ -318,8 +326,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// count_labels marked with the step's key; the count's own row is unchanged.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
-        let database = try open(.change)
-        try database.transaction { db in
+        try database.change { db in
             try refuseFinal(id, step.change, in: db)
             try db.query("INSERT INTO count_labels (count_id, label, at, set_by) VALUES (?, ?, ?, ?)",
                          [.integer(id), label.map(SQLiteValue.text) ?? .null, .text(step.at), .text(step.key)])
@@ -330,8 +337,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// count_notes marked with its key); the notes filed with the count are unchanged.
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
-        let database = try open(.change)
-        try database.transaction { db in
+        try database.change { db in
             try refuseFinal(id, step.change, in: db)
             try db.query("INSERT INTO count_notes (count_id, note, at, added_by) VALUES (?, ?, ?, ?)",
                          [.integer(id), .text(text), .text(step.at), .text(step.key)])
@@ -521,8 +527,7 @@ extension SQLiteTillHistory: TillHistoryCopyTarget {
     /// notes) in one transaction; no undo step refers to them.
     /// - Throws: `StoreError`; nothing is filed then.
     public func copyIn(_ counts: [SavedCount]) throws {
-        let database = try open(.write(createFolders: createsFolders))
-        try database.transaction { db in
+        try database.write { db in
             for count in counts {
                 try db.query(
                     "INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number, movements, tolerance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",

@@ -33,17 +33,30 @@ public struct Till {
     /// Every till's live count, where this till is one: what 'tills rm' removes from, and
     /// its undo brings a till back into (nil: a till on its own, which removes none).
     public let tills: (any TillDirectory)?
+    /// What makes a change to the live count and the history one transaction, where the
+    /// repositories share one (the file store's SQLite database); nil: each repository's
+    /// change is its own, in the order the top of this file gives.
+    public let transactions: (any TillTransactions)?
 
-    /// A till on these repositories, named `name`, one of `tills`.
+    /// A till on these repositories, named `name`, one of `tills`; `transactions` joins
+    /// their changes into one where they share a database.
     public init(
         live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource, name: TillName = .main,
-        tills: (any TillDirectory)? = nil
+        tills: (any TillDirectory)? = nil, transactions: (any TillTransactions)? = nil
     ) {
         self.live = live
         self.history = history
         self.denominations = denominations
         self.name = name
         self.tills = tills
+        self.transactions = transactions
+    }
+
+    /// Runs `body` as one transaction where the repositories share one, else as it is.
+    /// - Throws: what `body` and the store throw (then nothing of it is kept, in one transaction).
+    public func atomically<Result>(_ body: () throws -> Result) throws -> Result {
+        guard let transactions else { return try body() }
+        return try transactions.atomically(body)
     }
 
     /// The live count read with its currency and the denominations it counts with.
@@ -91,12 +104,14 @@ public struct Till {
     /// its own (see `purge`).
     /// - Throws: what `body` and the live repository throw; the purge never throws.
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
-        let (result, purge) = try live.change { state -> (Result, [String]) in
-            let result = try body(&state)
-            return (result, state.purge)
+        try atomically {
+            let (result, purge) = try live.change { state -> (Result, [String]) in
+                let result = try body(&state)
+                return (result, state.purge)
+            }
+            self.purge(purge)
+            return result
         }
-        self.purge(purge)
-        return result
     }
 
     /// The live count's currency, taking the one asked for when the count is empty; a
@@ -316,6 +331,15 @@ public struct Till {
         _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x,
         tolerance: Money? = nil
     ) throws -> Int64 {
+        try atomically {
+            try fileCount(summary, notes: notes, label: label, expected: expected, action: action, kind: kind, tolerance: tolerance)
+        }
+    }
+
+    /// `save`'s steps (see there).
+    private func fileCount(
+        _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind, tolerance: Money?
+    ) throws -> Int64 {
         // Made ready (created, migrated) first: a history that cannot be written is
         // refused before the live count changes.
         try history.prepareToSave()
@@ -340,6 +364,11 @@ public struct Till {
     /// its step leaves the stack). Check it first with `history.countToDelete(id)`.
     /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     public func delete(_ id: Int64, action: String) throws {
+        try atomically { try hide(id, action: action) }
+    }
+
+    /// `delete`'s steps.
+    private func hide(_ id: Int64, action: String) throws {
         let step = HistoryStep(change: .rm, id: id, action: action)
         try change { $0.push(.history(step)) }
         do {
@@ -354,6 +383,11 @@ public struct Till {
     /// count's lines and amounts stay as saved. A Z count keeps its label.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what the repositories throw.
     public func relabel(_ id: Int64, label: String?, action: String) throws {
+        try atomically { try setLabel(id, label: label, action: action) }
+    }
+
+    /// `relabel`'s steps.
+    private func setLabel(_ id: Int64, label: String?, action: String) throws {
         let saved = try history.header(id)
         if saved.kind == .z { throw TillError.zCountIsFinal(id: id, number: saved.zNumber ?? 0, refused: .label) }
         let step = HistoryStep(change: .label, id: id, action: action)
@@ -372,6 +406,11 @@ public struct Till {
     /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     @discardableResult
     public func addSavedNote(_ id: Int64, text: String, action: String) throws -> SavedCount {
+        try atomically { try noteSaved(id, text: text, action: action) }
+    }
+
+    /// `addSavedNote`'s steps.
+    private func noteSaved(_ id: Int64, text: String, action: String) throws -> SavedCount {
         let saved = try history.header(id)
         let step = HistoryStep(change: .note, id: id, action: action)
         guard saved.kind == .x else {
@@ -459,6 +498,11 @@ public struct Till {
     ///   `.tillChangedMeanwhile`; what the repositories throw (then nothing is removed).
     @discardableResult
     public func removeTill(_ other: TillName, fallback: Currency, action: String) throws -> TillRemoval {
+        try atomically { try remove(other, fallback: fallback, action: action) }
+    }
+
+    /// `removeTill`'s steps.
+    private func remove(_ other: TillName, fallback: Currency, action: String) throws -> TillRemoval {
         guard let tills else { throw TillError.noTill(name: other.display) }
         guard other != name else { throw TillError.tillRemovesItself(name: other.display) }
         guard tills.keeps(other) else { throw TillError.noTill(name: other.display) }
@@ -513,6 +557,13 @@ public struct Till {
     /// undone instead.
     /// - Throws: `TillError.nothingToUndo` when the stack is empty.
     public func undo(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
+        // Nothing to undo is said without a write (which would make the store).
+        guard try live.load().undo.last != nil else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
+        return try atomically { try revertNewest(skipped: skipped) }
+    }
+
+    /// `undo`'s steps.
+    private func revertNewest(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
         while true {
             guard let newest = try live.load().undo.last else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
             switch newest {

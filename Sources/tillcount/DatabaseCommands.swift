@@ -46,7 +46,7 @@ struct DatabaseCommands {
             let existed = PosixFile.isRegularFile(history.path)
             try history.prepareToSave()
             let what = existed ? "is ready (schema version \(SQLiteTillHistory.schemaVersion))" : "made (schema version \(SQLiteTillHistory.schemaVersion))"
-            Console.err.line("history \(history.path) \(what); live counts are files, made by their first change".terminalSafe)
+            context.invocation.err.line("history \(history.path) \(what); the live counts are kept in it from their first change".terminalSafe)
         }
         return .ok
     }
@@ -74,8 +74,10 @@ struct DatabaseCommands {
             } else {
                 try PosixFile.makeDirectories(target)
             }
-            targetTills = JSONTillDirectory(stateFile: StoreLocation(path: "\(target)/count.json", isDefault: false))
-            targetHistory = SQLiteTillHistory(path: "\(target)/history.sqlite", createsFolders: false)
+            let database = SQLiteTillDatabase(path: "\(target)/history.sqlite", createsFolders: false)
+            targetTills = SQLiteTillDirectory(
+                database: database, files: JSONTillDirectory(stateFile: StoreLocation(path: "\(target)/count.json", isDefault: false)))
+            targetHistory = SQLiteTillHistory(database: database)
             targetName = target
         }
         let outcome = try TillStoreCopy.copy(

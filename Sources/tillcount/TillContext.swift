@@ -22,8 +22,9 @@ struct TillContext {
 
     /// Where the live counts and saved counts are kept.
     enum Store {
-        /// The live count files and the SQLite history.
-        case files(JSONTillDirectory, SQLiteTillHistory)
+        /// The SQLite database of the live counts and the history (taking over the live
+        /// count files of an older tillcount on its first change).
+        case files(SQLiteTillDirectory, SQLiteTillHistory)
         /// A shared PostgreSQL database (--db names one).
         case postgres(PostgresTillStore)
     }
@@ -41,6 +42,7 @@ struct TillContext {
             option: arguments.text(TillcountSpec.db), environmentVariable: "TILLCOUNT_DB",
             kind: .data, tool: "tillcount", fileName: "history.sqlite")
         let history: any TillHistoryRepository
+        var transactions: (any TillTransactions)?
         if !historyLocation.isDefault, PostgresTillStore.names(historyLocation.path) {
             // A shared store: every till's live count and the saved counts are in the
             // database; --state and $TILLCOUNT_STATE are not used.
@@ -51,12 +53,17 @@ struct TillContext {
             store = .postgres(shared)
             tills = shared.directory
             history = shared.history
+            transactions = shared
         } else {
-            let directory = JSONTillDirectory(stateFile: try paths.storeLocation(
-                option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
-                kind: .state, tool: "tillcount", fileName: "count.json"))
-            let files = SQLiteTillHistory(
+            // The live counts are in the history's database; the files of an older
+            // tillcount (--state, $TILLCOUNT_STATE) are taken over by the first change.
+            let database = SQLiteTillDatabase(
                 path: historyLocation.path, createsFolders: historyLocation.isDefault, mustExist: !historyLocation.isDefault)
+            let directory = SQLiteTillDirectory(database: database, files: JSONTillDirectory(stateFile: try paths.storeLocation(
+                option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
+                kind: .state, tool: "tillcount", fileName: "count.json")))
+            let files = SQLiteTillHistory(database: database)
+            transactions = database
             store = .files(directory, files)
             tills = directory
             history = files
@@ -67,7 +74,7 @@ struct TillContext {
         till = Till(
             live: tills.repository(for: tillName),
             history: history,
-            denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills)
+            denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills, transactions: transactions)
     }
 
     /// Runs `command`; when it started the till (a name not kept before: perhaps a typo),

@@ -287,30 +287,38 @@ import Testing
         #expect(undo.map { $0["action"] as? String } == ["currency GBP", "float 100", "add 20=4 10=3 5=6 roll:1=2 50p=14"], "\(undo)")
         #expect(undo.allSatisfy { $0["kind"] as? String == "count" && $0["count"] is [String: Any] })
         #expect(content["purge"] as? [String] == [])
-        let attributes = try FileManager.default.attributesOfItem(atPath: till.statePath)
+        // Kept in the history's database, private to its owner.
+        let attributes = try FileManager.default.attributesOfItem(atPath: till.dbPath)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func stateAndDatabaseLocations() throws {
-        // Without TILLCOUNT_STATE the live count lives under XDG_STATE_HOME; --state wins over both.
+        // Without TILLCOUNT_DB the live count lives in the database under XDG_DATA_HOME,
+        // with the history; no live count file is made.
         let sandbox = try Sandbox()
         let env = sandbox.environment
         let plain = try ToolProcess.run("tillcount", ["add", "20", "--currency", "GBP"], environment: env)
         #expect(plain.status == 0)
-        #expect(FileManager.default.fileExists(atPath: sandbox.path("state/tillcount/count.json")))
+        #expect(FileManager.default.fileExists(atPath: sandbox.path("data/tillcount/history.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("state/tillcount/count.json")))
+        // --state (over TILLCOUNT_STATE) names the live count file of an older tillcount:
+        // the first change takes it over into the database and keeps it beside.
         let explicit = sandbox.path("elsewhere/till.json")
         try FileManager.default.createDirectory(atPath: sandbox.path("elsewhere"), withIntermediateDirectories: false)
-        let viaOption = try ToolProcess.run("tillcount", ["add", "10", "--currency", "GBP", "--state", explicit],
+        try Data(TillcountSandbox.emptyState(currency: "GBP").utf8).write(to: URL(fileURLWithPath: explicit))
+        let other = sandbox.path("other.sqlite")
+        let viaOption = try ToolProcess.run("tillcount", ["add", "10", "--state", explicit, "--db", other],
                                             environment: env.merging(["TILLCOUNT_STATE": sandbox.path("ignored.json")]) { $1 })
-        #expect(viaOption.status == 0)
-        #expect(FileManager.default.fileExists(atPath: explicit))
+        #expect(viaOption.status == 0, "\(viaOption.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: explicit))
+        #expect(FileManager.default.fileExists(atPath: explicit + ".migrated"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("ignored.json")))
         let saved = try ToolProcess.run("tillcount", ["save"], environment: env)
-        #expect(saved.status == 0)
-        #expect(FileManager.default.fileExists(atPath: sandbox.path("data/tillcount/history.sqlite")))
-        let viaDB = try ToolProcess.run("tillcount", ["save", "--db", sandbox.path("other.sqlite")], environment: env)
+        #expect(saved.stdout == "1\n")
+        let viaDB = try ToolProcess.run("tillcount", ["save", "--db", other], environment: env)
         #expect(viaDB.stdout == "1\n")
-        #expect(FileManager.default.fileExists(atPath: sandbox.path("other.sqlite")))
+        let shown = try ToolProcess.run("tillcount", ["history", "show", "1", "--format", "json", "--db", other], environment: env)
+        #expect(try TillcountJSON.object(shown.stdout)["total"] as? String == "10.00")
     }
 
     // MARK: float

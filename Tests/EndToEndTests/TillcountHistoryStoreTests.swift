@@ -1,5 +1,6 @@
-// tillcount's history database opened as portfolio's is: reads never create or change
-// it, another program's database is refused (65), an explicit --db needs its folder.
+// tillcount's database (the history and, from the first change, the live counts) opened
+// as portfolio's is: reads never create or change it, another program's database is
+// refused (65), an explicit --db needs its folder.
 
 import Foundation
 import Testing
@@ -8,10 +9,13 @@ import Testing
     static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
-    /// A sandbox with a live count worth saving.
+    /// A sandbox with a live count worth saving and no history database yet: the count is
+    /// a live count file of an older tillcount, which the first change takes over into the
+    /// database (a change made here would make the database).
     static func counted() throws -> TillcountSandbox {
-        let till = try TillcountSandbox(currency: "GBP")
-        try till.ok("add", "20=3")
+        let till = try TillcountSandbox()
+        try till.writeState(#"{"format": "tillcount-state", "version": 4, "content": {"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": 3}], "notes": [], "updated": null, "undo": [], "purge": []}}"# + "\n")
+        #expect(!exists(till.dbPath))
         return till
     }
 

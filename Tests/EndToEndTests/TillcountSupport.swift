@@ -82,12 +82,29 @@ final class TillcountSandbox {
         return result.stdout
     }
 
-    /// The live count file's bytes, or nil when it does not exist.
+    /// The default till's live count as tillcount keeps it, or nil when none is kept: its
+    /// row of the history database (the state file's bytes) once the first change took
+    /// the live count files over, else the state file (read by sqlite3).
     func stateBytes() -> Data? {
-        FileManager.default.contents(atPath: statePath)
+        guard isTakenOver else { return FileManager.default.contents(atPath: statePath) }
+        guard let hex = try? SQLiteShell.query(dbPath, "SELECT hex(state) FROM tills WHERE till_key = 'main'"), !hex.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        var digits = hex.utf8.makeIterator()
+        while let high = digits.next(), let low = digits.next() {
+            guard let byte = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        return Data(bytes)
     }
 
-    var stateExists: Bool { FileManager.default.fileExists(atPath: statePath) }
+    var stateExists: Bool { stateBytes() != nil }
+
+    /// Whether the history database holds the live counts (the first change took the
+    /// live count files over).
+    var isTakenOver: Bool {
+        guard FileManager.default.fileExists(atPath: dbPath) else { return false }
+        return (try? SQLiteShell.query(dbPath, "SELECT count(*) FROM live_count_files")) == "1"
+    }
 
     /// `tillcount show --format json`, parsed.
     func showJSON(_ extra: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
@@ -121,8 +138,20 @@ final class TillcountSandbox {
         try Data(json.utf8).write(to: URL(fileURLWithPath: denominationsPath))
     }
 
-    /// Writes raw bytes as the live count file.
+    /// An empty live count in `currency` as an older tillcount's state file keeps it.
+    static func emptyState(currency: String) -> String {
+        #"{"format": "tillcount-state", "version": 4, "content": {"currency": "\#(currency)", "float": "0.00", "lines": [], "notes": [], "updated": null, "undo": [], "purge": []}}"# + "\n"
+    }
+
+    /// Writes raw bytes as the default till's live count: its row once the live count
+    /// files are taken over, else the file.
     func writeState(_ text: String) throws {
+        if isTakenOver {
+            let hex = text.utf8.map { String(format: "%02X", $0) }.joined()
+            _ = try SQLiteShell.query(
+                dbPath, "INSERT INTO tills (till_key, till, state) VALUES ('main', 'main', CAST(X'\(hex)' AS TEXT)) ON CONFLICT (till_key) DO UPDATE SET state = excluded.state")
+            return
+        }
         try FileManager.default.createDirectory(
             atPath: (statePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: statePath))

@@ -61,9 +61,11 @@ import Testing
     @Test func anUnknownKindIsAUsageError() throws {
         let till = try TillcountSandbox(currency: "GBP")
         try till.ok("add", "20")
+        let before = till.stateBytes()
         let result = try till.run("save", "--kind", "y")
         #expect(result.status == 64, "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: till.dbPath))
+        #expect(try till.ok("history", "--ids").stdout.isEmpty)
+        #expect(till.stateBytes() == before)
     }
 
     @Test(.timeLimit(.minutes(2))) func zSavesFromManyProcessesAtOnceGetEveryNumberOnce() throws {

@@ -1,0 +1,224 @@
+// The SQLite adapter of the live counts: each till a row of the history's database
+// (table tills, schema version 6: till_key, the name's match key; till, the name as
+// first given; state, the live count with its undo stack as the state file keeps it,
+// TillStateJSON.swift), so that a change to a live count and to the history is one
+// transaction (SQLiteTillDatabase).
+//
+// Taking over the JSON files: the live counts kept before in count.json (the default
+// till) and count.tills/ (the others, JSONTillDirectory) are read as they are by every
+// read until the first write. That write imports them all in its own transaction (each
+// checked by the JSON loader: a file that cannot be read is refused, 65, and nothing is
+// imported), records where they were (live_count_files), and once committed renames them
+// as backups beside: count.json.migrated and count.tills.migrated. From then on the files
+// are never read again; a rename that failed leaves the file where it was, unread.
+
+import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
+import MoneyKitSQLite
+
+/// Every till's live count in the file store's SQLite database (see the top of this file).
+public struct SQLiteTillDirectory: TillDirectory {
+    /// The database, shared with the history.
+    public let database: SQLiteTillDatabase
+    /// The JSON files taken over by the first write (read until then).
+    public let files: JSONTillDirectory
+
+    /// The live counts in `database`, taking over those of `files`.
+    public init(database: SQLiteTillDatabase, files: JSONTillDirectory) {
+        self.database = database
+        self.files = files
+        let files = files
+        database.beforeWrite = { db in try Self.takeOver(files, into: db) }
+    }
+
+    /// The live count of the till `name` (a row of its own, made by its first change).
+    public func repository(for name: TillName) -> any TillRepository {
+        SQLiteTillRepository(directory: self, till: name)
+    }
+
+    /// Every till kept: the default till first when it has a row, then the others by name
+    /// (before the take-over: the files, as JSONTillDirectory lists them).
+    /// - Throws: `StoreError` for a row or file that cannot be read (never skipped).
+    public func tills() throws -> [KeptTill] {
+        try readingEither(fromFiles: { try files.tills() }) { db in
+            var main: [KeptTill] = []
+            var others: [KeptTill] = []
+            for row in try db.query("SELECT till_key, till, state FROM tills") {
+                let (name, state) = try Self.till(from: row, in: db)
+                if name.isMain { main = [KeptTill(name: .main, state: state)] } else { others.append(KeptTill(name: name, state: state)) }
+            }
+            return main + others.sorted { $0.name.key < $1.name.key }
+        }
+    }
+
+    /// The default till, and every till with a row (before the take-over: a file).
+    public func keeps(_ name: TillName) -> Bool {
+        guard !name.isMain else { return true }
+        let kept = try? readingEither(fromFiles: { files.keeps(name) }) { db in
+            try db.scalarInteger("SELECT count(*) FROM tills WHERE till_key = ?", [.text(name.key)]) ?? 0 > 0
+        }
+        return kept ?? false
+    }
+
+    /// Deletes the till `name`'s row (with its undo stack), once `check` accepted it; nil
+    /// when there is none.
+    /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
+    public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
+        try database.write { db -> TillState? in
+            guard let state = try Self.state(of: name, in: db) else { return nil }
+            try check(state)
+            try db.query("DELETE FROM tills WHERE till_key = ?", [.text(name.key)])
+            return state
+        }
+    }
+
+    /// Makes the till `name`'s row from `state` unless it has one (then false).
+    /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
+    public func restore(_ name: TillName, state: TillState) throws -> Bool {
+        try database.write { db -> Bool in
+            guard try Self.state(of: name, in: db) == nil else { return false }
+            var kept = state
+            kept.tillName = name.isMain ? nil : name.display
+            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
+            try Self.write(kept, of: name, in: db)
+            return true
+        }
+    }
+
+    // MARK: rows
+
+    /// What `fromDatabase` reads once the files are taken over, else what `fromFiles`
+    /// reads. The files are read first: a take-over committed meanwhile is then seen in
+    /// the database, so that no read finds the files renamed and the rows not there.
+    func readingEither<Result>(fromFiles: () throws -> Result, fromDatabase: (SQLiteDatabase) throws -> Result) throws -> Result {
+        if database.isWriting { return try fromDatabase(try database.reader()) }
+        let filed = Swift.Result { try fromFiles() }
+        // No database yet (a store the user named is made by the first write).
+        guard try PosixFile.fileSize(database.path) != nil else { return try filed.get() }
+        let db = try database.reader()
+        guard try Self.isTakenOver(db) else { return try filed.get() }
+        return try fromDatabase(db)
+    }
+
+    /// Whether the database holds the live counts (the files are taken over).
+    static func isTakenOver(_ db: SQLiteDatabase) throws -> Bool {
+        try db.scalarInteger("SELECT count(*) FROM live_count_files") ?? 0 > 0
+    }
+
+    /// The live count of the till `name` in `db`, nil when it has no row.
+    static func state(of name: TillName, in db: SQLiteDatabase) throws -> TillState? {
+        guard let row = try db.query("SELECT till_key, till, state FROM tills WHERE till_key = ?", [.text(name.key)]).first else { return nil }
+        return try till(from: row, in: db).1
+    }
+
+    /// A till's name and live count from its row, checked as the state file's loader checks it.
+    static func till(from row: [SQLiteValue], in db: SQLiteDatabase) throws -> (TillName, TillState) {
+        guard row.count == 3, case .text(let key) = row[0], case .text(let display) = row[1], case .text(let text) = row[2] else {
+            throw StoreError.corrupt(path: db.path, reason: "a till's live count has unexpected values")
+        }
+        let name = TillName(stored: display)
+        guard name.key == key else {
+            throw StoreError.corrupt(path: db.path, reason: "the live count of till '\(display)' is kept under the key '\(key)', not '\(name.key)'")
+        }
+        do throws(StoredContentError) {
+            let state = try TillStateText.state(from: text)
+            if !name.isMain, let kept = state.tillName, TillName(stored: kept) != name {
+                throw StoredContentError("it keeps till '\(kept)'")
+            }
+            return (name, state)
+        } catch {
+            throw StoreError.corrupt(path: db.path, reason: "the live count of till '\(display)' cannot be read: \(error.message)")
+        }
+    }
+
+    /// Writes `state` as the row of the till `name`, checked first as the loader reads it.
+    static func write(_ state: TillState, of name: TillName, in db: SQLiteDatabase) throws {
+        try state.checkStorable()
+        try db.query(
+            "INSERT INTO tills (till_key, till, state) VALUES (?, ?, ?) ON CONFLICT (till_key) DO UPDATE SET state = excluded.state",
+            [.text(name.key), .text(name.display), .text(TillStateText.text(of: state))])
+    }
+
+    /// Imports the live count files into `db` unless done already (see the top of this
+    /// file); returns the renaming of the files, to run once the import is committed.
+    static func takeOver(_ files: JSONTillDirectory, into db: SQLiteDatabase) throws -> (() -> Void)? {
+        guard try !isTakenOver(db) else { return nil }
+        for kept in try files.tills() {
+            var state = kept.state
+            if !kept.name.isMain { state.tillName = state.tillName ?? kept.name.display }
+            guard try Self.state(of: kept.name, in: db) == nil else {
+                throw StoreError.corrupt(
+                    path: files.folder, reason: "two files keep the live count of till '\(kept.name.display)'; keep one of them")
+            }
+            try write(state, of: kept.name, in: db)
+        }
+        try db.query("INSERT INTO live_count_files (state_file, taken_over_at) VALUES (?, ?)",
+                     [.text(files.stateFile.path), .text(Instant.iso8601UTC(Instant.preciseNow()))])
+        return {
+            _ = PosixFile.keepAsBackup(files.stateFile.path, suffix: ".migrated")
+            _ = PosixFile.keepAsBackup(files.folder, suffix: ".migrated")
+        }
+    }
+}
+
+/// The live count of one till in the file store's SQLite database.
+public struct SQLiteTillRepository: TillRepository {
+    let directory: SQLiteTillDirectory
+    /// The till.
+    public let till: TillName
+
+    /// The live count (empty when the till has no row yet); before the take-over, its file's.
+    /// - Throws: `StoreError` for a row or file that cannot be read.
+    public func load() throws -> TillState {
+        try directory.readingEither(fromFiles: { try directory.files.repository(for: till).load() }) { db in
+            try SQLiteTillDirectory.state(of: till, in: db) ?? TillState()
+        }
+    }
+
+    /// Runs `body` on the live count in one write transaction (or the one open), and
+    /// writes back what it leaves, checked as the loader reads it.
+    /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`, or what `body` throws (then nothing changes).
+    public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
+        try directory.database.write { db -> Result in
+            var state = try SQLiteTillDirectory.state(of: till, in: db) ?? TillState()
+            if !till.isMain { state.tillName = state.tillName ?? till.display }
+            let result = try body(&state)
+            try SQLiteTillDirectory.write(state, of: till, in: db)
+            return result
+        }
+    }
+}
+
+/// The live count as text: the state file's bytes (envelope, content, newline), which a
+/// row keeps, read back with the state file's own checks.
+enum TillStateText {
+    /// The text of `state`, as its file would hold it.
+    static func text(of state: TillState) -> String {
+        let envelope = JSONValue.object([
+            ("format", .string(TillState.formatName)), ("version", .integer(TillState.formatVersion)),
+            ("content", state.storedContent),
+        ])
+        return envelope.serialized(pretty: true) + "\n"
+    }
+
+    /// The live count `text` keeps, every invariant checked.
+    /// - Throws: `StoredContentError` naming what is wrong.
+    static func state(from text: String) throws(StoredContentError) -> TillState {
+        let envelope: JSONValue
+        do {
+            envelope = try JSONValue.parse(Array(text.utf8))
+        } catch {
+            throw StoredContentError("not valid JSON (\(error))")
+        }
+        guard envelope["format"]?.stringValue == TillState.formatName, let version = envelope["version"]?.int64Value,
+            let content = envelope["content"]
+        else { throw StoredContentError("not a \(TillState.formatName) document") }
+        guard (1...Int64(TillState.formatVersion)).contains(version) else {
+            throw StoredContentError("format version \(version) is not one this tillcount reads (1 to \(TillState.formatVersion))")
+        }
+        let state = try TillState(storedContent: content, version: Int(version))
+        try state.checkInvariants()
+        return state
+    }
+}

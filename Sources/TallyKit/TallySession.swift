@@ -104,11 +104,12 @@ package final class TallySession: TallyStoreChange {
     /// The group's action, and the names its counters had before it and have now.
     private func describe(_ step: UndoJournalStep, records: [UndoJournalRecord]) throws -> TallyChangeGroup {
         var names: [String] = []
+        var seen: Set<String> = []  // a large import's undo names thousands
         for record in records where record.kind == RecordKind.counter {
             let before = try record.before.map(decode)?.name
             let now = try serial(of: record).flatMap(current)?.name
             for name in [before, now] {
-                if let name, !names.contains(name) { names.append(name) }
+                if let name, seen.insert(name).inserted { names.append(name) }
             }
         }
         return TallyChangeGroup(action: step.label, names: names)
@@ -206,7 +207,8 @@ package final class TallySession: TallyStoreChange {
     package func insert(_ counter: Counter) throws {
         try rows.willWrite()
         try counter.requireStorable()
-        try keep(counter.serial)
+        // A new counter's serial was never used (serials are never reused): nothing to read.
+        try journal.touch(kind: RecordKind.counter, key: String(counter.serial)) { nil }
         try keepName(counter.name)
         try rows.insertCounter(counter)
         known[counter.serial] = .some(counter)

@@ -64,6 +64,10 @@ enum ProcessCount {
         atexit {
             ProcessCount.lock.lock()
             let line = "EndToEndTests: \(ProcessCount.tests.count) tests started \(ProcessCount.starts) processes\n"
+            // MONEYKIT_E2E_PROCESS_LIST=FILE names them, one a line.
+            if let list = ProcessInfo.processInfo.environment["MONEYKIT_E2E_PROCESS_LIST"] {
+                try? ProcessCount.tests.sorted().joined(separator: "\n").write(toFile: list, atomically: true, encoding: .utf8)
+            }
             ProcessCount.lock.unlock()
             FileHandle.standardError.write(Data(line.utf8))
         }

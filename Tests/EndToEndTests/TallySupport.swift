@@ -183,18 +183,7 @@ final class TallyBox {
     /// Rows of `sql` on the database, as sqlite3 -json gives them.
     func query<Row: Decodable>(_ sql: String, as type: Row.Type, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Row] {
         try #require(FileManager.default.fileExists(atPath: databasePath), "no database at \(databasePath)", sourceLocation: sourceLocation)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SQLiteShell.path)
-        process.arguments = ["-json", "-readonly", "-cmd", ".timeout 10000", databasePath, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        ProcessCount.record(process)
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "sqlite3 failed on \(sql)", sourceLocation: sourceLocation)
+        let data = try SQLiteShell.json(databasePath, sql)
         if data.allSatisfy({ $0 == 10 || $0 == 32 }) { return [] }
         return try JSONDecoder().decode([Row].self, from: data)
     }

@@ -13,7 +13,7 @@ import Testing
 @testable import PortfolioSQLite
 @testable import PortfolioPostgres
 
-@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+@Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct PortfolioPostgresRepositoryTests {
     /// Fills a store through the rules: ties, a close, a rename, a delete, money in and out, goals.
     static func fill(_ portfolio: Portfolio) throws {

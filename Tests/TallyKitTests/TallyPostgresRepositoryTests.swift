@@ -10,7 +10,7 @@ import Testing
 import TallyKit
 import TallyPostgres
 
-@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+@Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct TallyPostgresRepositoryTests {
     // MARK: only a shared store
 

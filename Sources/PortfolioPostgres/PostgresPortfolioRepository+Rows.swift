@@ -24,26 +24,25 @@ extension PostgresPortfolioRepository: PortfolioRowWriter {
         return id
     }
 
-    package func insertAccount(name: String, currency: Currency, createdAt: Int64) throws -> Int64? {
+    /// Inserts one row (`sql` ends RETURNING id); its id, nil when the server refuses it
+    /// for the constraint class `refusal` (23505 unique, 23503 foreign key).
+    private func insert(_ what: String, _ sql: String, _ parameters: [PostgresValue], nilWhen refusal: String) throws -> Int64? {
         let connection = try changeConnection()
         do {
-            return try newID(try connection.scalarInteger(
-                "INSERT INTO portfolio.accounts (name, currency, created_at) VALUES ($1, $2, $3) RETURNING id",
-                [.text(name), .text(currency.code), .integer(createdAt)]), "account")
-        } catch let error where refused(error, "23505", on: connection) {
+            return try newID(try connection.scalarInteger(sql, parameters), what)
+        } catch let error where refused(error, refusal, on: connection) {
             return nil
         }
     }
 
+    package func insertAccount(name: String, currency: Currency, createdAt: Int64) throws -> Int64? {
+        try insert("account", "INSERT INTO portfolio.accounts (name, currency, created_at) VALUES ($1, $2, $3) RETURNING id",
+                   [.text(name), .text(currency.code), .integer(createdAt)], nilWhen: "23505")
+    }
+
     package func insertUpdate(accountID: Int64, at: Int64, value: Int64) throws -> Int64? {
-        let connection = try changeConnection()
-        do {
-            return try newID(try connection.scalarInteger(
-                "INSERT INTO portfolio.updates (account_id, at, value) VALUES ($1, $2, $3) RETURNING id",
-                [.integer(accountID), .integer(at), .integer(value)]), "update")
-        } catch let error where refused(error, "23503", on: connection) {
-            return nil
-        }
+        try insert("update", "INSERT INTO portfolio.updates (account_id, at, value) VALUES ($1, $2, $3) RETURNING id",
+                   [.integer(accountID), .integer(at), .integer(value)], nilWhen: "23503")
     }
 
     /// In batches of `batch` rows, each one statement binding three arrays; the ids come
@@ -102,14 +101,8 @@ extension PostgresPortfolioRepository: PortfolioRowWriter {
     }
 
     package func insertContribution(accountID: Int64, at: Int64, amount: Int64) throws -> Int64? {
-        let connection = try changeConnection()
-        do {
-            return try newID(try connection.scalarInteger(
-                "INSERT INTO portfolio.contributions (account_id, at, amount) VALUES ($1, $2, $3) RETURNING id",
-                [.integer(accountID), .integer(at), .integer(amount)]), "contribution")
-        } catch let error where refused(error, "23503", on: connection) {
-            return nil
-        }
+        try insert("contribution", "INSERT INTO portfolio.contributions (account_id, at, amount) VALUES ($1, $2, $3) RETURNING id",
+                   [.integer(accountID), .integer(at), .integer(amount)], nilWhen: "23503")
     }
 
     package func insertContributions(_ rows: [(accountID: Int64, at: Int64, amount: Int64)]) throws -> [Int64] {

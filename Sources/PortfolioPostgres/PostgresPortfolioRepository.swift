@@ -97,25 +97,16 @@ public final class PostgresPortfolioRepository: PortfolioStore {
             ORDER BY lower(name COLLATE "C") COLLATE "C", id
             """).map { row in
             let id = try integer(row, 0, "an account")
-            let name = row.text(1) ?? "", code = row.text(2) ?? ""
-            if name.isEmpty { throw corrupt("account \(id) has an empty name") }
-            guard let currency = Currency(code: code) else { throw corrupt("account \(id) has an unknown currency '\(code)'") }
-            let account = Account(id: id, name: name, currency: currency, createdAt: try integer(row, 3, "account \(id)"),
-                                  closedAt: try row.integer(4))
-            for instant in [account.createdAt] + (account.closedAt.map { [$0] } ?? []) {
-                if let fault = PortfolioLimits.instantFault(instant) { throw corrupt("account \(id) ('\(name)'): \(fault) (\(instant))") }
-            }
-            return account
+            return try PortfolioRowCheck.account(id: id, name: row.text(1) ?? "", currencyCode: row.text(2) ?? "",
+                                                 createdAt: try integer(row, 3, "account \(id)"), closedAt: try row.integer(4), in: location)
         }
     }
 
     /// An update of a row `id, account_id, at, value`, checked against what the code relies on.
     func checkedUpdate(_ row: PostgresRow) throws -> Update {
         let id = try integer(row, 0, "an update")
-        let at = try integer(row, 2, "update \(id)"), value = try integer(row, 3, "update \(id)")
-        if let fault = PortfolioLimits.instantFault(at) { throw corrupt("update \(id): \(fault) (\(at))") }
-        if let fault = PortfolioLimits.valueFault(value) { throw corrupt("update \(id): \(fault) (\(value))") }
-        return Update(id: id, accountID: try integer(row, 1, "update \(id)"), at: at, value: value)
+        return try PortfolioRowCheck.update(id: id, accountID: try integer(row, 1, "update \(id)"), at: try integer(row, 2, "update \(id)"),
+                                            value: try integer(row, 3, "update \(id)"), in: location)
     }
 
     /// A table asks for one account's value at hundreds of period ends: each a round trip.
@@ -229,11 +220,9 @@ public final class PostgresPortfolioRepository: PortfolioStore {
 
     func checkedContribution(_ row: PostgresRow) throws -> Contribution {
         let id = try integer(row, 0, "a contribution")
-        let at = try integer(row, 2, "contribution \(id)"), amount = try integer(row, 3, "contribution \(id)")
-        if let fault = PortfolioLimits.instantFault(at) { throw corrupt("contribution \(id): \(fault) (\(at))") }
-        if let fault = PortfolioLimits.valueFault(amount) { throw corrupt("contribution \(id): \(fault) (\(amount))") }
-        if amount == 0 { throw corrupt("contribution \(id) has an amount of 0") }
-        return Contribution(id: id, accountID: try integer(row, 1, "contribution \(id)"), at: at, amount: amount)
+        return try PortfolioRowCheck.contribution(id: id, accountID: try integer(row, 1, "contribution \(id)"),
+                                                  at: try integer(row, 2, "contribution \(id)"), amount: try integer(row, 3, "contribution \(id)"),
+                                                  in: location)
     }
 
     /// Every account's goal.
@@ -241,12 +230,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     public func goals() throws -> [Goal] {
         try rows("SELECT id, account_id, currency, amount, by_at FROM portfolio.goals ORDER BY id").map { row in
             let id = try integer(row, 0, "a goal")
-            let code = row.text(2) ?? ""
-            guard let currency = Currency(code: code) else { throw corrupt("goal \(id) has an unknown currency '\(code)'") }
-            let amount = try integer(row, 3, "goal \(id)"), by = try row.integer(4)
-            if amount <= 0 { throw corrupt("goal \(id) has an amount of \(amount)") }
-            if let by, let fault = PortfolioLimits.instantFault(by) { throw corrupt("goal \(id): \(fault) (\(by))") }
-            return Goal(id: id, accountID: try row.integer(1), currency: currency, amount: amount, by: by)
+            return try PortfolioRowCheck.goal(id: id, accountID: try row.integer(1), currencyCode: row.text(2) ?? "",
+                                              amount: try integer(row, 3, "goal \(id)"), by: try row.integer(4), in: location)
         }
     }
 

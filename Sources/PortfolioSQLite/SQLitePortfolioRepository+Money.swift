@@ -11,10 +11,7 @@ extension SQLitePortfolioRepository {
     /// A contribution read from the store, checked against what the code relies on.
     func checkedContribution(id: Int64, accountID: Int64, at: Int64, amount: Int64, typed: Bool) throws(StoreError) -> Contribution {
         guard typed else { throw corrupt("contribution \(id) has a value of the wrong type") }
-        if let fault = PortfolioLimits.instantFault(at) { throw corrupt("contribution \(id): \(fault) (\(at))") }
-        if let fault = PortfolioLimits.valueFault(amount) { throw corrupt("contribution \(id): \(fault) (\(amount))") }
-        if amount == 0 { throw corrupt("contribution \(id) has an amount of 0") }
-        return Contribution(id: id, accountID: accountID, at: at, amount: amount)
+        return try PortfolioRowCheck.contribution(id: id, accountID: accountID, at: at, amount: amount, in: location)
     }
 
     /// The deposits and withdrawals of `account`, oldest first.
@@ -53,11 +50,8 @@ extension SQLitePortfolioRepository {
             """).forEachRow { row in
             let id = row.int64(0)
             guard row.int64(5) == 1 else { throw corrupt("goal \(id) has a value of the wrong type") }
-            guard let currency = Currency(code: row.text(2)) else { throw corrupt("goal \(id) has an unknown currency '\(row.text(2))'") }
-            let amount = row.int64(3), by = row.optionalInt64(4)
-            if amount <= 0 { throw corrupt("goal \(id) has an amount of \(amount)") }
-            if let by, let fault = PortfolioLimits.instantFault(by) { throw corrupt("goal \(id): \(fault) (\(by))") }
-            result.append(Goal(id: id, accountID: row.optionalInt64(1), currency: currency, amount: amount, by: by))
+            result.append(try PortfolioRowCheck.goal(id: id, accountID: row.optionalInt64(1), currencyCode: row.text(2), amount: row.int64(3),
+                                                     by: row.optionalInt64(4), in: location))
         }
         return result
     }

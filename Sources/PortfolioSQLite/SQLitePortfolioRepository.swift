@@ -118,9 +118,7 @@ public final class SQLitePortfolioRepository: PortfolioStore {
 
     func checkedUpdate(id: Int64, accountID: Int64, at: Int64, value: Int64, typed: Bool) throws(StoreError) -> Update {
         guard typed else { throw corrupt("update \(id) has a value of the wrong type") }
-        if let fault = PortfolioLimits.instantFault(at) { throw corrupt("update \(id): \(fault) (\(at))") }
-        if let fault = PortfolioLimits.valueFault(value) { throw corrupt("update \(id): \(fault) (\(value))") }
-        return Update(id: id, accountID: accountID, at: at, value: value)
+        return try PortfolioRowCheck.update(id: id, accountID: accountID, at: at, value: value, in: location)
     }
 
     // MARK: reading
@@ -138,17 +136,8 @@ public final class SQLitePortfolioRepository: PortfolioStore {
         try statement.forEachRow { row in
             let id = row.int64(0)
             guard row.int64(5) == 1 else { throw corrupt("account \(id) has a value of the wrong type") }
-            let name = row.text(1), code = row.text(2)
-            // Only an empty name is unusable. A control character cannot be typed or
-            // imported any more, but a store of an earlier release may hold one: it is
-            // shown escaped, never refused, so that store stays readable and exportable.
-            if name.isEmpty { throw corrupt("account \(id) has an empty name") }
-            guard let currency = Currency(code: code) else { throw corrupt("account \(id) has an unknown currency '\(code)'") }
-            let account = Account(id: id, name: name, currency: currency, createdAt: row.int64(3), closedAt: row.optionalInt64(4))
-            for instant in [account.createdAt] + (account.closedAt.map { [$0] } ?? []) {
-                if let fault = PortfolioLimits.instantFault(instant) { throw corrupt("account \(id) ('\(name)'): \(fault) (\(instant))") }
-            }
-            result.append(account)
+            result.append(try PortfolioRowCheck.account(id: id, name: row.text(1), currencyCode: row.text(2), createdAt: row.int64(3),
+                                                        closedAt: row.optionalInt64(4), in: location))
         }
         return result
     }

@@ -97,4 +97,26 @@ struct TallyMigrationTests {
         #expect(try repository.read { try $0.allEvents().map(\.id) } == [1, 2])
         #expect(try repository.read { try $0.nextFreeSerial() } == 3)
     }
+
+    /// A role given the everyday rights before the move keeps them on the journal.
+    @Test func aRoleGrantedBeforeTheMoveMayUseTheJournal() throws {
+        guard PostgresTestCluster.shouldRun else { return }
+        let database = try sharedCluster().newDatabase("tally")
+        try Self.makePostgresVersion1(database)
+        let role = "clerk_\(UInt32.random(in: 0...UInt32.max))"
+        let reader = "reader_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try sharedCluster().execute("CREATE ROLE \(role)", on: database)
+        _ = try sharedCluster().execute("CREATE ROLE \(reader)", on: database)
+        let version1 = PostgresSchemaLayout(schema: "tally", tool: "tally", migrations: [PostgresTallySchema.migrations[0]])
+        let store = PostgresStore(connectionText: database, layout: version1, actor: "ann@door-1")
+        _ = try store.initializeReporting(granting: .role(role), readOnly: false)
+        _ = try store.initializeReporting(granting: .role(reader), readOnly: true)
+        _ = try PostgresTallyRepository(connectionText: database, actor: "ann@door-1").initialize()
+        let rights = try sharedCluster().execute("""
+            SELECT has_table_privilege('\(role)', 'tally.journal_steps', 'INSERT'), has_table_privilege('\(role)', 'tally.journal_records', 'DELETE'),
+                has_sequence_privilege('\(role)', pg_get_serial_sequence('tally.journal_steps', 'id'), 'USAGE'),
+                has_table_privilege('\(reader)', 'tally.journal_records', 'SELECT'), has_table_privilege('\(reader)', 'tally.journal_steps', 'INSERT')
+            """, on: database)
+        #expect(rights.first?.values == ["t", "t", "t", "t", "f"])
+    }
 }

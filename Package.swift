@@ -60,7 +60,10 @@ let package = Package(
         // tally's storage adapters: they map rows, nothing else; the executable wires them.
         .target(name: "TallySQLite", dependencies: ["TallyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         .target(name: "TallyPostgres", dependencies: ["TallyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres"]),
-        .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres"]),
+        .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform"]),
+        // tillcount's storage adapters: they map rows, nothing else; the executable wires them.
+        .target(name: "TillSQLite", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
+        .target(name: "TillPostgres", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
         .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform"]),
         // portfolio's storage adapters: they map rows, nothing else; the executable wires them.
@@ -68,7 +71,7 @@ let package = Package(
         .target(name: "PortfolioPostgres", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres"]),
         // The four thin executables: a spec, the wiring to the tool's library, rendering.
         .executableTarget(name: "tally", dependencies: ["TallyKit", "TallySQLite", "TallyPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess", "MoneyKitPostgres"]),
-        .executableTarget(name: "tillcount", dependencies: ["TillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess", "MoneyKitPostgres"]),
+        .executableTarget(name: "tillcount", dependencies: ["TillKit", "TillSQLite", "TillPostgres", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess", "MoneyKitPostgres"]),
         .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess"]),
         .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "PortfolioSQLite", "PortfolioPostgres", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
         // In-process tests, one target per library: fast, run in parallel with the rest.
@@ -78,7 +81,7 @@ let package = Package(
         .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "UndoJournalContract"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "TallySQLite", "TallyPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
-        .testTarget(name: "TillKitTests", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
+        .testTarget(name: "TillKitTests", dependencies: ["TillKit", "TillSQLite", "TillPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport", "UndoJournalContract"]),
         .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitPlatform", "CSQLite", "UndoJournalContract"]),

@@ -7,12 +7,12 @@
 // changes; `history rm` (itself undoable) deletes such a count on purpose.
 
 /// The rule above, applied by every history adapter inside the undo's own transaction.
-enum SaveUndoRule {
+package enum SaveUndoRule {
     /// Refuses undoing `step` (a save) of the count `id` while it carries labels or notes;
     /// `editors` names who made each (user@host in a shared store; nil where the store
     /// does not record it).
     /// - Throws: `TillError.undoSaveEditedSince` when `editors` is not empty.
-    static func check(_ step: HistoryStep, id: Int64, editors: [String?]) throws(TillError) {
+    package static func check(_ step: HistoryStep, id: Int64, editors: [String?]) throws(TillError) {
         guard let first = editors.first else { return }
         throw .undoSaveEditedSince(action: step.action, id: id, editor: first)
     }

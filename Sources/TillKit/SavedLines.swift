@@ -1,5 +1,5 @@
-// Reading a saved count's lines from the SQLite history (part of its adapter): every invariant checked, and the roll
-// sizes of counts saved before schema version 2 (which kept none) worked out.
+// Reading a saved count's lines from a history's rows (each adapter maps its rows to
+// TillRowValue): every invariant checked, and the roll sizes of counts saved before schema version 2 (which kept none) worked out.
 //
 // A line saved before version 2 has no roll size. A note or coin is 1. For rolls, the
 // saved total decides when it can: with one roll line, its size is what makes the lines
@@ -11,9 +11,8 @@
 
 import MoneyKit
 import MoneyKitPlatform
-import MoneyKitSQLite
 
-enum SavedLines {
+package enum SavedLines {
     /// A line as stored; nil where the column is NULL (lines saved before version 2).
     private struct Stored {
         let rowID: Int64
@@ -29,8 +28,8 @@ enum SavedLines {
 
     /// The lines of `count` from `rows` (rowid, kind, value, quantity, roll_size,
     /// packaging, line_value, roll_size_from, token, label), checked, with their row ids.
-    static func read(
-        _ count: SavedCount, rows: [[SQLiteValue]], definitions: SQLiteTillHistory.Definitions, path: String
+    package static func read(
+        _ count: SavedCount, rows: [[TillRowValue]], definitions: (Currency) throws -> DenominationSet, path: String
     ) throws -> [(rowID: Int64, line: SavedLine)] {
         func corrupt(_ what: String) -> StoreError {
             StoreError.corrupt(path: path, reason: "saved count \(count.id) \(what)")
@@ -47,14 +46,14 @@ enum SavedLines {
             guard face > 0 else { throw corrupt("has a line (\(name)) whose face value is not above 0") }
             guard quantity > 0 else { throw corrupt("has a line (\(name)) whose quantity is not above 0") }
             guard seen.insert(item).inserted else { throw corrupt("has \(name) twice: each denomination is one line") }
-            func integer(_ value: SQLiteValue, _ column: String) throws -> Int64? {
+            func integer(_ value: TillRowValue, _ column: String) throws -> Int64? {
                 switch value {
                 case .integer(let number): return number
                 case .null: return nil
                 default: throw corrupt("has a line (\(name)) whose \(column) is not a whole number")
                 }
             }
-            func text(_ value: SQLiteValue, _ column: String) throws -> String? {
+            func text(_ value: TillRowValue, _ column: String) throws -> String? {
                 switch value {
                 case .text(let string): return string
                 case .null: return nil
@@ -107,7 +106,7 @@ enum SavedLines {
     }
 
     /// Sizes for lines saved before version 2 (see the top of this file).
-    private static func fillIn(_ stored: [Stored], count: SavedCount, definitions: SQLiteTillHistory.Definitions) throws -> [(rowID: Int64, line: SavedLine)] {
+    private static func fillIn(_ stored: [Stored], count: SavedCount, definitions: (Currency) throws -> DenominationSet) throws -> [(rowID: Int64, line: SavedLine)] {
         let currency = count.currency
         let set = try definitions(currency)
         func value(_ line: Stored, size: Int64) throws(TillError) -> Int64 {

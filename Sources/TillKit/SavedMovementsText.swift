@@ -9,9 +9,9 @@ import MoneyKit
 import MoneyKitStorage
 
 /// Saved movements as text and back (see the top of this file).
-enum SavedMovementsText {
+package enum SavedMovementsText {
     /// The column's text for `movements` in `currency`; nil (NULL) for none.
-    static func text(_ movements: [TillMovement], currency: Currency) -> String? {
+    package static func text(_ movements: [TillMovement], currency: Currency) -> String? {
         guard !movements.isEmpty else { return nil }
         return JSONValue.array(movements.map { $0.json(exponent: currency.minorUnitExponent) }).serialized()
     }
@@ -19,7 +19,7 @@ enum SavedMovementsText {
     /// The movements the column's `text` holds (nil: none).
     /// - Throws: `StoredContentError` naming what is wrong (not JSON, not a list, an entry
     ///   that breaks a rule).
-    static func movements(_ text: String?, currency: Currency, place: String) throws(StoredContentError) -> [TillMovement] {
+    package static func movements(_ text: String?, currency: Currency, place: String) throws(StoredContentError) -> [TillMovement] {
         guard let text else { return [] }
         let value: JSONValue
         do {

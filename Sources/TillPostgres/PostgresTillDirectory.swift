@@ -4,6 +4,7 @@
 // tillcount.undo_steps (user@host): undo never takes another person's step, and a step
 // another person's later change would be reverted with is refused (TillState.undoBlockedBy).
 
+import TillKit
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform

@@ -1,13 +1,13 @@
 // The PostgreSQL adapter of the saved counts: the SQLite history's rules (hidden counts,
 // undo by step key, Z numbers per till, labels and notes as rows of their own) on the
 // tables of PostgresTillSchema.swift, each call one snapshot or one transaction. Rows are
-// read through the SQLite adapter's checks (SavedLines, SQLiteTillHistory.savedCount), so
+// read through the SQLite adapter's checks (SavedLines, SavedCountRow.savedCount), so
 // both backends refuse the same impossible counts.
 
+import TillKit
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitPostgres
-import MoneyKitSQLite
 
 /// Saved counts in a PostgreSQL database.
 public struct PostgresTillHistory: TillHistoryRepository {
@@ -60,7 +60,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
         try store.read { connection, hasTables -> [SavedCount] in
             guard hasTables else { return [] }
             let counts = try headers("deleted_at IS NULL ORDER BY saved_at, id", [], on: connection)
-            var lineRows: [Int64: [[SQLiteValue]]] = [:]
+            var lineRows: [Int64: [[TillRowValue]]] = [:]
             for row in try connection.query("""
                 SELECT count_id, \(Self.lineColumns) FROM tillcount.count_lines
                 WHERE count_id IN (SELECT id FROM tillcount.counts WHERE deleted_at IS NULL) ORDER BY count_id, line_id
@@ -252,9 +252,9 @@ public struct PostgresTillHistory: TillHistoryRepository {
 
     /// The headers `condition` selects (in its order), with their newest labels and added notes.
     private func headers(_ condition: String, _ parameters: [PostgresValue], on connection: PostgresConnection) throws -> [SavedCount] {
-        let rows = try connection.query("SELECT \(SQLiteTillHistory.headerColumns) FROM tillcount.counts WHERE \(condition)", parameters)
+        let rows = try connection.query("SELECT \(SavedCountRow.headerColumns) FROM tillcount.counts WHERE \(condition)", parameters)
         let counts = try rows.map { row in
-            try SQLiteTillHistory.savedCount(from: try Self.values(row, "itttiiitttiti"), path: connection.server)
+            try SavedCountRow.savedCount(from: try Self.values(row, "itttiiitttiti"), path: connection.server)
         }
         guard !counts.isEmpty else { return counts }
         let only = counts.count == 1 ? counts[0].id : nil
@@ -282,15 +282,15 @@ public struct PostgresTillHistory: TillHistoryRepository {
 
     /// A row as the SQLite adapter's checks read it: `pattern` says which columns are
     /// integers (i) and which text (t).
-    static func values(_ row: PostgresRow, _ pattern: String) throws -> [SQLiteValue] {
+    static func values(_ row: PostgresRow, _ pattern: String) throws -> [TillRowValue] {
         try pattern.enumerated().map { index, letter in
-            if letter == "i" { return try row.integer(index).map(SQLiteValue.integer) ?? .null }
-            return row.text(index).map(SQLiteValue.text) ?? .null
+            if letter == "i" { return try row.integer(index).map(TillRowValue.integer) ?? .null }
+            return row.text(index).map(TillRowValue.text) ?? .null
         }
     }
 
     /// A line row (`lineColumns`) as SavedLines reads it.
-    static func lineValues(_ row: PostgresRow) throws -> [SQLiteValue] {
+    static func lineValues(_ row: PostgresRow) throws -> [TillRowValue] {
         try values(row, "itiiitittt")
     }
 }

@@ -8,6 +8,7 @@
 // match keys (PostgresTallySession.updateMatchKeys); tills are few, so the tills table is
 // looked through only when no row has the till's current key.
 
+import TillKit
 import MoneyKitPostgres
 import MoneyKitPlatform
 

@@ -20,6 +20,7 @@
 //       saved_actor, and the actor of each label and note (undo of a save that another
 //       person relabelled or noted since is refused).
 
+import TillKit
 import MoneyKitPostgres
 
 enum PostgresTillSchema {

@@ -5,6 +5,7 @@
 // PostgresTillHistory for the saved counts. Every read is one snapshot, every change one
 // transaction with bound parameters only, carrying a client-made id (see PostgresStore).
 
+import TillKit
 import MoneyKitPostgres
 import MoneyKitPlatform
 
@@ -18,9 +19,9 @@ public final class PostgresTillStore {
         PostgresConnectionText.isConnection(text)
     }
 
-    /// The store reached through `connectionText`, changed by `actor` ("user@host", the
-    /// default: this user on this machine). Nothing is connected until the first command.
-    public init(connectionText: String, actor: String = ProcessIdentity.actor) {
+    /// The store reached through `connectionText`, changed by `actor` ("user@host": the
+    /// executable passes who runs it). Nothing is connected until the first command.
+    public init(connectionText: String, actor: String) {
         store = PostgresStore(connectionText: connectionText, layout: PostgresTillSchema.layout, actor: actor)
     }
 

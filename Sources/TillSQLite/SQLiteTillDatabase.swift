@@ -12,6 +12,7 @@
 // are taken over by the first write: imported in its own transaction, then the files are
 // kept beside as backups (SQLiteTillDirectory.swift says how).
 
+import TillKit
 import MoneyKitPlatform
 import MoneyKitSQLite
 

@@ -12,6 +12,7 @@
 // as backups beside: count.json.migrated and count.tills.migrated. From then on the files
 // are never read again; a rename that failed leaves the file where it was, unread.
 
+import TillKit
 import MoneyKit
 import MoneyKitStorage
 import MoneyKitPlatform

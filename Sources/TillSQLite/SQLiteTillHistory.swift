@@ -19,6 +19,7 @@
 // judged by (tolerance, minor units; NULL for none). Counts saved before have neither;
 // a version 4 database opened only to read is read with both NULL.
 
+import TillKit
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitSQLite
@@ -234,13 +235,13 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         let database = try open(.read)
         let rows = try database.query("SELECT \(try Self.headerColumns(in: database)) FROM counts WHERE deleted_at IS NULL ORDER BY saved_at, id")
         let counts = try withEdits(try rows.map { try savedCount(from: $0, in: database) }, in: database, only: nil)
-        var lineRows: [Int64: [[SQLiteValue]]] = [:]
+        var lineRows: [Int64: [[TillRowValue]]] = [:]
         for row in try database.query("""
             SELECT count_id, rowid, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label FROM count_lines
             WHERE count_id IN (SELECT id FROM counts WHERE deleted_at IS NULL) ORDER BY count_id, rowid
             """) {
             guard case .integer(let id)? = row.first else { throw StoreError.corrupt(path: database.path, reason: "a saved line has no count") }
-            lineRows[id, default: []].append(Array(row.dropFirst()))
+            lineRows[id, default: []].append(row.dropFirst().map(TillRowValue.init))
         }
         return try counts.map { count in
             var read = count
@@ -368,9 +369,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     }
 
     /// The columns a saved count's header is read from, in `savedCount(from:in:)`'s order.
-    static let headerColumns = versionFourColumns + ", movements, tolerance"
+    static let headerColumns = SavedCountRow.headerColumns
     /// The header columns of schema version 4.
-    private static let versionFourColumns = "id, saved_at, label, currency, total, float, expected, notes, till, kind, z_number"
+    private static let versionFourColumns = SavedCountRow.versionFourColumns
 
     /// `headerColumns` as `database` has them: one still at schema version 4 (opened only
     /// to read, never migrated) has no movements or tolerance yet, read as NULL.
@@ -439,76 +440,15 @@ public final class SQLiteTillHistory: TillHistoryRepository {
 
     /// The stored lines of count `id`; a database still at schema version 1 (opened only
     /// for reading) has no roll sizes yet.
-    private func lineRows(_ id: Int64, in database: SQLiteDatabase) throws -> [[SQLiteValue]] {
+    private func lineRows(_ id: Int64, in database: SQLiteDatabase) throws -> [[TillRowValue]] {
         let columns = try database.userVersion >= 2 ? "roll_size, packaging, line_value, roll_size_from, token, label" : "NULL, NULL, NULL, NULL, NULL, NULL"
-        return try database.query("SELECT rowid, kind, value, quantity, \(columns) FROM count_lines WHERE count_id = ? ORDER BY rowid", [.integer(id)])
+        return try database.query("SELECT rowid, kind, value, quantity, \(columns) FROM count_lines WHERE count_id = ? ORDER BY rowid", [.integer(id)]).map { $0.map(TillRowValue.init) }
     }
 
     private func savedCount(from row: [SQLiteValue], in database: SQLiteDatabase) throws -> SavedCount {
-        try Self.savedCount(from: row, path: database.path)
+        try SavedCountRow.savedCount(from: row.map(TillRowValue.init), path: database.path)
     }
 
-    /// A saved count's header from its row (`headerColumns`' order), every invariant
-    /// checked; `path` names the store in errors (the PostgreSQL adapter reads the same way).
-    static func savedCount(from row: [SQLiteValue], path: String) throws -> SavedCount {
-        func corrupt(_ what: String) -> StoreError {
-            StoreError.corrupt(path: path, reason: "a saved count \(what)")
-        }
-        guard row.count == 13, case .integer(let id) = row[0] else { throw corrupt("has no id") }
-        guard case .text(let savedAt) = row[1], case .text(let code) = row[3], case .integer(let total) = row[4],
-            case .integer(let float) = row[5], case .text(let notes) = row[7]
-        else { throw StoreError.corrupt(path: path, reason: "saved count \(id) has unexpected values") }
-        guard let currency = Currency(code: code) else {
-            throw StoreError.corrupt(path: path, reason: "saved count \(id) has an unknown currency '\(code)'")
-        }
-        var expected: Money?
-        switch row[6] {
-        case .integer(let value): expected = Money(minorUnits: value, currency: currency)
-        case .null: break
-        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has an expected amount that is not a whole number")
-        }
-        var label: String?
-        switch row[2] {
-        case .text(let text): label = text
-        case .null: break
-        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has a label that is not text")
-        }
-        guard case .text(let till) = row[8], !till.isEmpty, case .text(let kindText) = row[9], let kind = SavedCount.Kind(rawValue: kindText) else {
-            throw StoreError.corrupt(path: path, reason: "saved count \(id) has no till or kind (x or z)")
-        }
-        var zNumber: Int64?
-        switch (kind, row[10]) {
-        case (.z, .integer(let number)) where number > 0: zNumber = number
-        case (.x, .null): break
-        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has a Z number that does not fit its kind")
-        }
-        var movementsText: String?
-        switch row[11] {
-        case .text(let text): movementsText = text
-        case .null: break
-        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has movements that are not text")
-        }
-        let movements: [TillMovement]
-        do {
-            movements = try SavedMovementsText.movements(movementsText, currency: currency, place: "saved count \(id)")
-        } catch {
-            throw StoreError.corrupt(path: path, reason: error.message)
-        }
-        var tolerance: Money?
-        switch row[12] {
-        case .integer(let value): tolerance = Money(minorUnits: value, currency: currency)
-        case .null: break
-        default: throw StoreError.corrupt(path: path, reason: "saved count \(id) has a tolerance that is not a whole number")
-        }
-        let count = SavedCount(
-            id: id, savedAt: savedAt, label: label, currency: currency, total: Money(minorUnits: total, currency: currency),
-            float: Money(minorUnits: float, currency: currency), expected: expected,
-            notes: notes.isEmpty ? [] : notes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-            lines: [], till: till, kind: kind, zNumber: zNumber, movements: movements, tolerance: tolerance)
-        // The rules every store keeps, checked as Till.save checks them before filing.
-        if let fault = count.invariantFault { throw StoreError.corrupt(path: path, reason: "saved count \(id) \(fault)") }
-        return count
-    }
 }
 
 extension SQLiteTillHistory: TillHistoryCopyTarget {

@@ -8,6 +8,8 @@ import MoneyKitCLI
 import MoneyKitPlatform
 import MoneyKitPostgres
 import TillKit
+import TillPostgres
+import TillSQLite
 
 struct DatabaseCommands {
     let context: TillContext

@@ -11,6 +11,8 @@ import MoneyKitStorage
 import MoneyKitCLI
 import MoneyKitPlatform
 import TillKit
+import TillPostgres
+import TillSQLite
 
 struct TillContext {
     let invocation: Invocation

@@ -3,6 +3,7 @@
 
 import MoneyKitCLI
 import TillKit
+import TillPostgres
 
 extension TillcountSpec {
     static let grantRole = OptionSpec.option("grant", value: "ROLE", help: """

@@ -7,6 +7,7 @@ import Foundation
 import MoneyKit
 import Testing
 import TillKit
+import TillSQLite
 
 @Suite struct HistoryRepositoryContractTests {
     enum Adapter: String, CaseIterable, Sendable { case memory, sqlite }

@@ -8,6 +8,7 @@ import MoneyKit
 import MoneyKitStorage
 import Testing
 import TillKit
+import TillSQLite
 
 @Suite struct RecordsKeptWholeTests {
     static let huge = "92233720368547758.07"

@@ -10,6 +10,7 @@ import MoneyKitStorage
 import MoneyKitPlatform
 import Testing
 import TillKit
+import TillSQLite
 
 @Suite struct SQLiteLiveCountTests {
     struct Store {

@@ -8,6 +8,7 @@ import Foundation
 import MoneyKit
 import Testing
 import TillKit
+import TillSQLite
 
 @Suite struct SaveUndoRuleTests {
     enum Store: String, CaseIterable, Sendable { case memory, files }

@@ -8,6 +8,7 @@ import MoneyKit
 import PostgresTestSupport
 import Testing
 @testable import TillKit
+@testable import TillPostgres
 
 extension TillPostgresStoreTests {
     @Test func aTillKeptUnderTheFirstRulesKeyIsFoundAndReKeyedByItsFirstChange() throws {
@@ -23,7 +24,7 @@ extension TillPostgresStoreTests {
             try sharedCluster().execute("UPDATE tillcount.\(table) SET till_key = 'straße' WHERE till_key = 'strasse'", on: database)
             try sharedCluster().execute("ALTER TABLE tillcount.\(table) ENABLE TRIGGER ALL", on: database)
         }
-        let store = PostgresTillStore(connectionText: database)
+        let store = PostgresTillStore(connectionText: database, actor: "tester@host")
 
         // Read under another spelling: found, listed once; nothing changes.
         let typed = TillName(stored: "STRASSE")

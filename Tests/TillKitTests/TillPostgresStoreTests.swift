@@ -10,6 +10,8 @@ import MoneyKitPostgres
 import PostgresTestSupport
 import Testing
 @testable import TillKit
+@testable import TillPostgres
+import TillSQLite
 
 @Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct TillPostgresStoreTests {
@@ -30,7 +32,7 @@ struct TillPostgresStoreTests {
             HistoryRepositoryContractTests.aSavedCountKeepsItsMovementsAndTolerance,
         ] {
             let database = try sharedCluster().newDatabase()
-            try check(PostgresTillStore(connectionText: database).history)
+            try check(PostgresTillStore(connectionText: database, actor: "tester@host").history)
         }
     }
 
@@ -44,7 +46,7 @@ struct TillPostgresStoreTests {
         try sharedCluster().execute(
             "INSERT INTO tillcount.counts (saved_at, currency, total, float, till, till_key) VALUES ('2026-01-01T00:00:00Z', 'GBP', 0, 1000, 'main', 'main')",
             on: database)
-        let store = PostgresTillStore(connectionText: database)
+        let store = PostgresTillStore(connectionText: database, actor: "tester@host")
         let counts = try store.history.savedCounts()
         #expect(counts.count == 1 && counts.first?.movements == [] && counts.first?.tolerance == nil)
         let version = try sharedCluster().execute("SELECT version FROM tillcount.schema_version WHERE tool = 'tillcount'", on: database)
@@ -67,12 +69,12 @@ struct TillPostgresStoreTests {
             try till.live.change { state in state.floatMinorUnits = -1 }
         }
         #expect(try till.live.load() == before)
-        #expect(try PostgresTillStore(connectionText: database).directory.tills().count == 1)
+        #expect(try PostgresTillStore(connectionText: database, actor: "tester@host").directory.tills().count == 1)
     }
 
     @Test func readingAnEmptyDatabaseCreatesNothing() throws {
         let database = try sharedCluster().newDatabase()
-        let store = PostgresTillStore(connectionText: database)
+        let store = PostgresTillStore(connectionText: database, actor: "tester@host")
         #expect(try store.directory.tills().isEmpty)
         #expect(try store.directory.repository(for: .main).load() == TillState())
         #expect(try store.history.savedCounts().isEmpty)
@@ -116,7 +118,7 @@ struct TillPostgresStoreTests {
         _ = try front.addNote("opened by Ann", action: "note", currency: Fixture.choice(), time: "09:00")
         let (_, summary) = try bar.summary(Fixture.choice())
         let id = try bar.save(summary, notes: [], label: "noon", expected: nil, action: "save", kind: .z)
-        let store = PostgresTillStore(connectionText: database)
+        let store = PostgresTillStore(connectionText: database, actor: "tester@host")
         let kept = try store.directory.tills()
         #expect(kept.map(\.name.display) == ["Bar", "Front"], "main, never used, is not listed")
         #expect(kept[1].state.floatMinorUnits == 5000)
@@ -177,7 +179,7 @@ struct TillPostgresStoreTests {
 
     @Test func concurrentAddsToOneTillAllLand() async throws {
         let database = try sharedCluster().newDatabase()
-        _ = try PostgresTillStore(connectionText: database).initialize()
+        _ = try PostgresTillStore(connectionText: database, actor: "tester@host").initialize()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
                 group.addTask {
@@ -236,7 +238,7 @@ struct TillPostgresStoreTests {
         #expect(original.2.count == 2, "the hidden count is not among them")
 
         let database = try sharedCluster().newDatabase()
-        let shared = PostgresTillStore(connectionText: database)
+        let shared = PostgresTillStore(connectionText: database, actor: "tester@host")
         let toPostgres = try TillStoreCopy.copy(from: (files.0, files.1), to: (shared.directory, shared.history), targetName: "db", definitions: Self.definitions)
         #expect(toPostgres == TillStoreCopy.Outcome(tills: 2, savedCounts: 2))
         let inPostgres = try Self.contents(shared.directory, shared.history)
@@ -260,10 +262,10 @@ struct TillPostgresStoreTests {
     }
 
     @Test func aStoreCopiesFromPostgresToPostgresWithoutLoss() throws {
-        let source = PostgresTillStore(connectionText: try sharedCluster().newDatabase())
+        let source = PostgresTillStore(connectionText: try sharedCluster().newDatabase(), actor: "tester@host")
         try Self.fill(source.directory, source.history)
         let original = try Self.contents(source.directory, source.history)
-        let target = PostgresTillStore(connectionText: try sharedCluster().newDatabase())
+        let target = PostgresTillStore(connectionText: try sharedCluster().newDatabase(), actor: "tester@host")
         let outcome = try TillStoreCopy.copy(from: (source.directory, source.history), to: (target.directory, target.history), targetName: "target", definitions: Self.definitions)
         #expect(outcome == TillStoreCopy.Outcome(tills: 2, savedCounts: 2))
         let copied = try Self.contents(target.directory, target.history)
@@ -280,8 +282,8 @@ struct TillPostgresStoreTests {
         let target = try sharedCluster().newDatabase()
         try Fixture.add(Self.till(source), "20=1")
         try Fixture.add(Self.till(target, TillName(stored: "Bar")), "10=1")
-        let from = PostgresTillStore(connectionText: source)
-        let into = PostgresTillStore(connectionText: target)
+        let from = PostgresTillStore(connectionText: source, actor: "tester@host")
+        let into = PostgresTillStore(connectionText: target, actor: "tester@host")
         #expect(throws: TillError.copyTargetNotEmpty(target: "target", what: "1 till(s)")) {
             try TillStoreCopy.copy(from: (from.directory, from.history), to: (into.directory, into.history), targetName: "target", definitions: Self.definitions)
         }
@@ -303,7 +305,7 @@ struct TillPostgresStoreTests {
     /// The default till is listed once used.
     @Test func aTillThatHoldsNothingIsRemovedAndUndoBringsItBack() throws {
         let database = try sharedCluster().newDatabase()
-        let directory = PostgresTillStore(connectionText: database).directory
+        let directory = PostgresTillStore(connectionText: database, actor: "tester@host").directory
         let front = TillName(stored: "Front")
         try Fixture.add(Self.tillOfShop(database, front), "20=1")
         try Self.tillOfShop(database, front, actor: "bob@till-2").clear(keepNotes: false, action: "clear")

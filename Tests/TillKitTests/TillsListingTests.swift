@@ -7,6 +7,7 @@ import MoneyKitStorage
 import MoneyKitPlatform
 import Testing
 import TillKit
+import TillSQLite
 
 @Suite struct TillsListingTests {
     static func directories() throws -> [any TillDirectory] {

@@ -2,8 +2,11 @@
 // repositories, and every change a person makes to them, each one undo step. The rules
 // live here; the command line (or an app) only says what to change.
 //
-// One undo stack across the live count and the history. Crash safety, by the order of the
-// writes (a kill can land between any two):
+// One undo stack across the live count and the history. Where the repositories share a
+// database (the file store's SQLite database, a PostgreSQL store: `transactions`), every
+// command that changes both (save, history rm, label, note, tills rm, undo) runs in one
+// transaction (`atomically`): a kill leaves the old state or the new one. Without one (the
+// in-memory adapters), the order of the writes below still keeps every count undoable:
 // - save and rm write their undo step to the live count first, then change the history.
 //   Killed in between, the step names a row that does not exist or is not hidden: undo
 //   says so, drops that step and goes on to the next one. No count is ever deleted
@@ -14,8 +17,8 @@
 // - a step pushed off the stack (beyond the last undoLimit) leaves its key in "purge" in
 //   the same write; the hidden count is deleted by a later history change, and the key
 //   leaves "purge" only after that succeeded. Killed in between, the purge runs again.
-// The live count's lock is never held while the history is changed, so the two never
-// deadlock.
+// (Still to go, issue 27 item 2: the history keys, purge and dropped steps, once undo is
+// the shared journal's.)
 
 import MoneyKit
 import MoneyKitPlatform

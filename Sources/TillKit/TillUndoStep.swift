@@ -1,5 +1,6 @@
-// One step of tillcount's undo stack. The stack is kept in the live count file (newest
-// last), so the live count and the history share one order, the true order of the
+// One step of tillcount's undo stack. The stack is kept with the live count (newest last;
+// in the file store a row of its database, SQLiteTillDirectory), so the live count and
+// the history share one order, the true order of the
 // commands: a step is either the live count as it was before a change, or a change to
 // the history (a save or an rm), which names the history row by a random key.
 //

@@ -54,7 +54,7 @@ struct DatabaseCommands {
     }
 
     /// db copy --to TARGET: a connection text, or a folder that is new or empty (it gets
-    /// count.json, count.tills/ and history.sqlite).
+    /// history.sqlite, holding the live counts and the history).
     func copy() throws -> ExitCode {
         let arguments = context.arguments
         guard let target = arguments.text(TillcountSpec.copyTarget), !target.isEmpty else {

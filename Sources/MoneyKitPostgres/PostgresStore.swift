@@ -5,6 +5,7 @@
 // saved; not found, it runs again. So a retried increment never counts twice.
 
 import MoneyKitPlatform
+import MoneyKitProcess
 
 /// What a change knows about itself.
 package struct PostgresChange: Sendable {

@@ -19,7 +19,7 @@ public enum ProcessIdentity {
             let text = String(cString: name)
             if !text.isEmpty { return text }
         }
-        if let user = getenv("USER").map({ LosslessText.decode(cString: $0) }), !user.isEmpty { return user }
+        if let user = ProcessControl.environment()["USER"], !user.isEmpty { return user }
         return "uid \(uid)"
     }
 

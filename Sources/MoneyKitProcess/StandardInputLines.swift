@@ -26,22 +26,26 @@ package struct StandardInputLines {
     }
 
     private var buffer = [UInt8](repeating: 0, count: 65536)
+    private let descriptor: Int32
 
-    package init() {}
+    /// Lines of the open descriptor `descriptor` (standard input unless given).
+    package init(descriptor: Int32 = STDIN_FILENO) {
+        self.descriptor = descriptor
+    }
 
     /// Waits up to `timeoutMilliseconds` (negative: without limit) for input and reads
     /// what has arrived. Unlike `FileDescriptor.waitUntilReadable` and `read(into:)`, a
     /// failed wait is an error rather than a timeout, and EAGAIN is a retry.
     /// - Throws: `SystemError` when the wait or the read fails.
     package mutating func next(timeoutMilliseconds: Int32) throws(SystemError) -> Event {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, timeoutMilliseconds)
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, timeoutMilliseconds)
         if ready < 0 {
             if errno == EINTR { return .interrupted }
             throw SystemError(code: errno)
         }
         if ready == 0 { return .timedOut }
-        let got = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if got < 0 {
             if errno == EINTR || errno == EAGAIN { return .interrupted }
             throw SystemError(code: errno)

@@ -248,6 +248,15 @@ package final class TallySession: TallyStoreChange {
     // MARK: undo
 
     package func revertLatest() throws -> TallyChangeGroup? {
+        // Lock what the undo reads before the conflict rule looks at the journal (a shared
+        // store: the group's counters, and the names), so that a change another actor
+        // makes meanwhile is either seen by the rule or waits for this undo.
+        try rows.lockNames()
+        if let newest = try journal.newestStep() {
+            for record in try journal.records(of: newest) where record.kind == RecordKind.counter {
+                if let serial = try serial(of: record) { _ = try current(serial) }
+            }
+        }
         var described: TallyChangeGroup?
         do {
             let step = try journal.undoNewest(

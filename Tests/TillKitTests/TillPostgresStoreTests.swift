@@ -36,6 +36,18 @@ struct TillPostgresStoreTests {
         }
     }
 
+    /// The live counts' contract (the same bodies as in memory and SQLite), each on a
+    /// database of its own, with the store's transactions.
+    @Test func theLiveCountContractHolds() throws {
+        for check in [
+            TillStoreContractTests.eachTillKeepsItsOwnCountAndUndo, TillStoreContractTests.aRemovedTillComesBackWithUndo,
+            TillStoreContractTests.aFailedSaveKeepsNothing,
+        ] {
+            let store = PostgresTillStore(connectionText: try sharedCluster().newDatabase(), actor: "tester@host")
+            try check(TillStoreUnderTest(tills: store.directory, history: store.history, transactions: store))
+        }
+    }
+
     /// Tables of version 1, before saved counts kept their movements and tolerance (issue
     /// 26, item 10): a count saved then reads with none once the tables are brought up to
     /// date, and counts saved since keep theirs.

@@ -27,29 +27,11 @@ extension PortfolioCommands {
     }
 
     private func exportRows(from store: any PortfolioRepository) throws -> ExitCode {
-        let accounts = try store.accounts()
         if arguments.text(PortfolioSpec.exportFormat) == "json" {
-            out.line(JSONValue.object([
-                ("format", .string("portfolio-export")), ("version", .integer(1)),
-                ("accounts", .array(try accounts.map { account in
-                    .object([
-                        ("name", .string(account.name)), ("currency", .string(account.currency.code)),
-                        ("created", .string(Instant.iso8601(account.createdAt))),
-                        ("closed", account.closedAt.map { .string(Instant.iso8601($0)) } ?? .null),
-                        ("updates", .array(try store.updates(of: account).map { update in
-                            .object([("date", .string(Instant.iso8601(update.at))),
-                                      ("value", .string(Money(minorUnits: update.value, currency: account.currency).plainString))])
-                        })),
-                        // Signed: a withdrawal negative (issue 16).
-                        ("contributions", .array(try store.contributions(of: account).map { contribution in
-                            .object([("date", .string(Instant.iso8601(contribution.at))),
-                                      ("amount", .string(Money(minorUnits: contribution.amount, currency: account.currency).plainString))])
-                        })),
-                    ])
-                })),
-            ]).serialized(pretty: true))
+            out.line(try PortfolioExport.json(from: store).serialized(pretty: true))
             return .ok
         }
+        let accounts = try store.accounts()
         // The kind column only when there is money in or out to write: other stores export as before.
         let goals = try store.goals()
         var hasContributions = !goals.isEmpty

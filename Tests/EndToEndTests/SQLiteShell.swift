@@ -21,6 +21,8 @@ enum SQLiteShell {
     /// As the tool, a failed statement ends the output there and is no error here (tests
     /// check what they read), and a read of a missing file makes none.
     static func query(_ file: String, _ sql: String) throws -> String? {
+        // A dot-command (.dump) is the tool's own, not SQL: the tool runs it.
+        if sql.hasPrefix(".") { return try tool(file, sql) }
         if !FileManager.default.fileExists(atPath: file), !sql.uppercased().contains("CREATE ") { return "" }
         let database = try open(file, readOnly: false)
         defer { sqlite3_close_v2(database) }
@@ -37,6 +39,24 @@ enum SQLiteShell {
         }, Unmanaged.passUnretained(lines).toOpaque(), &message)
         if code != SQLITE_OK { sqlite3_free(message) }
         return lines.lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs the sqlite3 tool itself: `sqlite3 FILE COMMAND`, its output trimmed; nil when
+    /// it is not installed.
+    static func tool(_ file: String, _ command: String) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = [file, command]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        ProcessCount.record(process)
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The rows of one read-only statement as `sqlite3 -json` gives them (waiting up to

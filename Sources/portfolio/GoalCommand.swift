@@ -51,7 +51,7 @@ extension PortfolioCommands {
     /// portfolio goal: every goal with its progress.
     private func listGoals() throws -> ExitCode {
         try report { portfolio in
-            let goals = try portfolio.goalProgress(now: Instant.now())
+            let goals = try portfolio.goalProgress(now: invocation.now())
             switch OutputFormat.chosen(in: arguments) {
             case .json:
                 out.line(JSONValue.array(goals.map(GoalText.json)).serialized(pretty: true))

@@ -47,8 +47,8 @@ struct PortfolioCommands {
 
     /// An instant from --date/--from/--to (`fallback` when absent). --from and --to take
     /// a year or a month too; at --to a year, month or day reaches to its end.
-    func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {
-        try dateOptionIfGiven(long) ?? fallback
+    func dateOption(_ long: String = "date", default fallback: Int64? = nil) throws(CLIError) -> Int64 {
+        try dateOptionIfGiven(long) ?? fallback ?? invocation.now()
     }
 
     /// The same, nil when the option is absent.
@@ -87,7 +87,7 @@ struct PortfolioCommands {
             let at = try dateOption()
             // The lookup and the insert see one state: an account deleted meanwhile is 66.
             let (account, amount, id) = try portfolio.addUpdate(named: name, at: at) { currency in try inputs.value(text, currency: currency) }
-            let future = at > Instant.now() ? " (in the future: current from then on)" : ""
+            let future = at > invocation.now() ? " (in the future: current from then on)" : ""
             invocation.say("'\(account.name)': \(formatted: money(amount.minorUnits, account.currency)) on \(Instant.dateTime(at))\(future) [update \(id)]")
             return .ok
         }
@@ -168,7 +168,7 @@ struct PortfolioCommands {
     func demo() throws -> ExitCode {
         let set = try choice(PortfolioSpec.demoSet)
         return try withStore(.write(createFolders: true)) { store, portfolio in
-            let (accounts, updates) = try portfolio.fillDemo(set, now: Instant.now())
+            let (accounts, updates) = try portfolio.fillDemo(set, now: invocation.now())
             invocation.say("Demo set \(set.rawValue): \(accounts) accounts, \(updates) updates in \(store.location)")
             return .ok
         }

@@ -77,7 +77,7 @@ extension PortfolioCommands {
 
     func list() throws -> ExitCode {
         try report { portfolio in
-            let rows = try portfolio.accountRows(includeClosed: arguments.flag("all"), now: Instant.now())
+            let rows = try portfolio.accountRows(includeClosed: arguments.flag("all"), now: invocation.now())
             if arguments.flag("names") {
                 // One line per name, always (as tally): a name stored before the name rule may
                 // hold a newline or another control character, shown escaped; JSON has the bytes.
@@ -87,7 +87,7 @@ extension PortfolioCommands {
             let totals = try Portfolio.totals(rows)
             // --convert-to: each value and the combined total in one currency, worked out before anything is printed.
             let rates = try exchangeRates()
-            let converted = try rates.map { rates throws in try ConvertedRows(rows, rates: rates, now: Instant.now()) }
+            let converted = try rates.map { rates throws in try ConvertedRows(rows, rates: rates, now: invocation.now()) }
             let convertedColumn = rates.map { rates in
                 ReportColumn<AccountRow>("converted", layout: .amount("IN \(rates.target.code)"), value: { row in
                     converted?.values[row.account.id].map { .string(PortfolioColumns.plain($0, rates.target)) } ?? .null
@@ -131,7 +131,7 @@ extension PortfolioCommands {
             let terminal = invocation.terminal
             // Everything is worked out before anything is printed: a total out of range is
             // an error, not half a dashboard.
-            let dashboard = try Dashboard(portfolio: portfolio, now: Instant.now(), maxColumns: terminal.width - 11)
+            let dashboard = try Dashboard(portfolio: portfolio, now: invocation.now(), maxColumns: terminal.width - 11)
             let goals = try portfolio.goalProgress(now: dashboard.now)  // GoalCommand.swift
             let rates = try exchangeRates()
             let converted = try rates.map { rates throws in try ConvertedRows(dashboard.rows, rates: rates, now: dashboard.now) }
@@ -182,7 +182,7 @@ extension PortfolioCommands {
         // CSV and TSV list the updates, as 'portfolio updates' does.
         if format == .csv || format == .tsv { return try listUpdates() }
         return try report { portfolio in
-            let now = Instant.now()
+            let now = invocation.now()
             let detail = try portfolio.detail(named: name, now: now)
             let account = detail.account
             // Deposits, withdrawals and the goal (issue 16): listed below the updates.
@@ -231,7 +231,7 @@ extension PortfolioCommands {
 
     func listUpdates() throws -> ExitCode {
         try report { portfolio in
-            var (_, rows) = try portfolio.updateRows(named: name, now: Instant.now())
+            var (_, rows) = try portfolio.updateRows(named: name, now: invocation.now())
             // show --limit N in CSV and TSV: only the newest N rows.
             if let limit = try showLimit() { rows = Array(rows.prefix(limit)) }
             let columns = PortfolioColumns.updateList

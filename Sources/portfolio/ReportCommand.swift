@@ -12,7 +12,7 @@ extension PortfolioCommands {
     func reportPage() throws -> ExitCode {
         let format = try choice(PortfolioSpec.reportFormat)
         return try report { portfolio in
-            let report = try PortfolioReport(portfolio: portfolio, now: Instant.now())
+            let report = try PortfolioReport(portfolio: portfolio, now: invocation.now())
             switch format {
             case .html:
                 for line in PortfolioReportHTML(report: report).page() { out.line(line) }

@@ -16,7 +16,7 @@ extension PortfolioCommands {
             let currency = try inputs.currencyOption()
             let from = try dateOptionIfGiven("from")
             let to = try dateOption("to")
-            let table = try PeriodTable(repository: portfolio.repository, period: period, currency: currency, from: from, to: to, now: Instant.now())
+            let table = try PeriodTable(repository: portfolio.repository, period: period, currency: currency, from: from, to: to, now: invocation.now())
             // --change: each period's change beside its value, worked out before anything is shown.
             let changes = arguments.flag("change") ? try PeriodTableChanges(table: table, repository: portfolio.repository) : nil
             // --convert-to: the combined total at each period's end, worked out before anything is printed.

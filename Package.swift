@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "MoneyKitPlatformTests", dependencies: ["MoneyKitPlatform"]),
         .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "UndoJournalContract"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
-        .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "TallySQLite", "TallyPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport"]),
+        .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "TallySQLite", "TallyPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "TillSQLite", "TillPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport", "UndoJournalContract"]),
@@ -89,7 +89,7 @@ let package = Package(
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer", "PostgresTestSupport", "MoneyKitPostgres", "NotationTestSupport"]),
+            dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "CSQLite", "tillcount", "tally", "billsplit", "portfolio", "mk-store-hammer", "PostgresTestSupport", "MoneyKitPostgres", "NotationTestSupport"]),
         // swift package --allow-writing-to-package-directory generate-manual
         .plugin(
             name: "GenerateManual",

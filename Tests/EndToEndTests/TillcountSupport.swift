@@ -265,6 +265,7 @@ enum TillcountSpawn {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
+        ProcessCount.record()
         let code = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
         return pid
@@ -289,7 +290,6 @@ enum TillcountSpawn {
         usleep(UInt32.random(in: 0...maxMicroseconds))
         kill(pid, SIGKILL)
         return wait(pid)
-        ProcessCount.record()
     }
 }
 

@@ -30,8 +30,7 @@ extension TillcountSpec {
             \(PostgresTillStore.grantStatements(readOnly: true).joined(separator: " "))). A role without \
             them is refused with 66 ("this role lacks a right"); a role that may not create the tables, \
             when they are missing or older, is told to run 'tillcount db init'. On a file store: creates \
-            or migrates the history database and says so (live counts are files made by their first \
-            change); --grant is a usage error (64).
+            or migrates the database of the live counts and the history and says so; --grant is a usage error (64).
             """,
         options: [grantRole, readOnly, StandardOptions.force])
 
@@ -42,8 +41,7 @@ extension TillcountSpec {
             float, notes, movements, blind, tolerance, its name) and every saved count with its id, \
             time, till, kind, Z number, label, lines and added notes. TARGET is a PostgreSQL database \
             (a URI or keyword string: its tables are made if missing) or a folder, made if missing, \
-            that receives count.json, count.tills/ and history.sqlite (use it with --state \
-            FOLDER/count.json --db FOLDER/history.sqlite). TARGET must be new or empty: a folder with \
+            that receives history.sqlite, holding both (use it with --db FOLDER/history.sqlite). TARGET must be new or empty: a folder with \
             files in it, or a database holding any till or saved count, is refused (73), never merged \
             into. Left behind: the undo stacks and the counts 'history rm' hid (they exist only for undo). \
             The saved counts are copied in one transaction, then each till's live count in one of its \
@@ -68,7 +66,7 @@ extension TillcountSpec {
         with schema_version and applied_changes (the ids of recent changes: a change whose COMMIT was \
         not answered is looked up, so a retried command never counts twice). tills holds one row per \
         till (till, its name as first given; till_key, its lower-case form; currency, float, notes, \
-        updated; count, the live count in count.json's JSON form); undo_steps holds every person's undo \
+        updated; count, the live count in its JSON form, see count.json in FILES); undo_steps holds every person's undo \
         steps (actor user@host; kind count, history, or till for a till removed by 'tills rm', from schema \
         version 3); counts, count_lines, count_labels and count_notes are the history's \
         tables with saved_actor and each label's and note's actor. Amounts are bigint minor units. Run \
@@ -76,8 +74,7 @@ extension TillcountSpec {
         to); the everyday role needs only the rights 'db init --grant ROLE' gives. A newer schema, or a \
         schema tillcount that is not tillcount's, is refused (65), untouched.
 
-        Each command is one transaction (a save or rm: its undo step, then the history change, each one \
-        transaction, in the order that keeps undo safe); a till's row is locked while it changes, so \
+        Each command is one transaction, a save or rm with its undo step; a till's row is locked while it changes, so \
         counts from several machines into one till all land. Undo in a shared store is per till and per \
         person: it reverts the newest step this user made from this machine (user@host) in that till, \
         never someone else's; when another person changed the till since that step (or relabelled or \

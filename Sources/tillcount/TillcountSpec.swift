@@ -13,14 +13,15 @@ enum TillcountSpec {
         The till's currency (default: the live count's, else the locale's, else USD).
         """, global: true)
     static let state = OptionSpec.option("state", value: "PATH", help: """
-        The default till's live count file (default $TILLCOUNT_STATE, else \
-        $XDG_STATE_HOME/tillcount/count.json); other tills' files are kept beside it, in \
-        count.tills/. Not used when --db names PostgreSQL.
+        The live count file of a tillcount from before the database held the live counts \
+        (default $TILLCOUNT_STATE, else $XDG_STATE_HOME/tillcount/count.json; other tills' \
+        files beside it, in count.tills/): read as it is until the first change, which takes it \
+        into the database (see FILES). Not used when --db names PostgreSQL.
         """, global: true, completion: .file)
     static let db = OptionSpec.option("db", value: "PATH|URI", help: """
-        The history database (default $TILLCOUNT_DB, else $XDG_DATA_HOME/tillcount/history.sqlite), \
-        or a PostgreSQL URI or keyword string: a shared store holding every till's live count and \
-        the history (--state is then not used).
+        The database of every till's live count and of the history (default $TILLCOUNT_DB, else \
+        $XDG_DATA_HOME/tillcount/history.sqlite), or a PostgreSQL URI or keyword string: a shared \
+        store holding the same (--state is then not used).
         """, global: true, completion: .file)
     static let showExpected = OptionSpec.option("expected", value: "AMOUNT", help: "Cash the till should hold: also show over or short.")
     static let all = OptionSpec.flag("all", short: "a", help: "List every denomination, counted or not.")
@@ -436,7 +437,7 @@ enum TillcountSpec {
             ExampleSpec("tillcount history export --since 2026-11-01 > counts.csv", "Every count saved since 1 November with its lines, one row per line."),
         ],
         environment: [
-            EnvironmentSpec("TILLCOUNT_STATE", "The live count file, when --state is not given."),
+            EnvironmentSpec("TILLCOUNT_STATE", "The old live count file to take over (see FILES), when --state is not given."),
             EnvironmentSpec("TILLCOUNT_DB", "The history database, or a PostgreSQL URI or keyword string (a shared store), when --db is not given."),
             tillsEnvironment,
             EnvironmentSpec("TILLCOUNT_DENOMINATIONS", "The denominations file (default $XDG_CONFIG_HOME/tillcount/denominations.json)."),
@@ -446,7 +447,13 @@ enum TillcountSpec {
         ] + StandardOptions.xdgEnvironment(["state", "data", "config"]) + StandardOptions.environment,
         files: [
             FileSpec("$XDG_STATE_HOME/tillcount/count.json", """
-                The default till's live count and undo stack, saved on every change. JSON: \
+                The default till's live count and undo stack as tillcount kept them before schema \
+                version 6 of the database. The first change reads it, and the files of count.tills/, \
+                into the database in its own transaction (each checked as below: a file that cannot \
+                be read is refused, 65, and nothing is taken over), then renames it \
+                count.json.migrated beside, a backup never read again; until then commands read it as \
+                it is and change nothing. The database keeps each till's live count in this same JSON \
+                form (table tills). JSON: \
                 {\"format\": \"tillcount-state\", \"version\": 4, \"content\": {\"till\" (other \
                 tills' files only), \"currency\", \"float\", \"lines\": [{\"kind\", \"value\", \
                 \"quantity\", \"rollSize\", \"packaging\"}], \"notes\", \"updated\", \"undo\", \
@@ -469,16 +476,19 @@ enum TillcountSpec {
                 untouched). \"purge\" holds the keys of rm steps that left the stack: their counts \
                 are deleted from the history right after, in a transaction of its own, and the keys \
                 leave \"purge\" once that has committed (a purge that fails, or is killed, runs \
-                again at the next change). Each step is written here before the history changes, so \
-                a killed save or rm leaves a step that undo skips, never a deleted count without its \
-                step. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as \
+                again at the next change). A save or rm and its undo step are one transaction of \
+                the database. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as \
                 they are and written as version 4 by the next change; a newer version is refused, \
                 untouched. A file with a denomination twice, a negative quantity or float, or a \
                 value that does not fit is refused, untouched. Mode 0600.
                 """),
             tillsFile,
             FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", """
-                Saved counts (SQLite; schema version 5 in PRAGMA user_version): counts(id, saved_at, \
+                Every till's live count and the saved counts (SQLite; schema version 6 in PRAGMA \
+                user_version). tills(till_key, till, state): one row per till, state its live count \
+                and undo stack in count.json's JSON form; live_count_files(state_file, \
+                taken_over_at): the files taken over (a version 5 file gains both tables on its next \
+                change, and until then is read through a migrated copy in memory). counts(id, saved_at, \
                 label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by, \
                 till, till_key, kind, z_number, movements, tolerance), count_lines(count_id, kind, \
                 value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), \
@@ -501,7 +511,7 @@ enum TillcountSpec {
                 bring it back; hidden counts appear nowhere (history, show, resume, --ids, \
                 completions, exports). A hidden count is deleted for good, with its lines, in a \
                 later write transaction once its undo step has left the last \(TillState.undoLimit) \
-                of the live count file. A version 2 file gains the three columns (empty) on the next \
+                of its till's live count. A version 2 file gains the three columns (empty) on the next \
                 command that writes it (save, rm, the undo of either, a purge); reading never \
                 migrates it. Lines saved by schema version 1 had no roll size: the first save or \
                 delete records it, from the saved total where that tells it (roll_size_from \
@@ -509,8 +519,8 @@ enum TillcountSpec {
                 standing); until then they are read the same way. A count with a denomination twice, \
                 a quantity below 1, a roll size outside 1 to 100000 or values that do not add up is \
                 refused with 65. Marked as tillcount's by PRAGMA application_id 1296782403 \
-                (0x4D4B5443). Commands that only read it (history, history show, resume) never \
-                create, migrate or change it: a missing history reads as empty. A database of \
+                (0x4D4B5443). Commands that only read (show, history, history show, resume…) never \
+                create, migrate or change it: a missing database reads as empty. A database of \
                 another program, or with other tables, is refused (65), never adopted; one made \
                 before the mark is marked on its next save. Missing folders are created for the \
                 default location only; a --db or $TILLCOUNT_DB in a folder that does not exist is an \

@@ -14,11 +14,12 @@ extension TillcountSpec {
     static let tillNames = OptionSpec.flag("names", help: "Print only the tills' names, one a line.")
 
     static let tillsDiscussion = """
-        Each till has its own live count, float, notes and undo stack, kept in a file of its own (in a shared \
-        PostgreSQL store: a row of its own, see below), so tills are counted at the same time without waiting \
-        for each other. --till NAME (or $TILLCOUNT_TILL) picks \
+        Each till has its own live count, float, notes and undo stack, kept in a row of its own of the \
+        database that holds the history (history.sqlite, or a shared PostgreSQL store, see below), so a \
+        change to a till and to the history is one transaction. --till NAME (or $TILLCOUNT_TILL) picks \
         the till every command works on; without either it is the default till, 'main', which is the live \
-        count tillcount kept before it had tills (its file is used in place, unchanged). A till exists from \
+        count tillcount kept before it had tills (its count.json is taken over by the first change). A \
+        till exists from \
         its first change, and the command that starts it says so on stderr (a mistyped name never \
         counts into a new till unnoticed); reading one that has none shows an empty count, and \
         starts nothing. show names the till (a first line 'Till NAME' for every till but main; \
@@ -72,8 +73,9 @@ extension TillcountSpec {
     static let tillsFile = FileSpec(
         "$XDG_STATE_HOME/tillcount/count.tills/",
         """
-            The live counts of the tills other than 'main' (whose live count is count.json): one \
-            file each, in count.json's format with the till's name in \"till\", named from the \
+            Before schema version 6 of the database: the live counts of the tills other than \
+            'main' (whose live count was count.json), taken over with it by the first change and \
+            then renamed count.tills.migrated; one file each, in count.json's format with the till's name in \"till\", named from the \
             name's lower-case UTF-8 bytes (a–z, 0–9, - and _ kept, every other byte %xx; beyond 120 \
             bytes, the first 100 and ~ with a 64-bit hash). The folder sits beside the state file, \
             named like it with .tills for .json (--state /x/shop.json keeps its tills in \

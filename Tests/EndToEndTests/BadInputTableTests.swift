@@ -236,7 +236,7 @@ enum BadInputTables {
                 let result = try ToolProcess.run("tillcount", arguments, environment: sandbox.environment.merging(env) { $1 })
                 #expect(result.status == 0, "\(result.stderr)")
             }
-        }, env: { ["TILLCOUNT_STATE": $0.path("count.json"), "TILLCOUNT_DB": $0.path("history.sqlite")] }, store: { $0.path("count.json") })
+        }, env: { ["TILLCOUNT_STATE": $0.path("count.json"), "TILLCOUNT_DB": $0.path("history.sqlite")] }, store: { $0.path("history.sqlite") })
     }
 
     @Test func portfolio() throws {

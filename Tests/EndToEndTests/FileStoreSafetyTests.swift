@@ -1,7 +1,8 @@
 // The JSON file store against a hostile or careless folder (issue 12: items 7, 9, 11, 16,
 // 17, 21): planted links, FIFOs, deleted lock files, stale temporaries, paths that are not
 // UTF-8. Each runs the real tools, whose JSON stores all go through MoneyKitStorage's
-// JSONFileStore (tillcount's live count here; tally keeps SQLite since issue 15).
+// JSONFileStore (billsplit's preferences here: tally keeps SQLite since issue 15, tillcount's
+// live counts since issue 27).
 
 import MoneyKitStorage
 import Foundation
@@ -35,13 +36,13 @@ import Glibc
         let sandbox = try Sandbox()
         // The old name was .NAME.tmp-PID: plant it for the PID the tool will have (exec
         // keeps the shell's), and a link at the old lock name too.
-        let result = try Self.shell(sandbox, tool: "tillcount", """
-            "$TOOL" --state c.json --currency GBP add 10 2>/dev/null &&
+        let result = try Self.shell(sandbox, tool: "billsplit", """
+            "$TOOL" --config c.json 100 --currency GBP >/dev/null 2>&1 &&
             ln -s victim-tmp .c.json.tmp-$$ && ln -s victim-lock c.json.lock &&
-            exec "$TOOL" --state c.json add 10
+            exec "$TOOL" --config c.json 100 --people 4
             """)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("£20.00"), "\(result.stderr)")
+        #expect(result.stdout.contains("£28.75"), "\(result.stdout)")
         #expect(!Self.exists(sandbox.path("victim-tmp")), "the write followed a planted link")
         #expect(!Self.exists(sandbox.path("victim-lock")), "the lock followed a planted link")
         var info = stat()
@@ -51,10 +52,10 @@ import Glibc
 
     @Test func aPreCreatedWorldWritableTemporaryCannotBecomeTheStore() throws {
         let sandbox = try Sandbox()
-        let result = try Self.shell(sandbox, tool: "tillcount", """
-            "$TOOL" --state c.json --currency GBP add 10 2>/dev/null &&
+        let result = try Self.shell(sandbox, tool: "billsplit", """
+            "$TOOL" --config c.json 100 --currency GBP >/dev/null 2>&1 &&
             : > .c.json.tmp-$$ && chmod 666 .c.json.tmp-$$ &&
-            exec "$TOOL" --state c.json add 10
+            exec "$TOOL" --config c.json 100 --people 4
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.mode(sandbox.path("c.json")) == 0o600)
@@ -62,7 +63,7 @@ import Glibc
 
     @Test func theStoreIsPrivateWhateverTheUmask() throws {
         let sandbox = try Sandbox()
-        let result = try Self.shell(sandbox, tool: "tillcount", "umask 0 && exec \"$TOOL\" --state c.json --currency GBP add 10")
+        let result = try Self.shell(sandbox, tool: "billsplit", "umask 0 && exec \"$TOOL\" --config c.json 100 --currency GBP")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.mode(sandbox.path("c.json")) == 0o600)
     }
@@ -96,14 +97,14 @@ import Glibc
 
     @Test func temporariesLeftByKilledWritersAreRemovedByTheNextWrite() throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.run("tillcount", "--state", sandbox.path("c.json"), "--currency", "GBP", "add", "10").status == 0)
+        #expect(try sandbox.run("billsplit", "--config", sandbox.path("c.json"), "100", "--currency", "GBP").status == 0)
         for name in [".c.json.tmp-1234", ".c.json.tmp-zz9"] {
             FileManager.default.createFile(atPath: sandbox.path(name), contents: Data(repeating: 65, count: 1000))
         }
         // Not ours: another store's temporary, and a link with our prefix.
         FileManager.default.createFile(atPath: sandbox.path(".other.json.tmp-1"), contents: Data())
         try FileManager.default.createSymbolicLink(atPath: sandbox.path(".c.json.tmp-link"), withDestinationPath: "/etc/hostname")
-        #expect(try sandbox.run("tillcount", "--state", sandbox.path("c.json"), "add", "10").status == 0)
+        #expect(try sandbox.run("billsplit", "--config", sandbox.path("c.json"), "100", "--people", "4").status == 0)
         #expect(!Self.exists(sandbox.path(".c.json.tmp-1234")))
         #expect(!Self.exists(sandbox.path(".c.json.tmp-zz9")))
         #expect(Self.exists(sandbox.path(".other.json.tmp-1")))

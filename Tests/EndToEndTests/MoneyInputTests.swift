@@ -127,7 +127,7 @@ import Testing
         let till = try TillcountSandbox(currency: "EUR")
         try till.ok("add", "20=2", "0.50=3")
         try till.ok("float", "10.50")
-        let state = try String(contentsOfFile: till.statePath, encoding: .utf8)
+        let state = String(decoding: try #require(till.stateBytes()), as: UTF8.self)
         try till.writeState(state.replacingOccurrences(of: "\"EUR\"", with: "\"BGN\""))
         let shown = try till.showJSON()
         #expect(shown["currency"] as? String == "BGN")

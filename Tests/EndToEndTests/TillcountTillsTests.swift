@@ -105,7 +105,7 @@ import Glibc
         let before = try #require(till.stateBytes())
         #expect(try till.quantities(environment: ["TILLCOUNT_TILL": "Main"]) == ["20": 2])
         let listed = try TillcountJSON.array(try till.ok("tills", "--format", "json").stdout)
-        #expect(listed.map { $0["name"] as? String } == ["main"])
+        try #require(listed.map { $0["name"] as? String } == ["main"])
         #expect(listed[0]["total"] as? String == "40.00")
         // Reading changed nothing and made no tills folder.
         #expect(till.stateBytes() == before)
@@ -217,7 +217,7 @@ extension TillcountSandbox {
         #expect(try SQLiteShell.query(till.dbPath, schema) != nil)
         let before = till.historyBytes()
         let listed = try TillcountJSON.array(try till.ok("history", "--format", "json").stdout)
-        #expect(listed.count == 1)
+        try #require(listed.count == 1)
         #expect(listed[0]["till"] as? String == "main" && listed[0]["kind"] as? String == "x" && listed[0]["number"] is NSNull)
         #expect(try till.ok("history", "--till", "main", "--ids").stdout == "1\n")
         #expect(till.historyBytes() == before, "reading migrated the history")

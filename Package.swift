@@ -15,6 +15,14 @@ let package = Package(
         .library(name: "TillKit", targets: ["TillKit"]),
         .library(name: "BillKit", targets: ["BillKit"]),
         .library(name: "PortfolioKit", targets: ["PortfolioKit"]),
+        // Each kit's stores, apart from it: an app links the kit alone (in-memory store) or
+        // with the SQLite or PostgreSQL adapter it wants.
+        .library(name: "TallySQLite", targets: ["TallySQLite"]),
+        .library(name: "TallyPostgres", targets: ["TallyPostgres"]),
+        .library(name: "TillSQLite", targets: ["TillSQLite"]),
+        .library(name: "TillPostgres", targets: ["TillPostgres"]),
+        .library(name: "PortfolioSQLite", targets: ["PortfolioSQLite"]),
+        .library(name: "PortfolioPostgres", targets: ["PortfolioPostgres"]),
         .executable(name: "tillcount", targets: ["tillcount"]),
         .executable(name: "tally", targets: ["tally"]),
         .executable(name: "billsplit", targets: ["billsplit"]),

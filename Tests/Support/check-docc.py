@@ -23,7 +23,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = ["Sources/MoneyKit", "Sources/MoneyKitFormatting", "Sources/MoneyKitStorage", "Sources/MoneyKitPlatform",
            "Sources/MoneyKitProcess",
-           "Sources/TallyKit", "Sources/TillKit", "Sources/BillKit", "Sources/PortfolioKit"]
+           "Sources/TallyKit", "Sources/TillKit", "Sources/BillKit", "Sources/PortfolioKit",
+           "Sources/TallySQLite", "Sources/TallyPostgres", "Sources/TillSQLite", "Sources/TillPostgres",
+           "Sources/PortfolioSQLite", "Sources/PortfolioPostgres"]
 
 DECL_KEYWORDS = r"func|init|var|let|case|struct|enum|class|protocol|typealias|subscript|actor|associatedtype"
 MODIFIERS = (r"public|open|internal|fileprivate|private|static|class|final|override|mutating|nonmutating|"

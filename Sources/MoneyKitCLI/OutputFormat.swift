@@ -1,6 +1,8 @@
 // The --format choice every data-printing command offers, and a record printer that
 // turns rows into text, JSON, CSV or TSV alike in every tool.
 
+import MoneyKitStorage
+
 package enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, csv, tsv
 

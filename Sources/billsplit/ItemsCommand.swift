@@ -5,6 +5,7 @@
 import BillKit
 import MoneyKit
 import MoneyKitCLI
+import MoneyKitStorage
 
 extension BillsplitCommands {
     /// `billsplit items FILE|-`.

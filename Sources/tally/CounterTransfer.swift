@@ -4,6 +4,7 @@
 
 import MoneyKitPlatform
 import MoneyKitCLI
+import MoneyKitStorage
 import TallyKit
 
 extension TallyCommands {

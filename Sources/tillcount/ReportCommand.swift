@@ -3,6 +3,7 @@
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitCLI
+import MoneyKitStorage
 import TillKit
 
 struct ReportCommand {

@@ -2,6 +2,7 @@
 
 import Testing
 @testable import MoneyKitCLI
+@testable import MoneyKitStorage
 
 // MARK: - Writing CSV
 

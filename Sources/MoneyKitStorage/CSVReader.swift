@@ -1,9 +1,11 @@
 // Reading CSV (RFC 4180) byte by byte, so that a large file streams through in chunks:
 // quoted fields with doubled quotes and embedded newlines, LF or CRLF line ends (a lone
-// CR is data). Errors name the source and the line.
+// CR is data). Errors name the source and the line. Reading a file or the run's stdin is
+// the command line's part (MoneyKitCLI's CSVReader+Input.swift).
 
 import MoneyKitPlatform
 
+/// A streaming CSV tokeniser: fed bytes, it hands out each record with the line it starts on.
 package struct CSVReader {
     package let source: String
     /// The current record's fields, back to back (read byte-wise: no text is made per
@@ -78,7 +80,7 @@ package struct CSVReader {
             recordBytes.append(0x0D)
         }
         if inQuotes {
-            throw CLIError.data("\(source): line \(quoteStartLine): a quoted field is never closed")
+            throw CSVFormatError("\(source): line \(quoteStartLine): a quoted field is never closed")
         }
         if sawAnything && (recordBytes.count > fieldStart || fieldWasQuoted || !fieldEnds.isEmpty) {
             try endField()
@@ -96,7 +98,7 @@ package struct CSVReader {
             break
         }
         if !ascii, UTF8Text.validated(recordBytes[fieldStart...]) == nil {
-            throw CLIError.data("\(source): line \(line): not UTF-8 text")
+            throw CSVFormatError("\(source): line \(line): not UTF-8 text")
         }
         fieldEnds.append(recordBytes.count)
         fieldStart = recordBytes.count
@@ -151,8 +153,8 @@ package struct CSVReader {
         switch byte {
         case 0x22:
             guard fieldIsEmpty, !fieldWasQuoted else {
-                if fieldWasQuoted { throw CLIError.data("\(source): line \(line): text after a closing quote") }
-                throw CLIError.data("\(source): line \(line): a quote inside an unquoted field", hint: "quote the whole field and double the quotes inside it")
+                if fieldWasQuoted { throw CSVFormatError("\(source): line \(line): text after a closing quote") }
+                throw CSVFormatError("\(source): line \(line): a quote inside an unquoted field", hint: "quote the whole field and double the quotes inside it")
             }
             inQuotes = true
             fieldWasQuoted = true
@@ -164,61 +166,9 @@ package struct CSVReader {
         case 0x0A:
             try endRecord(emit: emit)
         default:
-            if fieldWasQuoted { throw CLIError.data("\(source): line \(line): text after a closing quote") }
+            if fieldWasQuoted { throw CSVFormatError("\(source): line \(line): text after a closing quote") }
             recordBytes.append(byte)
         }
-    }
-
-    /// Streams the file at `path` (`-`: `standardInput`, the run's input) record by
-    /// record. `progress`, if given, hears after each chunk how many bytes were read of how
-    /// many (0: unknown).
-    package static func forEachRecord(
-        path: String, source: String, standardInput: InputSource, progress: ((Int, Int) -> Void)? = nil,
-        _ body: ([String], Int) throws -> Void
-    ) throws {
-        try forEachFieldRecord(path: path, source: source, standardInput: standardInput, progress: progress) { fields, line in
-            try body(fields.strings, line)
-        }
-    }
-
-    /// `forEachRecord` with each record's fields as bytes (see `feedFields`).
-    package static func forEachFieldRecord(
-        path: String, source: String, standardInput: InputSource, progress: ((Int, Int) -> Void)? = nil,
-        _ body: (CSVFields, Int) throws -> Void
-    ) throws {
-        let isStdin = path == "-"
-        let file: FileDescriptor?
-        do {
-            file = isStdin ? nil : try FileDescriptor.openForReading(path)
-        } catch {
-            throw CLIError("cannot read \(source): \(error)", exitCode: .noInput)
-        }
-        defer { file?.close() }
-        let input = file.map(InputSource.init(descriptor:)) ?? standardInput
-        var reader = CSVReader(source: source)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var first = true
-        let total = input.regularFileSize ?? 0
-        var done = 0
-        while true {
-            let count: Int
-            do {
-                count = try input.read(into: &buffer)
-            } catch {
-                throw CLIError.readFailure(source, error)
-            }
-            if count == 0 { break }
-            var start = 0
-            // A byte order mark some editors add is not data.
-            if first, count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
-            first = false
-            try buffer.withUnsafeBufferPointer { all in
-                try reader.feedFields(UnsafeBufferPointer(rebasing: all[start..<count]), emit: body)
-            }
-            done += count
-            progress?(done, total)
-        }
-        try reader.finishFields(emit: body)
     }
 }
 

@@ -136,9 +136,9 @@ package enum DelimitedText {
     }
 
     /// Reads CSV into records (see `CSVReader`): quoted fields with doubled quotes and
-    /// embedded newlines, LF or CRLF line ends. Throws a data error naming the line of an
-    /// unterminated quote or a stray quote.
-    package static func parseCSV(_ text: String, source: String = "input") throws(CLIError) -> [[String]] {
+    /// embedded newlines, LF or CRLF line ends.
+    /// - Throws: `CSVFormatError` naming the line of an unterminated quote or a stray quote.
+    package static func csvRecords(_ text: String, source: String = "input") throws(CSVFormatError) -> [[String]] {
         var reader = CSVReader(source: source)
         var records: [[String]] = []
         var bytes = Array(text.utf8)
@@ -147,10 +147,10 @@ package enum DelimitedText {
                 try reader.feed(UnsafeBufferPointer(buffer)) { record, _ in records.append(record) }
             }
             try reader.finish { record, _ in records.append(record) }
-        } catch let error as CLIError {
+        } catch let error as CSVFormatError {
             throw error
         } catch {
-            throw CLIError.data("\(source): \(error)")
+            throw CSVFormatError("\(source): \(error)")
         }
         return records
     }

@@ -56,6 +56,8 @@ public enum PortfolioError: Error, Equatable, Sendable {
     case fromAfterTo
     /// Bad lines of an import: the first `ImportFaults.limit` in `shown`, `count` in all.
     case importFaults(source: String, shown: [ImportFault], count: Int)
+    /// An import file (`source`) with more lines than a row can number (2³¹ − 1).
+    case importTooLong(source: String)
 
     // Money in and out, and goals (issue 16).
     /// A deposit, withdrawal or goal of zero or less.

@@ -106,6 +106,8 @@ enum PortfolioErrorMessages {
             var error = CLIError.data("\(source): \(count) lines have errors; nothing was imported")
             error.details = lines + (count > shown.count ? ["… and \(count - shown.count) more"] : [])
             return error
+        case let .importTooLong(source):
+            return CLIError.data("\(source): more than \(Int32.max) lines; split the file")
         // Money in and out, and goals (issue 16).
         case .amountNotPositive:
             return CLIError.data("the amount must be more than zero", hint: "a withdrawal is written as a positive amount: portfolio withdraw NAME 250")

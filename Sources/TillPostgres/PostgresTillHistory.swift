@@ -88,23 +88,9 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError`; nothing is saved then.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
         try store.change { connection, change -> Int64 in
-            let till = TillName(stored: count.till)
             var zNumber: PostgresValue = .null
             if count.kind == .z {
-                try connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", [.text("tillcount z " + till.key)])
-                // Counts filed before names were compared by case folding keep the first
-                // rule's key of the spelling they were saved under ('straße' for a 'Straße'
-                // now keyed 'strasse'), until the till's first change re-keys them: the
-                // numbers of every key this till's spellings fold to count.
-                var last: Int64 = 0
-                for row in try connection.query(
-                    "SELECT till_key, till, MAX(z_number) FROM tillcount.counts WHERE kind = 'z' GROUP BY till_key, till") {
-                    guard let key = row.text(0), let name = row.text(1), let number = try row.integer(2) else { continue }
-                    if key == till.key || TillName(stored: name).key == till.key { last = max(last, number) }
-                }
-                let (next, overflow) = last.addingReportingOverflow(1)
-                if overflow { throw StoreError.corrupt(path: connection.server, reason: "the Z numbers of till '\(count.till)' are used up") }
-                zNumber = .integer(next)
+                zNumber = .integer(try TillHistoryRules.nextZNumber(of: count.till, in: PostgresTillHistoryRows(connection: connection)))
             }
             return try insert(count, savedAt: step.at, savedBy: .text(step.key), actor: .text(change.actor), zNumber: zNumber, id: nil, on: connection)
         }
@@ -148,7 +134,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
         try store.change { connection, _ in
-            try refuseFinal(id, step.change, on: connection)
+            try TillHistoryRules.refuseFinal(id, step.change, in: PostgresTillHistoryRows(connection: connection))
             let changed = try connection.execute(
                 "UPDATE tillcount.counts SET deleted_at = $1, deleted_by = $2 WHERE id = $3 AND deleted_at IS NULL AND kind = 'x'",
                 [.text(step.at), .text(step.key), .integer(id)])
@@ -160,45 +146,8 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// or noted since from another undo stack is refused (SaveUndoRule.swift).
     /// - Throws: `TillError.undoSaveEditedSince`; `StoreError`.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
-        try store.change { connection, change -> HistoryReversal in
-            let server = connection.server
-            switch step.change {
-            case .rm:
-                guard let id = try connection.scalarInteger(
-                    "SELECT id FROM tillcount.counts WHERE deleted_by = $1 AND deleted_at IS NOT NULL FOR UPDATE", [.text(step.key)]) else {
-                    return .stepNotFound(step, store: server)
-                }
-                try connection.execute("UPDATE tillcount.counts SET deleted_at = NULL, deleted_by = NULL WHERE id = $1", [.integer(id)])
-                return .restored(id: id)
-            case .label:
-                let changed = try connection.execute("DELETE FROM tillcount.count_labels WHERE set_by = $1", [.text(step.key)])
-                return changed == 0 ? .stepNotFound(step, store: server) : .labelRestored(id: step.id ?? 0)
-            case .note:
-                let changed = try connection.execute("DELETE FROM tillcount.count_notes WHERE added_by = $1", [.text(step.key)])
-                return changed == 0 ? .stepNotFound(step, store: server) : .noteRemoved(id: step.id ?? 0)
-            case .save:
-                guard let id = try connection.scalarInteger(
-                    "SELECT id FROM tillcount.counts WHERE saved_by = $1 AND deleted_at IS NULL AND kind = 'x' FOR UPDATE", [.text(step.key)]) else {
-                    if let hidden = try connection.scalarInteger(
-                        "SELECT id FROM tillcount.counts WHERE saved_by = $1 AND kind = 'x'", [.text(step.key)]) {
-                        return .deletedAlready(id: hidden)
-                    }
-                    if let row = try connection.query(
-                        "SELECT id, z_number FROM tillcount.counts WHERE saved_by = $1 AND kind = 'z'", [.text(step.key)]).first,
-                        let id = try row.integer(0), let number = try row.integer(1) {
-                        return .finalCount(id: id, zNumber: number)
-                    }
-                    return .stepNotFound(step, store: server)
-                }
-                let editors = try connection.query(
-                    """
-                    SELECT actor FROM tillcount.count_labels WHERE count_id = $1
-                    UNION ALL SELECT actor FROM tillcount.count_notes WHERE count_id = $1
-                    """, [.integer(id)]).map { $0.text(0) }
-                try SaveUndoRule.check(step, id: id, editors: editors)
-                try connection.execute("DELETE FROM tillcount.counts WHERE id = $1", [.integer(id)])
-                return .removed(id: id)
-            }
+        try store.change { connection, _ -> HistoryReversal in
+            try TillHistoryRules.revert(step, in: PostgresTillHistoryRows(connection: connection))
         }
     }
 
@@ -220,7 +169,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
         try store.change { connection, change in
-            try refuseFinal(id, step.change, on: connection)
+            try TillHistoryRules.refuseFinal(id, step.change, in: PostgresTillHistoryRows(connection: connection))
             try connection.execute(
                 "INSERT INTO tillcount.count_labels (count_id, label, at, set_by, actor) VALUES ($1, $2, $3, $4, $5)",
                 [.integer(id), label.map(PostgresValue.text) ?? .null, .text(step.at), .text(step.key), .text(change.actor)])
@@ -231,22 +180,10 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
         try store.change { connection, change in
-            try refuseFinal(id, step.change, on: connection)
+            try TillHistoryRules.refuseFinal(id, step.change, in: PostgresTillHistoryRows(connection: connection))
             try connection.execute(
                 "INSERT INTO tillcount.count_notes (count_id, note, at, added_by, actor) VALUES ($1, $2, $3, $4, $5)",
                 [.integer(id), .text(text), .text(step.at), .text(step.key), .text(change.actor)])
-        }
-    }
-
-    /// Refuses a change to a count that is missing or hidden, or that `change` may not make
-    /// to a Z count; locks the count's row for the rest of the transaction.
-    private func refuseFinal(_ id: Int64, _ change: HistoryStep.Change, on connection: PostgresConnection) throws {
-        guard let row = try connection.query(
-            "SELECT kind, z_number FROM tillcount.counts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE", [.integer(id)]).first else {
-            throw TillError.noSavedCount(id: id)
-        }
-        if row.text(0) == "z", change == .rm || change == .label {
-            throw TillError.zCountIsFinal(id: id, number: try row.integer(1) ?? 0, refused: change)
         }
     }
 

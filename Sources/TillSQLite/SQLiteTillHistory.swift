@@ -163,12 +163,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             // A Z count takes the next number of its till here, inside the transaction.
             var zNumber: SQLiteValue = .null
             if count.kind == .z {
-                // Counts filed before names were compared by case folding keep the old key.
-                let last = try db.scalarInteger(
-                    "SELECT MAX(z_number) FROM counts WHERE till_key IN (?, ?) AND kind = 'z'", [.text(till.key), .text(till.legacyKey)]) ?? 0
-                let (next, overflow) = last.addingReportingOverflow(1)
-                if overflow { throw StoreError.corrupt(path: database.path, reason: "the Z numbers of till '\(count.till)' are used up") }
-                zNumber = .integer(next)
+                zNumber = .integer(try TillHistoryRules.nextZNumber(of: count.till, in: SQLiteTillHistoryRows(database: db)))
             }
             try db.query(
                 "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number, movements, tolerance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -256,7 +251,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
         try database.change { db in
             try fillInOldLines(db, definitions: definitions)
-            try refuseFinal(id, step.change, in: db)
+            try TillHistoryRules.refuseFinal(id, step.change, in: SQLiteTillHistoryRows(database: db))
             try db.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL AND kind = 'x'",
                          [.text(step.at), .text(step.key), .integer(id)])
             if db.changes == 0 { throw TillError.noSavedCount(id: id) }
@@ -271,39 +266,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.undoSaveEditedSince`; `StoreError` from the database.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
         guard database.holdsSomething else { return .stepNotFound(step, store: database.path) }
-        let database = self.database
+        let name = database.path
         return try database.write { db -> HistoryReversal in
-            switch step.change {
-            case .rm:
-                guard let id = try db.scalarInteger("SELECT id FROM counts WHERE deleted_by = ? AND deleted_at IS NOT NULL", [.text(step.key)]) else {
-                    return .stepNotFound(step, store: database.path)
-                }
-                try db.query("UPDATE counts SET deleted_at = NULL, deleted_by = NULL WHERE id = ?", [.integer(id)])
-                return .restored(id: id)
-            case .label:
-                try db.query("DELETE FROM count_labels WHERE set_by = ?", [.text(step.key)])
-                return db.changes == 0 ? .stepNotFound(step, store: database.path) : .labelRestored(id: step.id ?? 0)
-            case .note:
-                try db.query("DELETE FROM count_notes WHERE added_by = ?", [.text(step.key)])
-                return db.changes == 0 ? .stepNotFound(step, store: database.path) : .noteRemoved(id: step.id ?? 0)
-            case .save:
-                // A Z count is final: no undo removes it (its step only marks its place).
-                guard let id = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND deleted_at IS NULL AND kind = 'x'", [.text(step.key)]) else {
-                    if let hidden = try db.scalarInteger("SELECT id FROM counts WHERE saved_by = ? AND kind = 'x'", [.text(step.key)]) {
-                        return .deletedAlready(id: hidden)
-                    }
-                    if let row = try db.query("SELECT id, z_number FROM counts WHERE saved_by = ? AND kind = 'z'", [.text(step.key)]).first,
-                        case .integer(let id) = row[0], case .integer(let number) = row[1] {
-                        return .finalCount(id: id, zNumber: number)
-                    }
-                    return .stepNotFound(step, store: database.path)
-                }
-                let edits = try db.query(
-                    "SELECT 1 FROM count_labels WHERE count_id = ? UNION ALL SELECT 1 FROM count_notes WHERE count_id = ?", [.integer(id), .integer(id)])
-                try SaveUndoRule.check(step, id: id, editors: edits.map { _ in nil })
-                try deleteRows(of: "id = ?", [.integer(id)], in: db)
-                return .removed(id: id)
-            }
+            try TillHistoryRules.revert(step, in: SQLiteTillHistoryRows(database: db, storeName: name))
         }
     }
 
@@ -317,7 +282,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         return try database.write { db -> Int in
             var purged = 0
             for key in keys {
-                purged += try deleteRows(of: "deleted_by = ? AND deleted_at IS NOT NULL", [.text(key)], in: db)
+                purged += try SQLiteTillHistoryRows(database: db).deleteRows(of: "deleted_by = ? AND deleted_at IS NOT NULL", [.text(key)])
             }
             return purged
         }
@@ -328,7 +293,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
         try database.change { db in
-            try refuseFinal(id, step.change, in: db)
+            try TillHistoryRules.refuseFinal(id, step.change, in: SQLiteTillHistoryRows(database: db))
             try db.query("INSERT INTO count_labels (count_id, label, at, set_by) VALUES (?, ?, ?, ?)",
                          [.integer(id), label.map(SQLiteValue.text) ?? .null, .text(step.at), .text(step.key)])
         }
@@ -339,33 +304,10 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
         try database.change { db in
-            try refuseFinal(id, step.change, in: db)
+            try TillHistoryRules.refuseFinal(id, step.change, in: SQLiteTillHistoryRows(database: db))
             try db.query("INSERT INTO count_notes (count_id, note, at, added_by) VALUES (?, ?, ?, ?)",
                          [.integer(id), .text(text), .text(step.at), .text(step.key)])
         }
-    }
-
-    /// Refuses a change to `id` that does not exist (or is hidden), or that `change` may
-    /// not make to a Z count (rm, label): checked in the change's own transaction.
-    private func refuseFinal(_ id: Int64, _ change: HistoryStep.Change, in db: SQLiteDatabase) throws {
-        let rows = try db.query("SELECT kind, z_number FROM counts WHERE id = ? AND deleted_at IS NULL", [.integer(id)])
-        guard let row = rows.first else { throw TillError.noSavedCount(id: id) }
-        if case .text("z") = row[0], change == .rm || change == .label {
-            var number: Int64 = 0
-            if case .integer(let value) = row[1] { number = value }
-            throw TillError.zCountIsFinal(id: id, number: number, refused: change)
-        }
-    }
-
-    /// Deletes the counts `condition` selects with their lines, labels and notes; returns how many counts.
-    @discardableResult
-    private func deleteRows(of condition: String, _ parameters: [SQLiteValue], in db: SQLiteDatabase) throws -> Int {
-        let ids = "SELECT id FROM counts WHERE \(condition)"
-        for table in ["count_lines", "count_labels", "count_notes"] {
-            try db.query("DELETE FROM \(table) WHERE count_id IN (\(ids))", parameters)
-        }
-        try db.query("DELETE FROM counts WHERE \(condition)", parameters)
-        return db.changes
     }
 
     /// The columns a saved count's header is read from, in `savedCount(from:in:)`'s order.

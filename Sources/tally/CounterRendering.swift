@@ -57,6 +57,17 @@ enum CounterColumns {
     static func signedStep(_ step: Int64) -> String { step > 0 ? "+\(step)" : String(step) }
 }
 
+/// The columns of `tally sum` for scripts: the total, how many counters, the tag filter
+/// (a list in JSON, one field "a,b" in CSV and TSV, as the counters' tags).
+enum SumColumns {
+    static let total = ReportColumn<CounterSum>.scriptOnly("total") { .integer($0.total) }
+    static let counters = ReportColumn<CounterSum>.scriptOnly("counters") { .integer(Int64($0.counters)) }
+    static let forJSON = ReportColumns<CounterSum>([total, counters, .scriptOnly("tags") { .array($0.tags.map(JSONValue.string)) }])
+    static let forDelimited = ReportColumns<CounterSum>([
+        total, counters, .scriptOnly("tags") { .string(CounterColumns.joinedTags($0.tags)) },
+    ])
+}
+
 struct CounterRendering {
     let invocation: Invocation
 
@@ -72,6 +83,15 @@ struct CounterRendering {
             let columns = list.rows.contains { !$0.tags.isEmpty } ? CounterColumns.forPeopleWithTags : CounterColumns.forPeople
             let table = columns.textTable(list.rows, separator: " ")
             for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+        }
+    }
+
+    /// Prints the new count alone (for scripts) and, when the change reached the goal,
+    /// a note on standard error: what inc, dec, add, set and reset print.
+    func printCount(_ change: CountChange) {
+        invocation.out.line(String(change.count))
+        if change.reachedGoal, let goal = change.counter.goal {
+            invocation.err.line("Goal reached: '\(change.counter.name.terminalSafe)' is at \(change.count) of \(goal).")
         }
     }
 

@@ -1,6 +1,6 @@
 // The commands of goals, bounds, tags and totals: tally goal, bounds, tag, untag, retag,
-// sum and reset --all, and what new, inc, dec, add and set add for them (the options of a
-// new counter, the note when a goal is reached). The rules are TallyKit's
+// sum and reset --all, and the options of a new counter `tally new` reads (the note when
+// inc, dec, add or set reaches a goal is CounterRendering's). The rules are TallyKit's
 // (CounterBounds, CounterTags, CounterOrder, CounterSum, CounterResetAll).
 
 import MoneyKitStorage
@@ -13,15 +13,6 @@ extension TallyCommands {
         NewCounterSettings(
             goal: try arguments.value(TallySpec.newGoal), minimum: try arguments.value(TallySpec.newMinimum),
             maximum: try arguments.value(TallySpec.newMaximum), tags: arguments.values(TallySpec.newTag.long))
-    }
-
-    /// Prints the new count alone (for scripts) and, when the change reached the goal,
-    /// a note on standard error.
-    func tellCount(_ change: CountChange) {
-        out.line(String(change.count))
-        if change.reachedGoal, let goal = change.counter.goal {
-            invocation.err.line("Goal reached: '\(change.counter.name.terminalSafe)' is at \(change.count) of \(goal).")
-        }
     }
 
     // MARK: goal and bounds
@@ -113,15 +104,4 @@ extension TallyCommands {
         invocation.err.line("Reset \(done.terminalSafe). Undo with: tally undo")
         return .ok
     }
-}
-
-/// The columns of `tally sum` for scripts: the total, how many counters, the tag filter
-/// (a list in JSON, one field "a,b" in CSV and TSV, as the counters' tags).
-enum SumColumns {
-    static let total = ReportColumn<CounterSum>.scriptOnly("total") { .integer($0.total) }
-    static let counters = ReportColumn<CounterSum>.scriptOnly("counters") { .integer(Int64($0.counters)) }
-    static let forJSON = ReportColumns<CounterSum>([total, counters, .scriptOnly("tags") { .array($0.tags.map(JSONValue.string)) }])
-    static let forDelimited = ReportColumns<CounterSum>([
-        total, counters, .scriptOnly("tags") { .string(CounterColumns.joinedTags($0.tags)) },
-    ])
 }

@@ -108,30 +108,30 @@ struct TallyCommands {
     }
 
     func increment() throws -> ExitCode {
-        tellCount(try tally.increment(name, times: try option(TallySpec.incrementTimes)))
+        rendering.printCount(try tally.increment(name, times: try option(TallySpec.incrementTimes)))
         return .ok
     }
 
     func decrement() throws -> ExitCode {
-        tellCount(try tally.decrement(name, times: try option(TallySpec.decrementTimes)))
+        rendering.printCount(try tally.decrement(name, times: try option(TallySpec.decrementTimes)))
         return .ok
     }
 
     func add() throws -> ExitCode {
         let amount = try number("AMOUNT")
-        tellCount(try tally.add(amount, to: name))
+        rendering.printCount(try tally.add(amount, to: name))
         return .ok
     }
 
     func setCount() throws -> ExitCode {
         let value = try number("VALUE")
-        tellCount(try tally.set(name, to: value))
+        rendering.printCount(try tally.set(name, to: value))
         return .ok
     }
 
     func reset() throws -> ExitCode {
         if let exit = try resetManyIfAsked() { return exit }
-        tellCount(try tally.reset(name))
+        rendering.printCount(try tally.reset(name))
         return .ok
     }
 

@@ -257,6 +257,19 @@ enum TillcountSpec {
         options: [edit, clearNotes],
         arguments: [ArgumentSpec("TEXT", help: "The line to add.", optional: true, repeating: true)])
 
+    // MARK: save: X and Z counts
+
+    static let kind = TypedOption<SavedCount.Kind>.choice(.option(
+        "kind", value: "KIND", help: "x (a count during the shift) or z (the closing count: final, numbered Z1, Z2, … per till).",
+        default: "x", allowed: ["x", "z"]))
+    static let zDiscussion = """
+        --kind z files a closing (Z) count: it takes the next number of its till (Z1, Z2, …, gap-free, given \
+        in the save's own transaction) and is final: 'history rm' and 'history label' refuse it (exit 65), \
+        and it is not an undo step ('undo' after it reverts the step before; its number is never reused). \
+        Notes may still be added to it with 'history note' (final too). X counts (the default) can be \
+        relabelled, noted, deleted and undone.
+        """
+
     static let saveSpec = CommandSpec(name: "save", abstract: "File the live count in the history and print its id",
                 discussion: """
                     Each line is filed as counted (kind, face value, quantity, roll size, value) \
@@ -569,51 +582,4 @@ enum TillcountSpec {
             text typed by a user is ever part of an SQL statement.
             """)
     )
-
-    /// Every command with its handler; the root spec the parser, help, man page and
-    /// completions read is `tree.spec`.
-    static let tree: ToolCommand<TillContext> = .group(root, [
-        .leaf(showSpec) { try LiveCountCommands(context: $0).show() },
-        .leaf(setSpec) { try LiveCountCommands(context: $0).change(.set) },
-        .leaf(addSpec) { try LiveCountCommands(context: $0).change(.add) },
-        .leaf(subSpec) { try LiveCountCommands(context: $0).change(.subtract) },
-        .leaf(floatSpec) { try LiveCountCommands(context: $0).setFloat() },
-        .leaf(currencySpec) { try LiveCountCommands(context: $0).setCurrency() },
-        .leaf(clearSpec) { try LiveCountCommands(context: $0).clear() },
-        .leaf(undoSpec) { try LiveCountCommands(context: $0).undo() },
-        .leaf(noteSpec) { try NoteCommand(context: $0).run() },
-        .leaf(saveSpec) { try HistoryCommands(context: $0).save() },
-        .group(historySpec, [
-            .leaf(historyListSpec) { try HistoryCommands(context: $0).list() },
-            .leaf(historyShowSpec) { try HistoryCommands(context: $0).showSaved() },
-            .leaf(historyRmSpec) { try HistoryCommands(context: $0).remove() },
-            .leaf(historyLabelSpec) { try HistoryCommands(context: $0).relabel() },
-            .leaf(historyNoteSpec) { try HistoryCommands(context: $0).addNote() },
-            .leaf(historyExportSpec) { try HistoryExportCommand(context: $0).run() },
-        ]),
-        .group(tillsSpec, [
-            .leaf(tillsListSpec) { try TillsCommand(context: $0).run() },
-            .leaf(tillsRmSpec) { try TillsCommand(context: $0).remove() },
-        ]),
-        .group(dbSpec, [
-            .leaf(dbInitSpec) { try DatabaseCommands(context: $0).initialize() },
-            .leaf(dbCopySpec) { try DatabaseCommands(context: $0).copy() },
-        ]),
-        .leaf(resumeSpec) { try HistoryCommands(context: $0).resume() },
-        .leaf(reportSpec) { try ReportCommand(context: $0).run() },
-        .leaf(depositSpec) { try DepositCommand(context: $0).run() },
-        .leaf(totalSpec) { try TotalCommand(context: $0).run() },
-        .leaf(denominationsSpec) { try LiveCountCommands(context: $0).listDenominations() },
-        .leaf(countSpec) { try CountScreen(context: $0).run() },
-        .leaf(salesSpec) { try MovementCommands(context: $0).sales() },
-        .leaf(paidInSpec) { try MovementCommands(context: $0).record(.paidIn) },
-        .leaf(paidOutSpec) { try MovementCommands(context: $0).record(.paidOut) },
-        .leaf(dropSpec) { try MovementCommands(context: $0).record(.drop) },
-        .group(movementsSpec, [
-            .leaf(movementsListSpec) { try MovementCommands(context: $0).list() },
-            .leaf(movementsRmSpec) { try MovementCommands(context: $0).remove() },
-        ]),
-        .leaf(blindSpec) { try MovementCommands(context: $0).blind() },
-        .leaf(toleranceSpec) { try MovementCommands(context: $0).tolerance() },
-    ])
 }

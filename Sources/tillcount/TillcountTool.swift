@@ -5,12 +5,12 @@ import MoneyKitCLI
 import MoneyKitPostgres
 
 enum TillcountTool: ToolEntry {
-    static var spec: CommandSpec { TillcountSpec.tree.spec }
+    static var spec: CommandSpec { TillcountCommandTree.tree.spec }
 
     static func command(_ invocation: Invocation) throws -> ExitCode {
         try TillErrorMessages.mapping {
             let context = try TillContext(invocation: invocation)
-            return try context.announcingNewTill { try TillcountSpec.tree.run(context, path: invocation.arguments.commandPath) }
+            return try context.announcingNewTill { try TillcountCommandTree.tree.run(context, path: invocation.arguments.commandPath) }
         }
     }
 

@@ -1,5 +1,6 @@
-// The spec of tillcount's tills, X and Z counts and saved-count editing (issue 15, items
-// 6, 10 and 12): options and commands in one block, referenced from TillcountSpec.
+// The spec of tillcount's tills and saved-count editing (issue 15, items 6, 10 and 12):
+// options and commands in one block, referenced from TillcountSpec (save --kind, X and Z
+// counts, sits beside the save spec there).
 
 import MoneyKitCLI
 import TillKit
@@ -81,19 +82,6 @@ extension TillcountSpec {
             named like it with .tills for .json (--state /x/shop.json keeps its tills in \
             /x/shop.tills/). A file whose name does not lead to the till it keeps is refused (65).
             """)
-
-    // MARK: X and Z counts
-
-    static let kind = TypedOption<SavedCount.Kind>.choice(.option(
-        "kind", value: "KIND", help: "x (a count during the shift) or z (the closing count: final, numbered Z1, Z2, … per till).",
-        default: "x", allowed: ["x", "z"]))
-    static let zDiscussion = """
-        --kind z files a closing (Z) count: it takes the next number of its till (Z1, Z2, …, gap-free, given \
-        in the save's own transaction) and is final: 'history rm' and 'history label' refuse it (exit 65), \
-        and it is not an undo step ('undo' after it reverts the step before; its number is never reused). \
-        Notes may still be added to it with 'history note' (final too). X counts (the default) can be \
-        relabelled, noted, deleted and undone.
-        """
 
     // MARK: saved counts: filters, edits, export
 

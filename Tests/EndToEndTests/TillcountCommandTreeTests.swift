@@ -1,4 +1,4 @@
-// tillcount's commands are one tree of values (TillcountSpec.tree): every command the
+// tillcount's commands are one tree of values (TillcountCommandTree.tree): every command the
 // parser, --help and the man page know has its handler, and every handler its spec.
 
 import Testing
@@ -7,7 +7,7 @@ import MoneyKitCLI
 
 @Suite struct TillcountCommandTreeTests {
     @Test func everyLeafCommandHasAHandlerAndEveryHandlerASpec() {
-        let tree = TillcountSpec.tree
+        let tree = TillcountCommandTree.tree
         #expect(tree.defects.isEmpty, "\(tree.defects)")
         let paths = tree.leafPaths
         #expect(paths.map { $0.joined(separator: " ") } == [

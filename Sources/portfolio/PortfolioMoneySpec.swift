@@ -1,5 +1,5 @@
 // The specs of portfolio's money-in-and-out, returns and goal commands (issue 16): deposit,
-// withdraw, flows, returns and goal. The command tree (PortfolioSpec.tree) lists them.
+// withdraw, flows, returns and goal. The command tree (PortfolioCommandTree.tree) lists them.
 
 import MoneyKitPlatform
 import MoneyKitCLI

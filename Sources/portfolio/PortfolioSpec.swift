@@ -1,5 +1,5 @@
 // The command spec of portfolio: the single source of its parsing, help, man page and
-// completions, and the command tree that ties each command's spec to its handler.
+// completions (PortfolioCommandTree ties each command's spec to its handler).
 
 import MoneyKitPlatform
 import MoneyKitCLI
@@ -414,42 +414,4 @@ enum PortfolioSpec {
             ~/.pgpass, not on the command line.
             """)
     )
-
-    /// Every command with its handler; the root spec the parser reads is assembled from it.
-    static let tree = ToolCommand<PortfolioCommands>.group(root, [
-        .leaf(dashboardCommand) { try $0.dashboard() },
-        .leaf(addCommand) { try $0.addAccount() },
-        .leaf(updateCommand) { try $0.addUpdate() },
-        .leaf(listCommand) { try $0.list() },
-        .leaf(showCommand) { try $0.show() },
-        .leaf(chartCommand) { try $0.chart() },
-        .leaf(tableCommand) { try $0.table() },
-        .leaf(reportCommand) { try $0.reportPage() },
-        .leaf(closeCommand) { try $0.close() },
-        .leaf(reopenCommand) { try $0.reopen() },
-        .leaf(renameCommand) { try $0.rename() },
-        .leaf(rmCommand) { try $0.remove() },
-        .group(updatesCommand, [
-            .leaf(updatesListCommand) { try $0.listUpdates() },
-            .leaf(updatesRmCommand) { try $0.removeUpdate() },
-        ]),
-        .leaf(importCommand) { try $0.importCSV() },
-        .leaf(exportCommand) { try $0.export() },
-        .leaf(undoCommand) { try $0.undo() },
-        .leaf(demoCommand) { try $0.demo() },
-        // Money in and out, returns and goals (PortfolioMoneySpec.swift).
-        .leaf(depositCommand) { try $0.contribution(withdrawal: false) },
-        .leaf(withdrawCommand) { try $0.contribution(withdrawal: true) },
-        .group(flowsCommand, [
-            .leaf(flowsListCommand) { try $0.listContributions() },
-            .leaf(flowsRmCommand) { try $0.removeContribution() },
-        ]),
-        .leaf(returnsCommand) { try $0.returns() },
-        .leaf(goalCommand) { try $0.goal() },
-        // The store itself (PortfolioStoreSpec.swift).
-        .group(dbCommand, [
-            .leaf(dbInitCommand) { try $0.databaseInit() },
-            .leaf(dbCopyCommand) { try $0.databaseCopy() },
-        ]),
-    ])
 }

@@ -1,5 +1,5 @@
 // The specs of portfolio's store commands (db init, db copy) and the manual's text on a
-// shared store in PostgreSQL (issue 17). The command tree (PortfolioSpec.tree) lists them.
+// shared store in PostgreSQL (issue 17). The command tree (PortfolioCommandTree.tree) lists them.
 
 import MoneyKitCLI
 import MoneyKitPostgres

@@ -5,12 +5,12 @@ import MoneyKitCLI
 import MoneyKitPostgres
 
 enum PortfolioTool: ToolEntry {
-    static var spec: CommandSpec { PortfolioSpec.tree.spec }
+    static var spec: CommandSpec { PortfolioCommandTree.tree.spec }
 
     static func command(_ invocation: Invocation) throws -> ExitCode {
         let path = invocation.arguments.commandPath
         return try PortfolioErrorMessages.mapping(commandPath: path) {
-            try PortfolioSpec.tree.run(PortfolioCommands(invocation: invocation), path: path)
+            try PortfolioCommandTree.tree.run(PortfolioCommands(invocation: invocation), path: path)
         }
     }
 

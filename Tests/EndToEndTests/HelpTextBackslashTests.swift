@@ -31,7 +31,7 @@ import MoneyKitCLI
     }
 
     static let roots: [CommandSpec] = [
-        BillsplitCommandTree.tree.spec, PortfolioSpec.tree.spec, TallyCommandTree.tree.spec, TillcountSpec.tree.spec,
+        BillsplitCommandTree.tree.spec, PortfolioCommandTree.tree.spec, TallyCommandTree.tree.spec, TillcountCommandTree.tree.spec,
     ]
 
     /// Every command of `spec` with its path, the root first.

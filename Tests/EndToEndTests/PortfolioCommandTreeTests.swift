@@ -1,4 +1,4 @@
-// portfolio's commands are one tree of values (PortfolioSpec.tree): every command the
+// portfolio's commands are one tree of values (PortfolioCommandTree.tree): every command the
 // parser, --help and the man page know has its handler, and every handler its spec.
 
 import Testing
@@ -7,7 +7,7 @@ import MoneyKitCLI
 
 @Suite struct PortfolioCommandTreeTests {
     @Test func everyLeafCommandHasAHandlerAndEveryHandlerASpec() {
-        let tree = PortfolioSpec.tree
+        let tree = PortfolioCommandTree.tree
         #expect(tree.defects.isEmpty, "\(tree.defects)")
         let paths = tree.leafPaths
         #expect(paths.map { $0.joined(separator: " ") } == [

@@ -58,7 +58,7 @@ final class PortfolioBackendBox {
     }
 }
 
-@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+@Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct PortfolioPostgresTests {
     /// The same commands on each backend, with fixed dates.
     static func fill(_ box: PortfolioBackendBox) throws {

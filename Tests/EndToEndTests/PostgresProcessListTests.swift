@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.serialized)
+@Suite
 struct PostgresProcessListTests {
     static let password = "s3cretPW42"
 
@@ -20,7 +20,7 @@ struct PostgresProcessListTests {
         ["tillcount", "--db=host=127.0.0.1 port=PORT dbname=shop password=\(password)", "tills"],
         ["portfolio", "--db", "postgres://ann@127.0.0.1:PORT/home?password=\(password)", "list"],
     ])
-    func aTypedPasswordLeavesTheProcessListAndEveryMessage(command: [String]) throws {
+    func aTypedPasswordLeavesTheProcessListAndEveryMessage(command: [String]) async throws {
         let listener = try SilentListener()
         defer { listener.close() }
         let box = try TallyBox()
@@ -32,10 +32,12 @@ struct PostgresProcessListTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try ToolProcess.start(process)
-        Thread.sleep(forTimeInterval: 1.5)
+        // A thread's sleep, not Task.sleep: the list must be read while the tool still waits,
+        // and a busy test runner may resume a task late.
+        usleep(1_500_000)
         let shown = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.processIdentifier)/cmdline"))
         let line = String(decoding: shown.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-        process.waitUntilExit()
+        await ToolProcess.exit(of: process)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(line.contains(command[0]), "not the tool's command line: \(line)")
         #expect(!line.contains(Self.password), "the process list shows the password: \(line)")

@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.serialized, .postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
+@Suite(.postgresCluster, .enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))
 struct TillcountPostgresTests {
     enum Backend: String, CaseIterable, Sendable { case files, postgres }
 

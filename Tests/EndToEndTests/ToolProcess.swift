@@ -116,6 +116,17 @@ enum ToolProcess {
 }
 
 extension ToolProcess {
+    /// Waits for `process` to end without holding a thread: the test runner's threads are
+    /// as many as the cores, and a test blocked in waitUntilExit keeps others from running.
+    /// A test cancelled meanwhile (its time limit) kills the process rather than wait on.
+    static func exit(of process: Process) async {
+        while process.isRunning {
+            if Task.isCancelled { kill(process.processIdentifier, SIGKILL) }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        process.waitUntilExit()
+    }
+
     /// Starts `count` mk-store-hammer processes, each adding 1 to the store at `path`
     /// `increments` times; the caller waits for them.
     static func startHammers(_ count: Int, store path: String, increments: Int) throws -> [Process] {

@@ -80,4 +80,15 @@ package enum SavedCountRow {
         if let fault = count.invariantFault { throw StoreError.corrupt(path: path, reason: "saved count \(id) \(fault)") }
         return count
     }
+
+    /// `counts` as edited since they were saved: the newest label row of each (a nil
+    /// label clears it) and its added notes, oldest first.
+    package static func edited(_ counts: [SavedCount], labels: [Int64: String?], notes: [Int64: [SavedNote]]) -> [SavedCount] {
+        counts.map { count in
+            var edited = count
+            if let label = labels[count.id] { edited.label = label }
+            edited.addedNotes = notes[count.id] ?? []
+            return edited
+        }
+    }
 }

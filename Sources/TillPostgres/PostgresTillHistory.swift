@@ -209,12 +209,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
             }
             notes[id, default: []].append(SavedNote(at: at, text: text))
         }
-        return counts.map { count in
-            var edited = count
-            if let label = labels[count.id] { edited.label = label }
-            edited.addedNotes = notes[count.id] ?? []
-            return edited
-        }
+        return SavedCountRow.edited(counts, labels: labels, notes: notes)
     }
 
     /// A row as the SQLite adapter's checks read it: `pattern` says which columns are

@@ -349,12 +349,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             }
             notes[id, default: []].append(SavedNote(at: at, text: text))
         }
-        return counts.map { count in
-            var edited = count
-            if let label = labels[count.id] { edited.label = label }
-            edited.addedNotes = notes[count.id] ?? []
-            return edited
-        }
+        return SavedCountRow.edited(counts, labels: labels, notes: notes)
     }
 
     /// Records the roll sizes of lines saved before schema version 2 (see SavedLines for

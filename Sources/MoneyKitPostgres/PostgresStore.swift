@@ -26,8 +26,9 @@ package final class PostgresStore {
     private var isCurrent = false
 
     /// A store reached through `connectionText` (a URI or a libpq keyword string); nothing
-    /// is connected until the first command.
-    package init(connectionText: String, layout: PostgresSchemaLayout, actor: String = ProcessIdentity.actor) {
+    /// is connected until the first command. `actor` is the invocation's (Invocation.actor
+    /// reads MONEYKIT_ACTOR once); no default, so no store reads the process's identity itself.
+    package init(connectionText: String, layout: PostgresSchemaLayout, actor: String) {
         self.connectionText = connectionText
         self.layout = layout
         self.actor = actor

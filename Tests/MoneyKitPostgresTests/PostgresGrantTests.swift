@@ -11,7 +11,7 @@ extension PostgresStoreTests {
     @Test func anUnknownRoleIsNamedAndNothingIsMade() throws {
         let database = try sharedCluster().newDatabase()
         do {
-            _ = try PostgresStore(connectionText: database, layout: layout).initializeReporting(granting: .role("no_such_role"), readOnly: false)
+            _ = try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initializeReporting(granting: .role("no_such_role"), readOnly: false)
             Issue.record("granted an unknown role")
         } catch let unknown as PostgresUnknownRole {
             #expect(unknown.role == "no_such_role")
@@ -27,12 +27,12 @@ extension PostgresStoreTests {
         #expect(PostgresGrantee("PUBLIC") == .everyone)
         #expect(PostgresGrantee("publican") == .role("publican"))
         let database = try sharedCluster().newDatabase()
-        let lines = try PostgresStore(connectionText: database, layout: layout).initializeReporting(granting: .everyone, readOnly: true)
+        let lines = try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initializeReporting(granting: .everyone, readOnly: true)
         #expect(lines.last == "granted every role (PUBLIC) reading demo's rows")
         // A role made afterwards, given nothing, reads the rows.
         let late = "late_\(UInt32.random(in: 0...UInt32.max))"
         try sharedCluster().execute("CREATE ROLE \(late) LOGIN", on: database)
         let asLate = database.replacingOccurrences(of: "user=postgres", with: "user=\(late)")
-        #expect(try PostgresStore(connectionText: asLate, layout: layout).read { c, _ in try c.scalarInteger("SELECT count(*) FROM demo.items") } == 0)
+        #expect(try PostgresStore(connectionText: asLate, layout: layout, actor: "ann@till-1").read { c, _ in try c.scalarInteger("SELECT count(*) FROM demo.items") } == 0)
     }
 }

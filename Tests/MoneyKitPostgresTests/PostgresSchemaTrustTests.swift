@@ -25,7 +25,7 @@ extension PostgresStoreTests {
     /// The reason of the `foreign` error a first change on `text` throws (nil: it ran).
     private func refusal(_ text: String) -> String? {
         do {
-            _ = try PostgresStore(connectionText: text, layout: layout).change { connection, _ in
+            _ = try PostgresStore(connectionText: text, layout: layout, actor: "ann@till-1").change { connection, _ in
                 try connection.execute("INSERT INTO demo.items VALUES ('probe', 1) ON CONFLICT DO NOTHING")
             }
             return nil
@@ -47,7 +47,7 @@ extension PostgresStoreTests {
         let mallory = try newRole("mallory", on: database, createOnDatabase: true)
         // Mallory makes the tool's very tables and version row, and a trigger of her own
         // that adds 1000 to every amount and copies the row out.
-        try PostgresStore(connectionText: mallory.text, layout: layout).initialize()
+        try PostgresStore(connectionText: mallory.text, layout: layout, actor: "ann@till-1").initialize()
         try sharedCluster().execute("CREATE TABLE public.stolen (name text, amount bigint)", on: database)
         try sharedCluster().execute("GRANT INSERT ON public.stolen TO \(mallory.name)", on: database)
         try sharedCluster().execute(
@@ -62,7 +62,7 @@ extension PostgresStoreTests {
         let reason = refusal(database)
         #expect(reason?.contains("'\(mallory.name)'") == true, "\(reason ?? "adopted")")
         #expect(reason?.contains("neither you, this database's owner nor a superuser") == true, "\(reason ?? "")")
-        #expect(throws: StoreError.self) { try PostgresStore(connectionText: database, layout: layout).initialize() }
+        #expect(throws: StoreError.self) { try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize() }
         #expect(try itemCount(database) == "0")
         #expect(try sharedCluster().execute("SELECT count(*) FROM public.stolen", on: database).first?.text(0) == "0")
     }
@@ -79,7 +79,7 @@ extension PostgresStoreTests {
     ])
     func whatTheToolNeverMakesIsRefusedEvenFromATrustedOwner(named: String, statements: [String]) throws {
         let database = try sharedCluster().newDatabase()
-        try PostgresStore(connectionText: database, layout: layout).initialize()
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize()
         for statement in statements { try sharedCluster().execute(statement, on: database) }
         let reason = refusal(database)
         #expect(reason?.contains(named) == true, "\(reason ?? "adopted")")
@@ -89,7 +89,7 @@ extension PostgresStoreTests {
 
     @Test func aTableHandedToAnotherRoleIsRefusedNamingBoth() throws {
         let database = try sharedCluster().newDatabase()
-        try PostgresStore(connectionText: database, layout: layout).initialize()
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize()
         let other = try newRole("other", on: database)
         try sharedCluster().execute("ALTER TABLE demo.items OWNER TO \(other.name)", on: database)
         let reason = refusal(database)
@@ -98,32 +98,32 @@ extension PostgresStoreTests {
 
     @Test func theRecordedOwnerIsTheOneChecked() throws {
         let database = try sharedCluster().newDatabase()
-        try PostgresStore(connectionText: database, layout: layout).initialize()
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize()
         #expect(try sharedCluster().execute("SELECT owner FROM demo.schema_version", on: database).first?.text(0) == "postgres")
         try sharedCluster().execute("UPDATE demo.schema_version SET owner = 'someone_else'", on: database)
         let reason = refusal(database)
         #expect(reason?.contains("not to 'someone_else', recorded as their owner by 'demo db init'") == true, "\(reason ?? "adopted")")
         // Another role's db init changes nothing; the owner's records it again (a renamed role).
         let clerk = try newRole("clerk", on: database)
-        #expect(throws: StoreError.self) { try PostgresStore(connectionText: clerk.text, layout: layout).initialize() }
-        try PostgresStore(connectionText: database, layout: layout).initialize()
+        #expect(throws: StoreError.self) { try PostgresStore(connectionText: clerk.text, layout: layout, actor: "ann@till-1").initialize() }
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize()
         #expect(try sharedCluster().execute("SELECT owner FROM demo.schema_version", on: database).first?.text(0) == "postgres")
         #expect(refusal(database) == nil)
     }
 
     @Test func aStoreMadeBeforeOwnersWereRecordedIsCheckedAgainstItsVersionTableAndRecordedAtDbInit() throws {
         let database = try sharedCluster().newDatabase()
-        try PostgresStore(connectionText: database, layout: layout).initialize()
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize()
         try sharedCluster().execute("ALTER TABLE demo.schema_version DROP COLUMN owner", on: database)
         // Everyday use goes on; a role that is not the owner records nothing.
         #expect(refusal(database) == nil)
         let clerk = try newRole("clerk", on: database)
-        try PostgresStore(connectionText: database, layout: layout).grant(to: .role(clerk.name), readOnly: false)
-        _ = try PostgresStore(connectionText: clerk.text, layout: layout).change { connection, _ in
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").grant(to: .role(clerk.name), readOnly: false)
+        _ = try PostgresStore(connectionText: clerk.text, layout: layout, actor: "ann@till-1").change { connection, _ in
             try connection.execute("INSERT INTO demo.items VALUES ('clerk', 1)")
         }
         // The owner's db init records itself.
-        try PostgresStore(connectionText: database, layout: layout).initialize()
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize()
         #expect(try sharedCluster().execute("SELECT owner FROM demo.schema_version", on: database).first?.text(0) == "postgres")
         // Tables of another owner than the version table's are refused as before.
         try sharedCluster().execute("ALTER TABLE demo.schema_version DROP COLUMN owner", on: database)
@@ -141,16 +141,16 @@ extension PostgresStoreTests {
         try asOwner.execute("CREATE SCHEMA demo")
         asOwner.close()
         // The owner's schema, the tables made by it: trusted by another role it grants.
-        try PostgresStore(connectionText: owner.text, layout: layout).initialize()
+        try PostgresStore(connectionText: owner.text, layout: layout, actor: "ann@till-1").initialize()
         let clerk = try newRole("clerk", on: database)
-        try PostgresStore(connectionText: owner.text, layout: layout).grant(to: .role(clerk.name), readOnly: false)
+        try PostgresStore(connectionText: owner.text, layout: layout, actor: "ann@till-1").grant(to: .role(clerk.name), readOnly: false)
         #expect(refusal(clerk.text) == nil)
         #expect(refusal(database) == nil)
     }
 
     @Test func theStoresSessionSearchesOnlyTheCatalogForFunctions() throws {
         let database = try sharedCluster().newDatabase()
-        let store = PostgresStore(connectionText: database, layout: layout)
+        let store = PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1")
         let path = try store.read { connection, _ in try connection.query("SHOW search_path").first?.text(0) }
         #expect(path == "pg_catalog, pg_temp")
     }

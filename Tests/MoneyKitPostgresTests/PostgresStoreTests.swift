@@ -29,7 +29,7 @@ struct PostgresStoreTests {
 
     @Test func readingCreatesNothing() throws {
         let database = try sharedCluster().newDatabase()
-        _ = try PostgresStore(connectionText: database, layout: layout).read { _, _ in 0 }
+        _ = try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").read { _, _ in 0 }
         let schemas = try sharedCluster().execute("SELECT count(*) FROM pg_namespace WHERE nspname = 'demo'", on: database)
         #expect(schemas.first?.text(0) == "0")
     }
@@ -39,7 +39,7 @@ struct PostgresStoreTests {
         let layout = self.layout
         try await withThrowingTaskGroup(of: Int?.self) { group in
             for _ in 0..<6 {
-                group.addTask { try PostgresStore(connectionText: database, layout: layout).initialize().before }
+                group.addTask { try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize().before }
             }
             var befores: [Int?] = []
             for try await before in group { befores.append(before) }
@@ -51,11 +51,11 @@ struct PostgresStoreTests {
 
     @Test func aNewerSchemaIsRefusedUntouched() throws {
         let database = try sharedCluster().newDatabase()
-        try PostgresStore(connectionText: database, layout: layout).initialize()
+        try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").initialize()
         try sharedCluster().execute("UPDATE demo.schema_version SET version = 7", on: database)
-        #expect(throws: StoreError.self) { try PostgresStore(connectionText: database, layout: layout).change { _, _ in } }
+        #expect(throws: StoreError.self) { try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").change { _, _ in } }
         do {
-            try PostgresStore(connectionText: database, layout: layout).change { _, _ in }
+            try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").change { _, _ in }
         } catch let error as StoreError {
             guard case .newerVersion(_, 7, 1) = error else { Issue.record("expected newerVersion, got \(error)"); return }
         }
@@ -68,7 +68,7 @@ struct PostgresStoreTests {
         try sharedCluster().execute("CREATE SCHEMA demo", on: database)
         try sharedCluster().execute("CREATE TABLE demo.theirs (x int)", on: database)
         do {
-            try PostgresStore(connectionText: database, layout: layout).change { _, _ in }
+            try PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1").change { _, _ in }
             Issue.record("a foreign schema was adopted")
         } catch let error as StoreError {
             guard case .foreign = error else { Issue.record("expected foreign, got \(error)"); return }
@@ -88,26 +88,26 @@ struct PostgresStoreTests {
         try cluster.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC", on: database)
         let clerk = database.replacingOccurrences(of: "user=postgres", with: "user=\(clerkRole)")
         do {
-            try PostgresStore(connectionText: clerk, layout: layout).change { _, _ in }
+            try PostgresStore(connectionText: clerk, layout: layout, actor: "ann@till-1").change { _, _ in }
             Issue.record("the clerk made tables")
         } catch let error as StoreError {
             guard case .cannotCreate(_, let reason) = error else { Issue.record("expected cannotCreate, got \(error)"); return }
             #expect(reason.contains("demo db init"))
         }
         // The owner initialises and grants; the clerk's everyday change then works.
-        let owner = PostgresStore(connectionText: database, layout: layout)
+        let owner = PostgresStore(connectionText: database, layout: layout, actor: "ann@till-1")
         try owner.initialize()
         try owner.grant(to: .role(clerkRole), readOnly: false)
-        try PostgresStore(connectionText: clerk, layout: layout).change { connection, _ in
+        try PostgresStore(connectionText: clerk, layout: layout, actor: "ann@till-1").change { connection, _ in
             try connection.execute("INSERT INTO demo.items VALUES ('b', 1)")
         }
         // A reader may read but not change.
         try cluster.execute("CREATE ROLE \(auditorRole) LOGIN", on: database)
         try owner.grant(to: .role(auditorRole), readOnly: true)
         let auditor = database.replacingOccurrences(of: "user=postgres", with: "user=\(auditorRole)")
-        #expect(try PostgresStore(connectionText: auditor, layout: layout).read { c, _ in try c.scalarInteger("SELECT count(*) FROM demo.items") } == 1)
+        #expect(try PostgresStore(connectionText: auditor, layout: layout, actor: "ann@till-1").read { c, _ in try c.scalarInteger("SELECT count(*) FROM demo.items") } == 1)
         #expect(throws: StoreError.self) {
-            try PostgresStore(connectionText: auditor, layout: layout).change { _, _ in }
+            try PostgresStore(connectionText: auditor, layout: layout, actor: "ann@till-1").change { _, _ in }
         }
     }
 

@@ -54,7 +54,7 @@ struct TillPostgresStoreTests {
     @Test func countsSavedBeforeMovementsWereKeptStayReadable() throws {
         let database = try sharedCluster().newDatabase()
         let old = PostgresSchemaLayout(schema: "tillcount", tool: "tillcount", migrations: Array(PostgresTillSchema.layout.migrations.prefix(1)))
-        try PostgresStore(connectionText: database, layout: old).initialize()
+        try PostgresStore(connectionText: database, layout: old, actor: "tester@host").initialize()
         try sharedCluster().execute(
             "INSERT INTO tillcount.counts (saved_at, currency, total, float, till, till_key) VALUES ('2026-01-01T00:00:00Z', 'GBP', 0, 1000, 'main', 'main')",
             on: database)

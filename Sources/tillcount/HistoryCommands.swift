@@ -24,7 +24,7 @@ struct HistoryCommands {
 
     func save() throws -> ExitCode {
         let count = try context.current()
-        // The expected cash filed: --expected, else the movements' (see ExpectedRendering).
+        // The expected cash filed: --expected, else the movements' (see ExpectedCashOptions).
         let asked = try context.standingRequest(expected: TillcountSpec.saveExpected, currency: count.currency)
         let expected = try till.expectedToFile(count.state, currency: count.currency, given: asked.expected, sales: asked.sales)
         let summary = try TillSummary(state: count.state, set: count.set, currency: count.currency, expected: expected)

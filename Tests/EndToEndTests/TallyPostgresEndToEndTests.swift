@@ -299,7 +299,13 @@ struct TallyPostgresEndToEndTests {
         let input = store.box.sandbox.path("big.json")
         try Data(try TallyBox.exportJSON((0..<4000).map { TallyCounter("c\($0)") }).utf8).write(to: URL(fileURLWithPath: input))
         var lost = false
-        for delay in [0.3, 0.6, 1.0] where !lost {
+        // Each round waits until the import holds a transaction open (a fixed delay alone
+        // missed it on a loaded machine), then ends its connection after `delay`.
+        let importing = """
+            SELECT count(*) FROM pg_stat_activity WHERE application_name = 'tally' AND datname = current_database() \
+            AND xact_start IS NOT NULL AND pid <> pg_backend_pid()
+            """
+        for delay in [0.0, 0.05, 0.2] where !lost {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: store.box.tallyPath)
             process.arguments = ["import", input]
@@ -309,6 +315,10 @@ struct TallyPostgresEndToEndTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
             try ToolProcess.start(process)
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline, try store.integer(importing) == 0 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
             Thread.sleep(forTimeInterval: delay)  // on time: a busy runner resumes a task late
             _ = try sharedCluster().execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tally' AND datname = current_database() AND pid <> pg_backend_pid()",

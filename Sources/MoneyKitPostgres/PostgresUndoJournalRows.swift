@@ -60,6 +60,10 @@ package final class PostgresUndoJournalRows: UndoJournalRows {
         return id
     }
 
+    package func relabelStep(_ id: Int64, label: String) throws {
+        try connection.execute("UPDATE \(schema).journal_steps SET label = $1 WHERE id = $2", [.text(label), .integer(id)])
+    }
+
     package func newestStep(actor: String?) throws -> UndoJournalStep? {
         let sql = "SELECT id, label, at, actor, mark FROM \(schema).journal_steps"
             + (actor == nil ? " ORDER BY id DESC LIMIT 1" : " WHERE actor = $1 ORDER BY id DESC LIMIT 1")

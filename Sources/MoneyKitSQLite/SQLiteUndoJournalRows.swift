@@ -46,6 +46,10 @@ package final class SQLiteUndoJournalRows: UndoJournalRows {
         return database.lastInsertRowID
     }
 
+    package func relabelStep(_ id: Int64, label: String) throws {
+        try database.cached("UPDATE journal_steps SET label = ? WHERE id = ?").run([.text(label), .integer(id)])
+    }
+
     package func newestStep(actor: String?) throws -> UndoJournalStep? {
         var found: UndoJournalStep?
         let sql = "SELECT id, label, at, actor, mark FROM journal_steps"

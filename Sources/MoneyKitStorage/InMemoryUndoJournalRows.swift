@@ -39,6 +39,12 @@ public final class InMemoryUndoJournalRows: UndoJournalRows {
         return id
     }
 
+    /// Sets the label of step `id`.
+    public func relabelStep(_ id: Int64, label: String) {
+        guard let index = tables.steps.firstIndex(where: { $0.id == id }) else { return }
+        tables.steps[index].label = label
+    }
+
     /// The newest step (of `actor`).
     public func newestStep(actor: String?) -> UndoJournalStep? {
         tables.steps.last { actor == nil || $0.actor == actor }

@@ -70,6 +70,14 @@ public final class UndoJournal {
         return forgotten
     }
 
+    /// Names the current step `label` in place of the label it was begun with: for a kit
+    /// whose change says what it did only once it is made ("rm 'ISA' and its 3 updates").
+    /// - Throws: `StoreError.io` outside a step; the store's errors.
+    public func relabelCurrent(_ label: String) throws {
+        guard let step = currentStep else { throw StoreError.io(path: storeName, reason: "a relabel outside a change group") }
+        try rows.relabelStep(step, label: label)
+    }
+
     /// Adds the writes that follow to the newest step (a feed saving again). False, and no
     /// step chosen, when there is none or, on a shared store, when another actor has
     /// touched its rows since: undoing it whole would overwrite their change, so the
@@ -99,7 +107,9 @@ public final class UndoJournal {
     /// Reverts the newest step: `reverting` sees it and its records first (to describe
     /// it while its rows are as the step left them), then `restore` puts each record's row
     /// back as it was (the newest record first), then the step is forgotten. Nil when
-    /// there is none.
+    /// there is none. A kit whose rows must come back in an order of their own (foreign
+    /// keys: an account before its updates) reverts them all in `reverting`, from the
+    /// records it is given, and passes a `restore` that does nothing.
     /// - Throws: `UndoConflict` on a shared store when another actor touched the step's
     ///   rows since (nothing is restored); what `reverting` and `restore` throw; the
     ///   store's errors.

@@ -8,6 +8,9 @@ public protocol UndoJournalRows: AnyObject {
     /// Stores a new step and returns its id (greater than every id the store gave before).
     /// - Throws: the store's errors.
     func appendStep(label: String, at: Double, actor: String, mark: String?) throws -> Int64
+    /// Sets the label of step `id` (a kit that names its change only once it is made).
+    /// - Throws: the store's errors.
+    func relabelStep(_ id: Int64, label: String) throws
     /// The newest step, of `actor` only when given.
     /// - Throws: the store's errors.
     func newestStep(actor: String?) throws -> UndoJournalStep?

@@ -18,6 +18,7 @@ struct UndoJournalTests {
             func appendStep(label: String, at: Double, actor: String, mark: String?) throws -> Int64 {
                 try inner.appendStep(label: label, at: at, actor: actor, mark: mark)
             }
+            func relabelStep(_ id: Int64, label: String) { inner.relabelStep(id, label: label) }
             func newestStep(actor: String?) -> UndoJournalStep? { inner.newestStep(actor: actor) }
             func stepIDs(actor: String?, beyondNewest kept: Int) -> [Int64] { inner.stepIDs(actor: actor, beyondNewest: kept) }
             func nextPosition(inStep id: Int64) -> Int64 { inner.nextPosition(inStep: id) }

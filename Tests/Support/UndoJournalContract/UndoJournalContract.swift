@@ -89,6 +89,24 @@ package enum UndoJournalContract {
             while let step = try journal.undoNewest(restore: { _ in }) { labels.append(step.label) }
             expect(labels == ["three", "two"], "kept \(labels)")
         }),
+        ("theCurrentStepIsRelabelledAndNoOther", { rows, expect in
+            do {
+                try journal(rows).relabelCurrent("nowhere")
+                expect(false, "a relabel outside a step was kept")
+            } catch {}
+            let bob = journal(rows, "bob@b")
+            try bob.begin("bob's", at: 1)
+            let ann = journal(rows)
+            try ann.begin("update", at: 2, mark: "final")
+            try ann.touch(kind: "row", key: "1") { a }
+            try ann.relabelCurrent("update 'ISA' to \"£1\"\né")
+            let step = try ann.newestStep()
+            expect(step?.label == "update 'ISA' to \"£1\"\né" && step?.at == 2 && step?.mark == "final" && step?.actor == "ann@a",
+                   "the relabelled step: \(String(describing: step))")
+            expect(try step.map(ann.records(of:)) == [UndoJournalRecord(kind: "row", key: "1", before: a)], "a relabel changed the records")
+            _ = try ann.undoNewest { _ in }
+            expect(try ann.newestStep()?.label == "bob's", "another step was relabelled")
+        }),
         ("continuingTheNewestStepAddsItsNextRecords", { rows, expect in
             let first = journal(rows)
             expect(try !first.continueNewest(), "continued a step that does not exist")

@@ -1,8 +1,9 @@
 // tally tap: the app's counter screen on a terminal. The name at the top, the count in
 // large digits in the middle, the progress toward its goal under them, the creation date
 // at the bottom (the frame: TapScreenFrame.swift); every key press is saved before the
-// screen shows it. A counter that does not exist is offered to be created
-// (TapScreen+Create.swift).
+// screen shows it. What each key does is the reducer TapScreenState; this is the loop that
+// reads keys, runs the store's commands through TallyKit and draws. A counter that does
+// not exist is offered to be created (TapScreen+Create.swift).
 
 import MoneyKitPlatform
 import MoneyKitProcess
@@ -13,58 +14,50 @@ struct TapScreen {
     let commands: TallyCommands
 
     func run() throws -> ExitCode {
-        let name = commands.name
-        var counter = try counterOrOfferToCreate(name)
-        let terminal = try RawTerminal(commandName: "tally tap", terminal: commands.invocation.terminal)
+        let counter = try counterOrOfferToCreate(commands.name)
+        let invocation = commands.invocation
+        let terminal = try invocation.io.openScreen("tally tap", invocation.terminal)
         defer { terminal.restore() }
-        var message = ""
-        draw(counter, message: message, on: terminal)
+        var session = ScreenSession(TapScreenState(counter: counter), perform: perform)
+        draw(session.state, on: terminal)
         while true {
             let key = terminal.readKey(timeoutMilliseconds: 250)
             if SignalFlags.stopRequested || terminal.inputEnded { break }
-            if SignalFlags.takeResize() { draw(counter, message: message, on: terminal) }
+            if SignalFlags.takeResize() { draw(session.state, on: terminal) }
             guard let key else { continue }
-            message = ""
-            do {
-                switch key {
-                case .character(" "), .character("+"), .character("="), .enter, .up:
-                    (counter, message) = try apply(name: counter.name, sign: 1)
-                case .backspace, .delete, .character("-"), .character("_"), .down:
-                    (counter, message) = try apply(name: counter.name, sign: -1)
-                case .character("u"), .character("U"):
-                    message = "Undid: " + (try commands.tally.undo(concerning: counter.name))
-                    counter = try commands.tally.counter(named: counter.name)
-                case .character("q"), .character("Q"), .escape, .interrupt:
-                    return .ok
-                default:
-                    continue
-                }
-            } catch {
-                // Shown on the screen; the count stays as stored.
-                message = CLIError.tally(error).message
-                if let fresh = try? commands.tally.counter(named: counter.name) { counter = fresh }
-            }
-            draw(counter, message: message, on: terminal)
+            let step = session.press(key)
+            if step.quits { return .ok }
+            if step.redraws { draw(session.state, on: terminal) }
         }
         return .ok
     }
 
-    /// One step up or down, saved; returns the counter as stored and what to say about it
-    /// (that the goal was reached).
-    private func apply(name: String, sign: Int64) throws -> (Counter, String) {
-        let change = sign > 0 ? try commands.tally.increment(name) : try commands.tally.decrement(name)
-        return (change.counter, change.reachedGoal ? "Goal reached!" : "")
+    /// Runs `command` through TallyKit: the step or the undo saved, then the counter as
+    /// stored; a refusal is an outcome the screen shows.
+    func perform(_ command: TapScreenState.Command, on state: TapScreenState) -> TapScreenState.Outcome {
+        let tally = commands.tally
+        do {
+            switch command {
+            case .increment(let name):
+                let change = try tally.increment(name)
+                return .stepped(change.counter, reachedGoal: change.reachedGoal)
+            case .decrement(let name):
+                let change = try tally.decrement(name)
+                return .stepped(change.counter, reachedGoal: change.reachedGoal)
+            case .undo(let name):
+                let action = try tally.undo(concerning: name)
+                return .undid(action, try tally.counter(named: name))
+            }
+        } catch {
+            return .failed(CLIError.tally(error).message, try? tally.counter(named: state.counter.name))
+        }
     }
 
     /// Draws the frame (TapScreenFrame.swift) of the terminal's size.
-    private func draw(_ counter: Counter, message: String, on terminal: RawTerminal) {
+    private func draw(_ state: TapScreenState, on terminal: any ScreenTerminal) {
         let (columns, rows) = terminal.size
         let styler = Styler(enabled: commands.invocation.terminal.colorEnabled(commands.invocation.colorChoice))
-        var screen = "\u{1B}[H\u{1B}[2J"
-        for (row, line) in Self.frame(counter, message: message, styler: styler, width: columns, height: rows).enumerated() where row < rows {
-            screen += "\u{1B}[\(row + 1);1H" + line
-        }
-        terminal.write(screen)
+        terminal.draw(Self.frame(state.counter, message: state.message, styler: styler, width: columns, height: rows))
     }
 
     /// "12/50  [#####-----]  24%", the bar fitted to `width` (left out when narrow).

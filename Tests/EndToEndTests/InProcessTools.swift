@@ -29,25 +29,26 @@ enum InProcessTools {
     static func processReason(_ environment: [String: String]) -> String? {
         // MONEYKIT_E2E_PROCESSES=1 runs every tool as a process (to compare the two paths).
         if ProcessInfo.processInfo.environment["MONEYKIT_E2E_PROCESSES"] == "1" { return "MONEYKIT_E2E_PROCESSES" }
-        // Local time comes from the process's TZ (localtime_r); this process runs in UTC.
-        if let zone = environment["TZ"], zone != "UTC" { return "TZ=\(zone)" }
+        // Local time comes from the process's TZ (localtime_r): `run` puts this process in
+        // the run's zone, shared with runs in the same zone (LocalZoneSharing).
         // libpq reads PG* variables (and ~/.pgpass under HOME) from the process.
         if environment.keys.contains(where: { $0.hasPrefix("PG") }) { return "libpq's PG* variables" }
         return nil
     }
 
-    /// Runs `tool` in-process; nil when it is not one of the four, needs a process, or
-    /// the process is in another time zone for a test of the calendar just now.
+    /// Runs `tool` in-process, in the time zone its TZ names (UTC without one); nil when
+    /// it is not one of the four, needs a process, or the process is in another time zone
+    /// for another test just now.
     static func run(_ tool: String, _ arguments: [String], environment: [String: String], stdin: String?) -> ToolResult? {
         guard let entry = entry(tool), processReason(environment) == nil,
-            LocalZoneSharing.tryEnter("UTC", apply: setZone) else { return nil }
+            LocalZoneSharing.tryEnter(environment["TZ"] ?? "UTC", apply: setZone) else { return nil }
         defer { LocalZoneSharing.leave() }
         let io = ToolIO.inMemory(stdin: Array((stdin ?? "").utf8), environment: environment)
         let code = entry.run(arguments: arguments, io: io)
         return ToolResult(status: code.rawValue, killedBySignal: false, stdout: io.out.text, stderr: io.err.text)
     }
 
-    /// Puts this process in `zone` (the sandboxes' runs are in UTC, as their TZ says).
+    /// Puts this process in `zone`, as a process started with TZ=`zone` is.
     static func setZone(_ zone: String) {
         setenv("TZ", zone, 1)
         tzset()

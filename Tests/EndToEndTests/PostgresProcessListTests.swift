@@ -1,7 +1,8 @@
 // A password typed in a connection string is not in the process list while the tool runs:
 // each tool scrubs it from its own argv once the arguments are read. The "server" here is
-// a TCP socket that accepts and never answers, so the tool waits in its connect timeout
-// long enough for /proc/PID/cmdline to be read; then it exits 69 without the password.
+// a TCP socket that accepts and never answers: once the tool has connected to it (its
+// arguments read, so scrubbed), /proc/PID/cmdline is read; then the socket hangs up and
+// the tool exits 69 without the password. No wait on a clock: on the connection.
 
 import Foundation
 import Testing
@@ -27,16 +28,20 @@ struct PostgresProcessListTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ToolProcess.path(of: command[0]))
         process.arguments = command.dropFirst().map { $0.replacingOccurrences(of: "PORT", with: String(listener.port)) }
-        process.environment = box.environment.merging(["PGCONNECT_TIMEOUT": "4", "PGSSLMODE": "disable"]) { $1 }
+        // The connect timeout only bounds a tool that never connects (a failed test).
+        process.environment = box.environment.merging(["PGCONNECT_TIMEOUT": "30", "PGSSLMODE": "disable"]) { $1 }
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try ToolProcess.start(process)
-        // A thread's sleep, not Task.sleep: the list must be read while the tool still waits,
-        // and a busy test runner may resume a task late.
-        usleep(1_500_000)
+        // The tool connects once it has read (and scrubbed) its arguments; it then waits for
+        // an answer that never comes, until the socket hangs up.
+        let connection = listener.accept(withinSeconds: 30)
         let shown = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.processIdentifier)/cmdline"))
         let line = String(decoding: shown.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        #expect(connection != nil, "the tool never connected")
+        if let connection { _ = Glibc.close(connection) }
+        listener.close()
         await ToolProcess.exit(of: process)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(line.contains(command[0]), "not the tool's command line: \(line)")
@@ -49,9 +54,10 @@ struct PostgresProcessListTests {
 }
 
 /// A TCP socket on 127.0.0.1 that takes connections and never says a word.
-private struct SilentListener {
+private final class SilentListener {
     let descriptor: Int32
     let port: UInt16
+    private var isClosed = false
 
     init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -72,7 +78,20 @@ private struct SilentListener {
         port = UInt16(bigEndian: address.sin_port)
     }
 
-    func close() { _ = Glibc.close(descriptor) }
+    /// The next connection's descriptor, nil when none comes within `seconds`.
+    func accept(withinSeconds seconds: Int32) -> Int32? {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, seconds * 1_000) == 1 else { return nil }
+        let connection = Glibc.accept(descriptor, nil, nil)
+        return connection >= 0 ? connection : nil
+    }
+
+    /// Stops listening: a later connection is refused. Closing twice is harmless.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = Glibc.close(descriptor)
+    }
 }
 
 private struct ClusterSocketError: Error {}

@@ -3,7 +3,13 @@
 # concurrent writers on every store, kill -9 during writes, the loader fuzzing through the
 # binaries, the table of 200+ bad command lines per tool. One at a time, like the README's test command. `.ci/run` runs this after it;
 # pass --skip-build when the tests are already built.
+# The tests after the suites run small in the README's test command and at full size here
+# (ReliabilityLoops.size(quick:full:)): many writers at once, kill rounds; and a test that
+# waits out a busy timeout (ReliabilityLoops.trait on the test).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 suites='ReliabilityConcurrencyTests|ReliabilityCrashTests|TillcountConcurrencyTests|TallyConcurrencyTests|TallyStoreCrashTests|TillcountCrashTests|TillcountUndoCrashTests|TillcountHistoryEditCrashTests|TillcountLoaderFuzzTests|BadInputTableTests|PortfolioUndoTests/killedImportsAndUndosLeaveTheChangeAndItsStepTogether'
+suites+='|TallyPostgresEndToEndTests/(processesIncrementingOneSharedCounterLoseNoIncrement|aClientKilledDuringAnImportLeavesNothingPartial)'
+suites+='|PortfolioPostgresTests/(writersUpdatingOneAccountAtOnceLoseNoUpdate|killingAnImportLeavesAllOrNothing)'
+suites+='|TallyStoreTests/aBusyStoreIsExit75AndNothingIsStored'
 MONEYKIT_RELIABILITY=1 swift test --no-parallel "$@" --filter "EndToEndTests\.($suites)"

@@ -21,10 +21,11 @@ extension CLIError {
 
 extension Instant {
     /// `text` as the given end of a range (a whole year, month or day reaches to its last
-    /// second at the end), or exit 65 naming `option`.
+    /// second at the end), or exit 65 naming `option`. `now`, `today` and `yesterday`
+    /// count from `now`: the run's clock (`Invocation.now()`).
     /// - Throws: `CLIError.data` when `text` is not a date, a month or a year.
-    package static func rangeOption(_ text: String, option: String, end: RangeEnd) throws(CLIError) -> Int64 {
-        let instant = end == .start ? rangeStart(text) : rangeEnd(text)
+    package static func rangeOption(_ text: String, option: String, end: RangeEnd, now: Int64) throws(CLIError) -> Int64 {
+        let instant = end == .start ? rangeStart(text, now: now) : rangeEnd(text, now: now)
         guard let instant else { throw CLIError.invalidRangeDate(option: option, text: text) }
         return instant
     }

@@ -11,8 +11,9 @@ package struct ToolIO: Sendable {
     package let err: OutputChannel
     package let environment: [String: String]
     package let terminal: Terminal
-    /// The current instant (seconds since the epoch).
-    package let clock: @Sendable () -> Int64
+    /// The current instant, in seconds since the epoch to the millisecond (tally and
+    /// tillcount stamp events that finely; the other readers take whole seconds).
+    package let clock: @Sendable () -> Double
     /// True for the process's own streams: the run may then act on the process (catch
     /// signals, end itself by one, rewrite its argument list).
     package let ownsProcess: Bool
@@ -31,7 +32,7 @@ package struct ToolIO: Sendable {
 
     package init(
         input: InputSource, out: OutputChannel, err: OutputChannel, environment: [String: String],
-        terminal: Terminal, clock: @escaping @Sendable () -> Int64 = { Instant.now() }, ownsProcess: Bool = false,
+        terminal: Terminal, clock: @escaping @Sendable () -> Double = { Instant.preciseNow() }, ownsProcess: Bool = false,
         openScreen: @escaping ScreenOpener = ToolIO.rawTerminal
     ) {
         self.input = input
@@ -61,7 +62,7 @@ package struct ToolIO: Sendable {
     /// `terminal` says otherwise; a full screen opens with `openScreen` (scripted keys in a test).
     package static func inMemory(
         stdin: [UInt8] = [], environment: [String: String],
-        terminal: Terminal? = nil, clock: @escaping @Sendable () -> Int64 = { Instant.now() },
+        terminal: Terminal? = nil, clock: @escaping @Sendable () -> Double = { Instant.preciseNow() },
         openScreen: @escaping ScreenOpener = ToolIO.rawTerminal
     ) -> ToolIO {
         ToolIO(

@@ -31,8 +31,18 @@ package struct Invocation: Sendable {
     /// Standard input.
     package var input: InputSource { io.input }
 
-    /// The current instant, from the run's clock.
-    package func now() -> Int64 { io.clock() }
+    /// The current instant in whole seconds, from the run's clock: every default date
+    /// and every `now`, `today` and `yesterday` a command reads.
+    package func now() -> Int64 {
+        let seconds = io.clock().rounded(.down)
+        // Any Double the clock may give maps to an Int64 (no trap from an odd clock).
+        guard seconds.isFinite else { return 0 }
+        return seconds >= 9.2e18 ? Int64.max : seconds <= -9.2e18 ? Int64.min : Int64(seconds)
+    }
+
+    /// The current instant to the millisecond, from the run's clock (tally's events,
+    /// tillcount's stamps).
+    package func preciseNow() -> Double { io.clock() }
 
     /// Who changes a shared store: $MONEYKIT_ACTOR when set and not empty (for tests: a
     /// second person on one machine), else user@host.

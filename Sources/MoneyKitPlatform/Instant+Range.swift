@@ -18,18 +18,20 @@ extension Instant {
 
     /// The first instant of the range `text` names: `2025` is 1 January 2025 at local
     /// midnight, `2025-09` the first of September, a date its midnight, a time itself.
-    /// Nil when `text` is none of these, or leaves the years 0001–9999.
-    public static func rangeStart(_ text: String) -> Int64? {
-        guard let (start, _) = rangeBound(text) else { return nil }
+    /// Nil when `text` is none of these, or leaves the years 0001–9999. `now`, `today`
+    /// and `yesterday` count from `now` (default: the system clock).
+    public static func rangeStart(_ text: String, now: Int64 = Instant.now()) -> Int64? {
+        guard let (start, _) = rangeBound(text, now: now) else { return nil }
         return start
     }
 
     /// The last instant (inclusive) of the range `text` names: `2025` ends at the last
     /// second of 31 December 2025, `2025-09` of 30 September, a date (`2016-12-31`,
     /// `today`, `yesterday`) at the day's last second (DST days included); a time given
-    /// (`2016-12-31 18:00`, ISO 8601, `now`) keeps its exact meaning.
-    public static func rangeEnd(_ text: String) -> Int64? {
-        guard let (start, span) = rangeBound(text) else { return nil }
+    /// (`2016-12-31 18:00`, ISO 8601, `now`) keeps its exact meaning. The words count
+    /// from `now` (default: the system clock).
+    public static func rangeEnd(_ text: String, now: Int64 = Instant.now()) -> Int64? {
+        guard let (start, span) = rangeBound(text, now: now) else { return nil }
         let next: Int64?
         switch span {
         case .instant: return start
@@ -42,8 +44,9 @@ extension Instant {
         return min(next - 1, lastWritableSecond)
     }
 
-    /// The start of the range `text` names and how much of the calendar it covers.
-    public static func rangeBound(_ text: String) -> (start: Int64, span: RangeSpan)? {
+    /// The start of the range `text` names and how much of the calendar it covers; the
+    /// words count from `now` (default: the system clock).
+    public static func rangeBound(_ text: String, now: Int64 = Instant.now()) -> (start: Int64, span: RangeSpan)? {
         let trimmed = text.trimmingSpaces
         let bytes = Array(trimmed.utf8)
         func digits(_ range: Range<Int>) -> Int32? {
@@ -60,7 +63,7 @@ extension Instant {
         if bytes.count == 7, let year = digits(0..<4), bytes[4] == 45, let month = digits(5..<7) {
             return local(year: year, month: month, day: 1).map { ($0, .month) }
         }
-        guard let instant = parse(trimmed) else { return nil }
+        guard let instant = parse(trimmed, now: now) else { return nil }
         let wholeDay = bytes.count == 10 || ["today", "yesterday"].contains(trimmed.lowercased())
         return (instant, wholeDay ? .day : .instant)
     }

@@ -33,14 +33,15 @@ public enum Instant {
     /// `yesterday`. Local time unless a zone is given. Nil when the text is none of these
     /// or names no instant whose year, in UTC and in local time, is 0001–9999: every
     /// --date, --from, --to and imported date goes through here, so whatever is stored
-    /// can be exported and read back.
-    public static func parse(_ text: String) -> Int64? {
+    /// can be exported and read back. The words count from `now` (a command passes its
+    /// run's clock; the default is the system clock).
+    public static func parse(_ text: String, now: Int64 = Instant.now()) -> Int64? {
         let trimmed = text.trimmingSpaces
         let instant: Int64?
         switch trimmed.lowercased() {
-        case "now": instant = now()
-        case "today": instant = startOfDay(containing: now())
-        case "yesterday": instant = startOfDay(containing: now()).flatMap { addDays(-1, to: $0) }
+        case "now": instant = now
+        case "today": instant = startOfDay(containing: now)
+        case "yesterday": instant = startOfDay(containing: now).flatMap { addDays(-1, to: $0) }
         default: instant = parseCalendar(Array(trimmed.utf8))
         }
         guard let instant, isWritable(instant) else { return nil }

@@ -16,9 +16,9 @@ struct PortfolioInputs {
     func instant(_ text: String, option: String, range: RangeEnd? = nil) throws(CLIError) -> Int64 {
         let read: Int64?
         switch range {
-        case nil: read = Instant.parse(text)
-        case .start: read = Instant.rangeStart(text)
-        case .end: read = Instant.rangeEnd(text)
+        case nil: read = Instant.parse(text, now: invocation.now())
+        case .start: read = Instant.rangeStart(text, now: invocation.now())
+        case .end: read = Instant.rangeEnd(text, now: invocation.now())
         }
         guard let instant = read else {
             if range != nil { throw CLIError.invalidRangeDate(option: option, text: text, hint: Self.dateHint(text)) }
@@ -50,8 +50,9 @@ struct PortfolioInputs {
         return "a date must exist in the calendar (no 31 June) and read like one of these"
     }
 
-    func dateOption(_ long: String = "date", default fallback: Int64 = Instant.now()) throws(CLIError) -> Int64 {
-        guard let text = arguments.value(long) else { return fallback }
+    /// The instant --date (or `long`) gives, else `fallback`, else now by the run's clock.
+    func dateOption(_ long: String = "date", default fallback: Int64? = nil) throws(CLIError) -> Int64 {
+        guard let text = arguments.value(long) else { return fallback ?? invocation.now() }
         return try instant(text, option: "--\(long)")
     }
 

@@ -15,7 +15,7 @@ extension TallyCommands {
     /// a year, month or day given to --until reaches to its end (Instant.rangeOption).
     func dateOption(_ option: OptionSpec) throws(CLIError) -> Int64? {
         guard let text = arguments.text(option) else { return nil }
-        return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start)
+        return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start, now: invocation.now())
     }
 
     func log() throws -> ExitCode {

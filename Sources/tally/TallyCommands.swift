@@ -22,7 +22,7 @@ struct TallyCommands {
         let location = try XDGPaths(environment: invocation.environment).storeLocation(
             option: invocation.arguments.text(TallySpec.file), environmentVariable: SQLiteTallyRepository.environmentVariable,
             kind: .data, tool: "tally", fileName: SQLiteTallyRepository.defaultFileName)
-        tally = Tally(repository: Self.repository(at: location, invocation: invocation))
+        tally = Tally(repository: Self.repository(at: location, invocation: invocation), now: invocation.preciseNow)
     }
 
     /// The store `location` names: a PostgreSQL database for a connection URI or keyword

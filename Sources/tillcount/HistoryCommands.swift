@@ -46,7 +46,7 @@ struct HistoryCommands {
     func filter() throws -> HistoryFilter {
         func instant(_ option: OptionSpec) throws(CLIError) -> Int64? {
             guard let text = arguments.text(option) else { return nil }
-            return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start)
+            return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start, now: context.invocation.now())
         }
         let since = try instant(TillcountSpec.since)
         let until = try instant(TillcountSpec.until)

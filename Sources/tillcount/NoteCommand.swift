@@ -25,7 +25,7 @@ struct NoteCommand {
             for note in try context.till.live.load().notes { context.out.line(note.terminalSafe) }
             return .ok
         }
-        let now = Instant.localMinutes(Instant.preciseNow())
+        let now = Instant.localMinutes(context.invocation.preciseNow())
         let line = try context.till.addNote(
             words.joined(separator: " "), action: context.action, currency: context.currencyChoice(),
             time: now, moment: NoteMoment(time: now, till: try context.till.keptName().display))

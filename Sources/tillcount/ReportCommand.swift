@@ -14,7 +14,7 @@ struct ReportCommand {
             try context.standingRequest(expected: TillcountSpec.reportExpected, currency: currency)
         }
         let (count, summary) = (standing.count, standing.summary)
-        let report = TillReport(summary: summary, notes: count.state.notes, madeAt: Instant.preciseNow(), till: try context.till.keptName().display)
+        let report = TillReport(summary: summary, notes: count.state.notes, madeAt: context.invocation.preciseNow(), till: try context.till.keptName().display)
         let date = Instant.localMinutes(report.madeAt)
         let out = context.out
         switch try context.arguments.value(TillcountSpec.reportFormat) ?? .text {

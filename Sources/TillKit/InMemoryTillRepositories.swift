@@ -1,21 +1,35 @@
 // In-memory adapters of the three seams: for apps that keep nothing on disk, and for the
-// kit's tests, which run every rule against them. They keep the promises of the protocols
-// (hidden counts left out, undo of save and rm, purge) as the SQLite and JSON adapters do.
+// kit's tests, which run every rule against them. They map rows only: the live counts'
+// rules are TillDirectoryRules', the history's (Z numbers, a Z count is final, revert)
+// TillHistoryRules', as for the SQLite and PostgreSQL adapters.
 
 import MoneyKit
 
-/// A live count kept in memory.
+/// A live count kept in memory: a till of an `InMemoryTillDirectory` (its own, when made
+/// on its own), changed under the rules every adapter applies (TillDirectoryRules).
 public final class InMemoryTillRepository: TillRepository {
-    /// The live count as last kept.
-    public private(set) var state: TillState
+    private let directory: InMemoryTillDirectory
     /// The till it is kept for (nil: the default till), named in the count by its first
-    /// change, as a till's file names it.
+    /// change, as a till's row names it.
     public let till: TillName?
 
-    /// A live count starting as `state`, of the till `till` (nil: the default till).
+    /// A live count starting as `state`, of the till `till` (nil: the default till), in a
+    /// directory of its own.
     public init(_ state: TillState = TillState(), till: TillName? = nil) {
-        self.state = state
+        self.directory = InMemoryTillDirectory()
         self.till = till
+        if state != TillState() { directory.rows.tills[(till ?? .main).key] = KeptTill(name: till ?? .main, state: state) }
+    }
+
+    /// The till `till` of `directory`.
+    init(directory: InMemoryTillDirectory, till: TillName) {
+        self.directory = directory
+        self.till = till
+    }
+
+    /// The live count as last kept.
+    public var state: TillState {
+        (try? TillDirectoryRules.load(till ?? .main, in: directory.rows)) ?? TillState()
     }
 
     /// The live count; never throws.
@@ -26,12 +40,7 @@ public final class InMemoryTillRepository: TillRepository {
     /// the loader checks (`TillState.checkStorable`).
     /// - Throws: what `body` throws, `TillError.changeWouldBreakStore` (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
-        var copy = state
-        if let till, !till.isMain { copy.tillName = copy.tillName ?? till.display }
-        let result = try body(&copy)
-        try copy.checkStorable()  // as the file and database adapters check it
-        state = copy
-        return result
+        try directory.changing { rows in try TillDirectoryRules.change(till ?? .main, in: rows, body) }
     }
 }
 
@@ -101,14 +110,8 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     /// Keeps `count` under the next id, stamped and marked by `step`.
     /// - Throws: nothing: memory cannot fail.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
-        var zNumber: Int64?
-        if count.kind == .z {
-            let key = TillName(stored: count.till).key
-            let last = rows.filter { TillName(stored: $0.count.till).key == key }.compactMap(\.count.zNumber).max() ?? 0
-            let (next, overflow) = last.addingReportingOverflow(1)
-            if overflow { throw TillError.countTooLarge(reason: "the Z numbers of till '\(count.till)' are used up") }
-            zNumber = next
-        }
+        // A Z count takes the next number of its till (TillHistoryRules).
+        let zNumber = count.kind == .z ? try TillHistoryRules.nextZNumber(of: count.till, in: InMemoryTillHistoryRows(history: self)) : nil
         lastID += 1
         let saved = SavedCount(
             id: lastID, savedAt: step.at, label: count.label, currency: count.currency, total: count.total, float: count.float,
@@ -126,41 +129,11 @@ public final class InMemoryTillHistory: TillHistoryRepository {
         rows[index].deletedBy = step.key
     }
 
-    /// Reverts `step`: an rm's count shown again, a save's count deleted (refused while it
-    /// carries labels or notes: SaveUndoRule.swift).
+    /// Reverts `step` (TillHistoryRules): an rm's count shown again, a save's count
+    /// deleted (refused while it carries labels or notes: SaveUndoRule.swift).
     /// - Throws: `TillError.undoSaveEditedSince`; a step that finds nothing is a reversal.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
-        switch step.change {
-        case .rm:
-            guard let index = rows.firstIndex(where: { $0.deletedBy == step.key && $0.deletedAt != nil }) else {
-                return .stepNotFound(step, store: name)
-            }
-            rows[index].deletedAt = nil
-            rows[index].deletedBy = nil
-            return .restored(id: rows[index].count.id)
-        case .label, .note:
-            for index in rows.indices {
-                let before = rows[index].labels.count + rows[index].notes.count
-                rows[index].labels.removeAll { $0.key == step.key }
-                rows[index].notes.removeAll { $0.key == step.key }
-                if rows[index].labels.count + rows[index].notes.count != before {
-                    return step.change == .label ? .labelRestored(id: rows[index].count.id) : .noteRemoved(id: rows[index].count.id)
-                }
-            }
-            return .stepNotFound(step, store: name)
-        case .save:
-            guard let index = rows.firstIndex(where: { $0.savedBy == step.key && $0.deletedAt == nil && $0.count.kind == .x }) else {
-                if let final = rows.first(where: { $0.savedBy == step.key && $0.count.kind == .z }) {
-                    return .finalCount(id: final.count.id, zNumber: final.count.zNumber ?? 0)
-                }
-                if let hidden = rows.first(where: { $0.savedBy == step.key }) { return .deletedAlready(id: hidden.count.id) }
-                return .stepNotFound(step, store: name)
-            }
-            let id = rows[index].count.id
-            try SaveUndoRule.check(step, id: id, editors: rows[index].labels.map { _ in nil } + rows[index].notes.map { _ in nil })
-            rows.remove(at: index)
-            return .removed(id: id)
-        }
+        try TillHistoryRules.revert(step, in: InMemoryTillHistoryRows(history: self))
     }
 
     /// Deletes the counts hidden by `keys`; returns how many.
@@ -191,18 +164,86 @@ public final class InMemoryTillHistory: TillHistoryRepository {
         rows[index].notes.append((step.key, SavedNote(at: step.at, text: text)))
     }
 
-    /// The index of the visible count `id`, which `change` may change (a Z count refuses rm and label).
+    /// The index of the visible count `id`, which `change` may change (TillHistoryRules:
+    /// a Z count refuses rm and label).
     private func changeable(_ id: Int64, _ change: HistoryStep.Change) throws -> Int {
+        try TillHistoryRules.refuseFinal(id, change, in: InMemoryTillHistoryRows(history: self))
         guard let index = rows.firstIndex(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
-        if rows[index].count.kind == .z, change == .rm || change == .label {
-            throw TillError.zCountIsFinal(id: id, number: rows[index].count.zNumber ?? 0, refused: change)
-        }
         return index
+    }
+
+    /// Applies `edit` to each row until one says it removed something; whether one did.
+    func removeEdits(_ edit: (inout Row) -> Bool) -> Bool {
+        for index in rows.indices where edit(&rows[index]) { return true }
+        return false
     }
 
     private func visible(_ id: Int64) throws -> SavedCount {
         guard let row = rows.first(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
         return row.edited
+    }
+}
+
+/// The in-memory history's rows as TillHistoryRules reads and writes them.
+struct InMemoryTillHistoryRows: TillHistoryRows {
+    let history: InMemoryTillHistory
+
+    var storeName: String { history.name }
+
+    func visibleKind(of id: Int64) -> (kind: SavedCount.Kind, zNumber: Int64?)? {
+        history.rows.first { $0.count.id == id && $0.deletedAt == nil }.map { ($0.count.kind, $0.count.zNumber) }
+    }
+
+    func countHidden(by key: String) -> Int64? {
+        history.rows.first { $0.deletedBy == key && $0.deletedAt != nil }?.count.id
+    }
+
+    func show(_ id: Int64) {
+        for index in history.rows.indices where history.rows[index].count.id == id {
+            history.rows[index].deletedAt = nil
+            history.rows[index].deletedBy = nil
+        }
+    }
+
+    func deleteLabel(setBy key: String) -> Bool {
+        history.removeEdits { row in
+            let before = row.labels.count
+            row.labels.removeAll { $0.key == key }
+            return row.labels.count != before
+        }
+    }
+
+    func deleteNote(addedBy key: String) -> Bool {
+        history.removeEdits { row in
+            let before = row.notes.count
+            row.notes.removeAll { $0.key == key }
+            return row.notes.count != before
+        }
+    }
+
+    func visibleXCount(savedBy key: String) -> Int64? {
+        history.rows.first { $0.savedBy == key && $0.deletedAt == nil && $0.count.kind == .x }?.count.id
+    }
+
+    func xCount(savedBy key: String) -> Int64? {
+        history.rows.first { $0.savedBy == key && $0.count.kind == .x }?.count.id
+    }
+
+    func zCount(savedBy key: String) -> (id: Int64, zNumber: Int64)? {
+        history.rows.first { $0.savedBy == key && $0.count.kind == .z }.flatMap { row in row.count.zNumber.map { (row.count.id, $0) } }
+    }
+
+    func editors(of id: Int64) -> [String?] {
+        // Memory does not record who made a label or note.
+        history.rows.filter { $0.count.id == id }.flatMap { $0.labels.map { _ in nil } + $0.notes.map { _ in nil } }
+    }
+
+    func lastZNumber(of till: TillName) -> Int64 {
+        history.rows.filter { TillName(stored: $0.count.till).key == till.key }.compactMap(\.count.zNumber).max() ?? 0
+    }
+
+    func deleteCount(_ id: Int64) {
+        history.rows.removeAll { $0.count.id == id }
     }
 }
 

@@ -1,6 +1,8 @@
-// Where the live counts of every till are kept: one TillRepository per till, each with
-// its own file and lock, so tills are counted at once without waiting for each other.
-// The JSON adapter is JSONTillDirectory; InMemoryTillDirectory keeps them in memory.
+// Where the live counts of every till are kept: one TillRepository per till. The rules
+// (listing, removing and bringing back a till, checking a change) are written once in
+// TillDirectoryRules.swift against rows; the database adapters (TillSQLite, TillPostgres)
+// and InMemoryTillDirectory below map those rows. JSONTillDirectory reads the files of an
+// older tillcount until the database takes them over.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -45,59 +47,78 @@ public protocol TillDirectory {
     func restore(_ name: TillName, state: TillState) throws -> Bool
 }
 
-/// Every till's live count kept in memory (for apps and tests).
+/// Every till's live count kept in memory (for apps and tests): a row per till, made by
+/// its first change, under the rules every adapter applies (TillDirectoryRules).
 public final class InMemoryTillDirectory: TillDirectory {
-    private var repositories: [TillName: InMemoryTillRepository] = [:]
-    private var names: [TillName: TillName] = [:]
+    /// The rows; a change works on a copy and keeps it when it succeeds.
+    var rows = InMemoryTillDirectoryRows()
 
     /// No till kept yet.
     public init() {}
 
-    /// The till `name`'s live count, made the first time it is asked for.
+    /// The till `name`'s live count (its row is made by its first change).
     public func repository(for name: TillName) -> any TillRepository {
-        if let known = repositories[name] { return known }
-        let repository = InMemoryTillRepository(till: name)
-        repositories[name] = repository
-        names[name] = name
-        return repository
+        InMemoryTillRepository(directory: self, till: name)
     }
 
-    /// Every till asked for whose count is not the empty one, the default till first.
+    /// Every till with a row, the default till first, then the others by name.
     /// - Throws: nothing.
     public func tills() throws -> [KeptTill] {
-        let used = repositories.filter { $0.value.state != TillState() }
-            .map { KeptTill(name: names[$0.key] ?? $0.key, state: $0.value.state) }
-        return used.filter(\.name.isMain) + used.filter { !$0.name.isMain }.sorted { $0.name.key < $1.name.key }
+        try TillDirectoryRules.tills(in: rows)
     }
 
-    /// The default till, and every till whose count is not the empty one.
+    /// The default till, and every till with a row.
     public func keeps(_ name: TillName) -> Bool {
-        name.isMain || repositories[name].map { $0.state != TillState() } ?? false
+        TillDirectoryRules.keeps(name) { rows.holdsRow(of: name) }
     }
 
-    /// Empties the till `name`'s count (memory keeps no files): it is no longer kept.
-    /// - Throws: what `check` throws.
+    /// Deletes the till `name`'s row once `check` accepted it; nil when there is none.
+    /// - Throws: what `check` throws (then nothing changes).
     public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
-        guard let repository = repositories[name], repository.state != TillState() else { return nil }
-        return try repository.change { state -> TillState in
-            try check(state)
-            defer { state = TillState() }
-            return state
-        }
+        try changing { rows in try TillDirectoryRules.remove(name, in: rows, checking: check) }
     }
 
-    /// Keeps `state` for the till `name` unless its count is not the empty one.
+    /// Makes the till `name`'s row from `state` unless it has one (then false).
     /// - Throws: `TillError.changeWouldBreakStore`.
     public func restore(_ name: TillName, state: TillState) throws -> Bool {
-        guard repositories[name].map({ $0.state == TillState() }) ?? true else { return false }
-        names[name] = name
-        _ = repository(for: name)
-        return try repositories[name]?.change { kept -> Bool in
-            let tillName = kept.tillName
-            kept = state
-            kept.tillName = tillName
-            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
-            return true
-        } ?? false
+        try changing { rows in try TillDirectoryRules.restore(name, state: state, in: rows) }
     }
+
+    /// Runs `body` on a copy of the rows, kept unless it throws: memory's transaction.
+    func changing<Result>(_ body: (InMemoryTillDirectoryRows) throws -> Result) throws -> Result {
+        let copy = InMemoryTillDirectoryRows(tills: rows.tills)
+        let result = try body(copy)
+        rows = copy
+        return result
+    }
+}
+
+/// The live counts' rows in memory, by till key (a class: the rules write through it;
+/// `InMemoryTillDirectory.changing` copies it for a change).
+final class InMemoryTillDirectoryRows: TillDirectoryRows {
+    var tills: [String: KeptTill]
+
+    init(tills: [String: KeptTill] = [:]) {
+        self.tills = tills
+    }
+
+    func allTills() -> [KeptTill] { Array(tills.values) }
+
+    func holdsRow(of name: TillName) -> Bool { tills[name.key] != nil }
+
+    func rekey(_ name: TillName) {}
+
+    func insertEmpty(_ name: TillName) -> Bool {
+        guard tills[name.key] == nil else { return false }
+        tills[name.key] = KeptTill(name: name, state: TillState())
+        return true
+    }
+
+    func liveCount(of name: TillName, locking: Bool, everyone: Bool) -> TillState? { tills[name.key]?.state }
+
+    func write(_ state: TillState, of name: TillName) {
+        tills[name.key] = KeptTill(name: tills[name.key]?.name ?? name, state: state)
+    }
+
+    func deleteTill(_ name: TillName) { tills[name.key] = nil }
 }

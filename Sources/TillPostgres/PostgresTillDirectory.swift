@@ -24,22 +24,17 @@ public struct PostgresTillDirectory: TillDirectory {
     public func tills() throws -> [KeptTill] {
         try store.read { connection, hasTables -> [KeptTill] in
             guard hasTables else { return [] }
-            var main: [KeptTill] = []
-            var others: [KeptTill] = []
-            for row in try connection.query("SELECT \(PostgresTillRows.columns) FROM tillcount.tills") {
-                let (name, state) = try PostgresTillRows.state(from: row, server: connection.server)
-                if name.isMain { main = [KeptTill(name: .main, state: state)] } else { others.append(KeptTill(name: name, state: state)) }
-            }
-            return main + others.sorted { $0.name.key < $1.name.key }
+            return try TillDirectoryRules.tills(in: PostgresTillRows(connection: connection, actor: store.actor))
         }
     }
 
     /// The default till, and every till with a row.
     public func keeps(_ name: TillName) -> Bool {
-        guard !name.isMain else { return true }
-        let found = try? store.read { connection, hasTables -> Bool in
-            guard hasTables else { return false }
-            return try PostgresTillKeys.storedKey(of: name, on: connection) != nil
+        let found = try? TillDirectoryRules.keeps(name) {
+            try store.read { connection, hasTables -> Bool in
+                guard hasTables else { return false }
+                return try PostgresTillRows(connection: connection, actor: store.actor).holdsRow(of: name)
+            }
         }
         return found ?? false
     }
@@ -50,26 +45,7 @@ public struct PostgresTillDirectory: TillDirectory {
     /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
     public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
         try store.change { connection, change -> TillState? in
-            // A till filed under the first name rule's key moves to its current key first.
-            try PostgresTillKeys.rekey(name, on: connection)
-            let read = try PostgresTillRows.read(name, actor: change.actor, on: connection, locking: true)
-            guard read.locked else { return nil }
-            var state = read.state
-            // Every person's steps: the history steps among them go with the till.
-            state.undo = []
-            for row in try connection.query("SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1 ORDER BY seq", [.text(name.key)]) {
-                let place = "undo step \(try row.integer(0) ?? 0) of till '\(name.display)'"
-                do {
-                    state.undo.append(try TillUndoStep(json: try JSONValue.parse(row.text(1) ?? ""), place: place, version: TillState.formatVersion))
-                } catch {
-                    throw StoreError.corrupt(path: connection.server, reason: "\(place) cannot be read: \(error)")
-                }
-            }
-            try check(state)
-            try connection.execute("DELETE FROM tillcount.undo_steps WHERE till_key = $1", [.text(name.key)])
-            try connection.execute("DELETE FROM tillcount.pending_purges WHERE till_key = $1", [.text(name.key)])
-            try connection.execute("DELETE FROM tillcount.tills WHERE till_key = $1", [.text(name.key)])
-            return state
+            try TillDirectoryRules.remove(name, in: PostgresTillRows(connection: connection, actor: change.actor), checking: check)
         }
     }
 
@@ -77,18 +53,7 @@ public struct PostgresTillDirectory: TillDirectory {
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
     public func restore(_ name: TillName, state: TillState) throws -> Bool {
         try store.change { connection, change -> Bool in
-            let inserted = try connection.query(
-                "INSERT INTO tillcount.tills (till_key, till, float, notes, count) VALUES ($1, $2, 0, '', $3) ON CONFLICT (till_key) DO NOTHING RETURNING till_key",
-                [.text(name.key), .text(name.display), .text(TillState().snapshotJSON.serialized())])
-            guard !inserted.isEmpty else { return false }
-            let before = try PostgresTillRows.read(name, actor: change.actor, on: connection, locking: true)
-            var kept = state
-            kept.undo = before.state.undo
-            kept.purge = before.state.purge
-            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
-            try kept.checkStorable()
-            try PostgresTillRows.write(kept, till: name, before: before, actor: change.actor, on: connection)
-            return true
+            try TillDirectoryRules.restore(name, state: state, in: PostgresTillRows(connection: connection, actor: change.actor))
         }
     }
 }
@@ -104,9 +69,7 @@ public struct PostgresTillRepository: TillRepository {
     public func load() throws -> TillState {
         try store.read { connection, hasTables -> TillState in
             guard hasTables else { return TillState() }
-            // A till filed under the first name rule's key is read there until its first change.
-            let key = try PostgresTillKeys.storedKey(of: till, on: connection) ?? till.key
-            return try PostgresTillRows.read(till, key: key, actor: store.actor, on: connection, locking: false).state
+            return try TillDirectoryRules.load(till, in: PostgresTillRows(connection: connection, actor: store.actor))
         }
     }
 
@@ -116,45 +79,69 @@ public struct PostgresTillRepository: TillRepository {
     ///   or what `body` throws (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         try store.change { connection, change -> Result in
-            // A till filed under the first name rule's key moves to its current key first.
-            try PostgresTillKeys.rekey(till, on: connection)
-            try connection.execute(
-                "INSERT INTO tillcount.tills (till_key, till, float, notes, count) VALUES ($1, $2, 0, '', $3) ON CONFLICT (till_key) DO NOTHING",
-                [.text(till.key), .text(till.display), .text(TillState().snapshotJSON.serialized())])
-            let before = try PostgresTillRows.read(till, key: till.key, actor: change.actor, on: connection, locking: true)
-            var state = before.state
-            let result = try body(&state)
-            try state.checkStorable()  // as the loader will read it, before it is written
-            try PostgresTillRows.write(state, till: till, before: before, actor: change.actor, on: connection)
-            return result
+            try TillDirectoryRules.change(till, in: PostgresTillRows(connection: connection, actor: change.actor), body)
         }
     }
 }
 
-/// Reading and writing a till's rows (shared by the directory and the repository).
-enum PostgresTillRows {
+/// The live counts' rows in a PostgreSQL transaction, as TillDirectoryRules reads and
+/// writes them: SQL only, no rule. A till's undo stack is one row per step and person
+/// (undo_steps); what a change read is kept for its write (a class: one per transaction).
+final class PostgresTillRows: TillDirectoryRows {
     static let columns = "till_key, till, currency, float, notes, updated, count"
+
+    let connection: PostgresConnection
+    /// Whose undo steps a read returns.
+    let actor: String
+    /// What a change read, by till key: the seq of each undo step, the purge keys.
+    private var reads: [String: Read] = [:]
+
+    init(connection: PostgresConnection, actor: String) {
+        self.connection = connection
+        self.actor = actor
+    }
 
     /// What a change read: the state, the seq of each undo step, the purge keys.
     struct Read {
         var state: TillState
         var seqs: [Int64]
         var purge: [String]
-        /// Whether the till has a row (locked, when read for a change).
-        var locked = true
     }
 
-    /// The till `name`'s live count, kept under `key` (nil: its current key), with `actor`'s
-    /// undo steps and the purge list.
-    static func read(_ name: TillName, key: String? = nil, actor: String, on connection: PostgresConnection, locking: Bool) throws -> Read {
-        let key = key ?? name.key
-        let rows = try connection.query(
-            "SELECT \(columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(key)])
-        guard let row = rows.first else { return Read(state: TillState(), seqs: [], purge: [], locked: false) }
-        var state = try self.state(from: row, server: connection.server).state
+    func allTills() throws -> [KeptTill] {
+        try connection.query("SELECT \(Self.columns) FROM tillcount.tills").map { row in
+            let (name, state) = try Self.state(from: row, server: connection.server)
+            return KeptTill(name: name, state: state)
+        }
+    }
+
+    func holdsRow(of name: TillName) throws -> Bool {
+        try PostgresTillKeys.storedKey(of: name, on: connection) != nil
+    }
+
+    func rekey(_ name: TillName) throws {
+        try PostgresTillKeys.rekey(name, on: connection)
+    }
+
+    func insertEmpty(_ name: TillName) throws -> Bool {
+        try !connection.query(
+            "INSERT INTO tillcount.tills (till_key, till, float, notes, count) VALUES ($1, $2, 0, '', $3) ON CONFLICT (till_key) DO NOTHING RETURNING till_key",
+            [.text(name.key), .text(name.display), .text(TillState().snapshotJSON.serialized())]).isEmpty
+    }
+
+    /// Read under the till's current key when locking (a change re-keyed it first), else
+    /// under the key it is kept under (a till filed under the first name rule's key is
+    /// read there until its first change).
+    func liveCount(of name: TillName, locking: Bool, everyone: Bool) throws -> TillState? {
+        let key = locking ? name.key : try PostgresTillKeys.storedKey(of: name, on: connection) ?? name.key
+        guard let row = try connection.query(
+            "SELECT \(Self.columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(key)]).first
+        else { return nil }
+        var state = try Self.state(from: row, server: connection.server).state
         var seqs: [Int64] = []
+        let mine = everyone ? "" : " AND actor = $2"
         for stepRow in try connection.query(
-            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1 AND actor = $2 ORDER BY seq", [.text(key), .text(actor)]) {
+            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1\(mine) ORDER BY seq", [.text(key)] + (everyone ? [] : [.text(actor)])) {
             guard let seq = try stepRow.integer(0), let text = stepRow.text(1) else {
                 throw StoreError.corrupt(path: connection.server, reason: "an undo step of till '\(name.display)' is empty")
             }
@@ -173,12 +160,19 @@ enum PostgresTillRows {
         state.purge = purge
         // Another person's live-count change after this actor's newest step: undoing that
         // step would revert theirs too.
-        if case .count? = state.undo.last, let seq = seqs.last {
+        if !everyone, case .count? = state.undo.last, let seq = seqs.last {
             state.undoBlockedBy = try connection.query(
                 "SELECT actor FROM tillcount.undo_steps WHERE till_key = $1 AND actor <> $2 AND kind = 'count' AND seq > $3 ORDER BY seq LIMIT 1",
                 [.text(key), .text(actor), .integer(seq)]).first?.text(0)
         }
-        return Read(state: state, seqs: seqs, purge: purge)
+        if locking { reads[key] = Read(state: state, seqs: seqs, purge: purge) }
+        return state
+    }
+
+    func deleteTill(_ name: TillName) throws {
+        try connection.execute("DELETE FROM tillcount.undo_steps WHERE till_key = $1", [.text(name.key)])
+        try connection.execute("DELETE FROM tillcount.pending_purges WHERE till_key = $1", [.text(name.key)])
+        try connection.execute("DELETE FROM tillcount.tills WHERE till_key = $1", [.text(name.key)])
     }
 
     /// A till row as a name and live count, its columns checked against its count.
@@ -208,7 +202,8 @@ enum PostgresTillRows {
 
     /// Writes `state` back: the row, the actor's undo steps (rows of steps taken off
     /// deleted, new ones added in order) and the purge list.
-    static func write(_ state: TillState, till: TillName, before: Read, actor: String, on connection: PostgresConnection) throws {
+    func write(_ state: TillState, of till: TillName) throws {
+        let before = reads[till.key] ?? Read(state: TillState(), seqs: [], purge: [])
         try connection.execute(
             "UPDATE tillcount.tills SET currency = $2, float = $3, notes = $4, updated = $5, count = $6 WHERE till_key = $1",
             [.text(till.key), state.currencyCode.map(PostgresValue.text) ?? .null, .integer(state.floatMinorUnits),

@@ -42,22 +42,13 @@ public struct SQLiteTillDirectory: TillDirectory {
     /// (before the take-over: the files, as JSONTillDirectory lists them).
     /// - Throws: `StoreError` for a row or file that cannot be read (never skipped).
     public func tills() throws -> [KeptTill] {
-        try readingEither(fromFiles: { try files.tills() }) { db in
-            var main: [KeptTill] = []
-            var others: [KeptTill] = []
-            for row in try db.query("SELECT till_key, till, state FROM tills") {
-                let (name, state) = try Self.till(from: row, in: db)
-                if name.isMain { main = [KeptTill(name: .main, state: state)] } else { others.append(KeptTill(name: name, state: state)) }
-            }
-            return main + others.sorted { $0.name.key < $1.name.key }
-        }
+        try readingEither(fromFiles: { try files.tills() }) { db in try TillDirectoryRules.tills(in: SQLiteTillRows(database: db)) }
     }
 
     /// The default till, and every till with a row (before the take-over: a file).
     public func keeps(_ name: TillName) -> Bool {
-        guard !name.isMain else { return true }
-        let kept = try? readingEither(fromFiles: { files.keeps(name) }) { db in
-            try db.scalarInteger("SELECT count(*) FROM tills WHERE till_key = ?", [.text(name.key)]) ?? 0 > 0
+        let kept = try? TillDirectoryRules.keeps(name) {
+            try readingEither(fromFiles: { files.keeps(name) }) { db in try SQLiteTillRows(database: db).holdsRow(of: name) }
         }
         return kept ?? false
     }
@@ -66,25 +57,13 @@ public struct SQLiteTillDirectory: TillDirectory {
     /// when there is none.
     /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
     public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
-        try database.write { db -> TillState? in
-            guard let state = try Self.state(of: name, in: db) else { return nil }
-            try check(state)
-            try db.query("DELETE FROM tills WHERE till_key = ?", [.text(name.key)])
-            return state
-        }
+        try database.write { db in try TillDirectoryRules.remove(name, in: SQLiteTillRows(database: db), checking: check) }
     }
 
     /// Makes the till `name`'s row from `state` unless it has one (then false).
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
     public func restore(_ name: TillName, state: TillState) throws -> Bool {
-        try database.write { db -> Bool in
-            guard try Self.state(of: name, in: db) == nil else { return false }
-            var kept = state
-            kept.tillName = name.isMain ? nil : name.display
-            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
-            try Self.write(kept, of: name, in: db)
-            return true
-        }
+        try database.write { db in try TillDirectoryRules.restore(name, state: state, in: SQLiteTillRows(database: db)) }
     }
 
     // MARK: rows
@@ -173,7 +152,7 @@ public struct SQLiteTillRepository: TillRepository {
     /// - Throws: `StoreError` for a row or file that cannot be read.
     public func load() throws -> TillState {
         try directory.readingEither(fromFiles: { try directory.files.repository(for: till).load() }) { db in
-            try SQLiteTillDirectory.state(of: till, in: db) ?? TillState()
+            try TillDirectoryRules.load(till, in: SQLiteTillRows(database: db))
         }
     }
 
@@ -181,13 +160,46 @@ public struct SQLiteTillRepository: TillRepository {
     /// writes back what it leaves, checked as the loader reads it.
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`, or what `body` throws (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
-        try directory.database.write { db -> Result in
-            var state = try SQLiteTillDirectory.state(of: till, in: db) ?? TillState()
-            if !till.isMain { state.tillName = state.tillName ?? till.display }
-            let result = try body(&state)
-            try SQLiteTillDirectory.write(state, of: till, in: db)
-            return result
+        try directory.database.write { db in try TillDirectoryRules.change(till, in: SQLiteTillRows(database: db), body) }
+    }
+}
+
+/// The live counts' rows in an SQLite transaction, as TillDirectoryRules reads and writes
+/// them: SQL only, no rule. A till's undo stack is kept inside its row's state.
+struct SQLiteTillRows: TillDirectoryRows {
+    let database: SQLiteDatabase
+
+    func allTills() throws -> [KeptTill] {
+        try database.query("SELECT till_key, till, state FROM tills").map { row in
+            let (name, state) = try SQLiteTillDirectory.till(from: row, in: database)
+            return KeptTill(name: name, state: state)
         }
+    }
+
+    func holdsRow(of name: TillName) throws -> Bool {
+        try database.scalarInteger("SELECT count(*) FROM tills WHERE till_key = ?", [.text(name.key)]) ?? 0 > 0
+    }
+
+    /// Tills keep the current key since they have rows (schema 6).
+    func rekey(_ name: TillName) throws {}
+
+    func insertEmpty(_ name: TillName) throws -> Bool {
+        try database.query(
+            "INSERT INTO tills (till_key, till, state) VALUES (?, ?, ?) ON CONFLICT (till_key) DO NOTHING",
+            [.text(name.key), .text(name.display), .text(TillStateText.text(of: TillState()))])
+        return database.changes != 0
+    }
+
+    func liveCount(of name: TillName, locking: Bool, everyone: Bool) throws -> TillState? {
+        try SQLiteTillDirectory.state(of: name, in: database)
+    }
+
+    func write(_ state: TillState, of name: TillName) throws {
+        try SQLiteTillDirectory.write(state, of: name, in: database)
+    }
+
+    func deleteTill(_ name: TillName) throws {
+        try database.query("DELETE FROM tills WHERE till_key = ?", [.text(name.key)])
     }
 }
 

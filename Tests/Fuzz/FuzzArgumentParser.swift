@@ -1,9 +1,11 @@
 // libFuzzer harness for the argument parser: the input, split on NUL or newline bytes, is
 // an argv (without the program name) for ArgumentParser(spec:).parse; then HelpRenderer
 // renders help for the parsed (or error) command path and CompletionEngine completes the
-// same words. Built by Tests/Fuzz/run.sh together with Sources/MoneyKit/*.swift and
-// Sources/MoneyKitCLI/*.swift into one module (so no `import MoneyKitCLI` here), and with
-// the sample spec of the unit tests (Tests/MoneyKitCLITests/SampleSpec.swift).
+// same words. Built by Tests/Fuzz/run.sh against MoneyKitCLI and the targets below it
+// (compiled there with the fuzzer's instrumentation), with the sample spec of the unit
+// tests (Tests/MoneyKitCLITests/SampleSpec.swift).
+
+import MoneyKitCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,6 +1,9 @@
 // libFuzzer harness for the CSV import: CSVReader (feed + finish, also fed in two chunks),
-// DelimitedText.parseCSV, and the csvLine round trip. Built by Tests/Fuzz/run.sh together
-// with Sources/MoneyKit/*.swift and Sources/MoneyKitCLI/*.swift into one module.
+// DelimitedText.parseCSV, and the csvLine round trip. Built by Tests/Fuzz/run.sh against
+// MoneyKitCLI and the targets below it, compiled there with the fuzzer's instrumentation.
+
+import MoneyKitCLI
+import MoneyKitStorage
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,9 @@
 // libFuzzer harness for the money parser (Money.parse, DecimalText, Percentage).
-// Built by Tests/Fuzz/run.sh together with Sources/MoneyKit/*.swift into one module:
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O Sources/MoneyKit/*.swift FuzzMoneyParser.swift
-// Only a real invariant violation calls fatalError; thrown MoneyErrors are expected.
+// Built by Tests/Fuzz/run.sh against MoneyKit, compiled there with the fuzzer's
+// instrumentation. Only a real invariant violation calls fatalError; thrown MoneyErrors
+// are expected.
+
+import MoneyKit
 
 private let fuzzCurrencies: [Currency] = ["USD", "JPY", "KWD", "CLF", "NOK", "EUR", "GBP", "CHF"].compactMap {
     Currency(code: $0)

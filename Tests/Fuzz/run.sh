@@ -7,15 +7,18 @@
 #   Tests/Fuzz/run.sh --keep DIR      # build and corpora in DIR (kept), not a fresh temp dir
 #   SWIFTC=/path/to/swiftc Tests/Fuzz/run.sh
 #
-# Harnesses: FuzzMoneyParser (Sources/MoneyKit), FuzzArgumentParser and FuzzCSV
-# (Sources/MoneyKit + Sources/MoneyKitCLI). Each is compiled with its sources into ONE
-# module straight with swiftc (no `swift build`): the sources are copied into a temp dir
-# and the lines `import MoneyKit` deleted there (the originals are not touched), then
-#   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Fuzz...
-# and run with -runs=N -max_len=512, the corpus in the work dir. Needs a Linux toolchain
-# that ships libFuzzer (swift.org toolchains do). Exit status: 0 if no harness crashed,
-# 1 if any did (the crashing input's path is printed; a harness log is beside it),
-# 2 on a build or usage error. A crash input reproduces with: BINARY CRASH_FILE
+# Harnesses: FuzzMoneyParser (MoneyKit), FuzzArgumentParser and FuzzCSV (MoneyKitCLI and
+# what it imports: MoneyKit, MoneyKitStorage, MoneyKitPlatform, MoneyKitProcess). Straight
+# with swiftc (no `swift build`, the package's .build is not touched): each target a
+# harness needs is compiled, in the order they import one another, into a static library
+# and a module in the work dir,
+#   swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name MoneyKit \
+#       -module-name T -emit-module -emit-library -static Sources/T/*.swift
+# then the harness against them, and run with -runs=N -max_len=512, the corpus in the
+# work dir. Needs a Linux toolchain that ships libFuzzer (swift.org toolchains do). Exit
+# status: 0 if no harness crashed, 1 if any did (the crashing input's path is printed; a
+# harness log is beside it), 2 on a build or usage error. A crash input reproduces with:
+# BINARY CRASH_FILE
 set -uo pipefail
 
 runs=200000
@@ -27,7 +30,7 @@ while [ $# -gt 0 ]; do
         --runs=*) runs="${1#--runs=}"; shift ;;
         --only) only="${2:?--only needs a name}"; shift 2 ;;
         --keep) work="${2:?--keep needs a directory}"; shift 2 ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -40,12 +43,29 @@ if [ -z "$work" ]; then work="$(mktemp -d "${TMPDIR:-/tmp}/moneykit-fuzz.XXXXXX"
 mkdir -p "$work"
 echo "run.sh: work dir $work, $runs runs per harness, swiftc $swiftc"
 
-# name : source directories
+# name : the targets it links, each after the ones it imports
 harnesses=(
     "FuzzMoneyParser:MoneyKit"
-    "FuzzArgumentParser:MoneyKit MoneyKitCLI"
-    "FuzzCSV:MoneyKit MoneyKitCLI"
+    "FuzzArgumentParser:MoneyKitPlatform MoneyKit MoneyKitStorage MoneyKitProcess MoneyKitCLI"
+    "FuzzCSV:MoneyKitPlatform MoneyKit MoneyKitStorage MoneyKitProcess MoneyKitCLI"
 )
+
+# Compiles target $1 of Sources into $modules (once per run.sh), instrumented as the harnesses are.
+modules="$work/modules"
+mkdir -p "$modules"
+built=" "
+build_target() {
+    case "$built" in *" $1 "*) return 0 ;; esac
+    echo "== $1: building"
+    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -package-name MoneyKit -module-name "$1" \
+        -emit-module -emit-module-path "$modules/$1.swiftmodule" -I "$modules" \
+        -emit-library -static -o "$modules/lib$1.a" "$root/Sources/$1/"*.swift > "$modules/$1.log" 2>&1; then
+        grep -v "Cannot export local symbol" "$modules/$1.log" >&2
+        echo "run.sh: $1 did not build (log: $modules/$1.log)" >&2
+        exit 2
+    fi
+    built="$built$1 "
+}
 
 failed=0
 summary=()
@@ -54,21 +74,18 @@ for entry in "${harnesses[@]}"; do
     dirs="${entry#*:}"
     if [ -n "$only" ] && [[ "$name" != *"$only"* ]]; then continue; fi
 
-    src="$work/$name/src"
     corpus="$work/$name/corpus"
     crashes="$work/$name/crashes"
-    rm -rf "$src" "$crashes"
-    mkdir -p "$src" "$corpus" "$crashes"
-    for dir in $dirs; do
-        mkdir -p "$src/$dir"
-        cp "$root/Sources/$dir/"*.swift "$src/$dir/"
+    rm -rf "$crashes"
+    mkdir -p "$corpus" "$crashes"
+    links=()
+    for target in $dirs; do
+        build_target "$target"
+        links=("-l$target" "${links[@]}")  # a library before the ones it uses
     done
+    sources=("$here/$name.swift")
     # The argument parser is fuzzed against the unit tests' sample spec, not a copy of it.
-    if [ "$name" = FuzzArgumentParser ]; then
-        mkdir -p "$src/Spec" && cp "$root/Tests/MoneyKitCLITests/SampleSpec.swift" "$src/Spec/"
-    fi
-    sed -i '/^import MoneyKit$/d; /^import MoneyKitCLI$/d' "$src"/*/*.swift
-    cp "$here/$name.swift" "$src/"
+    if [ "$name" = FuzzArgumentParser ]; then sources+=("$root/Tests/MoneyKitCLITests/SampleSpec.swift"); fi
 
     # A few seeds in a new corpus, so that the runs start from valid inputs.
     if [ -z "$(ls -A "$corpus")" ]; then
@@ -87,8 +104,8 @@ for entry in "${harnesses[@]}"; do
     binary="$work/$name/$name"
     echo "== $name: building"
     # ld.gold warns about every ASan helper symbol; keep those out of the way.
-    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -module-name "$name" \
-        "$src"/*/*.swift "$src/$name.swift" -o "$binary" > "$work/$name/build.log" 2>&1; then
+    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -package-name MoneyKit -module-name "$name" \
+        -I "$modules" -L "$modules" "${sources[@]}" "${links[@]}" -o "$binary" > "$work/$name/build.log" 2>&1; then
         grep -v "Cannot export local symbol" "$work/$name/build.log" >&2
         echo "run.sh: $name did not build (log: $work/$name/build.log)" >&2
         exit 2

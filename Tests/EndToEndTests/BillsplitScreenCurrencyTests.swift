@@ -1,119 +1,149 @@
 // The screen's currency code field ($, then an ISO 4217 code) and shares by name
-// (--people Alice,Bob), through a real terminal (tmux, as BillsplitScreenTests).
+// (--people Alice,Bob), in-process: the screen's reducer fed the keys a terminal sends,
+// the frame drawn at the 100×30 of BillsplitScreenTests' tmux pane, which keeps the one
+// run through a real terminal (printing the card, remembering the choices).
 
-import Foundation
+import BillKit
+import MoneyKit
+import MoneyKitCLI
 import Testing
+@testable import billsplit
 
-@Suite struct BillsplitScreenCurrencyTests {
-    /// Polls until no line of the screen holds `text`.
-    static func waitUntilGone(_ text: String, _ pane: BillsplitTmuxPane, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let deadline = Date().addingTimeInterval(5)
-        while try pane.screen().contains(where: { $0.contains(text) }) {
-            guard Date() < deadline else {
-                Issue.record("'\(text)' stayed on the screen", sourceLocation: sourceLocation)
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+/// billsplit's screen without a terminal: the state SplitScreen.run starts from (options
+/// given, nothing saved), keys in, the frame's lines (spaces squeezed) out.
+struct BillsplitScreenDriver {
+    private(set) var state: SplitScreenState
+    let names: [String]
+    /// What the last key asked besides the new state.
+    private(set) var effect: SplitScreenState.Effect = .none
+
+    init(currency: String, tip: Int64 = 15, people: Int? = nil, names: [String] = []) throws {
+        let tipIndex = try #require(BillRules.tipPresets.firstIndex(of: tip))
+        state = SplitScreenState(
+            tipIndex: tipIndex, customTip: ScreenField(BillRules.defaultCustomTip.description),
+            people: people ?? max(1, names.count), currency: try #require(Currency(code: currency)))
+        self.names = names
+    }
+
+    /// Types `text`, a key a character.
+    mutating func type(_ text: String) {
+        for character in text { effect = state.handle(.character(character)) }
+    }
+
+    mutating func press(_ keys: Key...) {
+        for key in keys { effect = state.handle(key) }
+    }
+
+    /// The screen's lines, spaces squeezed (as BillsplitTmuxPane.screen gives them).
+    var screen: [String] {
+        BillsplitE2E.squeezedLines(SplitScreen.frame(
+            state, names: names, localeIdentifier: nil, styler: Styler(enabled: false), width: 100, height: 30
+        ).joined(separator: "\n"))
+    }
+
+    /// Expects each of `texts` within one line of the screen.
+    func expectShows(_ texts: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = screen
+        for text in texts where !lines.contains(where: { $0.contains(text) }) {
+            Issue.record("'\(text)' is not on the screen:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
         }
     }
 
+    /// Expects no line of the screen to hold `text`.
+    func expectGone(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = screen
+        if lines.contains(where: { $0.contains(text) }) {
+            Issue.record("'\(text)' is on the screen:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+@Suite struct BillsplitScreenCurrencyTests {
     @Test func dollarOpensACodeFieldThatTakesAnyCurrentCode() throws {
-        let sandbox = try Sandbox()
-        let pane = try BillsplitTmuxPane(sandbox: sandbox, arguments: ["--currency", "USD", "--tip", "10"])
-        try pane.waitFor("billsplit USD · US Dollar", "type the bill")
-        try pane.type("100")
-        try pane.waitFor("Total $110.00")
+        var screen = try BillsplitScreenDriver(currency: "USD", tip: 10)
+        screen.expectShows("billsplit USD · US Dollar", "type the bill")
+        screen.type("100")
+        screen.expectShows("Total $110.00")
 
-        try pane.type("$")
-        try pane.waitFor("Currency ▏", "type an ISO 4217 code")
+        screen.type("$")
+        screen.expectShows("Currency ▏", "type an ISO 4217 code")
         // Letters in any case, upper-cased; q is a letter here, not quit.
-        try pane.type("chf")
-        try pane.waitFor("Currency CHF▏")
-        try pane.press("Enter")
-        try pane.waitFor("billsplit CHF · Swiss Franc", "Tip (10%) CHF 10.00")
-        let lines = try pane.screen()
-        #expect(!lines.contains { $0.contains("type an ISO 4217 code") })
+        screen.type("chf")
+        screen.expectShows("Currency CHF▏")
+        #expect(screen.effect == .none)
+        screen.press(.enter)
+        screen.expectShows("billsplit CHF · Swiss Franc", "Tip (10%) CHF 10.00")
+        screen.expectGone("type an ISO 4217 code")
 
-        try pane.type("$qar")
-        try pane.press("Enter")
-        try pane.waitFor("billsplit QAR · Qatari Rial")
-
-        try pane.press("Enter")
-        #expect(try pane.waitForExit() == 0)
-        let saved = try BillsplitE2E.preferences(BillsplitE2E.preferencesPath(sandbox))
-        #expect(saved["currency"] as? String == "QAR")
+        screen.type("$qar")
+        screen.press(.enter)
+        screen.expectShows("billsplit QAR · Qatari Rial")
+        #expect(screen.state.currency.code == "QAR")
+        screen.press(.enter)
+        #expect(screen.effect == .leave(printCard: true))
     }
 
     @Test func anUnknownCodeIsRefusedOnTheScreenAndEscKeepsTheCurrency() throws {
-        let sandbox = try Sandbox()
-        let pane = try BillsplitTmuxPane(sandbox: sandbox, arguments: ["--currency", "NOK", "--no-save"])
-        try pane.waitFor("billsplit NOK · Norwegian Krone")
-        try pane.type("$XYZ")
-        try pane.press("Enter")
-        try pane.waitFor("unknown currency 'XYZ': not an ISO 4217 code", "Currency XYZ▏")
+        var screen = try BillsplitScreenDriver(currency: "NOK")
+        screen.expectShows("billsplit NOK · Norwegian Krone")
+        screen.type("$XYZ")
+        screen.press(.enter)
+        screen.expectShows("unknown currency 'XYZ': not an ISO 4217 code", "Currency XYZ▏")
         // A fourth letter and a digit are refused; the field stays as it was.
-        try pane.type("A")
-        try pane.waitFor("A currency code has 3 letters")
-        try pane.press("BSpace")
-        try pane.type("1")
-        try pane.waitFor("A currency code is letters, such as EUR", "Currency XY▏")
-        try pane.type("Z")
-        try pane.waitFor("Currency XYZ▏")
-        try pane.press("Escape")
-        // Esc closes the field and keeps NOK (a key right after Esc would read as Alt-key).
-        try Self.waitUntilGone("Currency XYZ", pane)
-        try pane.type("+")
-        let lines = try pane.waitFor("People 2")
-        #expect(lines.contains { $0.contains("billsplit NOK · Norwegian Krone") })
-        #expect(!lines.contains { $0.contains("Currency XYZ") })
+        screen.type("A")
+        screen.expectShows("A currency code has 3 letters")
+        screen.press(.backspace)
+        screen.type("1")
+        screen.expectShows("A currency code is letters, such as EUR", "Currency XY▏")
+        screen.type("Z")
+        screen.expectShows("Currency XYZ▏")
+        // Esc closes the field and keeps NOK.
+        screen.press(.escape)
+        screen.expectGone("Currency XYZ")
+        screen.type("+")
+        screen.expectShows("People 2", "billsplit NOK · Norwegian Krone")
         // A swapped code gets a suggestion; a withdrawn one is refused too.
-        try pane.type("$UDS")
-        try pane.press("Enter")
-        try pane.waitFor("unknown currency 'UDS': not an ISO 4217 code (did you mean USD?)")
-        try pane.press("BSpace", "BSpace", "BSpace")
-        try pane.type("BGN")
-        try pane.press("Enter")
-        try pane.waitFor("currency 'BGN' was withdrawn")
-        try pane.press("Escape")
-        try Self.waitUntilGone("Currency BGN", pane)
-        try pane.type("q")
-        #expect(try pane.waitForExit() == 0)
+        screen.type("$UDS")
+        screen.press(.enter)
+        screen.expectShows("unknown currency 'UDS': not an ISO 4217 code (did you mean USD?)")
+        screen.press(.backspace, .backspace, .backspace)
+        screen.type("BGN")
+        screen.press(.enter)
+        screen.expectShows("currency 'BGN' was withdrawn")
+        screen.press(.escape)
+        screen.expectGone("Currency BGN")
+        #expect(screen.state.currency.code == "NOK")
+        screen.type("q")
+        #expect(screen.effect == .leave(printCard: false))
     }
 
     @Test func aBillWithMoreDecimalsThanTheNewCurrencyIsPointedOut() throws {
-        let pane = try BillsplitTmuxPane(sandbox: try Sandbox(), arguments: ["--currency", "USD", "--no-save"])
-        try pane.waitFor("type the bill")
-        try pane.type("12.5")
-        try pane.waitFor("Total $14.38")
-        try pane.type("$jpy")
-        try pane.press("Enter")
+        var screen = try BillsplitScreenDriver(currency: "USD")
+        screen.expectShows("type the bill")
+        screen.type("12.5")
+        screen.expectShows("Total $14.38")
+        screen.type("$jpy")
+        screen.press(.enter)
         // The field keeps 12.5, refused as --amount refuses it in JPY.
-        try pane.waitFor("billsplit JPY · Yen", "invalid amount '12.5': JPY amounts have no decimals")
-        try pane.press("BSpace", "BSpace")
-        try pane.waitFor("Total ¥14")
-        try pane.type("q")
-        #expect(try pane.waitForExit() == 0)
+        screen.expectShows("billsplit JPY · Yen", "invalid amount '12.5': JPY amounts have no decimals")
+        screen.press(.backspace, .backspace)
+        screen.expectShows("Total ¥14")
     }
 
     @Test func namedPeopleShowByNameAndExtraPeopleByNumber() throws {
-        let sandbox = try Sandbox()
-        let pane = try BillsplitTmuxPane(sandbox: sandbox, arguments: ["--currency", "USD", "--tip", "0", "--people", "Alice,Bob", "--no-save"])
-        try pane.waitFor("People 2")
-        try pane.type("100")
-        try pane.waitFor("Alice $50.00", "Bob $50.00")
-        try pane.type("+")
-        try pane.waitFor("People 3", "Alice $33.34", "Bob $33.33", "Person 3 $33.33")
-        // One key at a time: tmux reads a lone "--" as the end of its options.
-        try pane.type("-")
-        try pane.waitFor("People 2")
-        try pane.type("-")
-        try pane.waitFor("People 1", "Alice $100.00")
-        try pane.type("+")
-        try pane.waitFor("People 2", "Bob $50.00")
-        try pane.press("Enter")
-        #expect(try pane.waitForExit() == 0)
-        let lines = try pane.screen()
-        #expect(lines.contains("Alice $50.00"))
-        #expect(lines.contains("Bob $50.00"))
+        var screen = try BillsplitScreenDriver(currency: "USD", tip: 0, names: ["Alice", "Bob"])
+        screen.expectShows("People 2")
+        screen.type("100")
+        screen.expectShows("Alice $50.00", "Bob $50.00")
+        screen.type("+")
+        screen.expectShows("People 3", "Alice $33.34", "Bob $33.33", "Person 3 $33.33")
+        screen.type("-")
+        screen.expectShows("People 2")
+        screen.type("-")
+        screen.expectShows("People 1", "Alice $100.00")
+        screen.type("+")
+        screen.expectShows("People 2", "Bob $50.00")
+        screen.press(.enter)
+        #expect(screen.effect == .leave(printCard: true))
     }
 }

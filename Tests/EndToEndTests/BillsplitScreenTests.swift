@@ -1,9 +1,11 @@
 // The interactive screen, driven through a real terminal: tmux on a private socket runs
 // billsplit in a 100×30 pane; the tests type keys with send-keys and read the live card
-// with capture-pane, polling until the screen shows what they expect.
+// with capture-pane, polling until the screen shows what they expect. What the keys do
+// alone is tested in-process (BillsplitScreenDriver, BillsplitScreenCurrencyTests).
 
 import Foundation
 import Testing
+@testable import billsplit
 
 /// One tmux server with one pane running billsplit; killed when released.
 final class BillsplitTmuxPane {
@@ -243,21 +245,18 @@ final class BillsplitTmuxPane {
         #expect(BillsplitE2E.bytes(BillsplitE2E.preferencesPath(sandbox)) == nil)
     }
 
+    /// In-process (BillsplitScreenDriver): what the keys do needs no terminal.
     @Test func typingAfterCReplacesTheCustomTip() throws {
-        let sandbox = try Sandbox()
-        let pane = try BillsplitTmuxPane(sandbox: sandbox, arguments: ["--currency", "USD", "--no-save"])
-        try pane.waitFor("type the bill")
-        try pane.type("100")
-        try pane.waitFor("Total $115.00")
-        try pane.type("c12")
-        try pane.press("Enter")
-        // A marker: once People shows 2, the keys before it have been handled.
-        try pane.type("+")
-        let lines = try pane.waitFor("People 2")
-        #expect(lines.contains { $0.contains("[custom 12%]") }, "\(lines.joined(separator: "\n"))")
-        #expect(lines.contains("Tip (12%) $12.00"))
-        try pane.type("q")
-        #expect(try pane.waitForExit() == 0)
+        var screen = try BillsplitScreenDriver(currency: "USD")
+        screen.expectShows("type the bill")
+        screen.type("100")
+        screen.expectShows("Total $115.00")
+        screen.type("c12")
+        screen.press(.enter)
+        #expect(screen.effect == .none)
+        screen.expectShows("[custom 12%]", "Tip (12%) $12.00")
+        screen.type("q")
+        #expect(screen.effect == .leave(printCard: false))
     }
 
     /// When the terminal goes away (its other end is closed: input ends, reads fail),

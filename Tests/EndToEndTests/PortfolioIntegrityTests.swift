@@ -186,7 +186,8 @@ import Glibc
     // MARK: 8. races
 
     /// Runs `sqlite3 FILE` on `script` in the background; returns once it has written
-    /// `marker` (from inside its transaction), with the process to wait for.
+    /// `marker` (from inside its transaction), with the process to wait for. The scripts
+    /// hold the lock 0.3 s after the marker: the command, run in-process at once, meets it.
     static func holdingTheWriteLock(_ file: String, _ script: String, marker: String) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SQLiteShell.path)
@@ -213,7 +214,7 @@ import Glibc
             BEGIN IMMEDIATE;
             DELETE FROM accounts WHERE name = 'A';
             .shell touch '\(marker)'
-            .shell sleep 1
+            .shell sleep 0.3
             COMMIT;
             """, marker: marker)
         let result = try box.run("update", "A", "5", "--date", "2025-02-01")
@@ -233,7 +234,7 @@ import Glibc
             BEGIN IMMEDIATE;
             INSERT INTO accounts (name, currency, created_at) VALUES ('B', 'GBP', 1735689600);
             .shell touch '\(marker)'
-            .shell sleep 1
+            .shell sleep 0.3
             COMMIT;
             """, marker: marker)
         let result = try box.run(["import", "-"], stdin: "2025-02-01,B,7\n")

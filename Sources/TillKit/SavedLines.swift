@@ -26,6 +26,19 @@ package enum SavedLines {
         let label: String?
     }
 
+    /// `counts` each with its lines read from `lineRows` (by count id; a count without
+    /// rows has none), every line checked as `read` checks it: what an export reads.
+    /// - Throws: what `read` throws.
+    package static func attach(
+        to counts: [SavedCount], lineRows: [Int64: [[TillRowValue]]], definitions: (Currency) throws -> DenominationSet, path: String
+    ) throws -> [SavedCount] {
+        try counts.map { count in
+            var read = count
+            read.lines = try self.read(count, rows: lineRows[count.id] ?? [], definitions: definitions, path: path).map(\.line)
+            return read
+        }
+    }
+
     /// The lines of `count` from `rows` (rowid, kind, value, quantity, roll_size,
     /// packaging, line_value, roll_size_from, token, label), checked, with their row ids.
     package static func read(

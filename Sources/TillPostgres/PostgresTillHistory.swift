@@ -69,11 +69,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
                 let rest = PostgresRow(values: Array(row.values.dropFirst()), server: connection.server)
                 lineRows[id, default: []].append(try Self.lineValues(rest))
             }
-            return try counts.map { count in
-                var read = count
-                read.lines = try SavedLines.read(count, rows: lineRows[count.id] ?? [], definitions: definitions, path: connection.server).map(\.line)
-                return read
-            }
+            return try SavedLines.attach(to: counts, lineRows: lineRows, definitions: definitions, path: connection.server)
         }
     }
 

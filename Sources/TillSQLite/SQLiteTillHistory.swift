@@ -238,11 +238,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             guard case .integer(let id)? = row.first else { throw StoreError.corrupt(path: database.path, reason: "a saved line has no count") }
             lineRows[id, default: []].append(row.dropFirst().map(TillRowValue.init))
         }
-        return try counts.map { count in
-            var read = count
-            read.lines = try SavedLines.read(count, rows: lineRows[count.id] ?? [], definitions: definitions, path: database.path).map(\.line)
-            return read
-        }
+        return try SavedLines.attach(to: counts, lineRows: lineRows, definitions: definitions, path: database.path)
     }
 
     /// Deletes the saved count `id` for the undo step `step`: hides it (deleted_at, and

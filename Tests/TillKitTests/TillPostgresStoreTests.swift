@@ -41,7 +41,7 @@ struct TillPostgresStoreTests {
     @Test func theLiveCountContractHolds() throws {
         for check in [
             TillStoreContractTests.eachTillKeepsItsOwnCountAndUndo, TillStoreContractTests.aRemovedTillComesBackWithUndo,
-            TillStoreContractTests.aFailedSaveKeepsNothing,
+            TillStoreContractTests.aFailedSaveKeepsNothing, TillStoreContractTests.theDirectoryRulesHold,
         ] {
             let store = PostgresTillStore(connectionText: try sharedCluster().newDatabase(), actor: "tester@host")
             try check(TillStoreUnderTest(tills: store.directory, history: store.history, transactions: store))

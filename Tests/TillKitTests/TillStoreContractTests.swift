@@ -83,6 +83,51 @@ struct TillStoreUnderTest {
         #expect(try back.live.load().currencyCode == "GBP")
     }
 
+    @Test(arguments: Adapter.allCases)
+    func theDirectoryRulesHold(adapter: Adapter) throws {
+        try Self.theDirectoryRulesHold(try Self.store(adapter))
+    }
+
+    /// The rules of TillDirectoryRules, on any adapter (the PostgreSQL suite runs it too):
+    /// the default till listed first once used, the others by name as first given; a till
+    /// is started by its first change; a change the loader would refuse, a removal its
+    /// check refuses and a restore over a kept till change nothing; a missing till is not
+    /// removed.
+    static func theDirectoryRulesHold(_ store: TillStoreUnderTest) throws {
+        let zed = try store.till("zed")
+        let alpha = try store.till("Alpha")
+        #expect(try store.tills.tills().isEmpty)
+        #expect(store.tills.keeps(.main))
+        #expect(!store.tills.keeps(alpha.name))
+        try Fixture.add(zed, "10=1")
+        try Fixture.add(alpha, "20=1")
+        try Fixture.add(try store.till("main"), "5=1")
+        try Fixture.add(try store.till("ALPHA"), "20=1")
+        #expect(try store.tills.tills().map(\.name.display) == ["main", "Alpha", "zed"])
+        #expect(try alpha.live.load().tillName == "Alpha")
+        // What the loader would refuse is not kept.
+        let before = try alpha.live.load()
+        #expect(throws: TillError.self) { try alpha.live.change { $0.floatMinorUnits = -5 } }
+        #expect(try alpha.live.load() == before)
+        // A removal its check refuses keeps the till; a missing till is not removed.
+        struct Refused: Error {}
+        #expect(throws: Refused.self) { try store.tills.remove(zed.name) { _ in throw Refused() } }
+        #expect(store.tills.keeps(zed.name))
+        #expect(try store.tills.remove(try TillName(checking: "nowhere")) { _ in } == nil)
+        // Removed, then restored once: a second restore finds it kept and changes nothing.
+        let removed = try #require(try store.tills.remove(zed.name) { _ in })
+        #expect(removed.quantities.values.reduce(0, +) == 1)
+        #expect(!store.tills.keeps(zed.name))
+        #expect(try store.tills.tills().map(\.name.display) == ["main", "Alpha"])
+        var empty = TillState()
+        empty.currencyCode = "GBP"
+        #expect(try store.tills.restore(zed.name, state: empty))
+        #expect(!(try store.tills.restore(zed.name, state: removed)))
+        #expect(try zed.live.load().currencyCode == "GBP")
+        #expect(try zed.live.load().quantities.isEmpty)
+        #expect(try store.tills.tills().map(\.name.display) == ["main", "Alpha", "zed"])
+    }
+
     @Test func aFailedSaveKeepsNothingWhereTheStoreHasTransactions() throws {
         try Self.aFailedSaveKeepsNothing(try Self.store(.sqlite))
     }

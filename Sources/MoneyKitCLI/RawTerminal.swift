@@ -25,6 +25,20 @@ package final class RawTerminal {
     /// Enters raw mode and the alternate screen. Refuses politely off a terminal.
     /// `terminal`: the facts of this run (its TERM decides whether a screen can be drawn).
     package init(commandName: String, terminal: Terminal) throws(CLIError) {
+        try Self.checkCanDraw(commandName: commandName, terminal: terminal)
+        do {
+            rawMode = try TerminalRawMode()
+        } catch {
+            throw CLIError("cannot read the terminal's settings: \(error)", exitCode: .ioError)
+        }
+        SignalFlags.install()
+        write("\u{1B}[?1049h\u{1B}[?25l")
+    }
+
+    /// Refuses a screen where none can be drawn: stdin and stdout not both a terminal, or
+    /// TERM=dumb. Any screen (a run in-process too) is refused in these words.
+    /// - Throws: `CLIError.usage` (exit 64) saying why.
+    package static func checkCanDraw(commandName: String, terminal: Terminal) throws(CLIError) {
         let commandPath = Array(commandName.split(separator: " ").dropFirst().map(String.init))
         guard terminal.isInteractive else {
             throw CLIError.usage(
@@ -37,13 +51,6 @@ package final class RawTerminal {
                 "\(commandName) needs a terminal that can draw a screen, and TERM is dumb",
                 hint: "set TERM to your terminal's type, or use the plain commands", commandPath: commandPath)
         }
-        do {
-            rawMode = try TerminalRawMode()
-        } catch {
-            throw CLIError("cannot read the terminal's settings: \(error)", exitCode: .ioError)
-        }
-        SignalFlags.install()
-        write("\u{1B}[?1049h\u{1B}[?25l")
     }
 
     deinit { restore() }

@@ -62,6 +62,12 @@ package struct ScreenSession<Screen: ScreenReducer> {
         package var quits = false
         /// The frame is to be drawn again.
         package var redraws = false
+
+        /// A step that leaves or not, draws again or not.
+        package init(quits: Bool = false, redraws: Bool = false) {
+            self.quits = quits
+            self.redraws = redraws
+        }
     }
 
     /// A session from `state`; `perform` runs a command against the state it was asked in

@@ -4,7 +4,9 @@
 // (BGN since 2026-01-01) refused for new amounts (64) while stores holding them read.
 
 import Foundation
+import MoneyKitFormatting
 import Testing
+@testable import billsplit
 
 @Suite struct MoneyInputTests {
     static let ambiguity = "the ',' could separate thousands or decimals\nhint: write 1500 or 1 500 if you mean thousands, 1.5 if you mean decimals"
@@ -162,18 +164,20 @@ import Testing
     }
 }
 
-/// The billsplit screen takes ',' as the decimal mark too (issue 13, item 17).
+/// The billsplit screen takes ',' as the decimal mark too (issue 13, item 17): in-process,
+/// the screen's reducer and frame (BillsplitScreenDriver).
 @Suite struct SplitScreenDecimalCommaTests {
     @Test func aTypedCommaIsTheDecimalMark() throws {
-        let sandbox = try Sandbox()
-        let pane = try BillsplitTmuxPane(sandbox: sandbox, arguments: ["--currency", "KWD", "--tip", "0", "--no-save"])
-        try pane.waitFor("billsplit KWD")
+        var screen = try BillsplitScreenDriver(currency: "KWD", tip: 0)
+        screen.expectShows("billsplit KWD")
         // The screen reads as --amount does (issue 26, item 2): a comma before one or
         // two digits can only mark the decimals.
-        try pane.type("1,5")
-        try pane.press("Enter")
-        #expect(try pane.waitForExit() == 0)
-        let lines = try pane.screen()
-        #expect(lines.contains { $0.hasPrefix("Bill") && $0.contains("1.500") }, "\(lines)")
+        screen.type("1,5")
+        #expect(screen.state.bill.text == "1,5", "the field keeps what was typed")
+        let result = try #require(SplitScreen.result(for: screen.state))
+        #expect(result.request.bill.formatted(localeIdentifier: "en_US").hasSuffix("1.500"), "\(result.request.bill)")
+        #expect(screen.screen.contains { $0.hasPrefix("Total") && $0.contains("1.500") }, "\(screen.screen)")
+        screen.press(.enter)
+        #expect(screen.effect == .leave(printCard: true))
     }
 }

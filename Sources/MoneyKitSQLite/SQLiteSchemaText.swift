@@ -9,15 +9,23 @@ import MoneyKitPlatform
 
 extension SQLiteSchema {
     /// The sqlite_master SQL of every table and index the migrations up to `version`
-    /// create, sorted; nil when a migration does anything else (ALTER TABLE, a view, a
-    /// trigger), whose stored text cannot be foretold.
+    /// create (and do not drop), sorted; nil when a migration does anything else to the
+    /// schema (ALTER TABLE, a view, a trigger), whose stored text cannot be foretold. A
+    /// statement on rows (INSERT, UPDATE, DELETE: a migration carrying data over) leaves
+    /// the schema as it was.
     package func storedSQL(atVersion version: Int64) -> [String]? {
         guard version >= 0, version <= self.version else { return nil }
         var result: [String] = []
         for migration in migrations.prefix(Int(version)) {
             for statement in SQLiteSchemaText.statements(migration) {
-                guard let stored = SQLiteSchemaText.storedForm(of: statement) else { return nil }
-                result.append(stored)
+                if let stored = SQLiteSchemaText.storedForm(of: statement) {
+                    result.append(stored)
+                } else if let dropped = SQLiteSchemaText.droppedTable(by: statement) {
+                    // The table goes, and its indexes with it.
+                    result.removeAll { SQLiteSchemaText.names(inStored: $0).contains(dropped) }
+                } else if !SQLiteSchemaText.changesRowsOnly(statement) {
+                    return nil
+                }
             }
         }
         return result.sorted()
@@ -94,6 +102,44 @@ enum SQLiteSchemaText {
         if ifWords { rest = probe.drop { $0.isWhitespace } }
         guard !rest.isEmpty else { return nil }
         return "CREATE" + (unique ? " UNIQUE" : "") + " " + kind + " " + rest
+    }
+
+    /// The words of `statement` from the start: letters, digits and underscores each,
+    /// upper-cased, after the comments before it.
+    private static func words(_ statement: String, count: Int) -> [String] {
+        var rest = Substring(statement)
+        var found: [String] = []
+        while found.count < count {
+            rest = rest.drop { $0.isWhitespace }
+            if rest.hasPrefix("--") {
+                rest = rest.drop { $0 != "\n" }
+                continue
+            }
+            let taken = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !taken.isEmpty else { break }
+            found.append(taken.uppercased())
+            rest = rest.dropFirst(taken.count)
+        }
+        return found
+    }
+
+    /// Whether `statement` changes rows only (INSERT, UPDATE, DELETE), not the schema.
+    static func changesRowsOnly(_ statement: String) -> Bool {
+        ["INSERT", "UPDATE", "DELETE", "REPLACE"].contains(words(statement, count: 1).first ?? "")
+    }
+
+    /// The table (upper-cased) that `statement` drops ("DROP TABLE name"), nil for any other statement.
+    static func droppedTable(by statement: String) -> String? {
+        let found = words(statement, count: 3)
+        guard found.count == 3, found[0] == "DROP", found[1] == "TABLE" else { return nil }
+        return found[2]
+    }
+
+    /// The names (upper-cased) a stored CREATE names: the table, or the index and its table.
+    static func names(inStored stored: String) -> Set<String> {
+        var found = words(stored, count: 6)
+        found.removeAll { ["CREATE", "UNIQUE", "TABLE", "INDEX", "ON"].contains($0) }
+        return Set(found)
     }
 
     /// `text` without whitespace at either end.

@@ -1,6 +1,6 @@
-// The rows of the in-memory adapter (PortfolioRows): the tables and the undo journal as
-// dictionaries, answering each call as the SQLite store's statements do (ids one past the
-// largest, a deleted account taking its rows with it, the first image of a row in a step kept).
+// The rows of the in-memory adapter (PortfolioRows): the tables as dictionaries, answering
+// each call as the SQLite store's statements do (ids one past the largest, a deleted
+// account taking its rows with it); the undo journal's rows are InMemoryUndoJournalRows.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -110,75 +110,29 @@ extension MemoryPortfolioRepository: PortfolioRowWriter {
 }
 
 extension MemoryPortfolioRepository: PortfolioJournalRows {
-    /// The row `id` of `table` as it is now.
-    private func row(_ table: PortfolioUndoTable, _ id: Int64) -> Row? {
+    package func journalRows() -> any UndoJournalRows { journal }
+    /// A store of one person: no actor is told apart.
+    package var undoActor: String { "" }
+    package var isSharedStore: Bool { false }
+
+    package func image(_ table: PortfolioUndoTable, id: Int64) throws -> PortfolioRowImage? {
         switch table {
-        case .accounts: return state.accounts[id].map(Row.account)
-        case .updates: return state.updates[id].map(Row.update)
-        case .contributions: return state.contributions[id].map(Row.contribution)
-        case .goals: return state.goals[id].map(Row.goal)
+        case .accounts:
+            return state.accounts[id].map { .account($0, updateCount: Int64(state.updates.values.filter { $0.accountID == id }.count)) }
+        case .updates: return state.updates[id].map(PortfolioRowImage.update)
+        case .contributions: return state.contributions[id].map(PortfolioRowImage.contribution)
+        case .goals: return state.goals[id].map(PortfolioRowImage.goal)
         }
     }
 
-    private func stepIndex(_ id: Int64) -> Int? { state.steps.lastIndex { $0.step.id == id } }
-
-    package func insertStep(command: String, description: String, at: Int64) throws -> Int64 {
-        let id = (state.steps.last?.step.id ?? 0) + 1
-        state.steps.append(JournalStep(step: UndoStep(id: id, command: command, description: description, at: at)))
-        return id
-    }
-
-    package func saveImage(_ table: PortfolioUndoTable, id: Int64, step: Int64) throws {
-        guard let index = stepIndex(step), state.steps[index].images[table]?[id] == nil, let row = row(table, id) else { return }
-        state.steps[index].images[table, default: [:]][id] = row
-    }
-
-    package func saveImages(_ table: PortfolioUndoTable, ofAccount accountID: Int64, excluding: [ClosedRange<Int64>], step: Int64) throws {
-        let ids: [Int64]
+    package func images(_ table: PortfolioUndoTable, ofAccount accountID: Int64) throws -> [PortfolioRowImage] {
         switch table {
-        case .updates: ids = state.updates.values.filter { $0.accountID == accountID }.map(\.id)
-        case .contributions: ids = state.contributions.values.filter { $0.accountID == accountID }.map(\.id)
-        case .goals: ids = try goalIDs(ofAccount: accountID)
-        case .accounts: ids = [accountID]
+        case .accounts: return try image(.accounts, id: accountID).map { [$0] } ?? []
+        case .updates: return state.updates.values.filter { $0.accountID == accountID }.sorted { $0.id < $1.id }.map(PortfolioRowImage.update)
+        case .contributions:
+            return state.contributions.values.filter { $0.accountID == accountID }.sorted { $0.id < $1.id }.map(PortfolioRowImage.contribution)
+        case .goals: return state.goals.values.filter { $0.accountID == accountID }.sorted { $0.id < $1.id }.map(PortfolioRowImage.goal)
         }
-        for id in ids where !excluding.contains(where: { $0.contains(id) }) { try saveImage(table, id: id, step: step) }
-    }
-
-    package func goalIDs(ofAccount accountID: Int64) throws -> [Int64] {
-        state.goals.values.filter { $0.accountID == accountID }.map(\.id).sorted()
-    }
-
-    package func recordCreated(_ runs: [(table: PortfolioUndoTable, run: ClosedRange<Int64>)], step: Int64) throws {
-        guard let index = stepIndex(step) else { return }
-        state.steps[index].created += runs.map { CreatedRun(table: $0.table, run: $0.run) }
-    }
-
-    /// A store of one person: undo has no one else's change to refuse over.
-    package func recordTouches(_ items: [String], step: Int64) throws {}
-
-    package func setDescription(_ description: String, step: Int64) throws {
-        guard let index = stepIndex(step) else { return }
-        let old = state.steps[index].step
-        state.steps[index].step = UndoStep(id: old.id, command: old.command, description: description, at: old.at)
-    }
-
-    package func pruneSteps(keeping kept: Int) throws {
-        if state.steps.count > kept { state.steps.removeFirst(state.steps.count - kept) }
-    }
-
-    package func newestStep() throws -> UndoStep? { state.steps.last?.step }
-
-    package func laterActor(over step: UndoStep) throws -> String? { nil }
-
-    /// Images are typed values: whatever they hold, the tables can.
-    package func checkImages(of step: UndoStep) throws {}
-
-    /// Updates, goals, contributions, then accounts (by table name, last first, as the SQL stores order them).
-    package func createdRuns(of step: UndoStep) throws -> [(table: PortfolioUndoTable?, run: ClosedRange<Int64>)] {
-        guard let index = stepIndex(step.id) else { return [] }
-        return state.steps[index].created
-            .sorted { $0.table.rawValue == $1.table.rawValue ? $0.run.lowerBound < $1.run.lowerBound : $0.table.rawValue > $1.table.rawValue }
-            .map { ($0.table, $0.run) }
     }
 
     package func deleteRows(_ table: PortfolioUndoTable, in run: ClosedRange<Int64>) throws -> Int64 {
@@ -203,22 +157,15 @@ extension MemoryPortfolioRepository: PortfolioJournalRows {
               + state.contributions.values.filter { run.contains($0.accountID) }.count)
     }
 
-    package func restoreImages(_ table: PortfolioUndoTable, of step: UndoStep) throws -> Int64 {
-        guard let index = stepIndex(step.id) else { return 0 }
-        var missing: Int64 = 0
-        for (id, image) in (state.steps[index].images[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if row(table, id) == nil { missing += 1 }
-            switch image {
-            case .account(let account): state.accounts[id] = account
-            case .update(let update): state.updates[id] = update
-            case .contribution(let contribution): state.contributions[id] = contribution
-            case .goal(let goal): state.goals[id] = goal
-            }
+    /// The update count is worked out from the updates when asked.
+    package func restore(_ image: PortfolioRowImage) throws -> Bool {
+        let missing = try self.image(image.table, id: image.id) == nil
+        switch image {
+        case .account(let account, _): state.accounts[account.id] = account
+        case .update(let update): state.updates[update.id] = update
+        case .contribution(let contribution): state.contributions[contribution.id] = contribution
+        case .goal(let goal): state.goals[goal.id] = goal
         }
         return missing
-    }
-
-    package func forget(_ step: UndoStep) throws {
-        state.steps.removeAll { $0.step.id == step.id }
     }
 }

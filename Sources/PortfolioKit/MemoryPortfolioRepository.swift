@@ -2,9 +2,9 @@
 // value, for apps (a preview, a scratch portfolio) and for the kit's tests. Ids are
 // given as SQLite gives them (one past the largest) and a change is all or nothing (the
 // value before it is put back when it fails). Like every adapter it maps rows and nothing
-// else: the changes' rules and the undo journal are the kit's (PortfolioRowChange,
+// else: the changes' rules and the undo are the kit's (PortfolioRowChange,
 // PortfolioUndoRecorder, PortfolioUndoReverter), over the rows of
-// MemoryPortfolioRepository+Rows.swift.
+// MemoryPortfolioRepository+Rows.swift and the shared journal's InMemoryUndoJournalRows.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -20,31 +20,14 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
         var contributions: [Int64: Contribution] = [:]
         /// Goals by id.
         var goals: [Int64: Goal] = [:]
-        /// The undo journal, oldest step first.
-        var steps: [JournalStep] = []
-    }
-
-    /// An undo step as the journal keeps it: the rows' images and the runs of ids created.
-    struct JournalStep: Equatable {
-        var step: UndoStep
-        var images: [PortfolioUndoTable: [Int64: Row]] = [:]
-        var created: [CreatedRun] = []
-    }
-
-    /// A row of any table, as an image keeps it.
-    enum Row: Equatable {
-        case account(Account), update(Update), contribution(Contribution), goal(Goal)
-    }
-
-    /// Ids a step created in one table.
-    struct CreatedRun: Equatable {
-        var table: PortfolioUndoTable
-        var run: ClosedRange<Int64>
     }
 
     var state = State() {
         didSet { sorted = [:] }
     }
+    /// The undo journal's rows (UndoJournal), kept beside the tables and put back with
+    /// them when a change fails.
+    let journal = InMemoryUndoJournalRows()
     /// Updates in time order per account (nil: all), worked out once per state: a
     /// dashboard asks thousands of times between two changes.
     private var sorted: [Int64?: [Update]] = [:]
@@ -157,30 +140,29 @@ public final class MemoryPortfolioRepository: PortfolioRepository {
     public func write<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         // A change inside a change is part of its transaction (a step of its own, as in the SQL stores).
         if isChanging { return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: false, now: now, body) }
-        let before = state
+        let before = (state, journal.tables)
         isChanging = true
         defer { isChanging = false }
         do {
             return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: checksTotalsBudget, now: now, body)
         } catch {
-            state = before
+            (state, journal.tables) = before
             throw error
         }
     }
 
     /// The newest undo step.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
-    public func latestUndoStep() throws -> UndoStep? { state.steps.last?.step }
+    public func latestUndoStep() throws -> UndoStep? { try PortfolioUndoReverter.latestStep(in: self) }
 
     /// Reverts the newest step (PortfolioUndoReverter).
     /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`.
     public func undoLatest() throws -> UndoOutcome {
-        guard let step = state.steps.last?.step else { throw PortfolioError.nothingToUndo }
-        let before = state
+        let before = (state, journal.tables)
         do {
-            return try PortfolioUndoReverter.revert(step, in: self)
+            return try PortfolioUndoReverter.revertLatest(in: self)
         } catch {
-            state = before
+            (state, journal.tables) = before
             throw error
         }
     }

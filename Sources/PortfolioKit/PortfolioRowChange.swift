@@ -66,7 +66,6 @@ package final class PortfolioRowChange: PortfolioChange {
             throw PortfolioError.nameTaken(existing: name)
         }
         try undo.created(.accounts, ids: [id])
-        undo.touch(account: id)
         return Account(id: id, name: name, currency: currency, createdAt: instant, closedAt: nil)
     }
 
@@ -136,7 +135,7 @@ package final class PortfolioRowChange: PortfolioChange {
 
     /// - Throws: `PortfolioError.accountGone` when the account was deleted meanwhile.
     package func addContribution(to account: Account, at instant: Int64, amount: Int64) throws -> Int64 {
-        undo.touch(account: account.id)
+        try undo.touch(account: account.id)
         guard let id = try rows.insertContribution(accountID: account.id, at: instant, amount: amount) else {
             throw PortfolioError.accountGone(account.name)  // deleted meanwhile
         }
@@ -146,13 +145,13 @@ package final class PortfolioRowChange: PortfolioChange {
 
     /// - Throws: `StoreError` when the store cannot be written.
     package func addContributions(_ contributions: [(account: Account, at: Int64, amount: Int64)]) throws {
-        for contribution in contributions { undo.touch(account: contribution.account.id) }
+        for contribution in contributions { try undo.touch(account: contribution.account.id) }
         try undo.created(.contributions, ids: try rows.insertContributions(contributions.map { ($0.account.id, $0.at, $0.amount) }))
     }
 
     /// - Throws: `PortfolioError.contributionGone` when the account has no such contribution.
     package func deleteContribution(id: Int64, of account: Account) throws {
-        undo.touch(account: account.id)
+        try undo.touch(account: account.id)
         try undo.save(.contributions, id: id)
         if try rows.deleteContribution(id: id, accountID: account.id) != .changed {
             throw PortfolioError.contributionGone(account: account.name, id: id)
@@ -162,7 +161,7 @@ package final class PortfolioRowChange: PortfolioChange {
     /// The account was looked up in this transaction: it exists.
     /// - Throws: `StoreError` when the store cannot be written.
     package func setGoal(accountID: Int64?, currency: Currency, amount: Int64, by: Int64?) throws -> Int64 {
-        if let accountID { undo.touch(account: accountID) } else { undo.touch(totalOf: currency.code) }
+        if let accountID { try undo.touch(account: accountID) } else { try undo.touch(totalOf: currency.code) }
         var existingID: Int64?
         for goal in try repository.goals() where goal.accountID == accountID && (accountID != nil || goal.currency == currency) {
             existingID = goal.id
@@ -180,7 +179,7 @@ package final class PortfolioRowChange: PortfolioChange {
     /// - Throws: `StoreError` when the store cannot be written.
     package func removeGoal(id: Int64) throws {
         for goal in try repository.goals() where goal.id == id {
-            if let accountID = goal.accountID { undo.touch(account: accountID) } else { undo.touch(totalOf: goal.currency.code) }
+            if let accountID = goal.accountID { try undo.touch(account: accountID) } else { try undo.touch(totalOf: goal.currency.code) }
         }
         try undo.save(.goals, id: id)
         try rows.deleteGoal(id: id)

@@ -1,11 +1,12 @@
 // What a backend of portfolio maps, and nothing more: the rows a change writes
-// (`PortfolioRowWriter`) and the rows of the undo journal (`PortfolioJournalRows`). The
-// rules (what a change does, what it saves for undo, how undo reverts a step and when it
-// refuses) are written once against these, in PortfolioRowChange, PortfolioUndoRecorder
-// and PortfolioUndoReverter; an adapter answers each call with one or two statements.
-// Every call runs inside the change's transaction.
+// (`PortfolioRowWriter`) and what undo reads and puts back (`PortfolioJournalRows`, beside
+// the shared undo journal's rows). The rules (what a change does, what it keeps for undo,
+// how undo reverts a step and when it refuses) are written once against these, in
+// PortfolioRowChange, PortfolioUndoRecorder and PortfolioUndoReverter; an adapter answers
+// each call with one or two statements. Every call runs inside the change's transaction.
 
 import MoneyKit
+import MoneyKitStorage
 
 /// What a row write found: done, no such row, or a name another row holds.
 package enum PortfolioRowOutcome: Equatable, Sendable {
@@ -51,46 +52,33 @@ package protocol PortfolioRowWriter: AnyObject {
     func deleteGoal(id: Int64) throws
 }
 
-/// The rows of portfolio's undo journal, in the change's transaction. An image is a row as
-/// it was before the step first touched it; the first image of a row in a step is kept.
+/// What portfolio's undo needs of a backend beside the shared undo journal's rows, in the
+/// change's transaction: the rows as undo keeps them, and the writes that put them back.
 package protocol PortfolioJournalRows: AnyObject {
-    /// Inserts a step (of this store's actor, where it has one); its id.
-    func insertStep(command: String, description: String, at: Int64) throws -> Int64
-    /// Saves the image of the row `id` of `table` in `step` (nothing when it is not there).
-    func saveImage(_ table: PortfolioUndoTable, id: Int64, step: Int64) throws
-    /// Saves the images of every row of `table` (updates or contributions) of the account,
-    /// but those with ids in `excluding`.
-    func saveImages(_ table: PortfolioUndoTable, ofAccount accountID: Int64, excluding: [ClosedRange<Int64>], step: Int64) throws
-    /// The ids of the goals of the account.
-    func goalIDs(ofAccount accountID: Int64) throws -> [Int64]
-    /// Records the ids the step created, as runs per table.
-    func recordCreated(_ runs: [(table: PortfolioUndoTable, run: ClosedRange<Int64>)], step: Int64) throws
-    /// Records the items the step changed ('a<ID>' an account, 't<CODE>' a currency's
-    /// total goal), for the conflict rule of a shared store; a store of one actor keeps none.
-    func recordTouches(_ items: [String], step: Int64) throws
-    /// Sets the step's description (known only at the end of the change).
-    func setDescription(_ description: String, step: Int64) throws
-    /// Forgets this actor's oldest steps beyond the newest `kept`.
-    func pruneSteps(keeping kept: Int) throws
-
-    /// This actor's newest step, nil when there is none.
-    func newestStep() throws -> UndoStep?
-    /// Another actor that changed one of the step's items after it, nil when none (always
-    /// nil in a store of one actor).
-    func laterActor(over step: UndoStep) throws -> String?
-    /// Refuses saved images the store's rows could not hold (typed, in range, a known currency).
-    func checkImages(of step: UndoStep) throws
-    /// The runs of ids the step created; nil for a table the journal does not know.
-    func createdRuns(of step: UndoStep) throws -> [(table: PortfolioUndoTable?, run: ClosedRange<Int64>)]
+    /// The shared undo journal's rows (UndoJournal), in the transaction or snapshot under way.
+    /// - Throws: the store's errors.
+    func journalRows() throws -> any UndoJournalRows
+    /// Who makes this store's undo steps ("user@host" on a shared store, "" elsewhere).
+    var undoActor: String { get }
+    /// Whether several actors share the store: undo per actor, refused over another's later change.
+    var isSharedStore: Bool { get }
+    /// Where the store is, for messages.
+    var location: String { get }
+    /// The row `id` of `table` as it is now, nil when it is not there.
+    /// - Throws: the store's errors.
+    func image(_ table: PortfolioUndoTable, id: Int64) throws -> PortfolioRowImage?
+    /// Every row of `table` (updates, contributions or goals) of the account, by id.
+    /// - Throws: the store's errors.
+    func images(_ table: PortfolioUndoTable, ofAccount accountID: Int64) throws -> [PortfolioRowImage]
     /// Deletes the rows of `table` with ids in `run`; how many there were.
+    /// - Throws: the store's errors.
     func deleteRows(_ table: PortfolioUndoTable, in run: ClosedRange<Int64>) throws -> Int64
     /// How many updates and contributions belong to accounts with ids in `run`.
+    /// - Throws: the store's errors.
     func rowsOwned(byAccountsIn run: ClosedRange<Int64>) throws -> Int64
-    /// Puts the step's images of `table` back (inserted, or set where the row exists);
-    /// how many were not there.
-    func restoreImages(_ table: PortfolioUndoTable, of step: UndoStep) throws -> Int64
-    /// Forgets the step (and, in a shared store, what it said about its items).
-    func forget(_ step: UndoStep) throws
+    /// Puts the row back with its id (inserted, or set where the row exists); whether it was not there.
+    /// - Throws: the store's errors.
+    func restore(_ image: PortfolioRowImage) throws -> Bool
 }
 
 /// Everything a backend maps for portfolio's changes and their undo.

@@ -1,23 +1,31 @@
-// The undo step of the one change being made, on every backend: every write of a change
-// records first what undo needs to revert it exactly (same ids, values and times). A step
-// keeps the images of the rows the change altered or deleted (the first image of a row
-// wins), the ids it created as runs per table (an import of a million updates is one run,
-// not a million rows), and the items it touched (for a shared store's conflict rule).
-// The step's row is written at the first change it records (a command that ends up
-// changing nothing leaves none); the runs, the touches and the description at the end,
-// then the oldest steps beyond `PortfolioUndo.limit` are pruned, in the same transaction.
+// The undo step of the one change being made, on every backend, in the undo journal every
+// kit shares (UndoJournal): every write of a change records first what undo needs to
+// revert it exactly (same ids, values and times). The journal keeps, per step:
+//   "account" ID: the account as it was before the step first touched it (nothing: the
+//     step made it), for every account the step changed or changed the rows of;
+//   "update" / "contribution" / "goal" ID: a row as it was before the step deleted or
+//     replaced it;
+//   "total" CODE: the step set the goal of the currency's total (for the conflict rule);
+//   "new updates" FIRST...LAST (and "new accounts", "new contributions", "new goals"):
+//     a run of ids the step created, which undo deletes (an import of a million updates
+//     is one record, not a million).
+// The step is begun at the first change it records (a command that ends up changing
+// nothing leaves none), named by the command as its mark and by its description, known
+// only at the end, as its label; the journal keeps the newest `PortfolioUndo.limit`.
 
-/// Records one change's undo step through a backend's journal rows.
+import MoneyKitStorage
+
+/// Records one change's undo step through a backend's rows and the shared undo journal.
 package final class PortfolioUndoRecorder {
     private let rows: any PortfolioJournalRows
     private let command: String
     private let now: () -> Int64
     /// What undo will say it reverted ("rm 'Cash ISA'"); set by the command.
     package var description: String
-    private var stepID: Int64?
-    /// The ids this step created, as runs, per table: kept in memory and written once at the end.
+    /// The journal, once the step is begun.
+    private var journal: UndoJournal?
+    /// The ids this step created, as runs, per table: kept in memory and recorded once at the end.
     private var created: [PortfolioUndoTable: [ClosedRange<Int64>]] = [:]
-    private var touched: Set<String> = []
 
     /// The step of a change named `command`, stamped with `now()` when it first records.
     package init(rows: any PortfolioJournalRows, command: String, now: @escaping () -> Int64) {
@@ -27,18 +35,29 @@ package final class PortfolioUndoRecorder {
         self.description = command
     }
 
-    /// The step's row, made at the first change.
-    private func step() throws -> Int64 {
-        if let stepID { return stepID }
-        let id = try rows.insertStep(command: command, description: description, at: now())
-        stepID = id
-        return id
+    /// The journal with the step begun, at the first change.
+    private func step() throws -> UndoJournal {
+        if let journal { return journal }
+        let begun = UndoJournal(rows: try rows.journalRows(), actor: rows.undoActor, isShared: rows.isSharedStore,
+                                stepsKept: PortfolioUndo.limit, storeName: rows.location)
+        // The forgotten steps' records need nothing dropped: nothing of the store names a step.
+        try begun.begin(command, at: Double(now()), mark: command)
+        journal = begun
+        return begun
     }
 
-    /// The account with `id` is changed by this step.
-    package func touch(account id: Int64) { touched.insert("a\(id)") }
+    /// The account with `id` is changed by this step (or its updates, deposits or goal):
+    /// kept as it is now, the first time.
+    package func touch(account id: Int64) throws {
+        try step().touch(kind: PortfolioUndoTable.accounts.rowKind, key: String(id)) {
+            isCreated(.accounts, id: id) ? nil : try rows.image(.accounts, id: id)?.json
+        }
+    }
+
     /// The goal of the `code` total is changed by this step.
-    package func touch(totalOf code: String) { touched.insert("t\(code)") }
+    package func touch(totalOf code: String) throws {
+        try step().touch(kind: PortfolioUndoRecord.total, key: code) { nil }
+    }
 
     /// Rows this change created (undo deletes them).
     package func created(_ table: PortfolioUndoTable, ids: [Int64]) throws {
@@ -58,6 +77,8 @@ package final class PortfolioUndoRecorder {
             }
         }
         created[table] = runs
+        // A new account is the step's for the conflict rule too (nothing before it).
+        if table == .accounts { for run in new { for id in run { try touch(account: id) } } }
     }
 
     private func isCreated(_ table: PortfolioUndoTable, id: Int64) -> Bool {
@@ -66,39 +87,53 @@ package final class PortfolioUndoRecorder {
 
     /// Saves the account as it is now, before this change alters or deletes it.
     package func saveAccount(_ id: Int64) throws {
-        touch(account: id)
-        guard !isCreated(.accounts, id: id) else { return }
-        try rows.saveImage(.accounts, id: id, step: try step())
+        try touch(account: id)
     }
 
     /// Saves one row of `table` (an update, a contribution, a goal) before this change
     /// deletes or replaces it.
     package func save(_ table: PortfolioUndoTable, id: Int64) throws {
         guard !isCreated(table, id: id) else { return }
-        try rows.saveImage(table, id: id, step: try step())
+        try step().touch(kind: table.rowKind, key: String(id)) { try rows.image(table, id: id)?.json }
     }
 
     /// Saves every update, deposit, withdrawal and goal of the account (but those this
     /// step created: undo deletes them) before the account goes with them.
     package func saveRows(ofAccount id: Int64) throws {
         guard !isCreated(.accounts, id: id) else { return }
-        let step = try step()
-        try rows.saveImages(.updates, ofAccount: id, excluding: created[.updates] ?? [], step: step)
-        try rows.saveImages(.contributions, ofAccount: id, excluding: created[.contributions] ?? [], step: step)
-        for goal in try rows.goalIDs(ofAccount: id) { try save(.goals, id: goal) }
+        let journal = try step()
+        for table in [PortfolioUndoTable.updates, .contributions, .goals] {
+            for image in try rows.images(table, ofAccount: id) where !isCreated(table, id: image.id) {
+                try journal.touch(kind: table.rowKind, key: String(image.id)) { image.json }
+            }
+        }
     }
 
-    /// Writes what the step created, what it touched and its description, and prunes the
-    /// oldest steps beyond the limit: the last statements of the change's transaction.
+    /// Records what the step created and names it by its description: the last
+    /// statements of the change's transaction.
     package func finish() throws {
-        guard let stepID else { return }
-        var runs: [(table: PortfolioUndoTable, run: ClosedRange<Int64>)] = []
+        guard let journal else { return }
         for table in PortfolioUndoTable.allCases {
-            for run in created[table] ?? [] { runs.append((table, run)) }
+            for run in created[table] ?? [] {
+                try journal.touch(kind: table.createdKind, key: PortfolioUndoRecord.key(of: run)) { nil }
+            }
         }
-        if !runs.isEmpty { try rows.recordCreated(runs, step: stepID) }
-        if !touched.isEmpty { try rows.recordTouches(touched.sorted(), step: stepID) }
-        try rows.setDescription(description, step: stepID)
-        try rows.pruneSteps(keeping: PortfolioUndo.limit)
+        try journal.relabelCurrent(description)
+    }
+}
+
+/// The record kinds and keys of portfolio's undo steps beside the tables' own.
+package enum PortfolioUndoRecord {
+    /// The goal of a currency's total, keyed by the code; nothing before.
+    package static let total = "total"
+
+    /// "FIRST...LAST": the key of a run of ids created.
+    package static func key(of run: ClosedRange<Int64>) -> String { "\(run.lowerBound)...\(run.upperBound)" }
+
+    /// The run a key names, nil when it names none.
+    package static func run(of key: String) -> ClosedRange<Int64>? {
+        guard let dots = key.firstRange(of: "..."), let first = Int64(key[..<dots.lowerBound]), let last = Int64(key[dots.upperBound...]),
+              first <= last else { return nil }
+        return first...last
     }
 }

@@ -1,6 +1,6 @@
-// The tables an undo step of portfolio can create rows in and save images of, by the
-// names every backend's journal stores (undo_created.table_name), with the columns of
-// their rows, which the journal's image tables (undo_<table>) repeat.
+// The tables an undo step of portfolio can create rows in and keep rows of, with the
+// columns of their rows (a row as undo keeps it names them: PortfolioRowImage) and the
+// kinds of record the shared undo journal files them under.
 
 /// A table of portfolio's store that a change creates rows in.
 package enum PortfolioUndoTable: String, CaseIterable, Sendable {
@@ -24,4 +24,21 @@ package enum PortfolioUndoTable: String, CaseIterable, Sendable {
     package var upsert: String {
         columnNames.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     }
+
+    /// The statement that puts a row of the table back with its id: inserted, or set where
+    /// the row exists; `table` is the table's name as the backend writes it, `placeholder`
+    /// the backend's parameter marker for the column at an index (from 1).
+    package func restoreStatement(table: String, placeholder: (Int) -> String) -> String {
+        "INSERT INTO \(table) (\(columns)) VALUES (\(columnNames.indices.map { placeholder($0 + 1) }.joined(separator: ", ")))"
+            + " ON CONFLICT (id) DO UPDATE SET \(upsert)"
+    }
+
+    /// The journal's kind of a record of one row of the table, keyed by its id, before
+    /// the row as it was ("account", "update", "contribution", "goal").
+    package var rowKind: String { String(rawValue.dropLast()) }
+
+    /// The journal's kind of a record of ids the step created in the table, keyed by the
+    /// run "FIRST...LAST", nothing before ("new updates"): one record per run, so an
+    /// import of a million updates is one record.
+    package var createdKind: String { "new " + rawValue }
 }

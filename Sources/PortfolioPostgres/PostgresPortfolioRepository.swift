@@ -7,7 +7,7 @@
 // to one portfolio run one after another, as SQLite's single writer does, so a change's
 // lookups (a name free, an account still there, an update after a close) and its writes
 // see one state; readers never wait. Each change records its undo step under the actor
-// (user@host): undo reverts this actor's newest step only (PostgresUndoJournal.swift).
+// (user@host): undo reverts this actor's newest step only (PostgresPortfolioUndo.swift).
 
 import MoneyKit
 import MoneyKitStorage
@@ -291,6 +291,9 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         }
     }
 
+    /// The connection of the snapshot or change under way (nil: none).
+    var activeConnection: PostgresConnection? { active }
+
     /// The connection of the change under way.
     func changeConnection() throws -> PostgresConnection {
         guard isChanging, let active else { throw StoreError.io(path: location, reason: "a change's row written outside its transaction") }
@@ -312,18 +315,15 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// - Throws: the store's errors.
     public func latestUndoStep() throws -> UndoStep? {
         // In a snapshot of its own unless one is under way: the journal's rows read on its connection.
-        try read { _ in try newestStep() }
+        try read { _ in activeHasTables ? try PortfolioUndoReverter.latestStep(in: self) : nil }
     }
 
-    /// Reverts this actor's newest step, unless another actor changed one of its items
+    /// Reverts this actor's newest step, unless another actor changed one of its rows
     /// since (PortfolioUndoReverter).
     /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`, `.undoConflict`.
     public func undoLatest() throws -> UndoOutcome {
         // Asked, not `exists`: a server that cannot be reached is its error (69), not "nothing to undo".
         guard try withConnection({ _, hasTables in hasTables }) else { throw PortfolioError.nothingToUndo }
-        return try transaction { _, _ in
-            guard let step = try newestStep() else { throw PortfolioError.nothingToUndo }
-            return try PortfolioUndoReverter.revert(step, in: self)
-        }
+        return try transaction { _, _ in try PortfolioUndoReverter.revertLatest(in: self) }
     }
 }

@@ -1,6 +1,6 @@
-// portfolio's tables in a PostgreSQL database (schema `portfolio`, version 1): the same
+// portfolio's tables in a PostgreSQL database (schema `portfolio`, version 2): the same
 // meaning as the SQLite store (SQLitePortfolioRepository, SQLiteMoneySchema,
-// SQLiteUndoJournal), in PostgreSQL's types: ids and instants and money as bigint
+// SQLitePortfolioUndo), in PostgreSQL's types: ids and instants and money as bigint
 // (instants in seconds since 1970 UTC, money in minor units), text as text.
 //   accounts(id, name, currency, created_at, closed_at, update_count)
 //     name unique in ASCII letter case, as SQLite's COLLATE NOCASE: lower(name COLLATE "C");
@@ -9,7 +9,9 @@
 //     index-only lookup; index (at, id): the whole history streams in time order;
 //   contributions(id, account_id, at, amount ≠ 0), goals(id, account_id or NULL, currency,
 //     amount > 0, by_at);
-//   the undo journal: undo_steps(id, actor, command, description, at) with the rows each
+//   version 1's undo journal (version 2 moves it into journal_steps and journal_records,
+//     the journal every kit shares: PostgresPortfolioUndo.swift, PostgresUndoJournalRows):
+//     undo_steps(id, actor, command, description, at) with the rows each
 //     step saved (undo_accounts, undo_updates, undo_contributions, undo_goals), the ids it
 //     created as runs (undo_created) and the items it touched (undo_touches: 'a<ID>' for an
 //     account, 't<CODE>' for a currency's total goal);
@@ -153,6 +155,45 @@ enum PostgresPortfolioSchema {
         """,
     ]
 
+    /// Version 2: the undo journal every kit shares, every step of version 1's undo tables
+    /// carried over (same id, actor and time; label the description, mark the command),
+    /// each kept row as its record ('account', 'update', 'contribution', 'goal', keyed by
+    /// the id, the row as JSON), each run of ids created as one ('new updates' …, keyed
+    /// 'FIRST...LAST'), and each item touched without a kept row as a record with nothing
+    /// before ('account' ID, 'total' CODE) for the conflict rule; then the old tables go.
+    /// What last_changes and undo_pruned knew of steps already forgotten is not carried over.
+    static let version2: [String] = PostgresUndoJournalRows.tables(in: "portfolio") + [
+        """
+        INSERT INTO portfolio.journal_steps (id, label, at, actor, mark)
+        SELECT id, description, at, actor, command FROM portfolio.undo_steps
+        """,
+        """
+        INSERT INTO portfolio.journal_records (step_id, position, kind, key, before)
+        SELECT step_id, row_number() OVER (PARTITION BY step_id ORDER BY rank, first) - 1, kind, key, before FROM (
+            SELECT step_id, 0 AS rank, id AS first, 'account' AS kind, id::text AS key, json_build_object('id', id, 'name', name,
+                'currency', currency, 'created_at', created_at, 'closed_at', closed_at, 'update_count', update_count)::text AS before
+            FROM portfolio.undo_accounts
+            UNION ALL SELECT step_id, 1, id, 'update', id::text, json_build_object('id', id, 'account_id', account_id, 'at', at,
+                'value', value)::text FROM portfolio.undo_updates
+            UNION ALL SELECT step_id, 2, id, 'contribution', id::text, json_build_object('id', id, 'account_id', account_id, 'at', at,
+                'amount', amount)::text FROM portfolio.undo_contributions
+            UNION ALL SELECT step_id, 3, id, 'goal', id::text, json_build_object('id', id, 'account_id', account_id,
+                'currency', currency, 'amount', amount, 'by_at', by_at)::text FROM portfolio.undo_goals
+            UNION ALL SELECT step_id, 4, first_id, 'new ' || table_name, first_id || '...' || last_id, NULL FROM portfolio.undo_created
+            UNION ALL SELECT t.step_id, 5, 0, CASE WHEN t.item LIKE 'a%' THEN 'account' ELSE 'total' END, substr(t.item, 2), NULL
+            FROM portfolio.undo_touches AS t
+            WHERE NOT EXISTS (SELECT 1 FROM portfolio.undo_accounts AS a WHERE a.step_id = t.step_id AND 'a' || a.id = t.item)
+        ) AS carried
+        """,
+        """
+        SELECT setval(pg_get_serial_sequence('portfolio.journal_steps', 'id'),
+            greatest((SELECT coalesce(max(id), 0) FROM portfolio.undo_steps), 1))
+        """,
+        PostgresUndoJournalRows.grants(likeThoseOn: "accounts", in: "portfolio"),
+        "DROP TABLE portfolio.undo_touches, portfolio.undo_created, portfolio.undo_goals, portfolio.undo_contributions, "
+            + "portfolio.undo_updates, portfolio.undo_accounts, portfolio.undo_steps, portfolio.last_changes, portfolio.undo_pruned",
+    ]
+
     /// portfolio's schema in a PostgreSQL database.
-    static let layout = PostgresSchemaLayout(schema: "portfolio", tool: "portfolio", migrations: [version1])
+    static let layout = PostgresSchemaLayout(schema: "portfolio", tool: "portfolio", migrations: [version1, version2])
 }

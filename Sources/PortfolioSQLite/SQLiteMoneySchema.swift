@@ -3,7 +3,8 @@
 //     (amount > 0) or a withdrawal (amount < 0), never 0;
 //   goals(id, account_id → accounts ON DELETE CASCADE or NULL for a currency's total,
 //     currency, amount > 0, by_at or NULL): one goal per account, one per currency's total;
-//   undo_contributions, undo_goals: the rows an undo step saved (SQLiteUndoJournal);
+//   undo_contributions, undo_goals: the rows an undo step saved (SQLitePortfolioUndo; version 4
+//     moves them into the shared journal and drops them);
 //   undo_created_money: the ids a step created in the two new tables, as undo_created
 //     keeps them for accounts and updates.
 // Only CREATE TABLE and CREATE INDEX statements, so that opening a store keeps the fast

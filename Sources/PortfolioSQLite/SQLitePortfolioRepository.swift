@@ -2,17 +2,19 @@
 // updates. Update-only: no cached snapshots; a current value is the latest update at or
 // before now, the later entered (higher id) winning a tie on the same instant.
 //
-// Schema (PRAGMA user_version 3, PRAGMA application_id 0x4D4B5046):
+// Schema (PRAGMA user_version 4, PRAGMA application_id 0x4D4B5046):
 //   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at,
 //            update_count: how many updates it has, kept with every insert and delete)
 //   updates(id, account_id → accounts ON DELETE CASCADE, at, value)
 //   index updates(account_id, at, id, value): the latest update per account is one
 //   lookup in the index alone (it covers the value);
 //   index updates(at, id): the whole history streams in time order for charts.
-//   version 2 adds the undo journal (SQLiteUndoJournal.swift): undo_steps, undo_accounts,
-//   undo_updates, undo_created. A version 1 store is read as if migrated (in memory)
-//   and migrated on its next write.
+//   version 2 adds portfolio's own undo tables (SQLitePortfolioUndo.swift): undo_steps,
+//   undo_accounts, undo_updates, undo_created. A version 1 store is read as if migrated
+//   (in memory) and migrated on its next write.
 //   version 3 adds contributions and goals (SQLiteMoneySchema.swift), the same way.
+//   version 4 moves the undo history into the journal every kit shares (journal_steps,
+//   journal_records) and drops the old undo tables (SQLitePortfolioUndo.swift).
 // Commands open the store for reading (nothing created or changed; a missing store
 // reads as empty) or for writing (see SQLiteDatabase+Opening.swift); a change looks its
 // account up inside its write transaction, so the lookup and the write see one state.
@@ -26,7 +28,7 @@ import PortfolioKit
 
 /// The SQLite store of portfolio (the tool's store).
 public final class SQLitePortfolioRepository: PortfolioStore {
-    static let schemaVersion: Int64 = 3
+    static let schemaVersion: Int64 = 4
     // New stores get CHECKs for what the code relies on; stores made before them are
     // checked where their rows are read (see PortfolioLimits).
     static let migrations = [
@@ -48,8 +50,9 @@ public final class SQLitePortfolioRepository: PortfolioStore {
         CREATE INDEX updates_by_account_time ON updates(account_id, at, id, value);
         CREATE INDEX updates_by_time ON updates(at, id);
         """,
-        SQLiteUndoJournal.migration,
+        SQLitePortfolioUndo.version2,
         SQLiteMoneySchema.migration,  // version 3: contributions and goals (SQLiteMoneySchema.swift)
+        SQLitePortfolioUndo.version4,  // the shared undo journal, the old steps carried over (SQLitePortfolioUndo.swift)
     ]
     /// What makes a file portfolio's: PRAGMA application_id 0x4D4B5046 ("MKPF") and the tables above.
     static let schema = SQLiteSchema(name: "a portfolio database", applicationID: 0x4D4B_5046, migrations: migrations)
@@ -270,20 +273,17 @@ public final class SQLitePortfolioRepository: PortfolioStore {
     /// The newest undo step.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func latestUndoStep() throws -> UndoStep? {
-        try newestStep()
+        try PortfolioUndoReverter.latestStep(in: self)
     }
 
     /// Reverts the newest step (PortfolioUndoReverter).
     /// - Throws: `PortfolioError.nothingToUndo`, `.undoMismatch`; `StoreError`.
     public func undoLatest() throws -> UndoOutcome {
-        try transaction {
-            guard let step = try newestStep() else { throw PortfolioError.nothingToUndo }
-            return try PortfolioUndoReverter.revert(step, in: self)
-        }
+        try transaction { try PortfolioUndoReverter.revertLatest(in: self) }
     }
 
     /// How many steps are kept.
     func undoStepCount() throws -> Int64 {
-        try database.scalarInteger("SELECT count(*) FROM undo_steps") ?? 0
+        try database.scalarInteger("SELECT count(*) FROM journal_steps") ?? 0
     }
 }

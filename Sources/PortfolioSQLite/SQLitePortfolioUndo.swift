@@ -1,15 +1,19 @@
-// portfolio's undo journal in SQLite: the rows of the kit's journal (PortfolioJournalRows;
-// what a step records and how undo reverts it are PortfolioUndoRecorder and
-// PortfolioUndoReverter), in the same write transaction as the change, so a kill at any
-// instant leaves both the change and its step, or neither:
-//   undo_steps(id, command, description, at);
-//   undo_accounts, undo_updates: the rows as they were before the change;
-//   undo_contributions, undo_goals (schema version 3, SQLiteMoneySchema.swift): deposits,
-//     withdrawals and goals as they were before the change;
-//   undo_created (accounts, updates) and undo_created_money (contributions, goals): the
-//     ids the step created, as runs first_id...last_id per table.
-// A store of one person: no actor and no touches are kept; the last `PortfolioUndo.limit`
-// steps are kept.
+// portfolio's undo in SQLite: the rows undo reads and puts back (PortfolioJournalRows; what
+// a step records and how undo reverts it are PortfolioUndoRecorder and
+// PortfolioUndoReverter), beside the undo journal every kit shares (journal_steps,
+// journal_records: SQLiteUndoJournalRows), in the same write transaction as the change, so
+// a kill at any instant leaves both the change and its step, or neither. A store of one
+// person: no actor is told apart; the last `PortfolioUndo.limit` steps are kept.
+//
+// Schema history of the undo tables:
+//   version 2 made portfolio's own journal: undo_steps(id, command, description, at);
+//     undo_accounts, undo_updates (the rows as they were before the change); undo_created
+//     (the ids a step created in accounts and updates, as runs first_id...last_id);
+//   version 3 added undo_contributions, undo_goals and undo_created_money (SQLiteMoneySchema);
+//   version 4 moves every step into the shared journal (same id; label the description,
+//     mark the command, actor ''), each row kept as its record ('account', 'update',
+//     'contribution', 'goal', keyed by the id, the row as JSON) and each run as one
+//     ('new accounts' … keyed 'FIRST...LAST'), then drops the old tables.
 
 import MoneyKit
 import MoneyKitStorage
@@ -17,9 +21,10 @@ import MoneyKitPlatform
 import MoneyKitSQLite
 import PortfolioKit
 
-enum SQLiteUndoJournal {
-    /// Schema version 2: the journal's tables, added to a version 1 store on its next write.
-    static let migration = """
+enum SQLitePortfolioUndo {
+    /// Schema version 2: portfolio's own undo tables, added to a version 1 store on its next
+    /// write (shipped: never edited; version 4 moves them into the shared journal).
+    static let version2 = """
         CREATE TABLE undo_steps (
             id INTEGER PRIMARY KEY,
             command TEXT NOT NULL,
@@ -52,93 +57,72 @@ enum SQLiteUndoJournal {
             PRIMARY KEY (step_id, table_name, first_id)
         ) WITHOUT ROWID;
         """
-}
 
-extension PortfolioUndoTable {
-    /// Where the SQLite journal keeps the runs of ids created in this table (schema
-    /// version 3 added undo_created_money for its two tables, leaving undo_created as it was).
-    var createdTable: String {
-        switch self {
-        case .accounts, .updates: return "undo_created"
-        case .contributions, .goals: return "undo_created_money"
-        }
-    }
+    /// Schema version 4: the shared undo journal, every step of the old tables carried over.
+    static let version4 = SQLiteUndoJournalRows.tables + """
+
+        INSERT INTO journal_steps (id, label, at, actor, mark) SELECT id, description, at, '', command FROM undo_steps;
+        INSERT INTO journal_records (step_id, position, kind, key, before)
+            SELECT step_id, row_number() OVER (PARTITION BY step_id ORDER BY rank, first) - 1, kind, key, before FROM (
+                SELECT step_id, 0 AS rank, id AS first, 'account' AS kind, CAST(id AS TEXT) AS key, json_object('id', id, 'name', name,
+                    'currency', currency, 'created_at', created_at, 'closed_at', closed_at, 'update_count', update_count) AS before
+                FROM undo_accounts
+                UNION ALL SELECT step_id, 1, id, 'update', CAST(id AS TEXT), json_object('id', id, 'account_id', account_id, 'at', at,
+                    'value', value) FROM undo_updates
+                UNION ALL SELECT step_id, 2, id, 'contribution', CAST(id AS TEXT), json_object('id', id, 'account_id', account_id, 'at', at,
+                    'amount', amount) FROM undo_contributions
+                UNION ALL SELECT step_id, 3, id, 'goal', CAST(id AS TEXT), json_object('id', id, 'account_id', account_id,
+                    'currency', currency, 'amount', amount, 'by_at', by_at) FROM undo_goals
+                UNION ALL SELECT step_id, 4, first_id, 'new ' || table_name, first_id || '...' || last_id, NULL FROM undo_created
+                UNION ALL SELECT step_id, 4, first_id, 'new ' || table_name, first_id || '...' || last_id, NULL FROM undo_created_money
+            ) WHERE step_id IN (SELECT id FROM undo_steps);
+        DROP TABLE undo_created_money;
+        DROP TABLE undo_created;
+        DROP TABLE undo_goals;
+        DROP TABLE undo_contributions;
+        DROP TABLE undo_updates;
+        DROP TABLE undo_accounts;
+        DROP TABLE undo_steps;
+        """
 }
 
 extension SQLitePortfolioRepository: PortfolioJournalRows {
-    package func insertStep(command: String, description: String, at: Int64) throws -> Int64 {
-        try database.query("INSERT INTO undo_steps (command, description, at) VALUES (?, ?, ?)",
-                           [.text(command), .text(description), .integer(at)])
-        return database.lastInsertRowID
-    }
+    package func journalRows() -> any UndoJournalRows { SQLiteUndoJournalRows(database: database) }
+    /// A store of one person: no actor is told apart.
+    package var undoActor: String { "" }
+    package var isSharedStore: Bool { false }
 
-    package func saveImage(_ table: PortfolioUndoTable, id: Int64, step: Int64) throws {
-        try database.cached("""
-            INSERT OR IGNORE INTO undo_\(table.rawValue) (step_id, \(table.columns))
-            SELECT ?, \(table.columns) FROM \(table.rawValue) WHERE id = ?
-            """).run([.integer(step), .integer(id)])
-    }
-
-    package func saveImages(_ table: PortfolioUndoTable, ofAccount accountID: Int64, excluding: [ClosedRange<Int64>], step: Int64) throws {
-        let exclusions = String(repeating: " AND id NOT BETWEEN ? AND ?", count: excluding.count)
-        let bounds = excluding.flatMap { [SQLiteValue.integer($0.lowerBound), .integer($0.upperBound)] }
-        try database.query("""
-            INSERT OR IGNORE INTO undo_\(table.rawValue) (step_id, \(table.columns))
-            SELECT ?, \(table.columns) FROM \(table.rawValue) WHERE account_id = ?\(exclusions)
-            """, [.integer(step), .integer(accountID)] + bounds)
-    }
-
-    package func goalIDs(ofAccount accountID: Int64) throws -> [Int64] {
-        try database.query("SELECT id FROM goals WHERE account_id = ?", [.integer(accountID)]).compactMap { row in
-            if case .integer(let id)? = row.first { return id }
-            return nil
+    /// The image of a row of `table` read with its columns in order.
+    private func image(_ table: PortfolioUndoTable, _ row: SQLiteRow) throws -> PortfolioRowImage {
+        let columns = try row.values.map { value -> PortfolioColumnValue in
+            switch value {
+            case .integer(let number): return .integer(number)
+            case .text(let text): return .text(text)
+            case .null: return .null
+            case .real: throw corrupt("\(table.rowKind) \(row.int64(0)) has a value of the wrong type")
+            }
         }
+        return try PortfolioRowImage(table, columns: columns, in: location)
     }
 
-    package func recordCreated(_ runs: [(table: PortfolioUndoTable, run: ClosedRange<Int64>)], step: Int64) throws {
-        for (table, run) in runs {
-            // The journal table's name is one of two known ones, never text from the file.
-            try database.cached("INSERT INTO \(table.createdTable) (step_id, table_name, first_id, last_id) VALUES (?, ?, ?, ?)")
-                .run([.integer(step), .text(table.rawValue), .integer(run.lowerBound), .integer(run.upperBound)])
-        }
-    }
-
-    /// A store of one person: undo has no one else's change to refuse over.
-    package func recordTouches(_ items: [String], step: Int64) throws {}
-
-    package func setDescription(_ description: String, step: Int64) throws {
-        try database.query("UPDATE undo_steps SET description = ? WHERE id = ?", [.text(description), .integer(step)])
-    }
-
-    package func pruneSteps(keeping kept: Int) throws {
-        try database.query("DELETE FROM undo_steps WHERE id NOT IN (SELECT id FROM undo_steps ORDER BY id DESC LIMIT ?)", [.integer(Int64(kept))])
-    }
-
-    package func newestStep() throws -> UndoStep? {
-        var found: UndoStep?
-        try database.prepare("SELECT id, command, description, at, typeof(at) = 'integer' FROM undo_steps ORDER BY id DESC LIMIT 1").forEachRow { row in
-            guard row.int64(4) == 1 else { throw corrupt("undo step \(row.int64(0)) has a time of the wrong type") }
-            found = UndoStep(id: row.int64(0), command: row.text(1), description: row.text(2), at: row.int64(3))
+    package func image(_ table: PortfolioUndoTable, id: Int64) throws -> PortfolioRowImage? {
+        var found: PortfolioRowImage?
+        // The table's name is one of the four known ones, never text from the file.
+        try database.cached("SELECT \(table.columns) FROM \(table.rawValue) WHERE id = ?").forEachRow([.integer(id)]) {
+            found = try image(table, $0)
         }
         return found
     }
 
-    package func laterActor(over step: UndoStep) throws -> String? { nil }
-
-    package func createdRuns(of step: UndoStep) throws -> [(table: PortfolioUndoTable?, run: ClosedRange<Int64>)] {
-        var runs: [(table: PortfolioUndoTable?, run: ClosedRange<Int64>)] = []
-        try database.prepare("""
-            SELECT table_name, first_id, last_id FROM undo_created WHERE step_id = ?1
-            UNION ALL SELECT table_name, first_id, last_id FROM undo_created_money WHERE step_id = ?1
-            ORDER BY table_name DESC, first_id
-            """).forEachRow([.integer(step.id)]) { row in
-            runs.append((PortfolioUndoTable(rawValue: row.text(0)), row.int64(1)...max(row.int64(1), row.int64(2))))
+    package func images(_ table: PortfolioUndoTable, ofAccount accountID: Int64) throws -> [PortfolioRowImage] {
+        var found: [PortfolioRowImage] = []
+        try database.cached("SELECT \(table.columns) FROM \(table.rawValue) WHERE account_id = ? ORDER BY id").forEachRow([.integer(accountID)]) {
+            found.append(try image(table, $0))
         }
-        return runs
+        return found
     }
 
     package func deleteRows(_ table: PortfolioUndoTable, in run: ClosedRange<Int64>) throws -> Int64 {
-        // The table's name is one of the four known ones, never text from the file.
         try database.query("DELETE FROM \(table.rawValue) WHERE id BETWEEN ? AND ?", [.integer(run.lowerBound), .integer(run.upperBound)])
         return Int64(database.changes)
     }
@@ -150,57 +134,16 @@ extension SQLitePortfolioRepository: PortfolioJournalRows {
         return updates.addingReportingOverflow(contributions).overflow ? .max : updates + contributions
     }
 
-    package func restoreImages(_ table: PortfolioUndoTable, of step: UndoStep) throws -> Int64 {
-        let stepID = SQLiteValue.integer(step.id)
-        let missing = try database.scalarInteger(
-            "SELECT count(*) FROM undo_\(table.rawValue) WHERE step_id = ? AND id NOT IN (SELECT id FROM \(table.rawValue))", [stepID]) ?? 0
-        try database.query("""
-            INSERT INTO \(table.rawValue) (\(table.columns))
-            SELECT \(table.columns) FROM undo_\(table.rawValue) WHERE step_id = ? ORDER BY id
-            ON CONFLICT (id) DO UPDATE SET \(table.upsert)
-            """, [stepID])
+    package func restore(_ image: PortfolioRowImage) throws -> Bool {
+        let table = image.table
+        let missing = try database.scalarInteger("SELECT NOT EXISTS (SELECT 1 FROM \(table.rawValue) WHERE id = ?)", [.integer(image.id)]) == 1
+        try database.cached(table.restoreStatement(table: table.rawValue) { "?\($0)" }).run(image.columns.map { column -> SQLiteValue in
+            switch column {
+            case .integer(let number): return .integer(number)
+            case .text(let text): return .text(text)
+            case .null: return .null
+            }
+        })
         return missing
-    }
-
-    package func forget(_ step: UndoStep) throws {
-        // Its rows go with it by cascade.
-        try database.query("DELETE FROM undo_steps WHERE id = ?", [.integer(step.id)])
-    }
-
-    /// The saved rows hold what the store's rows may hold (a store made before the CHECKs
-    /// has none to refuse them on the way back): typed, in range, a known currency.
-    package func checkImages(of step: UndoStep) throws {
-        let instants = "BETWEEN \(PortfolioLimits.instants.lowerBound) AND \(PortfolioLimits.instants.upperBound)"
-        let values = "BETWEEN \(PortfolioLimits.values.lowerBound) AND \(PortfolioLimits.values.upperBound)"
-        try database.prepare("""
-            SELECT id, name, currency, typeof(name) = 'text' AND length(name) > 0 AND typeof(currency) = 'text'
-                AND typeof(created_at) = 'integer' AND created_at \(instants)
-                AND (closed_at IS NULL OR (typeof(closed_at) = 'integer' AND closed_at \(instants)))
-                AND typeof(update_count) = 'integer' AND update_count >= 0
-            FROM undo_accounts WHERE step_id = ?
-            """).forEachRow([.integer(step.id)]) { row in
-                guard row.int64(3) == 1, Currency(code: row.text(2)) != nil else {
-                    throw corrupt("the undo record of account \(row.int64(0)) ('\(row.text(1))') is not a valid account")
-                }
-            }
-        let bad = try database.scalarInteger("""
-            SELECT min(id) FROM undo_updates WHERE step_id = ? AND NOT (typeof(at) = 'integer' AND at \(instants)
-                AND typeof(value) = 'integer' AND value \(values) AND typeof(account_id) = 'integer')
-            """, [.integer(step.id)])
-        if let bad { throw corrupt("the undo record of update \(bad) is not a valid update") }
-        let badContribution = try database.scalarInteger("""
-            SELECT min(id) FROM undo_contributions WHERE step_id = ? AND NOT (typeof(at) = 'integer' AND at \(instants)
-                AND typeof(amount) = 'integer' AND amount <> 0 AND amount \(values) AND typeof(account_id) = 'integer')
-            """, [.integer(step.id)])
-        if let badContribution { throw corrupt("the undo record of contribution \(badContribution) is not a valid deposit or withdrawal") }
-        try database.prepare("""
-            SELECT id, currency, typeof(account_id) IN ('integer', 'null') AND typeof(currency) = 'text'
-                AND typeof(amount) = 'integer' AND amount > 0 AND (by_at IS NULL OR (typeof(by_at) = 'integer' AND by_at \(instants)))
-            FROM undo_goals WHERE step_id = ?
-            """).forEachRow([.integer(step.id)]) { row in
-                guard row.int64(2) == 1, Currency(code: row.text(1)) != nil else {
-                    throw corrupt("the undo record of goal \(row.int64(0)) is not a valid goal")
-                }
-            }
     }
 }

@@ -365,17 +365,20 @@ enum PortfolioSpec {
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
             FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", """
-                The accounts and updates (SQLite, WAL; schema version 3 in PRAGMA user_version, \
+                The accounts and updates (SQLite, WAL; schema version 4 in PRAGMA user_version, \
                 marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): \
                 accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, \
                 account_id, at, value), deposits and withdrawals in contributions(id, account_id, \
                 at, amount: positive in, negative out), goals(id, account_id or NULL for a \
                 currency's total, currency, amount, by_at), instants in seconds since 1970 UTC \
-                (years 0001 to 9999), values in minor units; the undo journal: undo_steps(id, \
-                command, description, at), with the rows each step saved (undo_accounts, \
-                undo_updates, undo_contributions, undo_goals) and the ids it created (undo_created), \
-                written in the same transaction as the change. A version 1 database (before undo) or \
-                2 (before deposits, withdrawals and goals) is read as if migrated and migrated on \
+                (years 0001 to 9999), values in minor units; the undo journal every MoneyKit tool \
+                keeps: journal_steps(id, label, at, actor, mark), with what each step kept in \
+                journal_records(step_id, position, kind, key, before): each row as it was before the \
+                step ('account', 'update', 'contribution', 'goal' by id, the row as JSON) and each run \
+                of ids it created ('new updates' FIRST...LAST), written in the same transaction as \
+                the change. A version 1 database (before undo), 2 (before deposits, withdrawals and \
+                goals) or 3 (portfolio's own undo tables, undo_steps and the like, carried over into \
+                the journal with every step) is read as if migrated and migrated on \
                 its next change; a newer one is refused (65), untouched. Commands that only read \
                 (dashboard, list, show, chart, table, updates list, flows list, returns, goal \
                 without arguments, export, import --dry-run, undo --dry-run) never create, migrate \

@@ -24,8 +24,8 @@ extension PortfolioSpec {
         names, never on the command line, where the process list shows it; messages never show it. \
         The tables live in the schema portfolio: accounts, updates, contributions and goals as in the SQLite \
         file (bigint ids, instants in seconds since 1970 UTC and amounts in minor units; text as text), the undo \
-        journal (undo_steps with the actor user@host of each change, undo_accounts, undo_updates, \
-        undo_contributions, undo_goals, undo_created, undo_touches, last_changes, undo_pruned), and the bookkeeping of every \
+        journal every MoneyKit tool keeps (journal_steps with the actor user@host of each change, journal_records as \
+        in the SQLite file; schema version 2 carried version 1's undo_steps, undo_accounts and the like over), and the bookkeeping of every \
         tool (schema_version, applied_changes: the id of each change, so a change whose COMMIT went unanswered \
         is never applied twice). 'portfolio db init' makes them (or brings them up to date) once, as the \
         database's owner; then a role without DDL rights runs every command: \(grantText) (ROLE: the role; \

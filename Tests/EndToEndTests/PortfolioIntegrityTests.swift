@@ -425,7 +425,7 @@ import Glibc
         let box = try PortfolioBox()
         let disk = box.sandbox.path("disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        #expect(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk]) == 0)
+        #expect(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk]) == 0)
         defer { Self.run("/bin/umount", ["-l", disk]) }
         let database = disk + "/p.sqlite"
         try box.ok("--db", database, "add", "A", "10", "--date", "2025-01-01")

@@ -117,9 +117,9 @@ struct PortfolioPostgresTests {
         #expect(try box.sql("SELECT count(*) FROM pg_namespace WHERE nspname = 'portfolio'") == ["0"])
 
         let made = try box.run("db", "init", "--grant", role).stderr
-        #expect(made.contains("made portfolio's tables (version 1)"))
+        #expect(made.contains("made portfolio's tables (version 2)"))
         #expect(made.contains("granted \(role) reading and writing portfolio's rows (no right to create or drop tables)"))
-        #expect(try box.run("db", "init", "--grant", viewer, "--read-only").stderr.contains("up to date (version 1)"))
+        #expect(try box.run("db", "init", "--grant", viewer, "--read-only").stderr.contains("up to date (version 2)"))
         try box.ok("add", "ISA", "100", "--currency", "GBP", "--date", "2024-01-01", environment: clerk)
         try box.ok("update", "ISA", "150", "--date", "2024-02-01", environment: clerk)
         try box.ok("undo", environment: clerk)
@@ -321,7 +321,7 @@ struct PortfolioPostgresTests {
         #expect(try box.sql("SELECT count(*), count(DISTINCT value) FROM portfolio.updates") == ["\(total)|\(total)"])
         #expect(try box.sql("SELECT update_count FROM portfolio.accounts") == ["\(total)"])
         // Each worker keeps its own last 100 steps for undo.
-        #expect(try box.sql("SELECT count(*) FROM portfolio.undo_steps WHERE actor LIKE 'worker%' GROUP BY actor")
+        #expect(try box.sql("SELECT count(*) FROM portfolio.journal_steps WHERE actor LIKE 'worker%' GROUP BY actor")
             == Array(repeating: "\(min(100, updates))", count: writers))
     }
 }

@@ -36,8 +36,8 @@ struct PortfolioUndoTests {
     }
 
     static func steps(_ box: PortfolioBox) throws -> Int {
-        let text = try box.sqlite("SELECT count(*) FROM undo_steps")
-        return try #require(text.flatMap { Int($0) }, "undo_steps: \(text ?? "no sqlite3")")
+        let text = try box.sqlite("SELECT count(*) FROM journal_steps")
+        return try #require(text.flatMap { Int($0) }, "journal_steps: \(text ?? "no sqlite3")")
     }
 
     /// One case per kind of change through the processes; every change (a bare add, an
@@ -188,14 +188,14 @@ struct PortfolioUndoTests {
         let box = try PortfolioBox()
         try box.ok("add", "A", "1", "--date", "2024-01-01T00:00:00Z")
         var seed = "BEGIN;"
-        for index in 0..<99 { seed += "INSERT INTO undo_steps (command, description, at) VALUES ('test', 'seeded \(index)', 0);" }
+        for index in 0..<99 { seed += "INSERT INTO journal_steps (label, at, actor, mark) VALUES ('seeded \(index)', 0, '', 'test');" }
         _ = try SQLiteShell.query(box.database, seed + "COMMIT;")
         #expect(try Self.steps(box) == 100)
         try box.ok("update", "A", "2", "--date", "2024-02-01T00:00:00Z")
         #expect(try Self.steps(box) == 100)
-        #expect(try box.sqlite("SELECT count(*) FROM undo_steps WHERE command = 'add'") == "0", "the oldest step is pruned")
-        #expect(try box.sqlite("SELECT count(*) FROM undo_created WHERE table_name = 'accounts'") == "0", "with its rows")
-        #expect(try box.sqlite("SELECT min(description) FROM undo_steps WHERE command = 'test'") == "seeded 0")
+        #expect(try box.sqlite("SELECT count(*) FROM journal_steps WHERE mark = 'add'") == "0", "the oldest step is pruned")
+        #expect(try box.sqlite("SELECT count(*) FROM journal_records WHERE kind = 'new accounts'") == "0", "with its records")
+        #expect(try box.sqlite("SELECT min(label) FROM journal_steps WHERE mark = 'test'") == "seeded 0")
         #expect(try box.ok("undo").stderr.hasPrefix("Undid: update 'A'"))
         #expect(try box.ok("undo").stderr == "Undid: seeded 98.\n")
     }
@@ -208,10 +208,10 @@ struct PortfolioUndoTests {
         var csv = "date,account,value,currency\n"
         for row in 0..<3_000 { csv += "2025-01-01T00:00:00Z,Account \(row % 3),\(row).00,GBP\n" }
         try box.ok("import", "-", stdin: csv)
-        let last = "step_id = (SELECT max(id) FROM undo_steps)"
-        #expect(try box.sqlite("SELECT group_concat(table_name || ' ' || (last_id - first_id + 1)) FROM undo_created WHERE \(last)")
-                == "accounts 3,updates 3000")
-        #expect(try box.sqlite("SELECT count(*) FROM undo_updates WHERE \(last)") == "0")
+        let last = "step_id = (SELECT max(id) FROM journal_steps)"
+        #expect(try box.sqlite("SELECT group_concat(kind || ' ' || key, ',') FROM journal_records WHERE \(last) AND kind LIKE 'new %'")
+                == "new accounts 4...6,new updates 5...3004")
+        #expect(try box.sqlite("SELECT count(*) FROM journal_records WHERE \(last) AND kind = 'update'") == "0")
         let undo = try box.ok("undo")
         #expect(undo.stderr.hasSuffix("(3 accounts and 3000 updates removed).\n"), "\(undo.stderr)")
         #expect(try Self.dump(box) == before)
@@ -275,8 +275,9 @@ struct PortfolioUndoTests {
 
         // The first change migrates it (nothing lost) and is undoable.
         try box.ok("rm", "--force", "Old ISA")
-        #expect(try box.sqlite("PRAGMA user_version") == "3")
-        #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'undo~_%' ESCAPE '~' AND type = 'table'") == "7")
+        #expect(try box.sqlite("PRAGMA user_version") == "4")
+        #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'undo~_%' ESCAPE '~' AND type = 'table'") == "0")
+        #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'journal~_%' ESCAPE '~' AND type = 'table'") == "2")
         #expect(try box.ok("undo").stderr == "Undid: rm 'Old ISA' and its 2 updates (1 account and 2 updates restored).\n")
         #expect(try Self.dump(box) == dump)
         try box.fails(66, "undo")
@@ -294,7 +295,7 @@ struct PortfolioUndoTests {
     @Test func aNewerStoreIsRefusedUntouchedByUndo() throws {
         let box = try PortfolioBox()
         try box.ok("add", "A", "1", "--date", "2024-01-01")
-        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 4")
+        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 5")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: box.database))
         for arguments in [["undo"], ["undo", "--dry-run"], ["list"]] {
             let result = try box.run(arguments)
@@ -314,7 +315,7 @@ struct PortfolioUndoTests {
         let box = try PortfolioBox()
         let portfolio = ToolProcess.path(of: "portfolio")
         try box.ok("add", "B", "1", "--date", "1990-01-01T00:00:00Z")
-        _ = try SQLiteShell.query(box.database, "DELETE FROM undo_steps")  // B stays: undo only takes imports back
+        _ = try SQLiteShell.query(box.database, "DELETE FROM journal_records; DELETE FROM journal_steps")  // B stays: undo only takes imports back
         let rows = 5_000
         let file = box.sandbox.path("rows.csv")
         var killed = 0

@@ -63,6 +63,17 @@ import Testing
             ["CREATE INDEX i ON a(x)", "CREATE TABLE a (x TEXT DEFAULT ';')"])
     }
 
+    @Test func aMigrationCarryingRowsOverIsForetold() {
+        // Rows copied (after a comment) leave the schema as it was; a dropped table takes its indexes.
+        #expect(SQLiteSchemaTextProbe.statements("""
+            CREATE TABLE a (x); CREATE INDEX a_by_x ON a(x); CREATE TABLE b (y); CREATE INDEX b_by_y ON b(y);
+            -- carried over
+            INSERT INTO b SELECT x FROM a; UPDATE b SET y = 1; DELETE FROM b; DROP TABLE a;
+            """) == ["CREATE INDEX b_by_y ON b(y)", "CREATE TABLE b (y)"])
+        #expect(SQLiteSchemaTextProbe.statements("CREATE TABLE a (x); DROP VIEW v;") == nil)
+        #expect(SQLiteSchemaTextProbe.statements("CREATE TABLE a (x); CREATE TRIGGER t AFTER INSERT ON a BEGIN SELECT 1; END;") == nil)
+    }
+
     // MARK: plain decimals
 
     @Test func theQuickReadingGivesWhatMoneyParseGives() throws {

@@ -26,7 +26,8 @@
 // at its own first value or flow, never at another currency's.
 //
 // Without any deposit or withdrawal recorded for an account in the view, growth cannot be
-// told apart from saving: the row gives the change in value only and says so.
+// told apart from saving: the row gives the change in value only (no gain, no rate) and
+// says so. So does a value that appears before any money was put in.
 //
 // Seam for conversion (--convert-to): a view is made of members, each a value series and
 // its flows already in the view's currency; ReturnsReport takes the members per currency
@@ -155,8 +156,10 @@ public struct ReturnsReport: Sendable {
         public let deposits: Int64, withdrawals: Int64
         /// endValue − startValue.
         public let change: Int64
-        /// The change less the money put in, plus the money taken out: what grew.
-        public let gain: Int64
+        /// The change less the money put in, plus the money taken out: what grew; nil when
+        /// the money put in is not known (`.noContributions`, `.valueWithoutDeposit`): a
+        /// value with no deposit recorded would count as growth.
+        public let gain: Int64?
         /// XIRR; nil when not known (see `notes`).
         public let moneyWeighted: ReturnRate?
         /// The chained sub-period growth; nil when not known (see `notes`).
@@ -253,12 +256,14 @@ public struct ReturnsReport: Sendable {
         gain.add(withdrawals)
         let changeValue = try PortfolioTotal.require(change, currency: currency)
         let gainValue = try PortfolioTotal.require(gain, currency: currency)
-        func made(_ moneyWeighted: ReturnRate?, _ timeWeighted: ReturnRate?, _ notes: [ReturnsNote]) -> Row {
+        func made(_ moneyWeighted: ReturnRate?, _ timeWeighted: ReturnRate?, _ notes: [ReturnsNote], gainKnown: Bool = true) -> Row {
             Row(accountName: view.accountName, currency: currency, label: label, from: from, to: to, startValue: startValue, endValue: endValue,
-                deposits: deposits, withdrawals: withdrawals, change: changeValue, gain: gainValue,
+                deposits: deposits, withdrawals: withdrawals, change: changeValue, gain: gainKnown ? gainValue : nil,
                 moneyWeighted: moneyWeighted, timeWeighted: timeWeighted, notes: notes)
         }
-        if view.membersWithoutFlows > 0 { return made(nil, nil, [.noContributions(count: view.membersWithoutFlows)]) }
+        if view.membersWithoutFlows > 0 {
+            return made(nil, nil, [.noContributions(count: view.membersWithoutFlows)], gainKnown: false)
+        }
         if startValue == 0 && endValue == 0 && flows.isEmpty { return made(nil, nil, [.nothingInvested]) }
 
         var notes: [ReturnsNote] = []
@@ -290,7 +295,7 @@ public struct ReturnsReport: Sendable {
             if isEnd { break }
             valueAfter = Double(try value(at: instant))
         }
-        if timeFault == .valueWithoutDeposit { return made(nil, nil, notes + [.valueWithoutDeposit]) }
+        if timeFault == .valueWithoutDeposit { return made(nil, nil, notes + [.valueWithoutDeposit], gainKnown: false) }
         var timeWeighted: ReturnRate?
         if let timeFault {
             notes.append(timeFault)

@@ -75,14 +75,16 @@ extension PortfolioSpec {
             it counts in the piece before the flow: record a value with each deposit for exact pieces.
 
             Without any deposit or withdrawal recorded for an account, growth cannot be told from saving: the row gives \
-            the change in value only, no rate, and says so (for the portfolio: when any of its accounts has none). A \
-            value that appears with no money put in before it (the opening deposit is missing) gives no rate either.
+            the change in value only (END less START), no gain (GAIN "—", null in JSON, empty in CSV and TSV) and no \
+            rate, and says so (for the portfolio: when any of its accounts has none). A value that appears with no \
+            money put in before it (the opening deposit is missing) gives no gain and no rate either. Without --from, \
+            the first row starts at the first value or flow, so START is 0 and that first value counts in the change.
 
             Without NAME: one set of rows per currency (amounts in different currencies are never added; --currency \
             keeps one). A row depends only on its own accounts: without --from, each currency's rows (or the \
             account's) start at its own first value or flow, so --currency never changes a row. \
             JSON: {"period", "rows": [{"account", "currency", "period", "from", "to", "startValue", \
-            "endValue", "deposits", "withdrawals", "change", "gain", "moneyWeighted": {"annualisedPercent", \
+            "endValue", "deposits", "withdrawals", "change", "gain" (or null), "moneyWeighted": {"annualisedPercent", \
             "periodPercent"} or null, "timeWeighted": {"periodPercent", "annualisedPercent"} or null, "notes"}]}; \
             CSV and TSV: the same, flat (moneyWeightedAnnualised, moneyWeightedPeriod, timeWeightedPeriod, \
             timeWeightedAnnualised in percent, empty when not known).

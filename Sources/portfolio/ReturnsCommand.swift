@@ -1,7 +1,7 @@
 // portfolio returns: PortfolioKit's ReturnsReport rendered as text, JSON, CSV or TSV.
 // Rates are labelled both ways: MWR (money-weighted, XIRR) per year and over the period,
-// TWR (time-weighted) over the period and per year. A rate that is not known is empty
-// (CSV, TSV), null (JSON) or "—" (text), with the reason in the row's notes.
+// TWR (time-weighted) over the period and per year. A rate or a gain that is not known is
+// empty (CSV, TSV), null (JSON) or "—" (text), with the reason in the row's notes.
 // Seam for --convert-to: the views come from ReturnsReport.views (one per currency); a
 // converting caller builds converted ReturnsViews and passes them to ReturnsReport instead.
 
@@ -71,7 +71,10 @@ enum ReturnsColumns {
     static let withdrawals = amount("withdrawals", "OUT", \.withdrawals)
     static let end = amount("endValue", "END", \.endValue)
     static let change = ReportColumn<Row>.scriptOnly("change") { plain($0.change, $0) }
-    static let gain = amount("gain", "GAIN", \.gain)
+    /// The gain, "—" (text) or empty (CSV, TSV) when the money put in is not known.
+    static let gain = ReportColumn<Row>(
+        "gain", layout: .amount("GAIN"), value: { row in row.gain.map { plain($0, row) } ?? .string("") },
+        display: { row in row.gain.map { TextTable.Cell(formatted: Portfolio.money($0, row.currency)) } ?? TextTable.Cell("—") })
     static let moneyYear = rate("moneyWeightedAnnualised", "MWR/YEAR", importance: 90) { $0.moneyWeighted?.annualised }
     static let moneyPeriod = rate("moneyWeightedPeriod", "MWR/PERIOD", importance: 30) { $0.moneyWeighted?.period }
     static let timePeriod = rate("timeWeightedPeriod", "TWR/PERIOD", importance: 80) { $0.timeWeighted?.period }
@@ -97,7 +100,7 @@ enum ReturnsColumns {
             ("period", .string(row.label)), ("from", .string(Instant.iso8601(row.from))), ("to", .string(Instant.iso8601(row.to))),
             ("startValue", plain(row.startValue, row)), ("endValue", plain(row.endValue, row)),
             ("deposits", plain(row.deposits, row)), ("withdrawals", plain(row.withdrawals, row)),
-            ("change", plain(row.change, row)), ("gain", plain(row.gain, row)),
+            ("change", plain(row.change, row)), ("gain", row.gain.map { plain($0, row) } ?? .null),
             ("moneyWeighted", rate(money, first: money.map { ("annualisedPercent", $0.annualised) }, second: money.map { ("periodPercent", $0.period) })),
             ("timeWeighted", rate(time, first: time.map { ("periodPercent", $0.period) }, second: time.map { ("annualisedPercent", $0.annualised) })),
             ("notes", .array(ReturnsText.notes(row).map { .string($0) })),

@@ -29,12 +29,17 @@ package final class PostgresConnection {
 
     /// Opens a connection from `text`: a `postgresql://` or `postgres://` URI or a libpq
     /// keyword string (empty: libpq's PG* variables and defaults alone); blanks around a URI
-    /// and its scheme's case do not matter.
+    /// and its scheme's case do not matter. The PG* variables are `environment`'s (the
+    /// run's; nil: the process's), passed to libpq as keywords where they differ from the
+    /// process's (PostgresRunEnvironment); the text overrides them.
     /// - Throws: `StoreError.badConnection` for text libpq cannot read, or of a URI's shape
     ///   but not PostgreSQL's (postgresql:/h, postgres:h, mysql://…), shown redacted;
     ///   `StoreError.unavailable` when the server cannot be reached or refuses us;
     ///   `StoreError.clientLibraryMissing` when libpq is not installed.
-    package static func open(_ typed: String, applicationName: String = "moneykit") throws(StoreError) -> PostgresConnection {
+    package static func open(
+        _ typed: String, applicationName: String = "moneykit", environment: [String: String]? = nil
+    ) throws(StoreError) -> PostgresConnection {
+        let run = environment.map(PostgresRunEnvironment.init) ?? PostgresRunEnvironment(run: ProcessControl.environment(), process: ProcessControl.environment())
         let typedSecrets = PostgresConnectionText.passwords(in: typed)
         // A URI with blanks around it or its scheme in capitals is read as typed; one of a
         // URI's shape that libpq would take for a keyword string (postgresql:/h, mysql://)
@@ -53,11 +58,13 @@ package final class PostgresConnection {
         // Checked first so that a malformed string is a configuration error, not an
         // unreachable server.
         var parseError: UnsafeMutablePointer<CChar>?
+        var textDatabase: String?
         if let options = libpq.conninfoParse(text, &parseError) {
             defer { libpq.conninfoFree(options) }
             if let problem = PostgresSettingValues.problem(in: options) {
                 throw StoreError.badConnection(text: PostgresConnectionText.redacted(text), reason: problem)
             }
+            textDatabase = PostgresSettingValues.value(of: "dbname", in: options)
         } else {
             let reason = parseError.map { String(cString: $0) } ?? "libpq cannot read it"
             if let parseError { libpq.freemem(parseError) }
@@ -65,16 +72,25 @@ package final class PostgresConnection {
                 text: PostgresConnectionText.redacted(text),
                 reason: PostgresConnectionText.scrubbing(oneLine(reason), of: typedSecrets))
         }
-        // Our settings come before dbname, so the user's string (expanded from dbname)
-        // overrides them; a connect timeout only where PGCONNECT_TIMEOUT sets none.
+        // Our settings and the run's PG* variables come before dbname, so the user's string
+        // (expanded from dbname) overrides them; a connect timeout only where
+        // PGCONNECT_TIMEOUT sets none.
         var keywords = ["fallback_application_name"]
         var values = [applicationName]
-        if ProcessControl.environment()["PGCONNECT_TIMEOUT"] == nil {
+        if run.value("PGCONNECT_TIMEOUT") == nil {
             keywords.append("connect_timeout")
             values.append("10")
         }
+        for setting in run.settings(for: PostgresRunEnvironment.options(libpq)) {
+            keywords.append(setting.keyword)
+            values.append(setting.value)
+        }
         keywords.append("dbname")
         values.append(text)
+        if let database = run.database(given: textDatabase) {
+            keywords.append("dbname")
+            values.append(database)
+        }
         let connection = withCStringArray(keywords + [nil]) { keywordPointers in
             withCStringArray(values + [nil]) { valuePointers in
                 libpq.connectdbParams(keywordPointers, valuePointers, 1)
@@ -87,8 +103,8 @@ package final class PostgresConnection {
         if let password = libpq.pass(connection).map({ String(cString: $0) }), !password.isEmpty {
             secrets.append(password)
         }
-        if let password = ProcessControl.environment()["PGPASSWORD"], !password.isEmpty {
-            secrets.append(password)
+        for password in [run.value("PGPASSWORD"), ProcessControl.environment()["PGPASSWORD"]] {
+            if let password, !password.isEmpty { secrets.append(password) }
         }
         let server = PostgresConnectionText.scrubbing(PostgresServerName.describe(connection, libpq: libpq), of: secrets)
         guard libpq.status(connection) == CONNECTION_OK else {

@@ -14,6 +14,18 @@ enum PostgresSettingValues {
         "target_session_attrs": ["any", "read-write", "read-only", "primary", "standby", "prefer-standby"],
     ]
 
+    /// The value `keyword` has in the parsed `options` (nil: not given, or empty).
+    static func value(of keyword: String, in options: UnsafeMutablePointer<PQconninfoOption>) -> String? {
+        var option = options
+        while let name = option.pointee.keyword {
+            defer { option += 1 }
+            guard String(cString: name) == keyword, let value = option.pointee.val else { continue }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        return nil
+    }
+
     /// What is wrong with the parsed `options` (a PQconninfoParse array), or nil.
     static func problem(in options: UnsafeMutablePointer<PQconninfoOption>) -> String? {
         var option = options

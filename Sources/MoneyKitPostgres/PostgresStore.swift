@@ -21,6 +21,8 @@ package final class PostgresStore {
     /// Who makes the changes: "user@host".
     package let actor: String
     private let connectionText: String
+    /// The run's environment, whose PG* variables the connection follows (nil: the process's).
+    private let environment: [String: String]?
     private var openConnection: PostgresConnection?
     /// Whether the schema was found at this tool's version on this connection.
     private var isCurrent = false
@@ -28,8 +30,11 @@ package final class PostgresStore {
     /// A store reached through `connectionText` (a URI or a libpq keyword string); nothing
     /// is connected until the first command. `actor` is the invocation's (Invocation.actor
     /// reads MONEYKIT_ACTOR once); no default, so no store reads the process's identity itself.
-    package init(connectionText: String, layout: PostgresSchemaLayout, actor: String) {
+    /// `environment` is the run's (Invocation.environment): libpq is given its PG* variables
+    /// rather than reading the process's (nil: the process's, as libpq reads them).
+    package init(connectionText: String, layout: PostgresSchemaLayout, actor: String, environment: [String: String]? = nil) {
         self.connectionText = connectionText
+        self.environment = environment
         self.layout = layout
         self.actor = actor
     }
@@ -42,7 +47,7 @@ package final class PostgresStore {
     package func connection() throws(StoreError) -> PostgresConnection {
         if let openConnection, openConnection.isConnected { return openConnection }
         isCurrent = false
-        let opened = try PostgresConnection.open(connectionText, applicationName: layout.tool)
+        let opened = try PostgresConnection.open(connectionText, applicationName: layout.tool, environment: environment)
         openConnection = opened
         return opened
     }

@@ -18,9 +18,10 @@ public final class PostgresTallyRepository: TallyRepository {
 
     /// The store reached through `connectionText` (a postgresql:// URI or a libpq keyword
     /// string); changes are made as `actor` ("user@host"); undo reaches back `undoLimit`
-    /// changes of each actor. Nothing is connected until the first command.
-    public init(connectionText: String, actor: String, undoLimit: Int = UndoHistory.stepsKept) {
-        store = PostgresStore(connectionText: connectionText, layout: PostgresTallySchema.layout, actor: actor)
+    /// changes of each actor. Nothing is connected until the first command. The PG*
+    /// variables libpq follows are `environment`'s (a run's own; nil: the process's).
+    public init(connectionText: String, actor: String, undoLimit: Int = UndoHistory.stepsKept, environment: [String: String]? = nil) {
+        store = PostgresStore(connectionText: connectionText, layout: PostgresTallySchema.layout, actor: actor, environment: environment)
         self.undoLimit = undoLimit
     }
 

@@ -20,9 +20,10 @@ public final class PostgresTillStore {
     }
 
     /// The store reached through `connectionText`, changed by `actor` ("user@host": the
-    /// executable passes who runs it). Nothing is connected until the first command.
-    public init(connectionText: String, actor: String) {
-        store = PostgresStore(connectionText: connectionText, layout: PostgresTillSchema.layout, actor: actor)
+    /// executable passes who runs it). Nothing is connected until the first command. The
+    /// PG* variables libpq follows are `environment`'s (a run's own; nil: the process's).
+    public init(connectionText: String, actor: String, environment: [String: String]? = nil) {
+        store = PostgresStore(connectionText: connectionText, layout: PostgresTillSchema.layout, actor: actor, environment: environment)
     }
 
     /// Who this store's changes are made by.

@@ -21,11 +21,18 @@ extension PortfolioCommands {
     /// store), unless the read plans a change that would make it (`plansChange`: an import).
     func open(_ location: StoreLocation, _ access: PortfolioStoreAccess, plansChange: Bool = false) throws -> any PortfolioStore {
         if PostgresConnectionText.isConnection(location.path) {
-            return PostgresPortfolioRepository(connectionText: location.path, actor: actor)
+            // The run's PG* variables, not the process's, reach libpq (PostgresRunEnvironment).
+            return PostgresPortfolioRepository(store: sharedStore(location))
         }
         var access = access
         if case .write = access { access = .write(createFolders: location.isDefault) }
         return try SQLitePortfolioRepository(path: location.path, access: access, mustExist: !location.isDefault && !plansChange)
+    }
+
+    /// The PostgreSQL store `location` names, changed by this run's actor, connected with
+    /// this run's PG* variables.
+    private func sharedStore(_ location: StoreLocation) -> PostgresStore {
+        PostgresStore(connectionText: location.path, layout: PostgresPortfolioRepository.layout, actor: actor, environment: invocation.environment)
     }
 
     /// The store opened for reading by a command that plans a change it may then make
@@ -61,7 +68,7 @@ extension PortfolioCommands {
             invocation.say(existed ? "portfolio's database \(location.path) is ready (up to date)" : "made portfolio's database \(location.path)")
             return .ok
         }
-        let store = PostgresStore(connectionText: location.path, layout: PostgresPortfolioRepository.layout, actor: actor)
+        let store = sharedStore(location)
         let grantee = role.map(PostgresGrantee.init)
         if grantee == .everyone {
             guard try Confirmation.require(PostgresGrantee.everyone.confirmationQuestion(tool: "portfolio", readOnly: readOnly), invocation: invocation) else {

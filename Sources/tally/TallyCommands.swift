@@ -29,7 +29,7 @@ struct TallyCommands {
     /// string given by --file or TALLY_FILE, else the SQLite file (TallyStorePaths).
     static func repository(at location: StoreLocation, invocation: Invocation) -> any TallyRepository {
         if !location.isDefault, PostgresTallyRepository.names(location.path) {
-            return PostgresTallyRepository(connectionText: location.path, actor: invocation.actor)
+            return PostgresTallyRepository(connectionText: location.path, actor: invocation.actor, environment: invocation.environment)
         }
         let repository = SQLiteTallyRepository(location: location, actor: invocation.actor)
         let err = invocation.err

@@ -64,7 +64,7 @@ struct DatabaseCommands {
         let targetHistory: any TillHistoryRepository & TillHistoryCopyTarget
         let targetName: String
         if PostgresTillStore.names(target) {
-            let shared = PostgresTillStore(connectionText: target, actor: context.invocation.actor)
+            let shared = PostgresTillStore(connectionText: target, actor: context.invocation.actor, environment: context.invocation.environment)
             targetTills = shared.directory
             targetHistory = shared.history
             targetName = shared.redactedText

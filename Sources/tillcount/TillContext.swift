@@ -48,7 +48,7 @@ struct TillContext {
         if !historyLocation.isDefault, PostgresTillStore.names(historyLocation.path) {
             // A shared store: every till's live count and the saved counts are in the
             // database; --state and $TILLCOUNT_STATE are not used.
-            let shared = PostgresTillStore(connectionText: historyLocation.path, actor: invocation.actor)
+            let shared = PostgresTillStore(connectionText: historyLocation.path, actor: invocation.actor, environment: invocation.environment)
             if arguments.text(TillcountSpec.state) != nil {
                 invocation.warn("--state is not used: --db names a PostgreSQL store, which keeps every till's live count")
             }

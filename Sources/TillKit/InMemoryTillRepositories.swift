@@ -4,6 +4,8 @@
 // TillHistoryRules', as for the SQLite and PostgreSQL adapters.
 
 import MoneyKit
+import MoneyKitStorage
+import MoneyKitPlatform
 
 /// A live count kept in memory: a till of an `InMemoryTillDirectory` (its own, when made
 /// on its own), changed under the rules every adapter applies (TillDirectoryRules).
@@ -107,26 +109,17 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     /// - Throws: nothing.
     public func prepareToSave() throws {}
 
-    /// Keeps `count` under the next id, stamped and marked by `step`.
-    /// - Throws: nothing: memory cannot fail.
+    /// Keeps `count` under the next id, stamped and marked by `step` (TillHistoryRules:
+    /// a Z count takes its till's next number).
+    /// - Throws: `StoreError.corrupt` when the till's Z numbers are used up.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
-        // A Z count takes the next number of its till (TillHistoryRules).
-        let zNumber = count.kind == .z ? try TillHistoryRules.nextZNumber(of: count.till, in: InMemoryTillHistoryRows(history: self)) : nil
-        lastID += 1
-        let saved = SavedCount(
-            id: lastID, savedAt: step.at, label: count.label, currency: count.currency, total: count.total, float: count.float,
-            expected: count.expected, notes: count.notes, lines: count.lines, till: count.till, kind: count.kind, zNumber: zNumber,
-            movements: count.movements, tolerance: count.tolerance)
-        rows.append(Row(count: saved, savedBy: step.key))
-        return lastID
+        try TillHistoryRules.save(count, step: step, in: InMemoryTillHistoryRows(history: self))
     }
 
     /// Hides the visible count `id`, marked by `step`.
-    /// - Throws: `TillError.noSavedCount`.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`.
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
-        let index = try changeable(id, step.change)
-        rows[index].deletedAt = step.at
-        rows[index].deletedBy = step.key
+        try TillHistoryRules.delete(id, step: step, in: InMemoryTillHistoryRows(history: self))
     }
 
     /// Reverts `step` (TillHistoryRules): an rm's count shown again, a save's count
@@ -139,9 +132,7 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     /// Deletes the counts hidden by `keys`; returns how many.
     /// - Throws: nothing.
     public func purge(_ keys: [String]) throws -> Int {
-        let before = rows.count
-        rows.removeAll { row in row.deletedAt != nil && row.deletedBy.map(keys.contains) == true }
-        return before - rows.count
+        try TillHistoryRules.purge(keys, in: InMemoryTillHistoryRows(history: self))
     }
 
     /// Every visible count with its lines, oldest first.
@@ -153,23 +144,21 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     /// Relabels the visible X count `id`, marked by `step`.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
-        let index = try changeable(id, step.change)
-        rows[index].labels.append((step.key, label))
+        try TillHistoryRules.relabel(id, label: label, step: step, in: InMemoryTillHistoryRows(history: self))
     }
 
     /// Adds a note to the visible count `id`, marked by `step`.
     /// - Throws: `TillError.noSavedCount`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
-        let index = try changeable(id, step.change)
-        rows[index].notes.append((step.key, SavedNote(at: step.at, text: text)))
+        try TillHistoryRules.addNote(id, text: text, step: step, in: InMemoryTillHistoryRows(history: self))
     }
 
-    /// The index of the visible count `id`, which `change` may change (TillHistoryRules:
-    /// a Z count refuses rm and label).
-    private func changeable(_ id: Int64, _ change: HistoryStep.Change) throws -> Int {
-        try TillHistoryRules.refuseFinal(id, change, in: InMemoryTillHistoryRows(history: self))
-        guard let index = rows.firstIndex(where: { $0.count.id == id && $0.deletedAt == nil }) else { throw TillError.noSavedCount(id: id) }
-        return index
+    /// The next id, never one used before.
+    func nextID() throws -> Int64 {
+        let (next, overflow) = lastID.addingReportingOverflow(1)
+        if overflow { throw StoreError.corrupt(path: name, reason: "no saved count id left") }
+        lastID = next
+        return next
     }
 
     /// Applies `edit` to each row until one says it removed something; whether one did.
@@ -244,6 +233,39 @@ struct InMemoryTillHistoryRows: TillHistoryRows {
 
     func deleteCount(_ id: Int64) {
         history.rows.removeAll { $0.count.id == id }
+    }
+
+    func insertCount(_ count: SavedCount, zNumber: Int64?, step: HistoryStep) throws -> Int64 {
+        let id = try history.nextID()
+        let saved = SavedCount(
+            id: id, savedAt: step.at, label: count.label, currency: count.currency, total: count.total, float: count.float,
+            expected: count.expected, notes: count.notes, lines: count.lines, till: count.till, kind: count.kind, zNumber: zNumber,
+            movements: count.movements, tolerance: count.tolerance)
+        history.rows.append(InMemoryTillHistory.Row(count: saved, savedBy: step.key))
+        return id
+    }
+
+    func hide(_ id: Int64, step: HistoryStep) -> Bool {
+        guard let index = history.rows.firstIndex(where: { $0.count.id == id && $0.deletedAt == nil && $0.count.kind == .x }) else { return false }
+        history.rows[index].deletedAt = step.at
+        history.rows[index].deletedBy = step.key
+        return true
+    }
+
+    func insertLabel(_ id: Int64, label: String?, step: HistoryStep) {
+        for index in history.rows.indices where history.rows[index].count.id == id { history.rows[index].labels.append((step.key, label)) }
+    }
+
+    func insertNote(_ id: Int64, text: String, step: HistoryStep) {
+        for index in history.rows.indices where history.rows[index].count.id == id {
+            history.rows[index].notes.append((step.key, SavedNote(at: step.at, text: text)))
+        }
+    }
+
+    func deleteHidden(by key: String) -> Int {
+        let before = history.rows.count
+        history.rows.removeAll { $0.deletedAt != nil && $0.deletedBy == key }
+        return before - history.rows.count
     }
 }
 

@@ -43,4 +43,22 @@ package protocol TillHistoryRows {
     /// Deletes count `id` with its lines, labels and notes.
     /// - Throws: `StoreError`.
     func deleteCount(_ id: Int64) throws
+    /// Files `count` (its id ignored) as made by the save step `step`, stamped with
+    /// `step.at`, with the Z number `zNumber` (nil: an X count); returns its new id.
+    /// - Throws: `StoreError`.
+    func insertCount(_ count: SavedCount, zNumber: Int64?, step: HistoryStep) throws -> Int64
+    /// Hides the visible X count `id` for the rm step `step` (deleted_at, deleted_by);
+    /// whether there was one.
+    /// - Throws: `StoreError`.
+    func hide(_ id: Int64, step: HistoryStep) throws -> Bool
+    /// Adds a label row `label` (nil: no label) to count `id` for the label step `step`.
+    /// - Throws: `StoreError`.
+    func insertLabel(_ id: Int64, label: String?, step: HistoryStep) throws
+    /// Adds the note row `text` to count `id` for the note step `step`.
+    /// - Throws: `StoreError`.
+    func insertNote(_ id: Int64, text: String, step: HistoryStep) throws
+    /// Deletes for good the count the rm step `key` hid, with its lines, labels and
+    /// notes; how many counts.
+    /// - Throws: `StoreError`.
+    func deleteHidden(by key: String) throws -> Int
 }

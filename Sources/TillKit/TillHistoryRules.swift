@@ -14,6 +14,47 @@ package enum TillHistoryRules {
         return next
     }
 
+    /// Files `count` for the save step `step`: a Z count takes the next number of its
+    /// till in the same transaction. Returns the new id.
+    /// - Throws: `StoreError.corrupt` when the Z numbers are used up; what `rows` throws.
+    package static func save(_ count: SavedCount, step: HistoryStep, in rows: some TillHistoryRows) throws -> Int64 {
+        let zNumber = count.kind == .z ? try nextZNumber(of: count.till, in: rows) : nil
+        return try rows.insertCount(count, zNumber: zNumber, step: step)
+    }
+
+    /// Hides the visible X count `id` for the rm step `step` (until undo shows it again or
+    /// a purge deletes it); a Z count is final.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what `rows` throws.
+    package static func delete(_ id: Int64, step: HistoryStep, in rows: some TillHistoryRows) throws {
+        try refuseFinal(id, step.change, in: rows)
+        guard try rows.hide(id, step: step) else { throw TillError.noSavedCount(id: id) }
+    }
+
+    /// Relabels the visible X count `id` for the label step `step` (a label row of its
+    /// own: the count's lines and amounts never change); a Z count keeps its label.
+    /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what `rows` throws.
+    package static func relabel(_ id: Int64, label: String?, step: HistoryStep, in rows: some TillHistoryRows) throws {
+        try refuseFinal(id, step.change, in: rows)
+        try rows.insertLabel(id, label: label, step: step)
+    }
+
+    /// Adds `text` to the notes of the visible count `id` for the note step `step` (a
+    /// note row of its own).
+    /// - Throws: `TillError.noSavedCount`; what `rows` throws.
+    package static func addNote(_ id: Int64, text: String, step: HistoryStep, in rows: some TillHistoryRows) throws {
+        try refuseFinal(id, step.change, in: rows)
+        try rows.insertNote(id, text: text, step: step)
+    }
+
+    /// Deletes for good the counts hidden by the rm steps `keys` (steps gone from every
+    /// undo stack); how many.
+    /// - Throws: what `rows` throws.
+    package static func purge(_ keys: [String], in rows: some TillHistoryRows) throws -> Int {
+        var purged = 0
+        for key in keys { purged += try rows.deleteHidden(by: key) }
+        return purged
+    }
+
     /// Refuses a change to `id` that does not exist (or is hidden), or that `change` may
     /// not make to a Z count (rm, label).
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what `rows` throws.

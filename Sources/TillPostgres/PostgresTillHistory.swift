@@ -84,16 +84,12 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError`; nothing is saved then.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
         try store.change { connection, change -> Int64 in
-            var zNumber: PostgresValue = .null
-            if count.kind == .z {
-                zNumber = .integer(try TillHistoryRules.nextZNumber(of: count.till, in: PostgresTillHistoryRows(connection: connection)))
-            }
-            return try insert(count, savedAt: step.at, savedBy: .text(step.key), actor: .text(change.actor), zNumber: zNumber, id: nil, on: connection)
+            try TillHistoryRules.save(count, step: step, in: PostgresTillHistoryRows(connection: connection, actor: change.actor))
         }
     }
 
     /// Inserts `count` and its lines; returns its id (`id`: the one to keep, when copying).
-    private func insert(
+    static func insert(
         _ count: SavedCount, savedAt: String, savedBy: PostgresValue, actor: PostgresValue, zNumber: PostgresValue, id: Int64?,
         on connection: PostgresConnection
     ) throws -> Int64 {
@@ -129,12 +125,8 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// Hides the visible X count `id` for `step`.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
-        try store.change { connection, _ in
-            try TillHistoryRules.refuseFinal(id, step.change, in: PostgresTillHistoryRows(connection: connection))
-            let changed = try connection.execute(
-                "UPDATE tillcount.counts SET deleted_at = $1, deleted_by = $2 WHERE id = $3 AND deleted_at IS NULL AND kind = 'x'",
-                [.text(step.at), .text(step.key), .integer(id)])
-            if changed == 0 { throw TillError.noSavedCount(id: id) }
+        try store.change { connection, change in
+            try TillHistoryRules.delete(id, step: step, in: PostgresTillHistoryRows(connection: connection, actor: change.actor))
         }
     }
 
@@ -142,8 +134,8 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// or noted since from another undo stack is refused (SaveUndoRule.swift).
     /// - Throws: `TillError.undoSaveEditedSince`; `StoreError`.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
-        try store.change { connection, _ -> HistoryReversal in
-            try TillHistoryRules.revert(step, in: PostgresTillHistoryRows(connection: connection))
+        try store.change { connection, change -> HistoryReversal in
+            try TillHistoryRules.revert(step, in: PostgresTillHistoryRows(connection: connection, actor: change.actor))
         }
     }
 
@@ -151,13 +143,8 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `StoreError`.
     public func purge(_ keys: [String]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
-        return try store.change { connection, _ -> Int in
-            var purged = 0
-            for key in keys {
-                purged += try connection.execute(
-                    "DELETE FROM tillcount.counts WHERE deleted_by = $1 AND deleted_at IS NOT NULL", [.text(key)])
-            }
-            return purged
+        return try store.change { connection, change -> Int in
+            try TillHistoryRules.purge(keys, in: PostgresTillHistoryRows(connection: connection, actor: change.actor))
         }
     }
 
@@ -165,10 +152,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
         try store.change { connection, change in
-            try TillHistoryRules.refuseFinal(id, step.change, in: PostgresTillHistoryRows(connection: connection))
-            try connection.execute(
-                "INSERT INTO tillcount.count_labels (count_id, label, at, set_by, actor) VALUES ($1, $2, $3, $4, $5)",
-                [.integer(id), label.map(PostgresValue.text) ?? .null, .text(step.at), .text(step.key), .text(change.actor)])
+            try TillHistoryRules.relabel(id, label: label, step: step, in: PostgresTillHistoryRows(connection: connection, actor: change.actor))
         }
     }
 
@@ -176,10 +160,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
         try store.change { connection, change in
-            try TillHistoryRules.refuseFinal(id, step.change, in: PostgresTillHistoryRows(connection: connection))
-            try connection.execute(
-                "INSERT INTO tillcount.count_notes (count_id, note, at, added_by, actor) VALUES ($1, $2, $3, $4, $5)",
-                [.integer(id), .text(text), .text(step.at), .text(step.key), .text(change.actor)])
+            try TillHistoryRules.addNote(id, text: text, step: step, in: PostgresTillHistoryRows(connection: connection, actor: change.actor))
         }
     }
 
@@ -243,7 +224,7 @@ extension PostgresTillHistory: TillHistoryCopyTarget {
     public func copyIn(_ counts: [SavedCount]) throws {
         try store.change { connection, change in
             for count in counts {
-                _ = try insert(count, savedAt: count.savedAt, savedBy: .null, actor: .text(change.actor),
+                _ = try Self.insert(count, savedAt: count.savedAt, savedBy: .null, actor: .text(change.actor),
                                zNumber: count.zNumber.map(PostgresValue.integer) ?? .null, id: count.id, on: connection)
                 for note in count.addedNotes {
                     try connection.execute(

@@ -8,6 +8,8 @@ import MoneyKitPostgres
 /// The history's rows in the transaction of `connection`.
 struct PostgresTillHistoryRows: TillHistoryRows {
     let connection: PostgresConnection
+    /// Who the change is made by (recorded with each count, label and note).
+    let actor: String
 
     var storeName: String { connection.server }
 
@@ -74,6 +76,35 @@ struct PostgresTillHistoryRows: TillHistoryRows {
             if key == till.key || TillName(stored: name).key == till.key { last = max(last, number) }
         }
         return last
+    }
+
+    func insertCount(_ count: SavedCount, zNumber: Int64?, step: HistoryStep) throws -> Int64 {
+        try PostgresTillHistory.insert(
+            count, savedAt: step.at, savedBy: .text(step.key), actor: .text(actor), zNumber: zNumber.map(PostgresValue.integer) ?? .null, id: nil,
+            on: connection)
+    }
+
+    func hide(_ id: Int64, step: HistoryStep) throws -> Bool {
+        try connection.execute(
+            "UPDATE tillcount.counts SET deleted_at = $1, deleted_by = $2 WHERE id = $3 AND deleted_at IS NULL AND kind = 'x'",
+            [.text(step.at), .text(step.key), .integer(id)]) != 0
+    }
+
+    func insertLabel(_ id: Int64, label: String?, step: HistoryStep) throws {
+        try connection.execute(
+            "INSERT INTO tillcount.count_labels (count_id, label, at, set_by, actor) VALUES ($1, $2, $3, $4, $5)",
+            [.integer(id), label.map(PostgresValue.text) ?? .null, .text(step.at), .text(step.key), .text(actor)])
+    }
+
+    func insertNote(_ id: Int64, text: String, step: HistoryStep) throws {
+        try connection.execute(
+            "INSERT INTO tillcount.count_notes (count_id, note, at, added_by, actor) VALUES ($1, $2, $3, $4, $5)",
+            [.integer(id), .text(text), .text(step.at), .text(step.key), .text(actor)])
+    }
+
+    func deleteHidden(by key: String) throws -> Int {
+        // Lines, labels and notes cascade.
+        try connection.execute("DELETE FROM tillcount.counts WHERE deleted_by = $1 AND deleted_at IS NOT NULL", [.text(key)])
     }
 
     func deleteCount(_ id: Int64) throws {

@@ -156,31 +156,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// quantity, roll size, packaging and value.
     /// - Throws: `StoreError` from the database; nothing is saved then.
     public func save(_ count: SavedCount, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws -> Int64 {
-        let till = TillName(stored: count.till)
-        return try self.database.write { db in
-            let database = db
-            try fillInOldLines(database, definitions: definitions)
-            // A Z count takes the next number of its till here, inside the transaction.
-            var zNumber: SQLiteValue = .null
-            if count.kind == .z {
-                zNumber = .integer(try TillHistoryRules.nextZNumber(of: count.till, in: SQLiteTillHistoryRows(database: db)))
-            }
-            try db.query(
-                "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number, movements, tolerance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [.text(step.at), count.label.map(SQLiteValue.text) ?? .null, .text(count.currency.code),
-                 .integer(count.total.minorUnits), .integer(count.float.minorUnits),
-                 count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")), .text(step.key),
-                 .text(count.till), .text(till.key), .text(count.kind.rawValue), zNumber] + Self.cashValues(count))
-            let id = db.lastInsertRowID
-            for line in count.lines {
-                let packaging: SQLiteValue = line.item.kind == .roll ? .text(line.packaging.rawValue) : .null
-                try db.query(
-                    "INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label) VALUES (?, ?, ?, ?, ?, ?, ?, 'saved', ?, ?)",
-                    [.integer(id), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity),
-                     .integer(line.rollSize), packaging, .integer(line.valueMinorUnits), line.token.map(SQLiteValue.text) ?? .null,
-                     line.label.map(SQLiteValue.text) ?? .null])
-            }
-            return id
+        try database.write { db in
+            try fillInOldLines(db, definitions: definitions)
+            return try TillHistoryRules.save(count, step: step, in: SQLiteTillHistoryRows(database: db))
         }
     }
 
@@ -247,10 +225,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     public func delete(_ id: Int64, step: HistoryStep, definitions: (Currency) throws -> DenominationSet) throws {
         try database.change { db in
             try fillInOldLines(db, definitions: definitions)
-            try TillHistoryRules.refuseFinal(id, step.change, in: SQLiteTillHistoryRows(database: db))
-            try db.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL AND kind = 'x'",
-                         [.text(step.at), .text(step.key), .integer(id)])
-            if db.changes == 0 { throw TillError.noSavedCount(id: id) }
+            try TillHistoryRules.delete(id, step: step, in: SQLiteTillHistoryRows(database: db))
         }
     }
 
@@ -275,35 +250,21 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     public func purge(_ keys: [String]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
         guard database.holdsSomething else { return 0 }
-        return try database.write { db -> Int in
-            var purged = 0
-            for key in keys {
-                purged += try SQLiteTillHistoryRows(database: db).deleteRows(of: "deleted_by = ? AND deleted_at IS NOT NULL", [.text(key)])
-            }
-            return purged
-        }
+        return try database.write { db in try TillHistoryRules.purge(keys, in: SQLiteTillHistoryRows(database: db)) }
     }
 
     /// Relabels the visible X count `id` for the undo step `step` (nil: no label): a row of
     /// count_labels marked with the step's key; the count's own row is unchanged.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; `StoreError`.
     public func relabel(_ id: Int64, label: String?, step: HistoryStep) throws {
-        try database.change { db in
-            try TillHistoryRules.refuseFinal(id, step.change, in: SQLiteTillHistoryRows(database: db))
-            try db.query("INSERT INTO count_labels (count_id, label, at, set_by) VALUES (?, ?, ?, ?)",
-                         [.integer(id), label.map(SQLiteValue.text) ?? .null, .text(step.at), .text(step.key)])
-        }
+        try database.change { db in try TillHistoryRules.relabel(id, label: label, step: step, in: SQLiteTillHistoryRows(database: db)) }
     }
 
     /// Adds `text` to the notes of the visible count `id` for the step `step` (a row of
     /// count_notes marked with its key); the notes filed with the count are unchanged.
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
-        try database.change { db in
-            try TillHistoryRules.refuseFinal(id, step.change, in: SQLiteTillHistoryRows(database: db))
-            try db.query("INSERT INTO count_notes (count_id, note, at, added_by) VALUES (?, ?, ?, ?)",
-                         [.integer(id), .text(text), .text(step.at), .text(step.key)])
-        }
+        try database.change { db in try TillHistoryRules.addNote(id, text: text, step: step, in: SQLiteTillHistoryRows(database: db)) }
     }
 
     /// The columns a saved count's header is read from, in `savedCount(from:in:)`'s order.

@@ -75,6 +75,46 @@ struct SQLiteTillHistoryRows: TillHistoryRows {
         try deleteRows(of: "id = ?", [.integer(id)])
     }
 
+    func insertCount(_ count: SavedCount, zNumber: Int64?, step: HistoryStep) throws -> Int64 {
+        try database.query(
+            "INSERT INTO counts (saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number, movements, tolerance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [.text(step.at), count.label.map(SQLiteValue.text) ?? .null, .text(count.currency.code),
+             .integer(count.total.minorUnits), .integer(count.float.minorUnits),
+             count.expected.map { .integer($0.minorUnits) } ?? .null, .text(count.notes.joined(separator: "\n")), .text(step.key),
+             .text(count.till), .text(TillName(stored: count.till).key), .text(count.kind.rawValue),
+             zNumber.map(SQLiteValue.integer) ?? .null] + SQLiteTillHistory.cashValues(count))
+        let id = database.lastInsertRowID
+        for line in count.lines {
+            let packaging: SQLiteValue = line.item.kind == .roll ? .text(line.packaging.rawValue) : .null
+            try database.query(
+                "INSERT INTO count_lines (count_id, kind, value, quantity, roll_size, packaging, line_value, roll_size_from, token, label) VALUES (?, ?, ?, ?, ?, ?, ?, 'saved', ?, ?)",
+                [.integer(id), .text(line.item.kind.rawValue), .integer(line.item.minorUnits), .integer(line.quantity),
+                 .integer(line.rollSize), packaging, .integer(line.valueMinorUnits), line.token.map(SQLiteValue.text) ?? .null,
+                 line.label.map(SQLiteValue.text) ?? .null])
+        }
+        return id
+    }
+
+    func hide(_ id: Int64, step: HistoryStep) throws -> Bool {
+        try database.query("UPDATE counts SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL AND kind = 'x'",
+                           [.text(step.at), .text(step.key), .integer(id)])
+        return database.changes != 0
+    }
+
+    func insertLabel(_ id: Int64, label: String?, step: HistoryStep) throws {
+        try database.query("INSERT INTO count_labels (count_id, label, at, set_by) VALUES (?, ?, ?, ?)",
+                           [.integer(id), label.map(SQLiteValue.text) ?? .null, .text(step.at), .text(step.key)])
+    }
+
+    func insertNote(_ id: Int64, text: String, step: HistoryStep) throws {
+        try database.query("INSERT INTO count_notes (count_id, note, at, added_by) VALUES (?, ?, ?, ?)",
+                           [.integer(id), .text(text), .text(step.at), .text(step.key)])
+    }
+
+    func deleteHidden(by key: String) throws -> Int {
+        try deleteRows(of: "deleted_by = ? AND deleted_at IS NOT NULL", [.text(key)])
+    }
+
     /// Deletes the counts `condition` selects with their lines, labels and notes; returns how many counts.
     @discardableResult
     func deleteRows(of condition: String, _ parameters: [SQLiteValue]) throws -> Int {

@@ -212,6 +212,22 @@ import Testing
         #expect(till.stateBytes() == before)
     }
 
+    /// A currency MoneyKit knows no denominations for: the keys say so, and q (which
+    /// indexed the empty list before the screen was a reducer) leaves as Esc does.
+    @Test(arguments: [Key.character("q"), .escape])
+    func aCurrencyWithoutDenominationsSaysSoAndLeaves(key: Key) throws {
+        let till = try TillcountSandbox(currency: "BTN")
+        let before = till.stateBytes()
+        let (result, screen) = try Self.count(till, [
+            .says("Total"),
+            .keys([.character("+"), .character("1")]), .says("No denominations are known for BTN"),
+            .key(key),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!screen.inputEnded && screen.restored)
+        #expect(till.stateBytes() == before)
+    }
+
     @Test func countWithoutATerminalIsExit64() throws {
         let till = try TillcountSandbox(currency: "GBP")
         let result = try till.run("count")

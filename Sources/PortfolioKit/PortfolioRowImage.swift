@@ -85,7 +85,7 @@ package enum PortfolioRowImage: Equatable, Sendable {
     /// - Throws: `StoreError.corrupt` naming `location` when it is not such a row.
     package init(_ table: PortfolioUndoTable, columns: [PortfolioColumnValue], in location: String) throws(StoreError) {
         let what = "the undo record of \(table.rowKind) \(columns.first.map { "\($0)" } ?? "?")"
-        func fault(_ name: String) -> StoreError { .corrupt(path: location, reason: "\(what) has a \(name) of the wrong type") }
+        func fault(_ name: String) -> StoreError { .corrupt(path: location, reason: "\(what): \(name) is of the wrong type") }
         func value(_ name: String) -> PortfolioColumnValue {
             table.columnNames.firstIndex(of: name).flatMap { $0 < columns.count ? columns[$0] : nil } ?? .null
         }
@@ -101,23 +101,29 @@ package enum PortfolioRowImage: Equatable, Sendable {
             guard case .text(let text) = value(name) else { throw fault(name) }
             return text
         }
-        switch table {
-        case .accounts:
-            let count = try integer("update_count")
-            guard count >= 0 else { throw .corrupt(path: location, reason: "\(what) has an update count of \(count)") }
-            self = .account(try PortfolioRowCheck.account(id: try integer("id"), name: try text("name"), currencyCode: try text("currency"),
-                                                          createdAt: try integer("created_at"), closedAt: try optionalInteger("closed_at"),
-                                                          in: location), updateCount: count)
-        case .updates:
-            self = .update(try PortfolioRowCheck.update(id: try integer("id"), accountID: try integer("account_id"), at: try integer("at"),
-                                                        value: try integer("value"), in: location))
-        case .contributions:
-            self = .contribution(try PortfolioRowCheck.contribution(id: try integer("id"), accountID: try integer("account_id"),
-                                                                    at: try integer("at"), amount: try integer("amount"), in: location))
-        case .goals:
-            self = .goal(try PortfolioRowCheck.goal(id: try integer("id"), accountID: try optionalInteger("account_id"),
-                                                    currencyCode: try text("currency"), amount: try integer("amount"),
-                                                    by: try optionalInteger("by_at"), in: location))
+        do throws(StoreError) {
+            switch table {
+            case .accounts:
+                let count = try integer("update_count")
+                guard count >= 0 else { throw .corrupt(path: location, reason: "\(what) has an update count of \(count)") }
+                self = .account(try PortfolioRowCheck.account(id: try integer("id"), name: try text("name"), currencyCode: try text("currency"),
+                                                              createdAt: try integer("created_at"), closedAt: try optionalInteger("closed_at"),
+                                                              in: location), updateCount: count)
+            case .updates:
+                self = .update(try PortfolioRowCheck.update(id: try integer("id"), accountID: try integer("account_id"), at: try integer("at"),
+                                                            value: try integer("value"), in: location))
+            case .contributions:
+                self = .contribution(try PortfolioRowCheck.contribution(id: try integer("id"), accountID: try integer("account_id"),
+                                                                        at: try integer("at"), amount: try integer("amount"), in: location))
+            case .goals:
+                self = .goal(try PortfolioRowCheck.goal(id: try integer("id"), accountID: try optionalInteger("account_id"),
+                                                        currencyCode: try text("currency"), amount: try integer("amount"),
+                                                        by: try optionalInteger("by_at"), in: location))
+            }
+        } catch {
+            // A fault of the row's values (PortfolioRowCheck) is named as the record's.
+            guard case .corrupt(_, let reason) = error, !reason.hasPrefix(what) else { throw error }
+            throw .corrupt(path: location, reason: "\(what) is not a valid \(table.rowKind): \(reason)")
         }
     }
 }

@@ -164,7 +164,7 @@ public struct Tally {
             let newCount = try counter.adding(try counter.steps(lines))
             try counter.requireWithinBounds(newCount)
             if try store.latestChange()?.action == session {
-                try store.continueLatest()
+                try store.continueLatest(at: at)
             } else {
                 try store.begin(session, at: at)
             }

@@ -89,9 +89,10 @@ public protocol TallyStoreChange: TallyStoreReading {
     /// Starts this command's change group: one undo step, named `action`.
     /// - Throws: the store's errors.
     func begin(_ action: String, at: Double) throws
-    /// Adds the writes that follow to the newest change group (a feed session saving again).
+    /// Adds the writes that follow to the newest change group (a feed session saving again);
+    /// a group that cannot be continued (see `TallySession`) starts anew, stamped `at`.
     /// - Throws: the store's errors.
-    func continueLatest() throws
+    func continueLatest(at: Double) throws
     /// The serial for a new counter; serials are never reused.
     /// - Throws: `TallyError.noSerialLeft`; the store's errors.
     func takeSerial() throws -> Int64

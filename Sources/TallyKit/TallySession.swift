@@ -176,12 +176,12 @@ package final class TallySession: TallyStoreChange {
         }
     }
 
-    package func continueLatest() throws {
+    package func continueLatest(at: Double) throws {
         try updateMatchKeys()
         guard let newest = try journal.newestStep() else { throw TallyError.nothingToUndo }
         // On a shared store, a group whose counters someone else changed since cannot be
         // undone whole without overwriting that change: what follows starts its own.
-        if try !journal.continueNewest() { try begin(newest.label, at: Instant.preciseNow()) }
+        if try !journal.continueNewest() { try begin(newest.label, at: at) }
     }
 
     package func takeSerial() throws -> Int64 {

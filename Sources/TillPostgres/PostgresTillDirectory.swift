@@ -87,25 +87,18 @@ public struct PostgresTillRepository: TillRepository {
 /// The live counts' rows in a PostgreSQL transaction, as TillDirectoryRules reads and
 /// writes them: SQL only, no rule. A till's undo stack is one row per step and person
 /// (undo_steps); what a change read is kept for its write (a class: one per transaction).
-final class PostgresTillRows: TillDirectoryRows {
+final class PostgresTillRows: TillDirectoryRows, TillUndoStepRows {
     static let columns = "till_key, till, currency, float, notes, updated, count"
 
     let connection: PostgresConnection
     /// Whose undo steps a read returns.
     let actor: String
-    /// What a change read, by till key: the seq of each undo step, the purge keys.
-    private var reads: [String: Read] = [:]
+    /// What a change read of each till's stack, by till key: its write compares against it.
+    private var reads: [String: TillUndoStackRead] = [:]
 
     init(connection: PostgresConnection, actor: String) {
         self.connection = connection
         self.actor = actor
-    }
-
-    /// What a change read: the state, the seq of each undo step, the purge keys.
-    struct Read {
-        var state: TillState
-        var seqs: [Int64]
-        var purge: [String]
     }
 
     func allTills() throws -> [KeptTill] {
@@ -138,35 +131,62 @@ final class PostgresTillRows: TillDirectoryRows {
             "SELECT \(Self.columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(key)]).first
         else { return nil }
         var state = try Self.state(from: row, server: connection.server).state
-        var seqs: [Int64] = []
-        let mine = everyone ? "" : " AND actor = $2"
-        for stepRow in try connection.query(
-            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1\(mine) ORDER BY seq", [.text(key)] + (everyone ? [] : [.text(actor)])) {
-            guard let seq = try stepRow.integer(0), let text = stepRow.text(1) else {
+        let read = try TillUndoStepRules.read(into: &state, till: name, key: key, actor: actor, everyone: everyone, rows: self)
+        if locking { reads[key] = read }
+        return state
+    }
+
+    func undoSteps(ofTill key: String, named name: TillName, actor: String?) throws -> [(seq: Int64, step: TillUndoStep)] {
+        let mine = actor == nil ? "" : " AND actor = $2"
+        return try connection.query(
+            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1\(mine) ORDER BY seq", [.text(key)] + (actor.map { [.text($0)] } ?? [])
+        ).map { row in
+            guard let seq = try row.integer(0), let text = row.text(1) else {
                 throw StoreError.corrupt(path: connection.server, reason: "an undo step of till '\(name.display)' is empty")
             }
             let place = "undo step \(seq) of till '\(name.display)'"
             do {
-                state.undo.append(try TillUndoStep(json: try JSONValue.parse(text), place: place, version: TillState.formatVersion))
+                return (seq, try TillUndoStep(json: try JSONValue.parse(text), place: place, version: TillState.formatVersion))
             } catch let error as StoredContentError {
                 throw StoreError.corrupt(path: connection.server, reason: error.message)
             } catch {
                 throw StoreError.corrupt(path: connection.server, reason: "\(place) is not JSON: \(error)")
             }
-            seqs.append(seq)
         }
-        let purge = try connection.query("SELECT key FROM tillcount.pending_purges WHERE till_key = $1 ORDER BY key", [.text(key)])
-            .compactMap { $0.text(0) }
-        state.purge = purge
-        // Another person's live-count change after this actor's newest step: undoing that
-        // step would revert theirs too.
-        if !everyone, case .count? = state.undo.last, let seq = seqs.last {
-            state.undoBlockedBy = try connection.query(
-                "SELECT actor FROM tillcount.undo_steps WHERE till_key = $1 AND actor <> $2 AND kind = 'count' AND seq > $3 ORDER BY seq LIMIT 1",
-                [.text(key), .text(actor), .integer(seq)]).first?.text(0)
+    }
+
+    func laterCountStepActor(ofTill key: String, after seq: Int64, notBy actor: String) throws -> String? {
+        try connection.query(
+            "SELECT actor FROM tillcount.undo_steps WHERE till_key = $1 AND actor <> $2 AND kind = 'count' AND seq > $3 ORDER BY seq LIMIT 1",
+            [.text(key), .text(actor), .integer(seq)]).first?.text(0)
+    }
+
+    func deleteUndoStep(_ seq: Int64) throws {
+        try connection.execute("DELETE FROM tillcount.undo_steps WHERE seq = $1", [.integer(seq)])
+    }
+
+    func appendUndoStep(_ step: TillUndoStep, ofTill key: String, actor: String) throws {
+        let kind = switch step {
+        case .count: "count"
+        case .history: "history"
+        case .till: "till"
         }
-        if locking { reads[key] = Read(state: state, seqs: seqs, purge: purge) }
-        return state
+        try connection.execute(
+            "INSERT INTO tillcount.undo_steps (till_key, actor, kind, step) VALUES ($1, $2, $3, $4)",
+            [.text(key), .text(actor), .text(kind), .text(step.json.serialized())])
+    }
+
+    func purgeKeys(ofTill key: String) throws -> [String] {
+        try connection.query("SELECT key FROM tillcount.pending_purges WHERE till_key = $1 ORDER BY key", [.text(key)]).compactMap { $0.text(0) }
+    }
+
+    func setPurgeKey(_ purgeKey: String, ofTill key: String, pending: Bool) throws {
+        if pending {
+            try connection.execute(
+                "INSERT INTO tillcount.pending_purges (key, till_key) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [.text(purgeKey), .text(key)])
+        } else {
+            try connection.execute("DELETE FROM tillcount.pending_purges WHERE key = $1", [.text(purgeKey)])
+        }
     }
 
     func deleteTill(_ name: TillName) throws {
@@ -200,48 +220,14 @@ final class PostgresTillRows: TillDirectoryRows {
         return (name, state)
     }
 
-    /// Writes `state` back: the row, the actor's undo steps (rows of steps taken off
-    /// deleted, new ones added in order) and the purge list.
+    /// Writes `state` back: the row, then the actor's undo steps and the purge list
+    /// (TillUndoStepRules).
     func write(_ state: TillState, of till: TillName) throws {
-        let before = reads[till.key] ?? Read(state: TillState(), seqs: [], purge: [])
         try connection.execute(
             "UPDATE tillcount.tills SET currency = $2, float = $3, notes = $4, updated = $5, count = $6 WHERE till_key = $1",
             [.text(till.key), state.currencyCode.map(PostgresValue.text) ?? .null, .integer(state.floatMinorUnits),
              .text(state.notes.joined(separator: "\n")), state.updated.map(PostgresValue.text) ?? .null,
              .text(state.snapshotJSON.serialized())])
-        // Steps kept are those of `before` found in order in the new stack; the rest of the new stack is new.
-        let old = before.state.undo
-        var kept = Set<Int>()
-        var next = 0
-        var firstNew = state.undo.count
-        for (index, step) in state.undo.enumerated() {
-            if next < old.count, let found = old[next...].firstIndex(of: step) {
-                kept.insert(found)
-                next = found + 1
-            } else {
-                firstNew = index
-                break
-            }
-        }
-        for (index, seq) in before.seqs.enumerated() where !kept.contains(index) {
-            try connection.execute("DELETE FROM tillcount.undo_steps WHERE seq = $1", [.integer(seq)])
-        }
-        for step in state.undo[firstNew...] {
-            let kind = switch step {
-            case .count: "count"
-            case .history: "history"
-            case .till: "till"
-            }
-            try connection.execute(
-                "INSERT INTO tillcount.undo_steps (till_key, actor, kind, step) VALUES ($1, $2, $3, $4)",
-                [.text(till.key), .text(actor), .text(kind), .text(step.json.serialized())])
-        }
-        for key in before.purge where !state.purge.contains(key) {
-            try connection.execute("DELETE FROM tillcount.pending_purges WHERE key = $1", [.text(key)])
-        }
-        for key in state.purge where !before.purge.contains(key) {
-            try connection.execute(
-                "INSERT INTO tillcount.pending_purges (key, till_key) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [.text(key), .text(till.key)])
-        }
+        try TillUndoStepRules.write(state, before: reads[till.key] ?? TillUndoStackRead(), till: till.key, actor: actor, rows: self)
     }
 }

@@ -77,8 +77,8 @@ import Testing
         for figure in figures {
             #expect(text.contains(BrowserPrint.normalized(figure)), "\(figure) is not in the printed page:\n\(printed.text)")
         }
-        for width in [390, 1280] {
-            let faults = try PageLayout.faults(of: page, atWidth: width, in: box.sandbox)
+        let widths = [390, 1280]
+        for (width, faults) in zip(widths, try PageLayout.faults(of: page, atWidths: widths, in: box.sandbox)) {
             #expect(faults == [], "at \(width) CSS pixels: \(faults)")
         }
     }
@@ -102,7 +102,13 @@ import Testing
 enum PageLayout {
     static func faults(of page: String, atWidth width: Int, in sandbox: Sandbox, scrollingAllowed: Bool = true,
                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        let measured = try BrowserPrint.measure(page, width: width, height: 900, in: sandbox, sourceLocation: sourceLocation, script: """
+        try faults(of: page, atWidths: [width], in: sandbox, scrollingAllowed: scrollingAllowed, sourceLocation: sourceLocation)[0]
+    }
+
+    /// The faults at each of `widths`, in one start of the browser.
+    static func faults(of page: String, atWidths widths: [Int], in sandbox: Sandbox, scrollingAllowed: Bool = true,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String]] {
+        try BrowserPrint.measure(page, widths: widths, height: 900, in: sandbox, sourceLocation: sourceLocation, script: """
             const root = page.documentElement, edge = root.clientWidth;
             const faults = [];
             const name = el => el.tagName + "." + (el.getAttribute("class") || "") + " '" + (el.textContent || "").slice(0, 30) + "'";
@@ -129,8 +135,9 @@ enum PageLayout {
                 }
             }
             return "checked " + page.querySelectorAll("*").length + faults.map(f => " | " + f).join("");
-            """)
-        #expect(measured.hasPrefix("checked "), "the layout was not checked: \(measured)", sourceLocation: sourceLocation)
-        return measured.components(separatedBy: " | ").dropFirst().map { $0 }
+            """).map { measured in
+            #expect(measured.hasPrefix("checked "), "the layout was not checked: \(measured)", sourceLocation: sourceLocation)
+            return measured.components(separatedBy: " | ").dropFirst().map { $0 }
+        }
     }
 }

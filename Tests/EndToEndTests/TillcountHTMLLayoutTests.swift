@@ -9,20 +9,22 @@ import Testing
 
 @Suite struct TillcountHTMLLayoutTests {
     /// Each totals label with the number of lines its text takes (a Range's client
-    /// rectangles: one per line box), with the page shown `width` CSS pixels wide.
-    static func labelLines(_ page: String, width: Int, in sandbox: Sandbox) throws -> [(String, Int)] {
-        let measured = try BrowserPrint.measure(page, width: width, height: 1200, in: sandbox, script: """
+    /// rectangles: one per line box), with the page shown at each of `widths` CSS pixels
+    /// (one browser start).
+    static func labelLines(_ page: String, widths: [Int], in sandbox: Sandbox) throws -> [[(String, Int)]] {
+        try BrowserPrint.measure(page, widths: widths, height: 1200, in: sandbox, script: """
             return [...page.querySelectorAll(".totals th")].map(th => {
                 const range = page.createRange();
                 range.selectNodeContents(th);
                 const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
                 return th.textContent + "=" + lines.size;
             }).join("|");
-            """)
-        return measured.split(separator: "|").compactMap { pair in
-            let parts = pair.split(separator: "=")
-            guard parts.count == 2, let lines = Int(parts[1]) else { return nil }
-            return (String(parts[0]), lines)
+            """).map { measured in
+            measured.split(separator: "|").compactMap { pair in
+                let parts = pair.split(separator: "=")
+                guard parts.count == 2, let lines = Int(parts[1]) else { return nil }
+                return (String(parts[0]), lines)
+            }
         }
     }
 
@@ -36,8 +38,8 @@ import Testing
         if blind { try till.ok("blind", "on") }
         let page = try till.ok("report", "--format", "html").stdout
         // 390: a phone; 720: the A4 page's width less its margins (180 mm), as printed.
-        for width in [390, 720] {
-            let labels = try Self.labelLines(page, width: width, in: till.sandbox)
+        let widths = [390, 720]
+        for (width, labels) in zip(widths, try Self.labelLines(page, widths: widths, in: till.sandbox)) {
             #expect(labels.map(\.0).contains("Total") && labels.map(\.0).contains("Expected"), "\(labels)")
             #expect(labels.count == (blind ? 4 : 10), "blind \(blind) at \(width): \(labels)")
             for (label, lines) in labels {

@@ -376,19 +376,36 @@ enum BrowserPrint {
     /// which --dump-dom prints; the report itself has no script.
     static func measure(_ page: String, width: Int, height: Int, in sandbox: Sandbox,
                         sourceLocation: SourceLocation = #_sourceLocation, script: String) throws -> String {
+        try measure(page, widths: [width], height: height, in: sandbox, sourceLocation: sourceLocation, script: script)[0]
+    }
+
+    /// As `measure(_:width:…)`, at each of `widths` in one start of the browser (a start
+    /// costs most of a second): one frame per width, what the script returned in each.
+    static func measure(_ page: String, widths: [Int], height: Int, in sandbox: Sandbox,
+                        sourceLocation: SourceLocation = #_sourceLocation, script: String) throws -> [String] {
         let attribute = page.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let separator = "@@next-frame@@"
+        let frames = widths.map {
+            #"<iframe style="display:block;border:0;width:\#($0)px;height:\#(height)px" srcdoc="\#(attribute)"></iframe>"#
+        }.joined(separator: "\n")
         let frame = """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>-</title></head><body style="margin:0">
-            <iframe id="report" style="border:0;width:\(width)px;height:\(height)px" srcdoc="\(attribute)"></iframe>
+            \(frames)
             <script>
-            const frame = document.getElementById("report");
-            frame.onload = () => {
-                const page = frame.contentDocument;
-                document.title = "measured:" + (() => { \(script) })();
-            };
+            const frames = [...document.querySelectorAll("iframe")];
+            const results = new Array(frames.length);
+            let left = frames.length;
+            frames.forEach((frame, index) => {
+                frame.onload = () => {
+                    const page = frame.contentDocument;
+                    results[index] = (() => { \(script) })();
+                    left -= 1;
+                    if (left === 0) document.title = "measured:" + results.join("\(separator)");
+                };
+            });
             </script></body></html>
             """
-        let path = sandbox.path("frame-\(width).html")
+        let path = sandbox.path("frame-\(widths.map(String.init).joined(separator: "-")).html")
         try frame.write(toFile: path, atomically: true, encoding: .utf8)
         let dump = try ToolProcess.run("/usr/bin/timeout", [
             "50", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--virtual-time-budget=5000",
@@ -397,7 +414,8 @@ enum BrowserPrint {
         #expect(dump.status == 0, "chromium: \(dump.stderr)", sourceLocation: sourceLocation)
         let title = HTMLPage.text(of: "title", in: dump.stdout).first ?? ""
         #expect(title.hasPrefix("measured:"), "the script did not run: \(title)", sourceLocation: sourceLocation)
-        return String(title.dropFirst("measured:".count))
+        let results = title.dropFirst("measured:".count).components(separatedBy: separator)
+        return results.count == widths.count ? results : Array(repeating: "", count: widths.count)
     }
 
     /// The text without its white space: a PDF keeps the glyphs, not always the spaces

@@ -82,51 +82,39 @@ import Testing
         #expect(try till.showJSON()["expected"] as? String == "219.90", "--blind is not kept")
     }
 
-    /// Starts `tillcount count ARGUMENTS…` in its own tmux server.
-    static func startScreen(_ till: TillcountSandbox, _ arguments: [String]) throws -> TillcountTmux {
-        var environment = till.environment
-        environment["TERM"] = "xterm-256color"
-        let assignments = environment.sorted { $0.key < $1.key }.map { tillcountShellQuote("\($0.key)=\($0.value)") }.joined(separator: " ")
-        let words = ([TillcountSandbox.executable, "count"] + arguments).map(tillcountShellQuote).joined(separator: " ")
-        let script = try till.writeScript("run-count-blind.sh", "#!/bin/sh\nenv -i \(assignments) \(words)\n")
-        let tmux = TillcountTmux()
-        try tmux.start(tillcountShellQuote(script))
-        return tmux
-    }
-
-    @Test(.enabled(if: TillcountScreenTests.tmuxInstalled), .timeLimit(.minutes(2)))
-    func theCountingScreenIsBlindForOneCommand() throws {
+    /// The counting screen in-process (TillcountScreenTests.count, a scripted screen):
+    /// blind for one command with --blind, which is not kept.
+    @Test func theCountingScreenIsBlindForOneCommand() throws {
         let till = try TillcountExpectedTests.shift()
-        let tmux = try Self.startScreen(till, ["--blind"])
-        defer { tmux.stop() }
-        let screen = try tmux.waitForScreen("the blind bar") { $0.contains("Expected hidden (blind)") }
-        Self.assertHidden(screen, "count --blind")
-        try tmux.type("q")
+        let (result, _) = try TillcountScreenTests.count(till, arguments: ["--blind"], [
+            .check { screen in
+                #expect(screen.contains("Expected hidden (blind)"), "the blind bar:\n\(screen)")
+                Self.assertHidden(screen, "count --blind")
+            },
+            .type("q"),
+        ])
+        #expect(result.status == 0)
         #expect(try till.ok("blind").stdout == "off\n", "--blind is not kept")
     }
 
-    @Test(.enabled(if: TillcountScreenTests.tmuxInstalled), .timeLimit(.minutes(2)))
-    func theCountingScreenHidesTheExpectedCashWhenBlind() throws {
+    @Test func theCountingScreenHidesTheExpectedCashWhenBlind() throws {
         let till = try TillcountExpectedTests.shift()
         // Not blind: the bar shows the expected cash and over/short.
-        do {
-            let (tmux, _) = try TillcountScreenTests.startScreen(till)
-            defer { tmux.stop() }
-            try tmux.waitForScreen("the expected cash in the bar") { $0.contains("Expected £219.90 short by £4.90") }
-            try tmux.type("q")
-        }
+        let (plain, _) = try TillcountScreenTests.count(till, [.says("Expected £219.90 short by £4.90"), .type("q")])
+        #expect(plain.status == 0)
         try till.ok("blind", "on")
-        let (tmux, statusFile) = try TillcountScreenTests.startScreen(till)
-        defer { tmux.stop() }
-        let screen = try tmux.waitForScreen("the blind bar") { $0.contains("Expected hidden (blind)") }
-        Self.assertHidden(screen, "the counting screen")
-        #expect(screen.contains("Total £215.00"))
-        // s saves, and only then says over/short.
-        try tmux.type("s")
-        let saved = try tmux.waitForScreen("the save message") { $0.contains("Saved as count 1") }
-        #expect(saved.contains("Expected £219.90: short by £4.90"), "\(saved)")
+        let (result, _) = try TillcountScreenTests.count(till, [
+            .check { screen in
+                #expect(screen.contains("Expected hidden (blind)"), "the blind bar:\n\(screen)")
+                Self.assertHidden(screen, "the counting screen")
+                #expect(screen.contains("Total £215.00"))
+            },
+            // s saves, and only then says over/short.
+            .type("s"),
+            .says("Saved as count 1"), .says("Expected £219.90: short by £4.90"),
+            .type("q"),
+        ])
+        #expect(result.status == 0)
         #expect(try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)["expected"] as? String == "219.90")
-        try tmux.type("q")
-        #expect(tillcountEventually { FileManager.default.fileExists(atPath: statusFile) })
     }
 }

@@ -5,10 +5,12 @@ import Foundation
 import Testing
 
 @Suite struct FileStoreProcessTests {
+    /// 4 × 50 increments in the README's test command, 4 × 250 in Tests/Reliability/run.sh.
     @Test func fourProcessesHammeringOneFileLoseNothing() throws {
+        let increments = ReliabilityLoops.size(quick: 50, full: 250)
         let sandbox = try Sandbox()
         let store = sandbox.path("hammer/store.json")
-        let processes = try ToolProcess.startHammers(4, store: store, increments: 250)
+        let processes = try ToolProcess.startHammers(4, store: store, increments: increments)
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
@@ -18,10 +20,10 @@ import Testing
         #expect(envelope["format"] as? String == "store-hammer")
         #expect(envelope["version"] as? Int == 1)
         let content = try #require(envelope["content"] as? [String: Any])
-        #expect(content["count"] as? Int == 1000)
+        #expect(content["count"] as? Int == 4 * increments)
         let writers = try #require(content["writers"] as? [String: Int])
         #expect(writers.count == 4)
-        #expect(writers.values.allSatisfy { $0 == 250 })
+        #expect(writers.values.allSatisfy { $0 == increments })
 
         let attributes = try FileManager.default.attributesOfItem(atPath: store)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

@@ -70,7 +70,9 @@ import Glibc
 
     // MARK: 7: a deleted lock file
 
+    /// 4 × 40 increments in the README's test command, 4 × 150 in Tests/Reliability/run.sh.
     @Test func writersLoseNothingWhileLockFilesAreDeleted() throws {
+        let increments = ReliabilityLoops.size(quick: 40, full: 150)
         let sandbox = try Sandbox()
         let store = sandbox.path("store.json")
         let stop = ManagedAtomicFlag()
@@ -81,7 +83,7 @@ import Glibc
         deleter.start()
         defer { stop.set() }
         // All four start with no store: its creation is contended too.
-        let processes = try ToolProcess.startHammers(4, store: store, increments: 150)
+        let processes = try ToolProcess.startHammers(4, store: store, increments: increments)
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
@@ -90,7 +92,7 @@ import Glibc
         let data = try Data(contentsOf: URL(fileURLWithPath: store))
         let envelope = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let content = try #require(envelope["content"] as? [String: Any])
-        #expect(content["count"] as? Int == 600)
+        #expect(content["count"] as? Int == 4 * increments)
     }
 
     // MARK: 11: stale temporaries

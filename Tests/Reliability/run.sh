@@ -12,4 +12,5 @@ suites='ReliabilityConcurrencyTests|ReliabilityCrashTests|TillcountConcurrencyTe
 suites+='|TallyPostgresEndToEndTests/(processesIncrementingOneSharedCounterLoseNoIncrement|aClientKilledDuringAnImportLeavesNothingPartial)'
 suites+='|PortfolioPostgresTests/(writersUpdatingOneAccountAtOnceLoseNoUpdate|killingAnImportLeavesAllOrNothing)'
 suites+='|TallyStoreTests/aBusyStoreIsExit75AndNothingIsStored'
+suites+='|FileStoreProcessTests/fourProcessesHammeringOneFileLoseNothing|FileStoreSafetyTests/writersLoseNothingWhileLockFilesAreDeleted'
 MONEYKIT_RELIABILITY=1 swift test --no-parallel "$@" --filter "EndToEndTests\.($suites)"

@@ -4,7 +4,8 @@
 //   "account" ID: the account as it was before the step first touched it (nothing: the
 //     step made it), for every account the step changed or changed the rows of;
 //   "update" / "contribution" / "goal" ID: a row as it was before the step deleted or
-//     replaced it;
+//     replaced it; "updates of account" ID: the updates of an account the step deleted,
+//     as lines of text (one record however many);
 //   "total" CODE: the step set the goal of the currency's total (for the conflict rule);
 //   "new updates" FIRST...LAST (and "new accounts", "new contributions", "new goals"):
 //     a run of ids the step created, which undo deletes (an import of a million updates
@@ -13,6 +14,7 @@
 // nothing leaves none), named by the command as its mark and by its description, known
 // only at the end, as its label; the journal keeps the newest `PortfolioUndo.limit`.
 
+import MoneyKitPlatform
 import MoneyKitStorage
 
 /// Records one change's undo step through a backend's rows and the shared undo journal.
@@ -98,11 +100,16 @@ package final class PortfolioUndoRecorder {
     }
 
     /// Saves every update, deposit, withdrawal and goal of the account (but those this
-    /// step created: undo deletes them) before the account goes with them.
+    /// step created: undo deletes them) before the account goes with them. The updates,
+    /// which may be millions, are one record of lines (`PortfolioUndoRecord.updatesOfAccount`).
     package func saveRows(ofAccount id: Int64) throws {
         guard !isCreated(.accounts, id: id) else { return }
         let journal = try step()
-        for table in [PortfolioUndoTable.updates, .contributions, .goals] {
+        let updates = try rows.images(.updates, ofAccount: id).filter { !isCreated(.updates, id: $0.id) }
+        if !updates.isEmpty {
+            try journal.touch(kind: PortfolioUndoRecord.updatesOfAccount, key: String(id)) { .string(PortfolioUndoRecord.lines(of: updates)) }
+        }
+        for table in [PortfolioUndoTable.contributions, .goals] {
             for image in try rows.images(table, ofAccount: id) where !isCreated(table, id: image.id) {
                 try journal.touch(kind: table.rowKind, key: String(image.id)) { image.json }
             }
@@ -126,6 +133,31 @@ package final class PortfolioUndoRecorder {
 package enum PortfolioUndoRecord {
     /// The goal of a currency's total, keyed by the code; nothing before.
     package static let total = "total"
+
+    /// The updates of a deleted account, keyed by the account's id; before: a text of one
+    /// line per update, "ID AT VALUE" (a million updates are one record of about 30 MB of
+    /// text, not a million records).
+    package static let updatesOfAccount = "updates of account"
+
+    /// The lines of `updates` as `updatesOfAccount` keeps them.
+    package static func lines(of updates: [PortfolioRowImage]) -> String {
+        var text = ""
+        for case .update(let update) in updates { text += "\(update.id) \(update.at) \(update.value)\n" }
+        return text
+    }
+
+    /// The updates of the account `accountID` that `text` (`lines(of:)`) keeps, checked as
+    /// rows of the store, each handed to `body`.
+    /// - Throws: `StoreError.corrupt` naming `location` for a line that is not an update; what `body` throws.
+    package static func forEachUpdate(in text: String, accountID: Int64, location: String, _ body: (PortfolioRowImage) throws -> Void) throws {
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ").map { Int64($0) }
+            guard fields.count == 3, let id = fields[0], let at = fields[1], let value = fields[2] else {
+                throw StoreError.corrupt(path: location, reason: "the undo record of the updates of account \(accountID) holds '\(line)'")
+            }
+            try body(try PortfolioRowImage(.updates, columns: [.integer(id), .integer(accountID), .integer(at), .integer(value)], in: location))
+        }
+    }
 
     /// "FIRST...LAST": the key of a run of ids created.
     package static func key(of run: ClosedRange<Int64>) -> String { "\(run.lowerBound)...\(run.upperBound)" }

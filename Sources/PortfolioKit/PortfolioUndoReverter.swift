@@ -53,8 +53,16 @@ package enum PortfolioUndoReverter {
     private static func revert(_ step: UndoStep, _ records: [UndoJournalRecord], in rows: any PortfolioJournalRows) throws -> UndoOutcome {
         var created: [(table: PortfolioUndoTable, run: ClosedRange<Int64>)] = []
         var images: [PortfolioRowImage] = []
+        var accountUpdates: [(accountID: Int64, lines: String)] = []
         for record in records {
             if record.kind == PortfolioUndoRecord.total { continue }  // the conflict rule's only
+            if record.kind == PortfolioUndoRecord.updatesOfAccount {
+                guard let accountID = Int64(record.key), let lines = record.before?.stringValue else {
+                    throw StoreError.corrupt(path: rows.location, reason: "the undo record of the updates of account '\(record.key)' is unreadable")
+                }
+                accountUpdates.append((accountID, lines))
+                continue
+            }
             if let table = PortfolioUndoTable.allCases.first(where: { $0.createdKind == record.kind }) {
                 guard let run = PortfolioUndoRecord.run(of: record.key) else {
                     throw StoreError.corrupt(path: rows.location, reason: "an undo record names the ids '\(record.key)'")
@@ -95,7 +103,8 @@ package enum PortfolioUndoReverter {
         // Accounts first: the rest refer to them.
         func restoring(_ table: PortfolioUndoTable) -> Int { PortfolioUndoTable.allCases.firstIndex(of: table) ?? 0 }
         images.sort { (restoring($0.table), $0.id) < (restoring($1.table), $1.id) }
-        for image in images where try rows.restore(image) {
+        func restore(_ image: PortfolioRowImage) throws {
+            guard try rows.restore(image) else { return }
             switch image.table {
             case .accounts: outcome.accountsRestored += 1
             case .updates: outcome.updatesRestored += 1
@@ -103,6 +112,13 @@ package enum PortfolioUndoReverter {
             case .goals: break
             }
         }
+        let accounts = images.prefix { $0.table == .accounts }
+        for image in accounts { try restore(image) }
+        // A deleted account's updates, read line by line (never all held as rows).
+        for (accountID, lines) in accountUpdates {
+            try PortfolioUndoRecord.forEachUpdate(in: lines, accountID: accountID, location: rows.location, restore)
+        }
+        for image in images.dropFirst(accounts.count) { try restore(image) }
         return outcome
     }
 

@@ -374,8 +374,9 @@ enum PortfolioSpec {
                 (years 0001 to 9999), values in minor units; the undo journal every MoneyKit tool \
                 keeps: journal_steps(id, label, at, actor, mark), with what each step kept in \
                 journal_records(step_id, position, kind, key, before): each row as it was before the \
-                step ('account', 'update', 'contribution', 'goal' by id, the row as JSON) and each run \
-                of ids it created ('new updates' FIRST...LAST), written in the same transaction as \
+                step ('account', 'update', 'contribution', 'goal' by id, the row as JSON; a deleted \
+                account's updates as one record, 'updates of account' ID, a line 'ID AT VALUE' each) \
+                and each run of ids it created ('new updates' FIRST...LAST), written in the same transaction as \
                 the change. A version 1 database (before undo), 2 (before deposits, withdrawals and \
                 goals) or 3 (portfolio's own undo tables, undo_steps and the like, carried over into \
                 the journal with every step) is read as if migrated and migrated on \

@@ -56,6 +56,27 @@ import Testing
         }
     }
 
+    /// A deleted account's updates are one record of lines however many, read back as rows.
+    @Test func aDeletedAccountsUpdatesAreOneRecord() throws {
+        let repository = MemoryPortfolioRepository()
+        let portfolio = Portfolio(repository: repository)
+        let account = try portfolio.add("Saver", "100", at: local(2025, 1, 1))
+        for day in Int32(2)...Int32(40) { try portfolio.set("Saver", "\(day)", at: local(2025, 1, day)) }
+        let updates = try repository.updates(of: account)
+        #expect(try portfolio.delete(account) == 40)
+        let step = try #require(repository.journal.newestStep(actor: nil))
+        let records = repository.journal.records(ofStep: step.id)
+        #expect(records.map(\.kind) == ["account", PortfolioUndoRecord.updatesOfAccount])
+        var read: [PortfolioRowImage] = []
+        try PortfolioUndoRecord.forEachUpdate(in: records[1].before?.stringValue ?? "", accountID: account.id, location: "here") { read.append($0) }
+        #expect(read == updates.sorted { $0.id < $1.id }.map(PortfolioRowImage.update))
+        #expect(try portfolio.undo().effect == "1 account and 40 updates restored")
+        #expect(try repository.updates(of: account) == updates)
+        for bad in ["1 2\n", "1 2 x\n", "1 2 3 4\n", "1 99999999999999 3\n"] {
+            #expect(throws: StoreError.self, "\(bad)") { try PortfolioUndoRecord.forEachUpdate(in: bad, accountID: 1, location: "here") { _ in } }
+        }
+    }
+
     /// A step holding a record the store could not hold (written by another program) is
     /// refused whole: nothing is put back, nothing deleted, the step stays.
     @Test(arguments: [
@@ -63,6 +84,8 @@ import Testing
         UndoJournalRecord(kind: "update", key: "98", before: PortfolioRowImage.update(Update(id: 99, accountID: 1, at: 0, value: 1)).json),
         UndoJournalRecord(kind: "snapshot", key: "1", before: nil),
         UndoJournalRecord(kind: "new updates", key: "3..4", before: nil),
+        UndoJournalRecord(kind: "updates of account", key: "2", before: .string("5 0 1\n6 0\n")),
+        UndoJournalRecord(kind: "updates of account", key: "x", before: .string("5 0 1\n")),
     ])
     func aStepWithARecordTheStoreCannotHoldIsRefused(_ record: UndoJournalRecord) throws {
         let repository = MemoryPortfolioRepository()

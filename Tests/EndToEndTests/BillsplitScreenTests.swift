@@ -31,6 +31,7 @@ final class BillsplitTmuxPane {
         client.standardInput = FileHandle.nullDevice
         client.standardOutput = FileHandle.nullDevice
         client.standardError = FileHandle.nullDevice
+        ProcessCount.record(client)
         try client.run()
         newSessionClient = client
         let deadline = Date().addingTimeInterval(5)
@@ -307,6 +308,7 @@ final class BillsplitPseudoTerminal {
         process.standardInput = slaveHandle
         process.standardOutput = slaveHandle
         process.standardError = slaveHandle
+        ProcessCount.record(process)
         try process.run()
         try slaveHandle.close()
     }

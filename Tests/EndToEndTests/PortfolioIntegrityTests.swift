@@ -196,6 +196,7 @@ import Glibc
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        ProcessCount.record(process)
         try process.run()
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
@@ -415,6 +416,7 @@ import Glibc
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        ProcessCount.record(process)
         guard (try? process.run()) != nil else { return -1 }
         process.waitUntilExit()
         return process.terminationStatus

@@ -134,6 +134,15 @@ package enum PortfolioColumnValue: Equatable, Sendable, CustomStringConvertible 
     case text(String)
     case null
 
+    /// The value as a backend binds it: `integer`, `text` or `null`.
+    package func bound<Value>(integer: (Int64) -> Value, text: (String) -> Value, null: Value) -> Value {
+        switch self {
+        case .integer(let number): return integer(number)
+        case .text(let string): return text(string)
+        case .null: return null
+        }
+    }
+
     /// The value as a message shows it.
     package var description: String {
         switch self {

@@ -63,13 +63,8 @@ extension PostgresPortfolioRepository: PortfolioJournalRows {
         let table = image.table
         let missing = try connection.query("SELECT NOT EXISTS (SELECT 1 FROM portfolio.\(table.rawValue) WHERE id = $1)", [.integer(image.id)])
             .first?.boolean(0) == true
-        try connection.execute(table.restoreStatement(table: "portfolio.\(table.rawValue)") { "$\($0)" }, image.columns.map { column -> PostgresValue in
-            switch column {
-            case .integer(let number): return .integer(number)
-            case .text(let text): return .text(text)
-            case .null: return .null
-            }
-        })
+        try connection.execute(table.restoreStatement(table: "portfolio.\(table.rawValue)") { "$\($0)" },
+                               image.columns.map { $0.bound(integer: PostgresValue.integer, text: PostgresValue.text, null: .null) })
         return missing
     }
 }

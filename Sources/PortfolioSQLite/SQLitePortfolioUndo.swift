@@ -137,13 +137,8 @@ extension SQLitePortfolioRepository: PortfolioJournalRows {
     package func restore(_ image: PortfolioRowImage) throws -> Bool {
         let table = image.table
         let missing = try database.scalarInteger("SELECT NOT EXISTS (SELECT 1 FROM \(table.rawValue) WHERE id = ?)", [.integer(image.id)]) == 1
-        try database.cached(table.restoreStatement(table: table.rawValue) { "?\($0)" }).run(image.columns.map { column -> SQLiteValue in
-            switch column {
-            case .integer(let number): return .integer(number)
-            case .text(let text): return .text(text)
-            case .null: return .null
-            }
-        })
+        try database.cached(table.restoreStatement(table: table.rawValue) { "?\($0)" })
+            .run(image.columns.map { $0.bound(integer: SQLiteValue.integer, text: SQLiteValue.text, null: .null) })
         return missing
     }
 }

@@ -64,10 +64,10 @@ public struct JSONTillDirectory: TillDirectory {
         }
     }
 
-    /// Writes `state` as the till `name`'s file unless it has one: a file made meanwhile
-    /// (by another command) is left as it is.
+    /// Writes `state` as the till `name`'s file, its `updated` at `stamp`, unless it has
+    /// one: a file made meanwhile (by another command) is left as it is.
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
-    public func restore(_ name: TillName, state: TillState) throws -> Bool {
+    public func restore(_ name: TillName, state: TillState, at stamp: String) throws -> Bool {
         guard !PosixFile.isRegularFile(path(for: name)) else { return false }
         return try repository(for: name).change { kept -> Bool in
             var fresh = kept
@@ -76,7 +76,7 @@ public struct JSONTillDirectory: TillDirectory {
             let tillName = name.isMain ? nil : kept.tillName ?? name.display
             kept = state
             kept.tillName = tillName
-            kept.updated = Instant.iso8601UTC(Instant.preciseNow())
+            kept.updated = stamp
             return true
         }
     }

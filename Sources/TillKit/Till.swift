@@ -40,12 +40,17 @@ public struct Till {
     /// repositories share one (the file store's SQLite database); nil: each repository's
     /// change is its own, in the order the top of this file gives.
     public let transactions: (any TillTransactions)?
+    /// The clock every change is stamped by (seconds since 1970, to the millisecond): a
+    /// saved count's time, a movement's, an undo step's and the live count's `updated`.
+    /// The system clock unless given (a command line passes its run's).
+    public let now: @Sendable () -> Double
 
     /// A till on these repositories, named `name`, one of `tills`; `transactions` joins
-    /// their changes into one where they share a database.
+    /// their changes into one where they share a database; `now` stamps its changes.
     public init(
         live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource, name: TillName = .main,
-        tills: (any TillDirectory)? = nil, transactions: (any TillTransactions)? = nil
+        tills: (any TillDirectory)? = nil, transactions: (any TillTransactions)? = nil,
+        now: @escaping @Sendable () -> Double = { Instant.preciseNow() }
     ) {
         self.live = live
         self.history = history
@@ -53,7 +58,11 @@ public struct Till {
         self.name = name
         self.tills = tills
         self.transactions = transactions
+        self.now = now
     }
+
+    /// The instant a change is stamped with: `now` as ISO 8601 UTC, to the millisecond.
+    var stamp: String { Instant.iso8601UTC(now()) }
 
     /// Runs `body` as one transaction where the repositories share one, else as it is.
     /// - Throws: what `body` and the store throw (then nothing of it is kept, in one transaction).
@@ -171,7 +180,7 @@ public struct Till {
             let currency = try adoptCurrency(&state, choice)
             let set = try countingSet(state, currency: currency)
             let requests = try requests(set, currency)
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             for request in requests {
                 let have = state.quantities[request.item] ?? 0
                 let next: Int64
@@ -218,9 +227,9 @@ public struct Till {
                 // The same field, nothing else changed since: its step stays, renamed.
                 step = .count(before, action: action(currency, quantity))
                 state.undo[state.undo.count - 1] = step
-                state.updated = Instant.iso8601UTC(Instant.preciseNow())
+                state.updated = stamp
             } else {
-                step = state.pushUndo(action(currency, quantity))
+                step = state.pushUndo(action(currency, quantity), at: stamp)
             }
             state.quantities[item] = quantity
             state.keepRollDefinitions(from: set)
@@ -254,7 +263,7 @@ public struct Till {
             let currency = try adoptCurrency(&state, choice)
             let float = try amount(currency)
             guard !float.isNegative else { throw TillError.negativeFloat }
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             state.floatMinorUnits = float.minorUnits
             // The expected cash (float + the movements) must still add up before anything is kept.
             _ = try ExpectedCash.of(state, currency: currency)
@@ -268,7 +277,7 @@ public struct Till {
     public func setCurrency(_ currency: Currency, force: Bool, action: String) throws {
         try change { state in
             if !state.isEmpty, state.currencyCode != currency.code, !force { throw TillError.currencyChangeNeedsEmptyCount }
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             state.currencyCode = currency.code
         }
     }
@@ -278,7 +287,7 @@ public struct Till {
     /// - Throws: what the live repository throws.
     public func clear(keepNotes: Bool, action: String) throws {
         try change { state in
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             state.quantities = [:]
             state.rollDefinitions = [:]
             // The movements were this count's; the till's settings (blind, tolerance) stay.
@@ -301,7 +310,7 @@ public struct Till {
             let currency = try adoptCurrency(&state, choice)
             let summary = try TillSummary(state: state, set: try countingSet(state, currency: currency), currency: currency)
             let filled = try NotePlaceholders.fill(text, state: state, summary: summary, moment: moment ?? NoteMoment(time: time))
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             state.notes.append(filled)
             return filled
         }
@@ -311,7 +320,7 @@ public struct Till {
     /// - Throws: what the live repository throws.
     public func replaceNotes(_ lines: [String], action: String) throws {
         try change { state in
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             state.notes = lines
         }
     }
@@ -346,7 +355,7 @@ public struct Till {
         // Made ready (created, migrated) first: a history that cannot be written is
         // refused before the live count changes.
         try history.prepareToSave()
-        let step = HistoryStep(change: .save, id: nil, action: action)
+        let step = HistoryStep(change: .save, id: nil, action: action, at: stamp)
         let live = try self.live.load()
         let filed = SavedCount(
             filing: summary, notes: notes, label: label, expected: expected, at: step.at, till: live.tillName.map(TillName.init(stored:)) ?? name,
@@ -372,7 +381,7 @@ public struct Till {
 
     /// `delete`'s steps.
     private func hide(_ id: Int64, action: String) throws {
-        let step = HistoryStep(change: .rm, id: id, action: action)
+        let step = HistoryStep(change: .rm, id: id, action: action, at: stamp)
         try change { $0.push(.history(step)) }
         do {
             try history.delete(id, step: step, definitions: definitions)
@@ -393,7 +402,7 @@ public struct Till {
     private func setLabel(_ id: Int64, label: String?, action: String) throws {
         let saved = try history.header(id)
         if saved.kind == .z { throw TillError.zCountIsFinal(id: id, number: saved.zNumber ?? 0, refused: .label) }
-        let step = HistoryStep(change: .label, id: id, action: action)
+        let step = HistoryStep(change: .label, id: id, action: action, at: stamp)
         try change { $0.push(.history(step)) }
         do {
             try history.relabel(id, label: label.flatMap { $0.isEmpty ? nil : $0 }, step: step)
@@ -415,7 +424,7 @@ public struct Till {
     /// `addSavedNote`'s steps.
     private func noteSaved(_ id: Int64, text: String, action: String) throws -> SavedCount {
         let saved = try history.header(id)
-        let step = HistoryStep(change: .note, id: id, action: action)
+        let step = HistoryStep(change: .note, id: id, action: action, at: stamp)
         guard saved.kind == .x else {
             try history.addNote(id, text: text, step: step)
             return saved
@@ -482,7 +491,7 @@ public struct Till {
         _ = try TillSummary(state: replacement, set: replacement.countingSet(try denominations.denominations(for: saved.currency)), currency: saved.currency)
         try change { live in
             if !live.isEmpty && !replacingNonEmpty { throw TillError.liveCountNotEmpty }
-            live.pushUndo(action)
+            live.pushUndo(action, at: stamp)
             live.currencyCode = replacement.currencyCode
             live.floatMinorUnits = replacement.floatMinorUnits
             live.quantities = replacement.quantities
@@ -577,7 +586,7 @@ public struct Till {
                     // A shared store: never revert what someone else changed since.
                     if let other = state.undoBlockedBy { throw TillError.undoRevertsOthers(action: action ?? "the last change", other: other) }
                     state.undo.removeLast()
-                    state.restore(snapshot)
+                    state.restore(snapshot, at: stamp)
                     return .some(action)
                 }
                 if let action { return .liveCount(action: action) }
@@ -585,7 +594,7 @@ public struct Till {
                 guard let tills else { throw TillError.noTill(name: removal.name.display) }
                 // The till back first, then the step off: killed in between, the next undo
                 // finds the till kept and says so.
-                let restored = try tills.restore(removal.name, state: removal.state)
+                let restored = try tills.restore(removal.name, state: removal.state, at: stamp)
                 let taken = try change { state -> Bool in
                     guard let index = state.undo.lastIndex(of: newest) else { return false }
                     state.undo.remove(at: index)

@@ -41,10 +41,19 @@ public protocol TillDirectory {
     /// returns the live count deleted, nil when none is kept (see TillRemoval).
     /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
     func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState?
-    /// Keeps `state` as the live count of the till `name` (named as first given), unless
-    /// a live count is kept for it already: then it changes nothing and returns false.
+    /// Keeps `state` as the live count of the till `name` (named as first given), its
+    /// `updated` at `stamp` (ISO 8601), unless a live count is kept for it already: then
+    /// it changes nothing and returns false.
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
-    func restore(_ name: TillName, state: TillState) throws -> Bool
+    func restore(_ name: TillName, state: TillState, at stamp: String) throws -> Bool
+}
+
+extension TillDirectory {
+    /// `restore(_:state:at:)` stamped by the system clock.
+    /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
+    public func restore(_ name: TillName, state: TillState) throws -> Bool {
+        try restore(name, state: state, at: Instant.iso8601UTC(Instant.preciseNow()))
+    }
 }
 
 /// Every till's live count kept in memory (for apps and tests): a row per till, made by
@@ -78,10 +87,10 @@ public final class InMemoryTillDirectory: TillDirectory {
         try changing { rows in try TillDirectoryRules.remove(name, in: rows, checking: check) }
     }
 
-    /// Makes the till `name`'s row from `state` unless it has one (then false).
+    /// Makes the till `name`'s row from `state`, its `updated` at `stamp`, unless it has one (then false).
     /// - Throws: `TillError.changeWouldBreakStore`.
-    public func restore(_ name: TillName, state: TillState) throws -> Bool {
-        try changing { rows in try TillDirectoryRules.restore(name, state: state, in: rows) }
+    public func restore(_ name: TillName, state: TillState, at stamp: String) throws -> Bool {
+        try changing { rows in try TillDirectoryRules.restore(name, state: state, at: stamp, in: rows) }
     }
 
     /// Runs `body` on a copy of the rows, kept unless it throws: memory's transaction.

@@ -61,10 +61,10 @@ package enum TillDirectoryRules {
         return state
     }
 
-    /// Keeps `state` as the live count of the till `name` (named as first given), stamped
-    /// now, unless the till has a row: then it changes nothing and returns false.
+    /// Keeps `state` as the live count of the till `name` (named as first given), its
+    /// `updated` at `stamp`, unless the till has a row: then it changes nothing and returns false.
     /// - Throws: `TillError.changeWouldBreakStore`; what `rows` throws.
-    package static func restore(_ name: TillName, state: TillState, in rows: some TillDirectoryRows) throws -> Bool {
+    package static func restore(_ name: TillName, state: TillState, at stamp: String, in rows: some TillDirectoryRows) throws -> Bool {
         try rows.rekey(name)
         guard try rows.insertEmpty(name) else { return false }
         let made = try rows.liveCount(of: name, locking: true, everyone: false) ?? TillState()
@@ -72,7 +72,7 @@ package enum TillDirectoryRules {
         kept.undo = made.undo
         kept.purge = made.purge
         kept.tillName = name.isMain ? nil : name.display
-        kept.updated = Instant.iso8601UTC(Instant.preciseNow())
+        kept.updated = stamp
         try kept.checkStorable()
         try rows.write(kept, of: name)
         return true

@@ -39,10 +39,11 @@ extension Till {
             guard !value.isNegative, !value.isZero || kind.allowsZero else {
                 throw TillError.movementAmount(kind: kind, isZero: value.isZero)
             }
-            state.pushUndo(action)
+            let at = stamp
+            state.pushUndo(action, at: at)
             if replacingSales { state.movements.removeAll { $0.kind == .sale } }
             guard state.movements.count < TillMovement.limit else { throw TillError.tooManyMovements(limit: TillMovement.limit) }
-            let movement = TillMovement(kind: kind, minorUnits: value.minorUnits, reason: reason, at: Instant.iso8601UTC(Instant.preciseNow()))
+            let movement = TillMovement(kind: kind, minorUnits: value.minorUnits, reason: reason, at: at)
             state.movements.append(movement)
             // The expected cash must still add up before anything is kept.
             _ = try ExpectedCash(state: state, currency: currency)
@@ -57,7 +58,7 @@ extension Till {
             guard number >= 1, number <= Int64(state.movements.count) else {
                 throw TillError.noMovement(number: number, count: state.movements.count)
             }
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             return state.movements.remove(at: Int(number) - 1)
         }
     }
@@ -69,7 +70,7 @@ extension Till {
     public func setBlind(_ blind: Bool, action: String) throws -> Bool {
         try change { state -> Bool in
             guard state.isBlind != blind else { return false }
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             state.isBlind = blind
             return true
         }
@@ -82,7 +83,7 @@ extension Till {
         try change { state -> Tolerance? in
             let currency = try adoptCurrency(&state, choice)
             let tolerance = try amount(currency).map { money throws(TillError) in try Tolerance(money) }
-            state.pushUndo(action)
+            state.pushUndo(action, at: stamp)
             state.toleranceMinorUnits = tolerance?.amount.minorUnits
             return tolerance
         }

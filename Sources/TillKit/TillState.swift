@@ -85,9 +85,11 @@ public struct TillState: Equatable, Sendable {
         rollDefinitions = rollDefinitions.filter { (quantities[TillItem(kind: .roll, minorUnits: $0.key)] ?? 0) > 0 }
     }
 
-    /// Keeps the state as it is now for undo, before a change named `action`; returns the step pushed.
+    /// Keeps the state as it is now for undo, before a change named `action` made at
+    /// `stamp` (ISO 8601; the system clock's now unless given), which becomes `updated`;
+    /// returns the step pushed.
     @discardableResult
-    public mutating func pushUndo(_ action: String) -> TillUndoStep {
+    public mutating func pushUndo(_ action: String, at stamp: String = Instant.iso8601UTC(Instant.preciseNow())) -> TillUndoStep {
         var snapshot = self
         snapshot.undo = []
         snapshot.purge = []
@@ -95,7 +97,7 @@ public struct TillState: Equatable, Sendable {
         snapshot.undoBlockedBy = nil
         let step = TillUndoStep.count(snapshot, action: action)
         push(step)
-        updated = Instant.iso8601UTC(Instant.preciseNow())
+        updated = stamp
         return step
     }
 
@@ -110,14 +112,15 @@ public struct TillState: Equatable, Sendable {
     }
 
     /// Makes `snapshot` (a live-count step just taken off the stack) the live count again,
-    /// keeping the rest of the stack and the purge list.
-    public mutating func restore(_ snapshot: TillState) {
+    /// keeping the rest of the stack and the purge list, `updated` at `stamp` (ISO 8601;
+    /// the system clock's now unless given).
+    public mutating func restore(_ snapshot: TillState, at stamp: String = Instant.iso8601UTC(Instant.preciseNow())) {
         var previous = snapshot
         previous.undo = undo
         previous.purge = purge
         previous.tillName = tillName
         previous.undoBlockedBy = nil
-        previous.updated = Instant.iso8601UTC(Instant.preciseNow())
+        previous.updated = stamp
         self = previous
     }
 

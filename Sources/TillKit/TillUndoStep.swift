@@ -73,12 +73,13 @@ public struct HistoryStep: Equatable, Sendable {
     /// What undo says it reverted: the command as typed ("history rm 3").
     public let action: String
 
-    /// A new step with a fresh random key, stamped now.
-    public init(change: Change, id: Int64?, action: String) {
+    /// A new step with a fresh random key, stamped `at` (ISO 8601; the system clock's
+    /// now unless given).
+    public init(change: Change, id: Int64?, action: String, at: String = Instant.iso8601UTC(Instant.preciseNow())) {
         self.change = change
         self.id = id
         self.key = Self.randomKey()
-        self.at = Instant.iso8601UTC(Instant.preciseNow())
+        self.at = at
         self.action = action
     }
 

@@ -49,11 +49,11 @@ public struct PostgresTillDirectory: TillDirectory {
         }
     }
 
-    /// Makes the till `name`'s row from `state` unless it has one (then false).
+    /// Makes the till `name`'s row from `state`, its `updated` at `stamp`, unless it has one (then false).
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
-    public func restore(_ name: TillName, state: TillState) throws -> Bool {
+    public func restore(_ name: TillName, state: TillState, at stamp: String) throws -> Bool {
         try store.change { connection, change -> Bool in
-            try TillDirectoryRules.restore(name, state: state, in: PostgresTillRows(connection: connection, actor: change.actor))
+            try TillDirectoryRules.restore(name, state: state, at: stamp, in: PostgresTillRows(connection: connection, actor: change.actor))
         }
     }
 }

@@ -25,12 +25,13 @@ public struct SQLiteTillDirectory: TillDirectory {
     /// The JSON files taken over by the first write (read until then).
     public let files: JSONTillDirectory
 
-    /// The live counts in `database`, taking over those of `files`.
-    public init(database: SQLiteTillDatabase, files: JSONTillDirectory) {
+    /// The live counts in `database`, taking over those of `files`; `now` (the system
+    /// clock unless given) stamps the take-over.
+    public init(database: SQLiteTillDatabase, files: JSONTillDirectory, now: @escaping @Sendable () -> Double = { Instant.preciseNow() }) {
         self.database = database
         self.files = files
         let files = files
-        database.beforeWrite = { db in try Self.takeOver(files, into: db) }
+        database.beforeWrite = { db in try Self.takeOver(files, into: db, at: Instant.iso8601UTC(now())) }
     }
 
     /// The live count of the till `name` (a row of its own, made by its first change).
@@ -60,10 +61,10 @@ public struct SQLiteTillDirectory: TillDirectory {
         try database.write { db in try TillDirectoryRules.remove(name, in: SQLiteTillRows(database: db), checking: check) }
     }
 
-    /// Makes the till `name`'s row from `state` unless it has one (then false).
+    /// Makes the till `name`'s row from `state`, its `updated` at `stamp`, unless it has one (then false).
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
-    public func restore(_ name: TillName, state: TillState) throws -> Bool {
-        try database.write { db in try TillDirectoryRules.restore(name, state: state, in: SQLiteTillRows(database: db)) }
+    public func restore(_ name: TillName, state: TillState, at stamp: String) throws -> Bool {
+        try database.write { db in try TillDirectoryRules.restore(name, state: state, at: stamp, in: SQLiteTillRows(database: db)) }
     }
 
     // MARK: rows
@@ -121,8 +122,9 @@ public struct SQLiteTillDirectory: TillDirectory {
     }
 
     /// Imports the live count files into `db` unless done already (see the top of this
-    /// file); returns the renaming of the files, to run once the import is committed.
-    static func takeOver(_ files: JSONTillDirectory, into db: SQLiteDatabase) throws -> (() -> Void)? {
+    /// file), recording it as taken over at `stamp`; returns the renaming of the files, to
+    /// run once the import is committed.
+    static func takeOver(_ files: JSONTillDirectory, into db: SQLiteDatabase, at stamp: String) throws -> (() -> Void)? {
         guard try !isTakenOver(db) else { return nil }
         for kept in try files.tills() {
             var state = kept.state
@@ -134,7 +136,7 @@ public struct SQLiteTillDirectory: TillDirectory {
             try write(state, of: kept.name, in: db)
         }
         try db.query("INSERT INTO live_count_files (state_file, taken_over_at) VALUES (?, ?)",
-                     [.text(files.stateFile.path), .text(Instant.iso8601UTC(Instant.preciseNow()))])
+                     [.text(files.stateFile.path), .text(stamp)])
         return {
             _ = PosixFile.keepAsBackup(files.stateFile.path, suffix: ".migrated")
             _ = PosixFile.keepAsBackup(files.folder, suffix: ".migrated")

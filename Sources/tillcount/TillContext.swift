@@ -37,6 +37,8 @@ struct TillContext {
 
     init(invocation: Invocation) throws {
         self.invocation = invocation
+        // Every stamp (saves, movements, undo steps, a live count's `updated`) is the run's clock.
+        let clock: @Sendable () -> Double = { [invocation] in invocation.preciseNow() }
         let paths = XDGPaths(environment: invocation.environment)
         let arguments = invocation.arguments
         let tillName = try Self.selectedTill(arguments: arguments, environment: invocation.environment)
@@ -63,7 +65,7 @@ struct TillContext {
                 path: historyLocation.path, createsFolders: historyLocation.isDefault, mustExist: !historyLocation.isDefault)
             let directory = SQLiteTillDirectory(database: database, files: JSONTillDirectory(stateFile: try paths.storeLocation(
                 option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
-                kind: .state, tool: "tillcount", fileName: "count.json")))
+                kind: .state, tool: "tillcount", fileName: "count.json")), now: clock)
             let files = SQLiteTillHistory(database: database)
             transactions = database
             store = .files(directory, files)
@@ -76,7 +78,8 @@ struct TillContext {
         till = Till(
             live: tills.repository(for: tillName),
             history: history,
-            denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills, transactions: transactions)
+            denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills, transactions: transactions,
+            now: clock)
     }
 
     /// Runs `command`; when it started the till (a name not kept before: perhaps a typo),

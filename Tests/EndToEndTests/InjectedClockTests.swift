@@ -1,5 +1,6 @@
 // Every date a command takes by default (portfolio's --date, tally's event stamps,
-// tillcount's note placeholders and report date) and every `now`, `today` and `yesterday`
+// tillcount's note placeholders and report date, and the stamps of its saved counts,
+// movements, undo steps and live counts) and every `now`, `today` and `yesterday`
 // typed on a command line come from the run's clock: a run in-process on an injected
 // clock, far from the real one, shows only the injected instant.
 
@@ -26,10 +27,12 @@ import Testing
         ]
     }
 
-    /// Runs `entry` in-process on the injected clock (in UTC): exit code, stdout, stderr.
-    static func run(_ entry: any ToolEntry.Type, _ arguments: [String], _ environment: [String: String]) -> (code: ExitCode, out: String, err: String) {
+    /// Runs `entry` in-process on the injected clock (`instant`, in UTC): exit code, stdout, stderr.
+    static func run(
+        _ entry: any ToolEntry.Type, _ arguments: [String], _ environment: [String: String], at instant: Double = clock
+    ) -> (code: ExitCode, out: String, err: String) {
         LocalZoneSharing.within("UTC", apply: InProcessTools.setZone) {
-            let io = ToolIO.inMemory(environment: environment, clock: { clock })
+            let io = ToolIO.inMemory(environment: environment, clock: { instant })
             let code = entry.run(arguments: arguments, io: io)
             return (code, io.out.text, io.err.text)
         }
@@ -76,5 +79,46 @@ import Testing
         let report = Self.run(TillcountTool.self, ["report", "--format", "json"], environment)
         #expect(report.code == .ok)
         #expect(report.out.contains(#""date": "2023-11-14T22:13:20Z""#))
+    }
+
+    /// A saved count, a movement and a live count's `updated` (by a change, by undo of a
+    /// change, by undo of a till's removal) are stamped by the run's clock, not the system's.
+    @Test func tillcountStampsItsChangesWithTheRunsClock() throws {
+        let environment = try Self.environment()
+        func tillcount(_ arguments: String..., at instant: Double = Self.clock) throws -> String {
+            let result = Self.run(TillcountTool.self, arguments, environment, at: instant)
+            #expect(result.code == .ok, "tillcount \(arguments.joined(separator: " ")): \(result.err)")
+            return result.out
+        }
+        // A day, two days and three days after the first instant.
+        let (dayLater, twoDaysLater, threeDaysLater) = (Self.clock + 86_400, Self.clock + 172_800, Self.clock + 259_200)
+        _ = try tillcount("add", "20=4", "--currency", "GBP")
+        _ = try tillcount("paid-in", "20", "--reason", "change")
+        #expect(try tillcount("movements", "--format", "csv") == """
+            number,kind,amount,reason,at
+            1,paid-in,20.00,change,2023-11-14T22:13:20Z
+
+            """)
+        _ = try tillcount("save")
+        #expect(try tillcount("history", "--format", "csv") == """
+            id,saved,label,currency,total,float,difference,expected,overShort,till,kind,number
+            1,2023-11-14T22:13:20Z,,GBP,80.00,0.00,80.00,20.00,60.00,main,x,
+
+            """)
+        // A change, then its undo a day later: the live count is updated as of the undo.
+        _ = try tillcount("add", "10=1")
+        #expect(try tillcount("tills", "--format", "csv").hasSuffix(",2023-11-14T22:13:20Z\n"))
+        _ = try tillcount("undo", at: dayLater)
+        #expect(try tillcount("tills", "--format", "csv") == """
+            name,currency,total,float,expected,overShort,status,blind,updated
+            main,GBP,80.00,0.00,20.00,60.00,over,false,2023-11-15T22:13:20Z
+
+            """)
+        // A till removed, then brought back by undo: updated as of the undo.
+        _ = try tillcount("--till", "Front", "float", "0", "--currency", "GBP", at: dayLater)
+        _ = try tillcount("tills", "rm", "Front", "--force", at: twoDaysLater)
+        _ = try tillcount("undo", at: threeDaysLater)
+        let tills = try tillcount("tills", "--format", "csv")
+        #expect(tills.contains("\nFront,GBP,0.00,0.00,,,empty,false,2023-11-17T22:13:20Z\n"), "\(tills)")
     }
 }

@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "TillKitTests", dependencies: ["TillKit", "TillSQLite", "TillPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport", "UndoJournalContract"]),
-        .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitPlatform", "CSQLite", "UndoJournalContract"]),
+        .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitStorage", "MoneyKitPlatform", "CSQLite", "UndoJournalContract"]),
         .testTarget(name: "PortfolioKitTests", dependencies: ["PortfolioKit", "PortfolioSQLite", "PortfolioPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
         // Runs the built tools as processes; depends on them so `swift test` builds them.
         .testTarget(

@@ -2,6 +2,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// An error shown as `TOOL: error: MESSAGE`, optionally followed by `hint: HINT`; a usage
 /// error also prints the usage line of the command and where to find help.

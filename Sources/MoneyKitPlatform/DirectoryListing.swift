@@ -11,12 +11,12 @@ import Darwin
 extension PosixFile {
     /// The names of the entries of `folder` ("." and ".." left out, bytes kept as
     /// `LosslessText`), sorted; nil when there is no such folder.
-    /// - Throws: `StoreError.unreadable` when the folder exists but cannot be listed.
-    package static func entryNames(in folder: String) throws(StoreError) -> [String]? {
+    /// - Throws: `FileError.unreadable` when the folder exists but cannot be listed.
+    package static func entryNames(in folder: String) throws(FileError) -> [String]? {
         guard let listing = opendir(folder.systemPath) else {
             let code = errno
             if code == ENOENT { return nil }
-            throw StoreError.unreadable(path: folder, reason: errorText(code))
+            throw FileError.unreadable(path: folder, reason: errorText(code))
         }
         defer { closedir(listing) }
         var names: [String] = []

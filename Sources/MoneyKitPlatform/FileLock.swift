@@ -38,12 +38,12 @@ package final class LockedStoreFile {
     /// Locks the file at `path`, waiting up to `timeout` seconds for another writer.
     /// Anything but a regular file is refused; it is opened non-blocking, so a FIFO
     /// cannot hang us.
-    package static func lock(_ path: String, timeout: Double) throws(StoreError) -> Outcome {
+    package static func lock(_ path: String, timeout: Double) throws(FileError) -> Outcome {
         var waitedNanoseconds: UInt64 = 0
         var pause: UInt64 = 100_000  // 0.1 ms, doubling up to 10 ms
         let limit = UInt64(max(0, timeout) * 1_000_000_000)
-        func wait() throws(StoreError) {
-            if waitedNanoseconds >= limit { throw StoreError.busy(path: path) }
+        func wait() throws(FileError) {
+            if waitedNanoseconds >= limit { throw FileError.busy(path: path) }
             var request = timespec(tv_sec: 0, tv_nsec: Int(pause))
             nanosleep(&request, nil)
             waitedNanoseconds += pause
@@ -55,25 +55,25 @@ package final class LockedStoreFile {
             if fd < 0 {
                 let code = errno
                 if code == ENOENT { return .missing }
-                throw StoreError.unreadable(path: path, reason: PosixFile.errorText(code))
+                throw FileError.unreadable(path: path, reason: PosixFile.errorText(code))
             }
             let file = LockedStoreFile(descriptor: fd)
             var info = stat()
-            guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: PosixFile.errorText()) }
+            guard fstat(fd, &info) == 0 else { throw FileError.unreadable(path: path, reason: PosixFile.errorText()) }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
-                throw StoreError.unreadable(path: path, reason: "not a regular file")
+                throw FileError.unreadable(path: path, reason: "not a regular file")
             }
             while flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 guard code == EWOULDBLOCK || code == EINTR else {
-                    throw StoreError.io(path: path, reason: PosixFile.errorText(code))
+                    throw FileError.io(path: path, reason: PosixFile.errorText(code))
                 }
                 try wait()
             }
             if file.isStillAt(path) { return .locked(file) }
             // Another writer replaced the file while we waited: lock the new one.
         }
-        throw StoreError.busy(path: path)
+        throw FileError.busy(path: path)
     }
 
     /// Whether `path` still names this file (not replaced, not removed).

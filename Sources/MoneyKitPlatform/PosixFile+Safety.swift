@@ -36,12 +36,12 @@ package struct FileFacts: Equatable, Sendable {
 extension PosixFile {
     /// The facts about the name `path` itself (a link is described, not followed); nil
     /// when nothing is there.
-    /// - Throws: `StoreError.unreadable` when it cannot be looked at (permissions).
-    package static func facts(of path: String) throws(StoreError) -> FileFacts? {
+    /// - Throws: `FileError.unreadable` when it cannot be looked at (permissions).
+    package static func facts(of path: String) throws(FileError) -> FileFacts? {
         var info = stat()
         guard lstat(path.systemPath, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw StoreError.unreadable(path: path, reason: errorText())
+            throw FileError.unreadable(path: path, reason: errorText())
         }
         let type = info.st_mode & S_IFMT
         return FileFacts(
@@ -77,41 +77,41 @@ extension PosixFile {
 
     /// Makes the regular file at `path`, which this user owns, private (0600), without
     /// following a link: the file changed is the one looked at.
-    /// - Throws: `StoreError.cannotCreate` when it cannot be opened or changed.
-    package static func makePrivate(_ path: String) throws(StoreError) {
+    /// - Throws: `FileError.cannotCreate` when it cannot be opened or changed.
+    package static func makePrivate(_ path: String) throws(FileError) {
         let fd = open(path.systemPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: errorText()) }
+        guard fd >= 0 else { throw FileError.cannotCreate(path: path, reason: errorText()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
-            throw StoreError.cannotCreate(path: path, reason: "it is not a regular file of this user")
+            throw FileError.cannotCreate(path: path, reason: "it is not a regular file of this user")
         }
-        if fchmod(fd, 0o600) != 0 { throw StoreError.cannotCreate(path: path, reason: errorText()) }
+        if fchmod(fd, 0o600) != 0 { throw FileError.cannotCreate(path: path, reason: errorText()) }
     }
 
     /// Up to `count` bytes from the start of the regular file at `path` (following a
     /// link the user made); nil when there is no file. Opened non-blocking, so a FIFO
     /// cannot hang the tool.
-    /// - Throws: `StoreError.unreadable` when it cannot be opened or is not a regular file,
-    ///   `StoreError.io` when reading fails.
-    package static func readPrefix(_ path: String, count: Int) throws(StoreError) -> [UInt8]? {
+    /// - Throws: `FileError.unreadable` when it cannot be opened or is not a regular file,
+    ///   `FileError.io` when reading fails.
+    package static func readPrefix(_ path: String, count: Int) throws(FileError) -> [UInt8]? {
         let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return nil }
-            throw StoreError.unreadable(path: path, reason: errorText(code))
+            throw FileError.unreadable(path: path, reason: errorText(code))
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: errorText()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.unreadable(path: path, reason: "not a regular file") }
+        guard fstat(fd, &info) == 0 else { throw FileError.unreadable(path: path, reason: errorText()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError.unreadable(path: path, reason: "not a regular file") }
         var buffer = [UInt8](repeating: 0, count: max(0, count))
         var filled = 0
         while filled < buffer.count {
             let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(filled)) }
             if read < 0 {
                 if errno == EINTR { continue }
-                throw StoreError.io(path: path, reason: errorText())
+                throw FileError.io(path: path, reason: errorText())
             }
             if read == 0 { break }
             filled += read

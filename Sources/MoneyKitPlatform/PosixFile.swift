@@ -23,18 +23,18 @@ package enum PosixFile {
 
     /// Creates `path` and any missing parents with mode 0700; existing folders are left
     /// as they are.
-    package static func makeDirectories(_ path: String) throws(StoreError) {
+    package static func makeDirectories(_ path: String) throws(FileError) {
         var isDirectory = stat()
         if stat(path.systemPath, &isDirectory) == 0 {
             if (isDirectory.st_mode & S_IFMT) == S_IFDIR { return }
-            throw StoreError.cannotCreate(path: path, reason: "a file of that name is in the way")
+            throw FileError.cannotCreate(path: path, reason: "a file of that name is in the way")
         }
         let parent = directory(of: path)
         if parent != path && parent != "." && parent != "/" {
             try makeDirectories(parent)
         }
         if mkdir(path.systemPath, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.cannotCreate(path: path, reason: errorText())
+            throw FileError.cannotCreate(path: path, reason: errorText())
         }
     }
 
@@ -46,12 +46,12 @@ package enum PosixFile {
     /// The whole file, or `.missing` when there is none. Anything but a regular file is
     /// refused before a byte is read: opened non-blocking, so a FIFO planted at the path
     /// cannot hang the tool (and its lock) waiting for a writer.
-    package static func readAll(_ path: String) throws(StoreError) -> ReadResult {
+    package static func readAll(_ path: String) throws(FileError) -> ReadResult {
         let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return .missing }
-            throw StoreError.unreadable(path: path, reason: errorText(code))
+            throw FileError.unreadable(path: path, reason: errorText(code))
         }
         defer { close(fd) }
         return .contents(try readAll(descriptor: fd, path: path))
@@ -59,11 +59,11 @@ package enum PosixFile {
 
     /// The whole of the regular file open on `fd`, from its start; `path` names it in
     /// errors.
-    package static func readAll(descriptor fd: Int32, path: String) throws(StoreError) -> [UInt8] {
+    package static func readAll(descriptor fd: Int32, path: String) throws(FileError) -> [UInt8] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StoreError.unreadable(path: path, reason: errorText()) }
+        guard fstat(fd, &info) == 0 else { throw FileError.unreadable(path: path, reason: errorText()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw StoreError.unreadable(path: path, reason: "not a regular file")
+            throw FileError.unreadable(path: path, reason: "not a regular file")
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size) + 1)
@@ -75,8 +75,8 @@ package enum PosixFile {
             if count < 0 {
                 if errno == EINTR { continue }
                 let reason = errorText()
-                if errno == EISDIR { throw StoreError.unreadable(path: path, reason: reason) }
-                throw StoreError.io(path: path, reason: reason)
+                if errno == EISDIR { throw FileError.unreadable(path: path, reason: reason) }
+                throw FileError.io(path: path, reason: reason)
             }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
@@ -93,7 +93,7 @@ package enum PosixFile {
     /// folder others can write to, nobody can guess it and plant a link or a file there
     /// first; its mode is set to 0600 whatever the umask. A writer killed before the
     /// rename leaves it behind: `removeStaleTemporaries` clears those under the lock.
-    package static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(StoreError) {
+    package static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(FileError) {
         let folder = directory(of: path)
         let (temporary, fd) = try createTemporary(for: path)
         var failure = writeAll(fd, bytes)
@@ -102,13 +102,13 @@ package enum PosixFile {
         if failure != 0 {
             close(fd)
             unlink(temporary.systemPath)
-            throw StoreError.io(path: path, reason: errorText(failure))
+            throw FileError.io(path: path, reason: errorText(failure))
         }
         close(fd)
         if rename(temporary.systemPath, path.systemPath) != 0 {
             let reason = errorText()
             unlink(temporary.systemPath)
-            throw StoreError.cannotCreate(path: path, reason: reason)
+            throw FileError.cannotCreate(path: path, reason: reason)
         }
         syncDirectory(folder)
     }
@@ -117,13 +117,13 @@ package enum PosixFile {
     /// temporary, fsynced, then hard-linked to `path`, which fails when another writer
     /// created it first. Returns false then (or when a lock holder's clean-up took the
     /// temporary): the caller runs its change again on the store that now exists.
-    package static func createExclusively(_ path: String, with bytes: [UInt8]) throws(StoreError) -> Bool {
+    package static func createExclusively(_ path: String, with bytes: [UInt8]) throws(FileError) -> Bool {
         let (temporary, fd) = try createTemporary(for: path)
         defer { unlink(temporary.systemPath) }
         var failure = writeAll(fd, bytes)
         if failure == 0, syncData(fd) != 0 { failure = errno }
         close(fd)
-        if failure != 0 { throw StoreError.io(path: path, reason: errorText(failure)) }
+        if failure != 0 { throw FileError.io(path: path, reason: errorText(failure)) }
         if link(temporary.systemPath, path.systemPath) != 0 {
             let code = errno
             // A link whose target is missing makes link(2) fail as if a store were there,
@@ -134,7 +134,7 @@ package enum PosixFile {
             // file; the window for two first writers is then the time of one write.
             guard code == EPERM || code == EOPNOTSUPP || code == EXDEV,
                 rename(temporary.systemPath, path.systemPath) == 0
-            else { throw StoreError.cannotCreate(path: path, reason: errorText(code)) }
+            else { throw FileError.cannotCreate(path: path, reason: errorText(code)) }
         }
         syncDirectory(directory(of: path))
         return true
@@ -146,7 +146,7 @@ package enum PosixFile {
     }
 
     /// A new, empty, private temporary file beside `path`, with a random name.
-    private static func createTemporary(for path: String) throws(StoreError) -> (path: String, descriptor: Int32) {
+    private static func createTemporary(for path: String) throws(FileError) -> (path: String, descriptor: Int32) {
         let folder = directory(of: path)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<8 {
@@ -155,13 +155,13 @@ package enum PosixFile {
             let fd = open(temporary.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd < 0 {
                 if errno == EEXIST { continue }
-                throw StoreError.cannotCreate(path: temporary, reason: errorText())
+                throw FileError.cannotCreate(path: temporary, reason: errorText())
             }
             // O_CREAT's mode is masked by the umask, never widened; make it exact.
             _ = fchmod(fd, 0o600)
             return (temporary, fd)
         }
-        throw StoreError.cannotCreate(path: path, reason: "no unused temporary file name in \(folder)")
+        throw FileError.cannotCreate(path: path, reason: "no unused temporary file name in \(folder)")
     }
 
     /// Removes the temporary files that writers of `path` killed before their rename
@@ -226,18 +226,18 @@ package enum PosixFile {
     }
 
     /// The size of the file at `path`, nil when there is none.
-    package static func fileSize(_ path: String) throws(StoreError) -> Int64? {
+    package static func fileSize(_ path: String) throws(FileError) -> Int64? {
         var info = stat()
         if stat(path.systemPath, &info) == 0 { return Int64(info.st_size) }
         if errno == ENOENT || errno == ENOTDIR { return nil }
-        throw StoreError.unreadable(path: path, reason: errorText())
+        throw FileError.unreadable(path: path, reason: errorText())
     }
 
     /// Creates an empty file (0600, never through a symlink); false when another process
     /// made it first.
-    /// - Throws: `StoreError.cannotCreate` when it cannot be made, or a symbolic link to a
+    /// - Throws: `FileError.cannotCreate` when it cannot be made, or a symbolic link to a
     ///   missing file is at `path` (a store is never created through a link).
-    package static func createEmptyExclusively(_ path: String) throws(StoreError) -> Bool {
+    package static func createEmptyExclusively(_ path: String) throws(FileError) -> Bool {
         let descriptor = open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // O_CREAT's mode is masked by the umask, never widened; make it exact.
@@ -248,7 +248,7 @@ package enum PosixFile {
         let code = errno
         if code == EEXIST, let target = danglingLinkTarget(path) { throw danglingLinkError(path, target: target) }
         if code == EEXIST { return false }
-        throw StoreError.cannotCreate(path: path, reason: errorText(code))
+        throw FileError.cannotCreate(path: path, reason: errorText(code))
     }
 
     /// The target of the symbolic link at `path` when that target does not exist; nil
@@ -261,7 +261,7 @@ package enum PosixFile {
     }
 
     /// The refusal of a store that would be created through the link at `path`.
-    package static func danglingLinkError(_ path: String, target: String) -> StoreError {
+    package static func danglingLinkError(_ path: String, target: String) -> FileError {
         .cannotCreate(
             path: path,
             reason: "it is a symbolic link to \(target), which does not exist, and a store is never created through a link; "

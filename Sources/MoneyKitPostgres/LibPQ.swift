@@ -6,6 +6,7 @@
 
 import CLibPQ
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// libpq's functions, resolved from the library once for the whole process.
 struct LibPQ: @unchecked Sendable {

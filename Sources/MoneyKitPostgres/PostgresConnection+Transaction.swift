@@ -2,6 +2,7 @@
 // failure or a deadlock (another client won): the loser retries, nobody sees the error.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// The isolation level of a transaction.
 package enum PostgresIsolation: String, Sendable {

@@ -7,6 +7,7 @@
 import CLibPQ
 import MoneyKitPlatform
 import MoneyKitProcess
+import MoneyKitStorage
 
 package final class PostgresConnection {
     /// Names the server in messages: host and port, or socket, and database.

@@ -1,6 +1,7 @@
 // The one mapping of PostgreSQL's SQLSTATE codes to StoreError (and so to exit codes).
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 enum PostgresFailure {
     /// Serialization failure and deadlock: the transaction is worth running again.

@@ -17,6 +17,7 @@
 // built-in one. Done here, it costs no round trip of its own.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// What the catalogs say about a tool's schema and who owns what in it.
 struct PostgresSchemaAudit {

@@ -6,6 +6,7 @@
 // refused untouched.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// Where a tool keeps its tables and how they came to be.
 package struct PostgresSchemaLayout: Sendable {

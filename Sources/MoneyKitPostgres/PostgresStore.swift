@@ -6,6 +6,7 @@
 
 import MoneyKitPlatform
 import MoneyKitProcess
+import MoneyKitStorage
 
 /// What a change knows about itself.
 package struct PostgresChange: Sendable {

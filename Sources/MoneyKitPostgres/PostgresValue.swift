@@ -2,6 +2,7 @@
 // no binary layouts to get wrong, and PostgreSQL checks every value against its column.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// A value bound to a statement's `$n`.
 package enum PostgresValue: Equatable, Sendable {

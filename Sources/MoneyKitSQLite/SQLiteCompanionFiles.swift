@@ -8,6 +8,7 @@
 // anyone there could swap the store itself.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// The checks on a database's folder and companion files.
 package enum SQLiteCompanionFiles {
@@ -27,7 +28,7 @@ package enum SQLiteCompanionFiles {
         }
         for suffix in suffixes {
             let companion = path + suffix
-            guard let facts = try PosixFile.facts(of: companion) else { continue }
+            guard let facts = try StoreError.mapping(PosixFile.facts(of: companion)) else { continue }
             if let reason = refusal(facts) {
                 throw StoreError.foreign(path: companion, expected: "a file this tool made for \(displayPath)", reason: reason)
             }
@@ -41,8 +42,8 @@ package enum SQLiteCompanionFiles {
     package static func makePrivate(_ path: String) throws(StoreError) {
         for suffix in suffixes {
             let companion = path + suffix
-            guard let facts = try PosixFile.facts(of: companion), refusal(facts) == nil, facts.isOpenToOthers else { continue }
-            try PosixFile.makePrivate(companion)
+            guard let facts = try StoreError.mapping(PosixFile.facts(of: companion)), refusal(facts) == nil, facts.isOpenToOthers else { continue }
+            try StoreError.mapping(PosixFile.makePrivate(companion))
         }
     }
 

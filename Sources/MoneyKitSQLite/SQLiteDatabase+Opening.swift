@@ -29,6 +29,7 @@
 import CSQLite
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 
 extension SQLiteDatabase {
@@ -87,7 +88,7 @@ extension SQLiteDatabase {
                     guard createFolders else {
                         throw StoreError.cannotCreate(path: path, reason: "the folder \(folder) does not exist")
                     }
-                    try PosixFile.makeDirectories(folder)
+                    try StoreError.mapping(PosixFile.makeDirectories(folder))
                 }
                 // A link at the name (to a missing file) is refused here: never created through.
                 created = try createExclusively(path)
@@ -356,19 +357,19 @@ extension SQLiteDatabase {
 
     /// The size of the file at `path`, nil when there is none.
     static func fileSize(_ path: String) throws(StoreError) -> Int64? {
-        try PosixFile.fileSize(path)
+        try StoreError.mapping(PosixFile.fileSize(path))
     }
 
     /// Creates the file (0600, never through a symlink); false when another process made it first.
     private static func createExclusively(_ path: String) throws(StoreError) -> Bool {
-        try PosixFile.createEmptyExclusively(path)
+        try StoreError.mapping(PosixFile.createEmptyExclusively(path))
     }
 
     /// Refuses an empty file at `path` that a new store may not be written into: a link
     /// (the store would be made through it), another user's file, or one with other
     /// names (hard links). One of ours is made private, as a store we create is.
     private static func requireFillable(_ path: String) throws(StoreError) {
-        guard let facts = try PosixFile.facts(of: path) else { return }
+        guard let facts = try StoreError.mapping(PosixFile.facts(of: path)) else { return }
         let reason: String?
         if facts.isSymbolicLink {
             reason = "it is a symbolic link to an empty file, and a store is never created through a link; "
@@ -381,7 +382,7 @@ extension SQLiteDatabase {
             reason = nil
         }
         if let reason { throw StoreError.cannotCreate(path: path, reason: reason) }
-        if facts.isOpenToOthers { try PosixFile.makePrivate(path) }
+        if facts.isOpenToOthers { try StoreError.mapping(PosixFile.makePrivate(path)) }
     }
 
     /// The checks on an existing database file before SQLite opens it: its companion

@@ -6,6 +6,7 @@
 import CSQLite
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 
 /// A value bound to a statement's `?` or read from a column.

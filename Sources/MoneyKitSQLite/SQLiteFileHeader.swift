@@ -21,6 +21,7 @@
 // not a whole number of pages is never whole.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// What a database file's header says, and the file's size.
 package struct SQLiteFileHeader: Equatable, Sendable {
@@ -77,7 +78,7 @@ package struct SQLiteFileHeader: Equatable, Sendable {
     /// - Throws: `StoreError.corrupt` for a file that is not a whole SQLite database (too
     ///   short for a header, not SQLite's, cut short); what reading throws.
     package static func read(_ path: String, displayPath: String) throws(StoreError) -> SQLiteFileHeader? {
-        guard let bytes = try PosixFile.readPrefix(path, count: length), !bytes.isEmpty else { return nil }
+        guard let bytes = try StoreError.mapping(PosixFile.readPrefix(path, count: length)), !bytes.isEmpty else { return nil }
         guard bytes.count >= length else {
             let length = bytes.count == 1 ? "1 byte" : "\(bytes.count) bytes"
             throw StoreError.corrupt(path: displayPath, reason: "it is \(length) long, too short for a database")
@@ -85,9 +86,9 @@ package struct SQLiteFileHeader: Equatable, Sendable {
         guard let header = SQLiteFileHeader(bytes) else {
             throw StoreError.corrupt(path: displayPath, reason: "it is not a SQLite database (no database header)")
         }
-        let size = try PosixFile.fileSize(path) ?? 0
+        let size = try StoreError.mapping(PosixFile.fileSize(path)) ?? 0
         // A -wal file longer than its own 32-byte header holds frames.
-        let pagesInLog = (try PosixFile.fileSize(path + "-wal") ?? 0) > 32
+        let pagesInLog = (try StoreError.mapping(PosixFile.fileSize(path + "-wal")) ?? 0) > 32
         if let damage = header.damage(fileSize: size, pagesInLog: pagesInLog) {
             throw StoreError.corrupt(path: displayPath, reason: damage)
         }

@@ -4,6 +4,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// A tool's database: its mark, its migrations and what it is called in messages.
 package struct SQLiteSchema: Sendable {

@@ -6,6 +6,7 @@
 // text of their CREATE TABLE.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// The indexes, triggers and views of a database, by name.
 struct SQLiteSchemaObjects: Equatable {

@@ -6,6 +6,7 @@
 // plain CREATE TABLE or CREATE INDEX) takes the full check, which decides as before.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 extension SQLiteSchema {
     /// The sqlite_master SQL of every table and index the migrations up to `version`

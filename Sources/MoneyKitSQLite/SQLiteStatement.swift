@@ -4,6 +4,7 @@
 import CSQLite
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 

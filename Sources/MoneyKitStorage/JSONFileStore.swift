@@ -52,7 +52,7 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     ///   or its content is refused by the document (reading or `checkInvariants()`);
     ///   `StoreError.newerVersion` when a newer format version wrote it.
     public func load() throws(StoreError) -> Document {
-        switch try PosixFile.readAll(path) {
+        switch try StoreError.mapping(PosixFile.readAll(path)) {
         case .missing: return Document()
         case .contents(let bytes): return try decode(bytes)
         }
@@ -84,7 +84,7 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
             throw StoreError.unreadable(path: path, reason: "not a regular file")
         }
         if createsMissingFolders {
-            try PosixFile.makeDirectories(folder)
+            try StoreError.mapping(PosixFile.makeDirectories(folder))
         } else if !PosixFile.isDirectory(folder) {
             throw StoreError.cannotCreate(path: path, reason: "the folder \(folder) does not exist")
         }
@@ -95,22 +95,24 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
         // a name that keeps doing neither (created and removed again and again) is
         // given up on rather than spun on.
         for _ in 0..<Self.creationAttempts {
-            switch try LockedStoreFile.lock(path, timeout: lockTimeout) {
+            switch try StoreError.mapping(LockedStoreFile.lock(path, timeout: lockTimeout)) {
             case .locked(let file):
                 // The lock lasts as long as the file is open: keep it open to the end.
                 return try withExtendedLifetime(file) {
                     // Only the lock holder writes over the store: temporaries left now
                     // are those of writers killed before their rename.
                     PosixFile.removeStaleTemporaries(for: path)
-                    var document = try decode(try PosixFile.readAll(descriptor: file.descriptor, path: path))
+                    var document = try decode(try StoreError.mapping(PosixFile.readAll(descriptor: file.descriptor, path: path)))
                     let result = try body(&document)
-                    try PosixFile.replaceAtomically(path, with: storable(document))
+                    let bytes = try storable(document)
+                    try StoreError.mapping(PosixFile.replaceAtomically(path, with: bytes))
                     return result
                 }
             case .missing:
                 var document = Document()
                 let result = try body(&document)
-                if try PosixFile.createExclusively(path, with: storable(document)) { return result }
+                let bytes = try storable(document)
+                if try StoreError.mapping(PosixFile.createExclusively(path, with: bytes)) { return result }
                 // Another writer created the store meanwhile: run again on its content.
             }
         }
@@ -124,12 +126,12 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     ///   not be deleted), or what `check` throws; then the file is unchanged.
     public func remove(checking check: (Document) throws -> Void) throws -> Document? {
         if PosixFile.holdsNonRegularFile(path) { throw StoreError.unreadable(path: path, reason: "not a regular file") }
-        switch try LockedStoreFile.lock(path, timeout: lockTimeout) {
+        switch try StoreError.mapping(LockedStoreFile.lock(path, timeout: lockTimeout)) {
         case .missing:
             return nil
         case .locked(let file):
             return try withExtendedLifetime(file) {
-                let document = try decode(try PosixFile.readAll(descriptor: file.descriptor, path: path))
+                let document = try decode(try StoreError.mapping(PosixFile.readAll(descriptor: file.descriptor, path: path)))
                 try check(document)
                 PosixFile.remove(path)
                 if file.isStillAt(path) { throw StoreError.io(path: path, reason: "it could not be deleted") }
@@ -145,7 +147,8 @@ public struct JSONFileStore<Document: StoredDocument>: TransactionalStore {
     /// Replaces the stored document with `document`. Call only while holding the lock
     /// (inside `write`), or for a file no other process uses.
     func save(_ document: Document) throws(StoreError) {
-        try PosixFile.replaceAtomically(path, with: storable(document))
+        let bytes = try storable(document)
+        try StoreError.mapping(PosixFile.replaceAtomically(path, with: bytes))
     }
 
     /// The file's bytes for `document`, read back by the loader itself (`decode`: the

@@ -6,6 +6,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// The checks of the rows an adapter reads.
 package enum PortfolioRowCheck {

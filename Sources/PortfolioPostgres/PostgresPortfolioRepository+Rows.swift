@@ -5,6 +5,7 @@
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitPostgres
+import MoneyKitStorage
 import PortfolioKit
 
 extension PostgresPortfolioRepository: PortfolioRowWriter {

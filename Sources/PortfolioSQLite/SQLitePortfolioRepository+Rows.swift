@@ -5,6 +5,7 @@
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitSQLite
+import MoneyKitStorage
 import PortfolioKit
 
 extension SQLitePortfolioRepository: PortfolioRowWriter {

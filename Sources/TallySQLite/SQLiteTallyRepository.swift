@@ -64,7 +64,7 @@ public final class SQLiteTallyRepository: TallyRepository {
             return try memory(document).read(body)
         }
         // A store the user named that is not there is a typo, not an empty store.
-        if !paths.isDefault, try PosixFile.fileSize(paths.database) == nil {
+        if !paths.isDefault, try StoreError.mapping(PosixFile.fileSize(paths.database)) == nil {
             throw SQLiteDatabase.missingStore(paths.legacy ?? paths.database)
         }
         let database = try SQLiteDatabase.open(paths.database, schema: SQLiteTallySchema.schema, access: .read)
@@ -156,13 +156,13 @@ public final class SQLiteTallyRepository: TallyRepository {
 
     /// Whether the database file exists with content.
     private var hasDatabase: Bool {
-        get throws { try (PosixFile.fileSize(paths.database) ?? 0) > 0 }
+        get throws { try (StoreError.mapping(PosixFile.fileSize(paths.database)) ?? 0) > 0 }
     }
 
     /// The JSON document the database takes over, when there is one; checked (a broken
     /// one is refused with its path and fault).
     private func legacyDocument() throws -> TallyDocument? {
-        guard let legacy = paths.legacy, try PosixFile.fileSize(legacy) != nil else { return nil }
+        guard let legacy = paths.legacy, try StoreError.mapping(PosixFile.fileSize(legacy)) != nil else { return nil }
         return try JSONFileStore<TallyDocument>(location: StoreLocation(path: legacy, isDefault: false), prettyPrinted: false).load()
     }
 }

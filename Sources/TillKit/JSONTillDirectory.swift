@@ -98,7 +98,7 @@ public struct JSONTillDirectory: TillDirectory {
         let main = try repository(for: .main).load()
         if main != TillState() || PosixFile.isRegularFile(stateFile.path) { kept.append(KeptTill(name: .main, state: main)) }
         var others: [KeptTill] = []
-        for entry in try PosixFile.entryNames(in: folder) ?? [] {
+        for entry in try StoreError.mapping(PosixFile.entryNames(in: folder)) ?? [] {
             guard entry.hasSuffix(".json"), !entry.hasPrefix(".") else { continue }
             let stem = String(entry.dropLast(5))
             let path = "\(folder)/\(entry)"

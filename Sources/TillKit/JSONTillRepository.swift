@@ -42,7 +42,7 @@ public struct JSONTillRepository: TillRepository {
             // The tills' folder is ours to make, beside a state file the user named.
             let folder = PosixFile.directory(of: store.path)
             if !PosixFile.isDirectory(folder), PosixFile.isDirectory(PosixFile.directory(of: folder)) {
-                try PosixFile.makeDirectories(folder)
+                try StoreError.mapping(PosixFile.makeDirectories(folder))
             }
         }
         return try store.write { state in

@@ -3,6 +3,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// A column's value as a history adapter reads it from a row.
 package enum TillRowValue: Equatable, Sendable {

@@ -11,6 +11,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 package enum SavedLines {
     /// A line as stored; nil where the column is NULL (lines saved before version 2).

@@ -3,6 +3,7 @@
 // transaction), a Z count is final (no rm, no relabel), and what undo of each step does.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// The rules every history adapter applies inside its change's own transaction.
 package enum TillHistoryRules {

@@ -9,6 +9,7 @@
 
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// Every till with its total and status (see the top of this file).
 public struct TillsReport: Sendable {

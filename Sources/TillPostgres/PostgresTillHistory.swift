@@ -8,6 +8,7 @@ import TillKit
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitPostgres
+import MoneyKitStorage
 
 /// Saved counts in a PostgreSQL database.
 public struct PostgresTillHistory: TillHistoryRepository {

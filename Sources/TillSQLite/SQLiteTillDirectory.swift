@@ -76,7 +76,7 @@ public struct SQLiteTillDirectory: TillDirectory {
         if database.isWriting { return try fromDatabase(try database.reader()) }
         let filed = Swift.Result { try fromFiles() }
         // No database yet (a store the user named is made by the first write).
-        guard try PosixFile.fileSize(database.path) != nil else { return try filed.get() }
+        guard try StoreError.mapping(PosixFile.fileSize(database.path)) != nil else { return try filed.get() }
         let db = try database.reader()
         guard try Self.isTakenOver(db) else { return try filed.get() }
         return try fromDatabase(db)

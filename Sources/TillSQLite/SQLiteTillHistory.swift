@@ -23,6 +23,7 @@ import TillKit
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitSQLite
+import MoneyKitStorage
 
 /// The history kept in an SQLite database (the tool's adapter).
 public final class SQLiteTillHistory: TillHistoryRepository {
@@ -350,7 +351,7 @@ extension SQLiteTillHistory: TillHistoryCopyTarget {
     /// - Throws: `StoreError`.
     public func holdsAnything() throws -> String? {
         // A copy's target may well not exist yet, named or not.
-        guard try PosixFile.fileSize(path) != nil else { return nil }
+        guard try StoreError.mapping(PosixFile.fileSize(path)) != nil else { return nil }
         let database = try open(.read)
         guard database.exists else { return nil }
         let counts = try database.scalarInteger("SELECT count(*) FROM counts") ?? 0

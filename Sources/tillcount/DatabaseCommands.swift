@@ -70,11 +70,11 @@ struct DatabaseCommands {
             targetName = shared.redactedText
         } else {
             if PosixFile.isDirectory(target) {
-                if let entries = try PosixFile.entryNames(in: target), !entries.isEmpty {
+                if let entries = try StoreError.mapping(PosixFile.entryNames(in: target)), !entries.isEmpty {
                     throw TillError.copyTargetNotEmpty(target: target, what: "\(entries.count) file(s)")
                 }
             } else {
-                try PosixFile.makeDirectories(target)
+                try StoreError.mapping(PosixFile.makeDirectories(target))
             }
             let database = SQLiteTillDatabase(path: "\(target)/history.sqlite", createsFolders: false)
             targetTills = SQLiteTillDirectory(

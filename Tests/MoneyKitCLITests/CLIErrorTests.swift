@@ -3,6 +3,7 @@
 import Testing
 import MoneyKit
 import MoneyKitPlatform
+import MoneyKitStorage
 @testable import MoneyKitCLI
 
 @Test(

@@ -4,6 +4,7 @@
 
 import MoneyKitCLI
 import MoneyKitPlatform
+import MoneyKitStorage
 import Testing
 @testable import MoneyKitPostgres
 

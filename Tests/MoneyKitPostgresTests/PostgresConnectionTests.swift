@@ -4,6 +4,7 @@
 
 import MoneyKitCLI
 import MoneyKitPlatform
+import MoneyKitStorage
 import PostgresTestSupport
 import Testing
 @testable import MoneyKitPostgres

@@ -5,6 +5,7 @@
 
 import MoneyKitPlatform
 import MoneyKitProcess
+import MoneyKitStorage
 import PostgresTestSupport
 import Testing
 @testable import MoneyKitPostgres

@@ -6,6 +6,7 @@
 
 import MoneyKitCLI
 import MoneyKitPlatform
+import MoneyKitStorage
 import PostgresTestSupport
 import Testing
 @testable import MoneyKitPostgres

@@ -3,6 +3,7 @@
 // rights told to run `TOOL db init`, and each change carrying its id.
 
 import MoneyKitPlatform
+import MoneyKitStorage
 import PostgresTestSupport
 import Testing
 @testable import MoneyKitPostgres

@@ -5,6 +5,7 @@
 
 import Foundation
 import MoneyKitPlatform
+import MoneyKitStorage
 @testable import MoneyKitSQLite
 import Testing
 #if canImport(Glibc)

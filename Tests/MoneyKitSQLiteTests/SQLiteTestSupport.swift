@@ -5,6 +5,7 @@ import CSQLite
 import Foundation
 import MoneyKitPlatform
 import MoneyKitSQLite
+import MoneyKitStorage
 import Testing
 #if canImport(Glibc)
 import Glibc

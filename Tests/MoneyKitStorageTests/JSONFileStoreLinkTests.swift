@@ -50,11 +50,11 @@ struct JSONFileStoreLinkTests {
         try Self.withFolder { folder throws in
             let path = folder + "/c.db"
             #expect(symlink(folder + "/missing", path) == 0)
-            #expect(throws: StoreError.self) { try PosixFile.createEmptyExclusively(path) }
+            #expect(throws: FileError.self) { try PosixFile.createEmptyExclusively(path) }
             #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
             // A free name is made, private whatever the umask.
             let free = folder + "/free.db"
-            let made = try PosixFile.withPrivateFileMask { () throws(StoreError) -> Bool in
+            let made = try PosixFile.withPrivateFileMask { () throws(FileError) -> Bool in
                 umask(0)
                 return try PosixFile.createEmptyExclusively(free)
             }

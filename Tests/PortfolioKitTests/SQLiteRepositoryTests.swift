@@ -7,6 +7,7 @@ import Foundation
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitSQLite
+import MoneyKitStorage
 import Testing
 @testable import PortfolioKit
 @testable import PortfolioSQLite

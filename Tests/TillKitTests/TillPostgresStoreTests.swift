@@ -7,6 +7,7 @@ import Foundation
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitPostgres
+import MoneyKitStorage
 import PostgresTestSupport
 import Testing
 @testable import TillKit

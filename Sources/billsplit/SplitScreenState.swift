@@ -1,13 +1,15 @@
 // What billsplit's screen edits, and how each key changes it: a reducer, (state, key) →
-// (state, effect), tested in process. The bill and the custom tip are text fields read by
-// the parsers of --amount and --tip (BillEntry): a character typed is never dropped, and a
-// refusal is on the screen for as long as the field holds it (issue 26, item 2).
+// (state, effects), tested in process (ScreenReducer, the shape of every screen). It runs
+// no command: nothing is kept until the screen is left (SplitScreen.run). The bill and the
+// custom tip are text fields read by the parsers of --amount and --tip (BillEntry): a
+// character typed is never dropped, and a refusal is on the screen for as long as the
+// field holds it (issue 26, item 2).
 
 import BillKit
 import MoneyKit
 import MoneyKitCLI
 
-struct SplitScreenState: Equatable {
+struct SplitScreenState: Equatable, ScreenReducer {
     /// The bill as typed.
     var bill = ScreenField()
     /// Index into the presets; `presets.count` means the custom tip.
@@ -23,29 +25,25 @@ struct SplitScreenState: Equatable {
     var currencyCode: String?
     /// A note for the last key only (a full field, a currency code refused).
     var note = ""
+    /// Set by the Enter that leaves: the card is printed once the screen is gone.
+    var printsCard = false
 
     var presets: [Int64] { BillRules.tipPresets }
     var usesCustomTip: Bool { tipIndex == presets.count }
-
-    /// What a key asks of the screen besides the new state.
-    enum Effect: Equatable {
-        case none
-        /// Leave the screen, printing the card or not.
-        case leave(printCard: Bool)
-    }
 
     /// The keys that are commands (q, c, +, -, $); any other character typed goes into the
     /// open field (the bill, or the custom tip after c), whatever it is: its parser decides
     /// what it means, and the screen shows a refusal, never dropping a character.
     static let commandKeys: Set<Character> = ["q", "Q", "c", "C", "+", "-", "$"]
 
-    /// Applies `key`.
-    mutating func handle(_ key: Key) -> Effect {
+    /// Applies `key`: the screen is drawn again, or left (the card printed when
+    /// `printsCard`).
+    mutating func handle(_ key: Key) -> [ScreenEffect<Never>] {
         note = ""
         if currencyCode != nil {
-            if key == .interrupt { return .leave(printCard: false) }
+            if key == .interrupt { return [.quit] }
             editCurrencyCode(key)
-            return .none
+            return [.redraw]
         }
         switch key {
         case .character(let character) where !Self.commandKeys.contains(character):
@@ -57,16 +55,17 @@ struct SplitScreenState: Equatable {
             customTip = previousCustomTip
             editingCustomTip = false
         case .character("q"), .character("Q"), .escape, .interrupt:
-            return .leave(printCard: false)
+            return [.quit]
         case .enter:
             if editingCustomTip {
                 if customTip.text.isEmpty { customTip = previousCustomTip }
                 // A refused tip stays open, its refusal on the screen.
-                if case .refused = BillEntry.customTip(customTip.text) { return .none }
+                if case .refused = BillEntry.customTip(customTip.text) { return [.redraw] }
                 editingCustomTip = false
-                return .none
+                return [.redraw]
             }
-            return .leave(printCard: true)
+            printsCard = true
+            return [.quit]
         case .left: tipIndex = max(0, tipIndex - 1)
         case .right: tipIndex = min(presets.count, tipIndex + 1)
         case .character("c"), .character("C"):
@@ -84,8 +83,15 @@ struct SplitScreenState: Equatable {
         default:
             break
         }
-        return .none
+        return [.redraw]
     }
+
+    /// The screen runs no command (nothing is kept until it is left)…
+    typealias Command = Never
+    /// …so no outcome ever comes back.
+    typealias Outcome = Never
+
+    mutating func handle(_ outcome: Never) -> [ScreenEffect<Never>] {}
 
     private mutating func type(_ key: Key, into field: WritableKeyPath<SplitScreenState, ScreenField>) {
         if self[keyPath: field].apply(key) == .full { note = ScreenField.fullMessage }

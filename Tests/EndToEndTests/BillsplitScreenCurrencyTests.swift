@@ -1,7 +1,7 @@
 // The screen's currency code field ($, then an ISO 4217 code) and shares by name
 // (--people Alice,Bob), in-process: the screen's reducer fed the keys a terminal sends,
-// the frame drawn at the 100×30 of BillsplitScreenTests' tmux pane, which keeps the one
-// run through a real terminal (printing the card, remembering the choices).
+// the frame drawn at the 100×30 of BillsplitScreenTests' tmux pane (the one run through a
+// real terminal; the screen run whole in-process: BillsplitScreenRunTests).
 
 import BillKit
 import MoneyKit
@@ -15,7 +15,7 @@ struct BillsplitScreenDriver {
     private(set) var state: SplitScreenState
     let names: [String]
     /// What the last key asked besides the new state.
-    private(set) var effect: SplitScreenState.Effect = .none
+    private(set) var effects: [ScreenEffect<Never>] = []
 
     init(currency: String, tip: Int64 = 15, people: Int? = nil, names: [String] = []) throws {
         let tipIndex = try #require(BillRules.tipPresets.firstIndex(of: tip))
@@ -27,12 +27,15 @@ struct BillsplitScreenDriver {
 
     /// Types `text`, a key a character.
     mutating func type(_ text: String) {
-        for character in text { effect = state.handle(.character(character)) }
+        for character in text { effects = state.handle(.character(character)) }
     }
 
     mutating func press(_ keys: Key...) {
-        for key in keys { effect = state.handle(key) }
+        for key in keys { effects = state.handle(key) }
     }
+
+    /// nil while the last key kept the screen; once it left, whether the card is printed.
+    var left: Bool? { effects == [.quit] ? state.printsCard : nil }
 
     /// The screen's lines, spaces squeezed (as BillsplitTmuxPane.screen gives them).
     var screen: [String] {
@@ -70,7 +73,7 @@ struct BillsplitScreenDriver {
         // Letters in any case, upper-cased; q is a letter here, not quit.
         screen.type("chf")
         screen.expectShows("Currency CHF▏")
-        #expect(screen.effect == .none)
+        #expect(screen.left == nil)
         screen.press(.enter)
         screen.expectShows("billsplit CHF · Swiss Franc", "Tip (10%) CHF 10.00")
         screen.expectGone("type an ISO 4217 code")
@@ -80,7 +83,7 @@ struct BillsplitScreenDriver {
         screen.expectShows("billsplit QAR · Qatari Rial")
         #expect(screen.state.currency.code == "QAR")
         screen.press(.enter)
-        #expect(screen.effect == .leave(printCard: true))
+        #expect(screen.left == true)
     }
 
     @Test func anUnknownCodeIsRefusedOnTheScreenAndEscKeepsTheCurrency() throws {
@@ -114,7 +117,7 @@ struct BillsplitScreenDriver {
         screen.expectGone("Currency BGN")
         #expect(screen.state.currency.code == "NOK")
         screen.type("q")
-        #expect(screen.effect == .leave(printCard: false))
+        #expect(screen.left == false)
     }
 
     @Test func aBillWithMoreDecimalsThanTheNewCurrencyIsPointedOut() throws {
@@ -144,6 +147,6 @@ struct BillsplitScreenDriver {
         screen.type("+")
         screen.expectShows("People 2", "Bob $50.00")
         screen.press(.enter)
-        #expect(screen.effect == .leave(printCard: true))
+        #expect(screen.left == true)
     }
 }

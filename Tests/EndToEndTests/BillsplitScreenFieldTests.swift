@@ -16,7 +16,7 @@ import Testing
 
     /// Types `text` key by key.
     static func type(_ text: String, into state: inout SplitScreenState) {
-        for character in text { #expect(state.handle(.character(character)) == .none) }
+        for character in text { #expect(state.handle(.character(character)) == [.redraw]) }
     }
 
     @Test("each notation typed into the bill field reads as --amount reads it", arguments: NotationTable.amounts.filter {
@@ -50,18 +50,18 @@ import Testing
         #expect(state.message == "invalid amount '1.500': the '.' could separate thousands or decimals · "
             + "write 1500 or 1 500 if you mean thousands, 1.5 if you mean decimals")
         // ⌫ back to 1.50 reads again, and the refusal is gone.
-        #expect(state.handle(.backspace) == .none)
+        #expect(state.handle(.backspace) == [.redraw])
         #expect(state.billReading.value?.minorUnits == 150)
         #expect(state.message.isEmpty)
     }
 
     @Test func aCustomTipWithADecimalCommaIsTwelveAndAHalf() throws {
         var state = try Self.state("EUR")
-        #expect(state.handle(.character("c")) == .none)
+        #expect(state.handle(.character("c")) == [.redraw])
         Self.type("12,5", into: &state)
         #expect(state.customTip.text == "12,5")
         #expect(state.tip == Percentage(DecimalText(significand: 125, scale: 1)))
-        #expect(state.handle(.enter) == .none)
+        #expect(state.handle(.enter) == [.redraw])
         #expect(!state.editingCustomTip)
     }
 
@@ -78,7 +78,7 @@ import Testing
             #expect(state.tip == nil)
             #expect(state.message.hasPrefix("custom tip: '\(example.input)'"), "\(state.message)")
             // Enter keeps a refused tip open.
-            #expect(state.handle(.enter) == .none)
+            #expect(state.handle(.enter) == [.redraw])
             #expect(state.editingCustomTip)
         }
     }
@@ -96,7 +96,9 @@ import Testing
 
     @Test func qLeavesAndEnterPrintsTheCard() throws {
         var state = try Self.state("EUR")
-        #expect(state.handle(.character("q")) == .leave(printCard: false))
-        #expect(state.handle(.enter) == .leave(printCard: true))
+        #expect(state.handle(.character("q")) == [.quit])
+        #expect(!state.printsCard)
+        #expect(state.handle(.enter) == [.quit])
+        #expect(state.printsCard)
     }
 }

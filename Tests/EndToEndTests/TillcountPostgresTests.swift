@@ -189,7 +189,7 @@ struct TillcountPostgresTests {
         try till.ok("db", "init", environment: env)
         let names = ["Front", "Bar", "Terrace"]
         for name in names { try till.ok("--till", name, "currency", "GBP", environment: env) }
-        let rounds = 20
+        let rounds = ReliabilityLoops.size(quick: 6, full: 20)
         let results = try TillcountConcurrencyTests.hammer(till, environment: env, commands: names.map { name in
             #""$TILLCOUNT" --till \#(name) add 1=1 2>>"$HOME/\#(name).log" && "$TILLCOUNT" --till \#(name) save --label \#(name) >/dev/null 2>>"$HOME/\#(name).log""#
         }, times: rounds)
@@ -215,12 +215,13 @@ struct TillcountPostgresTests {
         let env = ["TILLCOUNT_DB": database]
         let till = try TillcountSandbox()
         try till.ok("--till", "Front", "currency", "GBP", environment: env)
+        let times = ReliabilityLoops.size(quick: 12, full: 40)
         let results = try TillcountConcurrencyTests.hammer(till, environment: env, commands: (0..<4).map { index in
             #"MONEYKIT_ACTOR=worker\#(index)@test "$TILLCOUNT" --till Front add 1=1 2>/dev/null"#
-        }, times: 40)
+        }, times: times)
         for (index, (status, errors)) in results.enumerated() { #expect(status == 0, "worker \(index): \(errors)") }
         let front = try #require(Self.json(try till.ok("--till", "Front", "show", "--format", "json", environment: env).stdout) as? [String: Any])
-        #expect(front["total"] as? String == "160.00", "4 × 40 £1 coins")
+        #expect(front["total"] as? String == "\(4 * times).00", "4 × \(times) £1 coins")
     }
 
     // MARK: faults
@@ -236,9 +237,11 @@ struct TillcountPostgresTests {
         let environment = till.environment.merging(env) { $1 }
         var killed = 0
         var completed = 0
-        for _ in 0..<30 {
-            // A window as long as a whole save: kills land before, during and after it.
-            let ending = try TillcountSpawn.startAndKill(TillcountSandbox.executable, ["save"], environment: environment, maxMicroseconds: 250_000)
+        // A save takes about 50 ms here: a window of 80 ms lands kills before, during and
+        // after it (about half of them kill); run.sh keeps the long window, 30 rounds.
+        let (rounds, window) = ReliabilityLoops.size(quick: (20, UInt32(80_000)), full: (30, UInt32(250_000)))
+        for _ in 0..<rounds {
+            let ending = try TillcountSpawn.startAndKill(TillcountSandbox.executable, ["save"], environment: environment, maxMicroseconds: window)
             if ending == .signaled(SIGKILL) { killed += 1 } else { completed += 1; #expect(ending == .exited(0), "\(ending)") }
         }
         // Every count saved is whole: its lines add up to its total (the export checks each).

@@ -12,5 +12,8 @@ suites='ReliabilityConcurrencyTests|ReliabilityCrashTests|TillcountConcurrencyTe
 suites+='|TallyPostgresEndToEndTests/(processesIncrementingOneSharedCounterLoseNoIncrement|aClientKilledDuringAnImportLeavesNothingPartial)'
 suites+='|PortfolioPostgresTests/(writersUpdatingOneAccountAtOnceLoseNoUpdate|killingAnImportLeavesAllOrNothing)'
 suites+='|TallyStoreTests/aBusyStoreIsExit75AndNothingIsStored'
+suites+='|TillcountPostgresTests/(threeTillsCountingAndSavingAtOnceKeepEveryCountAttributed|processesAddingToOneTillAtOnceLoseNothing|killingASaveLeavesNothingPartial)'
 suites+='|FileStoreProcessTests/fourProcessesHammeringOneFileLoseNothing|FileStoreSafetyTests/writersLoseNothingWhileLockFilesAreDeleted'
-MONEYKIT_RELIABILITY=1 swift test --no-parallel "$@" --filter "EndToEndTests\.($suites)"
+# Outside EndToEndTests: the 2,000 random amounts per currency of the plain/full reading check.
+others='MoneyKitTests\.plainDecimalsReadAsTheFullReadingDoes'
+MONEYKIT_RELIABILITY=1 swift test --no-parallel "$@" --filter "EndToEndTests\.($suites)" --filter "$others"

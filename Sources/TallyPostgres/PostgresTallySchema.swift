@@ -109,26 +109,7 @@ enum PostgresTallySchema {
             """,
             // The roles given rights on the counters (db init --grant) get the same on the
             // journal, so that a shared store keeps working for them after the move.
-            """
-            DO $$
-            DECLARE granted record;
-            BEGIN
-                FOR granted IN
-                    SELECT DISTINCT CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS role,
-                        a.privilege_type AS privilege
-                    FROM pg_class AS c, aclexplode(c.relacl) AS a
-                    WHERE c.oid = 'tally.counters'::regclass AND a.grantee <> c.relowner
-                        AND a.privilege_type IN ('SELECT', 'INSERT', 'UPDATE', 'DELETE')
-                LOOP
-                    EXECUTE format('GRANT %s ON tally.journal_steps, tally.journal_records TO %s', granted.privilege, granted.role);
-                    IF granted.privilege = 'INSERT' THEN
-                        EXECUTE format('GRANT USAGE, SELECT, UPDATE ON SEQUENCE %s TO %s',
-                            pg_get_serial_sequence('tally.journal_steps', 'id'), granted.role);
-                    END IF;
-                END LOOP;
-            END
-            $$
-            """,
+            PostgresUndoJournalRows.grants(likeThoseOn: "counters", in: "tally"),
             "DROP TABLE tally.undo_rows",
             "DROP TABLE tally.changes",
             "ALTER TABLE tally.counters DROP COLUMN last_change",

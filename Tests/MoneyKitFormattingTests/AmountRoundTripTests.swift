@@ -8,8 +8,9 @@ import MoneyKitFormatting
 import Testing
 
 @Suite struct AmountRoundTripTests {
-    /// Amounts in minor units: small, with every decimal, grouped, negative, and large.
-    static let amounts: [Int64] = [0, 1, 5, 50, 184_750, -184_750, 1_500_000, 123_456_789, -98_765_432_100, 9_223_372_036_854_775_807]
+    /// Amounts in minor units: small, with every decimal (a last digit, a trailing zero),
+    /// grouped, negative, and large. One of each shape: every amount costs 2,500 readings.
+    static let amounts: [Int64] = [0, 1, 50, 184_750, -184_750, 1_500_000, 123_456_789, -98_765_432_100, 9_223_372_036_854_775_807]
 
     /// Locales people run the tools in, each with its own separators: nil is the
     /// currency's display locale, as tillcount and portfolio print.

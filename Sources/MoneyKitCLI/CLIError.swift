@@ -71,7 +71,8 @@ package struct CLIError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Any error as the CLIError a tool reports: MoneyKit's errors get their exit codes
-    /// here, so every tool maps them alike.
+    /// here, so every tool maps them alike; a platform `FileError` is mapped as its
+    /// `StoreError` is.
     package static func from(_ error: Error) -> CLIError {
         switch error {
         case let cliError as CLIError:
@@ -80,6 +81,9 @@ package struct CLIError: Error, Sendable, CustomStringConvertible {
             return CLIError(moneyError.description, hint: moneyError.hint, exitCode: .dataError)
         case let storeError as StoreError:
             return CLIError(storeError.description, hint: storeError.hint, exitCode: storeError.exitCode)
+        case let fileError as FileError:
+            // A platform call not wrapped in StoreError.mapping reports as if it were.
+            return from(StoreError(fileError))
         default:
             return CLIError("\(error)", exitCode: .ioError)
         }

@@ -126,3 +126,20 @@ func exitCodeValues(_ code: ExitCode, _ raw: Int32) {
     #expect(ExitStatusSpec(.checkFailed, "The till is short.").meaning == "The till is short.")
     #expect(Set(ExitCode.allCases.map(\.meaning)).count == ExitCode.allCases.count)
 }
+
+@Test(
+    "a platform FileError that escapes unmapped reports as its StoreError does",
+    arguments: [
+        FileError.unreadable(path: "/s.db", reason: "permission denied"),
+        .cannotCreate(path: "/s.db", reason: "no such folder"),
+        .io(path: "/s.db", reason: "disk full"),
+        .busy(path: "/s.db"),
+    ])
+func fileErrorMapsAsItsStoreError(_ error: FileError) {
+    let mapped = CLIError.from(error)
+    let expected = CLIError.from(StoreError(error))
+    #expect(mapped.exitCode == expected.exitCode)
+    #expect(mapped.exitCode != .ioError || error == .io(path: "/s.db", reason: "disk full"))
+    #expect(mapped.message == error.description)
+    #expect(mapped.hint == expected.hint)
+}

@@ -1,6 +1,5 @@
 // Money.parse: the strict reader of amounts typed by people or found in files.
 
-import Foundation
 import Testing
 import MoneyKit
 
@@ -265,8 +264,7 @@ func plainDecimalsReadAsTheFullReadingDoes(code: String) throws {
             }
         }
     }
-    // Same scale as ReliabilityLoops.size (EndToEndTests): full under MONEYKIT_RELIABILITY=1.
-    let randomCount = ProcessInfo.processInfo.environment["MONEYKIT_RELIABILITY"] == "1" ? 2_000 : 150
+    let randomCount = ReliabilityScale.size(quick: 150, full: 2_000)
     var generator = SplitMix64(seed: 0x4D4B_5041_5253)
     for _ in 0..<randomCount {
         let whole = String(generator.next() % 10_000_000)

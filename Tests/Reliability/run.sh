@@ -14,6 +14,7 @@ suites+='|PortfolioPostgresTests/(writersUpdatingOneAccountAtOnceLoseNoUpdate|ki
 suites+='|TallyStoreTests/aBusyStoreIsExit75AndNothingIsStored'
 suites+='|TillcountPostgresTests/(threeTillsCountingAndSavingAtOnceKeepEveryCountAttributed|processesAddingToOneTillAtOnceLoseNothing|killingASaveLeavesNothingPartial)'
 suites+='|FileStoreProcessTests/fourProcessesHammeringOneFileLoseNothing|FileStoreSafetyTests/writersLoseNothingWhileLockFilesAreDeleted'
-# Outside EndToEndTests: the 2,000 random amounts per currency of the plain/full reading check.
-others='MoneyKitTests\.plainDecimalsReadAsTheFullReadingDoes'
+# Outside EndToEndTests (ReliabilityScale.size in MoneyKitTests): the 2,000 random amounts
+# per currency of the plain/full reading check, 1,000 random allocations per seed.
+others='MoneyKitTests\.(plainDecimalsReadAsTheFullReadingDoes|AllocationTests/randomWeights)'
 MONEYKIT_RELIABILITY=1 swift test --no-parallel "$@" --filter "EndToEndTests\.($suites)" --filter "$others"

@@ -68,7 +68,7 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     }
 
     var rows: [Row] = []
-    private var lastID: Int64 = 0
+    var lastID: Int64 = 0
     /// How `stepNotFound` names this store.
     public let name: String
 

@@ -2,11 +2,11 @@
 // repositories, and every change a person makes to them, each one undo step. The rules
 // live here; the command line (or an app) only says what to change.
 //
-// One undo stack across the live count and the history. Where the repositories share a
-// database (the file store's SQLite database, a PostgreSQL store: `transactions`), every
-// command that changes both (save, history rm, label, note, tills rm, undo) runs in one
-// transaction (`atomically`): a kill leaves the old state or the new one. Without one (the
-// in-memory adapters), the order of the writes below still keeps every count undoable:
+// One undo stack across the live count and the history. Where the repositories are a
+// store's (TillStore: the file store's SQLite database, a PostgreSQL store, memory), every
+// command that changes both (save, history rm, label, note, tills rm, undo) is one
+// `store.write`: a kill leaves the old state or the new one. Without one (repositories on
+// their own), the order of the writes below still keeps every count undoable:
 // - save and rm write their undo step to the live count first, then change the history.
 //   Killed in between, the step names a row that does not exist or is not hidden: undo
 //   says so, drops that step and goes on to the next one. No count is ever deleted
@@ -36,20 +36,20 @@ public struct Till {
     /// Every till's live count, where this till is one: what 'tills rm' removes from, and
     /// its undo brings a till back into (nil: a till on its own, which removes none).
     public let tills: (any TillDirectory)?
-    /// What makes a change to the live count and the history one transaction, where the
-    /// repositories share one (the file store's SQLite database); nil: each repository's
-    /// change is its own, in the order the top of this file gives.
-    public let transactions: (any TillTransactions)?
+    /// The store the repositories are a session of, whose `write` makes a change to the
+    /// live count and the history one transaction; nil: each repository's change is its
+    /// own, in the order the top of this file gives.
+    public let store: (any TillStore)?
     /// The clock every change is stamped by (seconds since 1970, to the millisecond): a
     /// saved count's time, a movement's, an undo step's and the live count's `updated`.
     /// The system clock unless given (a command line passes its run's).
     public let now: @Sendable () -> Double
 
-    /// A till on these repositories, named `name`, one of `tills`; `transactions` joins
-    /// their changes into one where they share a database; `now` stamps its changes.
+    /// A till on these repositories, named `name`, one of `tills`; `store` (whose
+    /// repositories they are) joins their changes into one transaction; `now` stamps its changes.
     public init(
         live: any TillRepository, history: any TillHistoryRepository, denominations: any DenominationSource, name: TillName = .main,
-        tills: (any TillDirectory)? = nil, transactions: (any TillTransactions)? = nil,
+        tills: (any TillDirectory)? = nil, store: (any TillStore)? = nil,
         now: @escaping @Sendable () -> Double = { Instant.preciseNow() }
     ) {
         self.live = live
@@ -57,18 +57,27 @@ public struct Till {
         self.denominations = denominations
         self.name = name
         self.tills = tills
-        self.transactions = transactions
+        self.store = store
         self.now = now
     }
 
     /// The instant a change is stamped with: `now` as ISO 8601 UTC, to the millisecond.
     var stamp: String { Instant.iso8601UTC(now()) }
 
-    /// Runs `body` as one transaction where the repositories share one, else as it is.
+    /// Runs `body` as one `write` of the store, named `label`, where the repositories are
+    /// a store's, else as it is. It may run more than once (see TillStore).
     /// - Throws: what `body` and the store throw (then nothing of it is kept, in one transaction).
-    public func atomically<Result>(_ body: () throws -> Result) throws -> Result {
-        guard let transactions else { return try body() }
-        return try transactions.atomically(body)
+    public func write<Result>(_ label: String, _ body: () throws -> Result) throws -> Result {
+        guard let store else { return try body() }
+        return try store.write(label) { _ in try body() }
+    }
+
+    /// Runs `body` on one snapshot of the store, where the repositories are a store's,
+    /// else as it is.
+    /// - Throws: what `body` and the store throw.
+    public func read<Result>(_ body: () throws -> Result) throws -> Result {
+        guard let store else { return try body() }
+        return try store.read { _ in try body() }
     }
 
     /// The live count read with its currency and the denominations it counts with.
@@ -116,7 +125,7 @@ public struct Till {
     /// its own (see `purge`).
     /// - Throws: what `body` and the live repository throw; the purge never throws.
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
-        try atomically {
+        try write("change the live count") {
             let (result, purge) = try live.change { state -> (Result, [String]) in
                 let result = try body(&state)
                 return (result, state.purge)
@@ -343,7 +352,7 @@ public struct Till {
         _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x,
         tolerance: Money? = nil
     ) throws -> Int64 {
-        try atomically {
+        try write(action) {
             try fileCount(summary, notes: notes, label: label, expected: expected, action: action, kind: kind, tolerance: tolerance)
         }
     }
@@ -376,7 +385,7 @@ public struct Till {
     /// its step leaves the stack). Check it first with `history.countToDelete(id)`.
     /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     public func delete(_ id: Int64, action: String) throws {
-        try atomically { try hide(id, action: action) }
+        try write(action) { try hide(id, action: action) }
     }
 
     /// `delete`'s steps.
@@ -395,7 +404,7 @@ public struct Till {
     /// count's lines and amounts stay as saved. A Z count keeps its label.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what the repositories throw.
     public func relabel(_ id: Int64, label: String?, action: String) throws {
-        try atomically { try setLabel(id, label: label, action: action) }
+        try write(action) { try setLabel(id, label: label, action: action) }
     }
 
     /// `relabel`'s steps.
@@ -418,7 +427,7 @@ public struct Till {
     /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     @discardableResult
     public func addSavedNote(_ id: Int64, text: String, action: String) throws -> SavedCount {
-        try atomically { try noteSaved(id, text: text, action: action) }
+        try write(action) { try noteSaved(id, text: text, action: action) }
     }
 
     /// `addSavedNote`'s steps.
@@ -510,7 +519,7 @@ public struct Till {
     ///   `.tillChangedMeanwhile`; what the repositories throw (then nothing is removed).
     @discardableResult
     public func removeTill(_ other: TillName, fallback: Currency, action: String) throws -> TillRemoval {
-        try atomically { try remove(other, fallback: fallback, action: action) }
+        try write(action) { try remove(other, fallback: fallback, action: action) }
     }
 
     /// `removeTill`'s steps.
@@ -571,7 +580,7 @@ public struct Till {
     public func undo(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
         // Nothing to undo is said without a write (which would make the store).
         guard try live.load().undo.last != nil else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
-        return try atomically { try revertNewest(skipped: skipped) }
+        return try write("undo") { try revertNewest(skipped: skipped) }
     }
 
     /// `undo`'s steps.

@@ -107,14 +107,3 @@ extension DenominationSet {
                                rollNote: "MoneyKit knows no denominations for \(currency.code); define them in the denominations file.")
     }
 }
-
-/// What makes several changes to a till's repositories one transaction, where they share
-/// a database (the file store's SQLite database): a kill at any instant leaves the old
-/// state or the new one. The body may run more than once where a store retries it, so it
-/// has no effect outside the repositories.
-public protocol TillTransactions {
-    /// Runs `body` as one transaction: the repositories' changes in it commit together
-    /// when it returns, and none is kept when it throws.
-    /// - Throws: what `body` throws, and what the store throws (busy, I/O).
-    func atomically<Result>(_ body: () throws -> Result) throws -> Result
-}

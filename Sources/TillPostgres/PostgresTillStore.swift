@@ -2,7 +2,7 @@
 // --db (or $TILLCOUNT_DB) names a database. Every till's live count and every saved count
 // live there (tables in PostgresTillSchema.swift), behind the same repository protocols as
 // the files: PostgresTillDirectory and PostgresTillRepository for the live counts,
-// PostgresTillHistory for the saved counts. Every read is one snapshot, every change one
+// PostgresTillHistory for the saved counts, one TillStore (read, write). Every read is one snapshot, every change one
 // transaction with bound parameters only, carrying a client-made id (see PostgresStore).
 
 import TillKit
@@ -29,18 +29,21 @@ public final class PostgresTillStore {
     /// Who this store's changes are made by.
     public var actor: String { store.actor }
 
-    /// The transaction `atomically` runs, while it runs: every read and change of the
+    /// The transaction `write` runs, while it runs: every read and change of the
     /// adapters joins it.
     private var joined: (connection: PostgresConnection, change: PostgresChange)?
+    /// The snapshot `read` holds, while it does: every read of the adapters joins it.
+    private var snapshot: (connection: PostgresConnection, hasTables: Bool)?
 
-    /// Runs `body` in one read-only snapshot, or in the transaction of `atomically` in progress.
+    /// Runs `body` in one read-only snapshot, or in the snapshot or transaction in progress.
     /// - Throws: what `body` throws; the store's errors.
     func read<Result>(_ body: (PostgresConnection, _ hasTables: Bool) throws -> Result) throws -> Result {
         if let joined { return try body(joined.connection, true) }
+        if let snapshot { return try body(snapshot.connection, snapshot.hasTables) }
         return try store.read(body)
     }
 
-    /// Runs `body` as one transaction, or in the transaction of `atomically` in progress.
+    /// Runs `body` as one transaction, or in the transaction of `write` in progress.
     /// - Throws: what `body` throws (nothing is kept); the store's errors.
     func change<Result>(_ body: (PostgresConnection, PostgresChange) throws -> Result) throws -> Result {
         if let joined { return try body(joined.connection, joined.change) }
@@ -84,18 +87,32 @@ public final class PostgresTillStore {
     public func serverName() throws -> String { try store.serverName() }
 }
 
-extension PostgresTillStore: TillTransactions {
+extension PostgresTillStore: TillStore {
+    /// Runs `body` in one read-only snapshot of the database, which every read of the live
+    /// counts and the history in it joins (inside a write: the write's transaction).
+    /// - Throws: what `body` throws; the store's errors.
+    public func read<Result>(_ body: (any TillSession) throws -> Result) throws -> Result {
+        let session = JoinedTillSession(tills: directory, history: history)
+        if joined != nil || snapshot != nil { return try body(session) }
+        return try store.read { connection, hasTables -> Result in
+            snapshot = (connection, hasTables)
+            defer { snapshot = nil }
+            return try body(session)
+        }
+    }
+
     /// Runs `body` as one transaction of the database, which every read and change of the
     /// live counts and the history in it joins. PostgreSQL may run `body` again (a
     /// serialization failure, a deadlock, a COMMIT never answered), so it has no effect
     /// outside the store.
     /// - Throws: what `body` throws (nothing is kept); the store's errors.
-    public func atomically<Result>(_ body: () throws -> Result) throws -> Result {
-        if joined != nil { return try body() }
+    public func write<Result>(_ label: String, _ body: (any TillSession) throws -> Result) throws -> Result {
+        let session = JoinedTillSession(tills: directory, history: history)
+        if joined != nil { return try body(session) }
         return try store.change { connection, change -> Result in
             joined = (connection, change)
             defer { joined = nil }
-            return try body()
+            return try body(session)
         }
     }
 }

@@ -2,7 +2,7 @@
 // version 6, every till's live count with its undo stack (SQLiteTillDirectory). One
 // connection writes for both, so that a command that changes the live count and the
 // history (save, history rm, label, note, tills rm, undo) is one transaction: a kill at
-// any instant leaves the old state or the new one (Till.atomically).
+// any instant leaves the old state or the new one (SQLiteTillStore.write).
 //
 // A write that finds a transaction open on this connection joins it; the outermost one
 // commits. Reads inside a write read through the writer (they see the change so far);
@@ -30,6 +30,8 @@ public final class SQLiteTillDatabase {
     var beforeWrite: ((SQLiteDatabase) throws -> (() -> Void)?)?
     /// The connection of the write in progress, while one is.
     private var writer: SQLiteDatabase?
+    /// The read-only connection of the snapshot `reading` holds, while it does.
+    private var snapshot: SQLiteDatabase?
 
     /// The database at `path`; a write creates missing folders only with
     /// `createsFolders`; a read finds a missing one an error with `mustExist`.
@@ -46,11 +48,25 @@ public final class SQLiteTillDatabase {
         return try SQLiteDatabase.open(path, schema: SQLiteTillHistory.schema, access: access, mustExist: mustExist)
     }
 
-    /// The connection to read with: the writer's inside a write, else a read-only one.
+    /// The connection to read with: the writer's inside a write, the snapshot's inside
+    /// `reading`, else a read-only one.
     /// - Throws: `StoreError` (unreadable, foreign, newer, corrupt).
     func reader() throws -> SQLiteDatabase {
         if let writer, writer.isInTransaction { return writer }
+        if let snapshot { return snapshot }
         return try open(.read)
+    }
+
+    /// Runs `body` with every read in it in one snapshot (one read transaction), where the
+    /// database holds something and opens; else (missing, or refused: the reads in `body`
+    /// say why, as they would alone) as it is. Inside a write, its reads are the writer's.
+    /// - Throws: what `body` throws.
+    func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        if isWriting || snapshot != nil { return try body() }
+        guard holdsSomething, let database = try? open(.read) else { return try body() }
+        snapshot = database
+        defer { snapshot = nil }
+        return try database.reading(body)
     }
 
     /// Whether a write transaction is open on this database's writer.
@@ -87,14 +103,5 @@ public final class SQLiteTillDatabase {
     /// made it).
     var holdsSomething: Bool {
         isWriting || ((try? PosixFile.fileSize(path)) ?? nil ?? 0) > 0
-    }
-}
-
-extension SQLiteTillDatabase: TillTransactions {
-    /// Runs `body` in one write transaction of this database (joined by every change the
-    /// history and the live counts make in it).
-    /// - Throws: what `body` throws; `StoreError` (cannot create, busy, I/O).
-    public func atomically<Result>(_ body: () throws -> Result) throws -> Result {
-        try write { _ in try body() }
     }
 }

@@ -46,7 +46,7 @@ struct TillContext {
             option: arguments.text(TillcountSpec.db), environmentVariable: "TILLCOUNT_DB",
             kind: .data, tool: "tillcount", fileName: "history.sqlite")
         let history: any TillHistoryRepository
-        var transactions: (any TillTransactions)?
+        let tillStore: any TillStore
         if !historyLocation.isDefault, PostgresTillStore.names(historyLocation.path) {
             // A shared store: every till's live count and the saved counts are in the
             // database; --state and $TILLCOUNT_STATE are not used.
@@ -57,7 +57,7 @@ struct TillContext {
             store = .postgres(shared)
             tills = shared.directory
             history = shared.history
-            transactions = shared
+            tillStore = shared
         } else {
             // The live counts are in the history's database; the files of an older
             // tillcount (--state, $TILLCOUNT_STATE) are taken over by the first change.
@@ -67,7 +67,7 @@ struct TillContext {
                 option: arguments.text(TillcountSpec.state), environmentVariable: "TILLCOUNT_STATE",
                 kind: .state, tool: "tillcount", fileName: "count.json")), now: clock)
             let files = SQLiteTillHistory(database: database)
-            transactions = database
+            tillStore = SQLiteTillStore(directory: directory, history: files)
             store = .files(directory, files)
             tills = directory
             history = files
@@ -78,7 +78,7 @@ struct TillContext {
         till = Till(
             live: tills.repository(for: tillName),
             history: history,
-            denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills, transactions: transactions,
+            denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills, store: tillStore,
             now: clock)
     }
 

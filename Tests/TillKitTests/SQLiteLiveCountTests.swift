@@ -31,7 +31,7 @@ import TillSQLite
             let tillName = try TillName(checking: name)
             return Till(
                 live: directory.repository(for: tillName), history: history, denominations: InMemoryDenominations(), name: tillName,
-                tills: directory, transactions: database)
+                tills: directory, store: SQLiteTillStore(directory: directory, history: history))
         }
 
         func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: folder + "/" + relative) }
@@ -76,7 +76,7 @@ import TillSQLite
         struct Killed: Error {}
         // Whatever fails after the count is filed takes the filing and its step back with it.
         #expect(throws: Killed.self) {
-            try till.atomically {
+            try till.write("save") {
                 let (_, summary) = try till.summary(Fixture.choice())
                 _ = try till.save(summary, notes: [], label: nil, expected: nil, action: "save")
                 #expect(try store.history.savedCounts().count == 1, "seen inside the transaction")

@@ -45,7 +45,7 @@ struct TillPostgresStoreTests {
             TillStoreContractTests.aFailedSaveKeepsNothing, TillStoreContractTests.theDirectoryRulesHold,
         ] {
             let store = PostgresTillStore(connectionText: try sharedCluster().newDatabase(), actor: "tester@host")
-            try check(TillStoreUnderTest(tills: store.directory, history: store.history, transactions: store))
+            try check(TillStoreUnderTest(tills: store.directory, history: store.history, store: store))
         }
     }
 

@@ -15,6 +15,8 @@ suites+='|TallyStoreTests/aBusyStoreIsExit75AndNothingIsStored'
 suites+='|TillcountPostgresTests/(threeTillsCountingAndSavingAtOnceKeepEveryCountAttributed|processesAddingToOneTillAtOnceLoseNothing|killingASaveLeavesNothingPartial)'
 suites+='|FileStoreProcessTests/fourProcessesHammeringOneFileLoseNothing|FileStoreSafetyTests/writersLoseNothingWhileLockFilesAreDeleted'
 # Outside EndToEndTests (ReliabilityScale.size in MoneyKitTests): the 2,000 random amounts
-# per currency of the plain/full reading check, 1,000 random allocations per seed.
+# per currency of the plain/full reading check, 1,000 random allocations per seed; and
+# thirty random portfolios (not ten) whose reports of one currency stand alone.
 others='MoneyKitTests\.(plainDecimalsReadAsTheFullReadingDoes|AllocationTests/randomWeights)'
+others+='|PortfolioKitTests\.ReportIndependenceTests/aRowOfACurrencyIsTheSameFilteredUnfilteredAndAlone'
 MONEYKIT_RELIABILITY=1 swift test --no-parallel "$@" --filter "EndToEndTests\.($suites)" --filter "$others"

@@ -82,9 +82,12 @@ struct DatabaseCommands {
             targetHistory = SQLiteTillHistory(database: database)
             targetName = target
         }
-        let outcome = try TillStoreCopy.copy(
-            from: (context.tills, context.till.history), to: (targetTills, targetHistory),
-            targetName: targetName, definitions: context.till.definitions)
+        // The source read in one snapshot: a copy of one moment of it.
+        let outcome = try context.tillStore.read { source in
+            try TillStoreCopy.copy(
+                from: (source.tills, source.history), to: (targetTills, targetHistory),
+                targetName: targetName, definitions: context.till.definitions)
+        }
         context.out.line("copied \(outcome.tills) till(s) and \(outcome.savedCounts) saved count(s) to \(targetName)".terminalSafe)
         return .ok
     }

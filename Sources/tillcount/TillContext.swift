@@ -19,6 +19,9 @@ struct TillContext {
     let till: Till
     /// Every till's live count (for 'tillcount tills').
     let tills: any TillDirectory
+    /// The seam the till's repositories are a session of: a command's reads in one
+    /// snapshot (`read`), its changes in one transaction (`write`).
+    let tillStore: any TillStore
     /// The store behind them (for 'tillcount db').
     let store: Store
 
@@ -46,7 +49,6 @@ struct TillContext {
             option: arguments.text(TillcountSpec.db), environmentVariable: "TILLCOUNT_DB",
             kind: .data, tool: "tillcount", fileName: "history.sqlite")
         let history: any TillHistoryRepository
-        let tillStore: any TillStore
         if !historyLocation.isDefault, PostgresTillStore.names(historyLocation.path) {
             // A shared store: every till's live count and the saved counts are in the
             // database; --state and $TILLCOUNT_STATE are not used.

@@ -66,7 +66,8 @@ struct TillsCommand {
     }
 
     func run() throws -> ExitCode {
-        let kept = try TillsReport.listed(context.tills, history: context.till.history)
+        // The tills and the history read in one snapshot.
+        let kept = try context.tillStore.read { session in try TillsReport.listed(session.tills, history: session.history) }
         let arguments = context.arguments
         if arguments.flag(TillcountSpec.tillNames) {
             for till in kept { context.out.line(till.name.display.terminalSafe) }

@@ -92,11 +92,18 @@ public struct Till {
 
     // MARK: reading
 
+    /// The live count as kept (an empty one when none is kept yet), read in one snapshot.
+    /// Changes nothing.
+    /// - Throws: what the store throws (`StoreError`); it is never reset.
+    public func liveCount() throws -> TillState {
+        try read { try live.load() }
+    }
+
     /// The live count with its currency and denominations. A currency asked for that is
     /// not a non-empty count's own is refused: it would misread the count.
     /// - Throws: `TillError.currencyMismatch`; what the repositories throw (`StoreError`).
     public func current(_ choice: CurrencyChoice) throws -> Count {
-        let state = try live.load()
+        let state = try liveCount()
         let currency = try choice.currency(for: state)
         if let own = state.currencyCode.flatMap(Currency.init(code:)), own != currency, !state.isEmpty {
             throw TillError.currencyMismatch(count: own, asked: currency, adopting: false)

@@ -40,7 +40,7 @@ struct MovementCommands {
         }
         let reason = arguments.text(TillcountSpec.reason)
         // On a blind till undo must not tell the sales later: their step is named without them.
-        let isBlind = try context.till.live.load().isBlind
+        let isBlind = try context.till.liveCount().isBlind
         let hidesAmount = kind == .sale && isBlind
         var action = hidesAmount ? arguments.commandPath.joined(separator: " ") + " (amount hidden: blind till)" : context.action
         if replacingSales { action += " --set" }
@@ -128,7 +128,7 @@ struct MovementCommands {
         }
         let removed = try context.till.removeMovement(number, action: (arguments.commandPath + [String(number)]).joined(separator: " "))
         let currency = try context.current().currency
-        let isBlind = try context.till.live.load().isBlind
+        let isBlind = try context.till.liveCount().isBlind
         let blindSale = removed.kind == .sale && isBlind
         let amount = blindSale ? "" : " " + rendering.money(removed.amount(currency))
         context.invocation.err.line("Removed movement \(number): \(removed.kind.rawValue)\(amount). Undo with: tillcount undo")
@@ -139,7 +139,7 @@ struct MovementCommands {
 
     func blind() throws -> ExitCode {
         guard let setting = arguments.argument("SETTING") else {
-            context.out.line(try context.till.live.load().isBlind ? "on" : "off")
+            context.out.line(try context.till.liveCount().isBlind ? "on" : "off")
             return .ok
         }
         let on = setting == "on"

@@ -22,7 +22,7 @@ struct NoteCommand {
         if arguments.flag(TillcountSpec.edit) { return try edit() }
         let words = arguments.arguments("TEXT")
         guard !words.isEmpty else {
-            for note in try context.till.live.load().notes { context.out.line(note.terminalSafe) }
+            for note in try context.till.liveCount().notes { context.out.line(note.terminalSafe) }
             return .ok
         }
         let now = Instant.localMinutes(context.invocation.preciseNow())
@@ -39,7 +39,7 @@ struct NoteCommand {
         guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
             throw CLIError("no editor: set VISUAL or EDITOR", exitCode: .configuration)
         }
-        let notes = try context.till.live.load().notes
+        let notes = try context.till.liveCount().notes
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let edited = try EditorLaunch.withTemporaryFile(
             holding: notes.map { $0 + "\n" }.joined(), folder: folder, prefix: "tillcount-notes", suffix: ".txt"

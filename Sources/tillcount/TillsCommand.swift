@@ -46,9 +46,11 @@ struct TillsCommand {
         guard name != till.name else { throw TillError.tillRemovesItself(name: name.display).cliError }
         // The default till always counts as kept (its first change starts nothing new): its
         // live count is there when the list has it.
-        let kept = name.isMain ? try context.tills.tills().contains(where: \.name.isMain) : context.tills.keeps(name)
-        guard kept else { throw TillError.noTill(name: name.display).cliError }
-        let state = try context.tills.repository(for: name).load()
+        let state = try context.tillStore.read { session -> TillState in
+            let kept = name.isMain ? try session.tills.tills().contains(where: \.name.isMain) : session.tills.keeps(name)
+            guard kept else { throw TillError.noTill(name: name.display).cliError }
+            return try session.live(of: name).load()
+        }
         let shown = state.tillName.map(TillName.init(stored:)) ?? name
         let held = TillRemoval.holdings(of: state, currency: state.currency(fallback: fallback))
         if !held.isEmpty { throw TillError.tillNotEmpty(name: shown.display, holds: held).cliError }

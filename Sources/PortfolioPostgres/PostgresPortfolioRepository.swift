@@ -17,6 +17,8 @@ import PortfolioKit
 
 /// portfolio's store in a PostgreSQL database.
 public final class PostgresPortfolioRepository: PortfolioStore {
+    /// The clock that stamps each undo step (a tool's run sets its own; default the system's).
+    package var clock: () -> Int64 = { Instant.now() }
     package let store: PostgresStore
     /// The connection of the snapshot or change under way (nil: none).
     private var active: PostgresConnection?
@@ -284,10 +286,10 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     public func write<Result>(_ command: String, _ body: (any PortfolioChange) throws -> Result) throws -> Result {
         if isChanging, active != nil {
             // Part of the change under way (a step of its own in the same transaction).
-            return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: false, now: { Instant.now() }, body)
+            return try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: false, now: clock, body)
         }
         return try transaction { _, _ in
-            try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: true, now: { Instant.now() }, body)
+            try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: true, now: clock, body)
         }
     }
 

@@ -28,6 +28,8 @@ import PortfolioKit
 
 /// The SQLite store of portfolio (the tool's store).
 public final class SQLitePortfolioRepository: PortfolioStore {
+    /// The clock that stamps each undo step (a tool's run sets its own; default the system's).
+    package var clock: () -> Int64 = { Instant.now() }
     static let schemaVersion: Int64 = 4
     // New stores get CHECKs for what the code relies on; stores made before them are
     // checked where their rows are read (see PortfolioLimits).
@@ -245,7 +247,7 @@ public final class SQLitePortfolioRepository: PortfolioStore {
         // The outermost change checks what every report will add up (a nested one is part of it).
         let outermost = !database.isInTransaction && database.exists
         return try transaction {
-            try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: outermost, now: { Instant.now() }, body)
+            try PortfolioRowChange.run(command, rows: self, repository: self, checksTotals: outermost, now: clock, body)
         }
     }
 

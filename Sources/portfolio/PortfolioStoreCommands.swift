@@ -22,11 +22,16 @@ extension PortfolioCommands {
     func open(_ location: StoreLocation, _ access: PortfolioStoreAccess, plansChange: Bool = false) throws -> any PortfolioStore {
         if PostgresConnectionText.isConnection(location.path) {
             // The run's PG* variables, not the process's, reach libpq (PostgresRunEnvironment).
-            return PostgresPortfolioRepository(store: sharedStore(location))
+            let store = PostgresPortfolioRepository(store: sharedStore(location))
+            store.clock = { [invocation] in invocation.now() }
+            return store
         }
         var access = access
         if case .write = access { access = .write(createFolders: location.isDefault) }
-        return try SQLitePortfolioRepository(path: location.path, access: access, mustExist: !location.isDefault && !plansChange)
+        let store = try SQLitePortfolioRepository(path: location.path, access: access, mustExist: !location.isDefault && !plansChange)
+        // Undo steps are stamped by the run's clock, as every default date is.
+        store.clock = { [invocation] in invocation.now() }
+        return store
     }
 
     /// The PostgreSQL store `location` names, changed by this run's actor, connected with

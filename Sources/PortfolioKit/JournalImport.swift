@@ -87,8 +87,9 @@ public struct JournalImport {
     }
 
     /// Reads `text`, the journal `source` ("standard input" for -); `checkName` gives an
-    /// account name in its stored form, or the fault of the name rule.
-    public init(text: String, source: String, checkName: (String) -> Result<String, ImportNameFault>) {
+    /// account name in its stored form, or the fault of the name rule; `now` (the run's
+    /// clock) is what the word now in an `at:` or `created:` comment means.
+    public init(text: String, source: String, now: Int64 = Instant.now(), checkName: (String) -> Result<String, ImportNameFault>) {
         faults = ImportFaults(source: source)
         var declared: [String: Declared] = [:]
         var items: [Item] = []
@@ -137,14 +138,14 @@ public struct JournalImport {
                     } else if let value = Self.tag("currency", in: comment) {
                         declared[journalName, default: Declared()].currency = (value, number)
                     } else if let value = Self.tag("created", in: comment) {
-                        guard let at = Self.instant(String(value), line: number, faults: &faults) else { continue }
+                        guard let at = Self.instant(String(value), now: now, line: number, faults: &faults) else { continue }
                         declared[journalName, default: Declared()].created = (at, number)
                     }
                 case .transaction:
                     guard current != nil else { continue }
                     if let comment = Self.comment(trimmed) {
                         if let value = Self.tag("at", in: comment) {
-                            current?.at = Self.instant(String(value), line: number, faults: &faults)
+                            current?.at = Self.instant(String(value), now: now, line: number, faults: &faults)
                         } else if let value = Self.tag("portfolio", in: comment) {
                             if value == "close" { current?.isClose = true }
                             if value == "deposit" || value == "withdrawal" { current?.isContribution = true }
@@ -389,8 +390,8 @@ public struct JournalImport {
     }
 
     /// An exact instant from an `at:` or `created:` comment.
-    private static func instant(_ text: String, line: Int, faults: inout ImportFaults) -> Int64? {
-        guard let at = Instant.parse(text) else {
+    private static func instant(_ text: String, now: Int64, line: Int, faults: inout ImportFaults) -> Int64? {
+        guard let at = Instant.parse(text, now: now) else {
             faults.add(line: line, "invalid date '\(text)' (use ISO 8601, 2025-07-27T14:30:00+01:00)")
             return nil
         }

@@ -21,6 +21,8 @@ package struct PortfolioCSVImport {
     package var faults: ImportFaults
     private let source: String
     private let checkName: (String) -> Result<String, ImportNameFault>
+    /// The instant the words now, today and yesterday in a date field count from.
+    private let now: Int64
     private var nameIndex: [String: Int] = [:]
     private var currencyIndex: [String: Int16] = [:]  // as written in the file, looked up once
     // The readings of the last date and currency field, and of every name field, by their bytes.
@@ -29,9 +31,11 @@ package struct PortfolioCSVImport {
     private var nameOfBytes = ByteKeyedIndex()
 
     /// An empty reading of `source`, room made for about `capacity` rows; `checkName`
-    /// turns a name into its stored form or says what is wrong with it.
-    package init(source: String, capacity: Int = 0, checkName: @escaping (String) -> Result<String, ImportNameFault>) {
+    /// turns a name into its stored form or says what is wrong with it; `now` (the run's
+    /// clock) is what the words now, today and yesterday in a date field count from.
+    package init(source: String, capacity: Int = 0, now: Int64 = Instant.now(), checkName: @escaping (String) -> Result<String, ImportNameFault>) {
         self.source = source
+        self.now = now
         self.checkName = checkName
         rows = ImportRows(capacity: capacity)
         faults = ImportFaults(source: source)
@@ -67,7 +71,7 @@ package struct PortfolioCSVImport {
             at = lastDate.at
         } else {
             let text = fields.string(0)
-            guard let parsed = Instant.parse(text) else {
+            guard let parsed = Instant.parse(text, now: now) else {
                 faults.add(line: line, "invalid date '\(text)' (use 2025-07-27, '2025-07-27 14:30' or ISO 8601)")
                 return
             }
@@ -173,7 +177,7 @@ package struct PortfolioCSVImport {
         let dateText = record[0].trimmingSpaces
         var at: Int64 = 0
         if !dateText.isEmpty {
-            guard let parsed = Instant.parse(dateText), PortfolioLimits.instantFault(parsed) == nil else {
+            guard let parsed = Instant.parse(dateText, now: now), PortfolioLimits.instantFault(parsed) == nil else {
                 faults.add(line: line, "invalid date '\(record[0])' for a goal (a date, or empty for none)")
                 return nil
             }

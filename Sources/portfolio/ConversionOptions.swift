@@ -70,7 +70,7 @@ extension PortfolioCommands {
             guard record.count == 3 else {
                 return fault("expected date,currency,rate, got \(record.count) fields" + (CSVSeparatorGuess.hint(for: record).map { " (\($0))" } ?? ""))
             }
-            guard let at = Instant.parse(record[0]) else { return fault("invalid date '\(record[0])' (use 2025-07-27 or ISO 8601)") }
+            guard let at = Instant.parse(record[0], now: invocation.now()) else { return fault("invalid date '\(record[0])' (use 2025-07-27 or ISO 8601)") }
             guard let currency = Currency(code: record[1].trimmingSpaces) else { return fault("unknown currency '\(record[1])'") }
             guard let rate = ExchangeRates.rate(record[2].trimmingSpaces) else { return fault("invalid rate '\(record[2])' (a decimal above 0, e.g. 0.79)") }
             if !rates.addDated(currency, at: at, rate: rate) { fault("a second, different rate for \(currency.code) at \(record[0])") }

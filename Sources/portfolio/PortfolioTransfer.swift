@@ -103,7 +103,7 @@ extension PortfolioCommands {
         -> (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
         var lastShownProgress = 0
         let size = path == "-" ? 0 : ((try? PosixFile.fileSize(path)) ?? nil).map { Int($0) } ?? 0
-        var file = PortfolioCSVImport(source: source, capacity: size / 16, checkName: Self.checkedName)
+        var file = PortfolioCSVImport(source: source, capacity: size / 16, now: invocation.now(), checkName: Self.checkedName)
         let showProgress = invocation.terminal.stderrIsTerminal
         do {
             try CSVReader.forEachFieldRecord(path: path, source: source, standardInput: invocation.input, progress: { done, total in
@@ -153,7 +153,7 @@ extension PortfolioCommands {
     func readJournal(path: String, source: String) throws
         -> (rows: ImportRows, names: [String], currencies: [Currency], faults: ImportFaults, barShown: Bool) {
         let text = try InputReader.readText(path, standardInput: invocation.input)
-        let journal = JournalImport(text: text, source: source, checkName: Self.checkedName)
+        let journal = JournalImport(text: text, source: source, now: invocation.now(), checkName: Self.checkedName)
         return (journal.importRows, journal.names, journal.currencies, journal.faults, false)
     }
 }

@@ -12,6 +12,8 @@ import TallyKit
 
 /// Counters and their log in one SQLite database.
 public final class SQLiteTallyRepository: TallyRepository {
+    /// The clock that dates the undo steps a JSON document brings over (a tool's run sets its own).
+    package var clock: () -> Double = { Instant.preciseNow() }
     /// `TALLY_FILE`: where the store is when no option names it.
     public static let environmentVariable = "TALLY_FILE"
     /// The name, in the tool's XDG data folder, that the default store stands for (an
@@ -125,7 +127,7 @@ public final class SQLiteTallyRepository: TallyRepository {
                 // Read again under the write lock: another process may have imported it.
                 let (session, rows) = makeSession(database)
                 if let document = try legacyDocument() {
-                    try session.importLegacy(document, at: Instant.preciseNow())
+                    try session.importLegacy(document, at: clock())
                     imported = document.counters.count
                 } else {
                     try rows.setNextSerial(1)

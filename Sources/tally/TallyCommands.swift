@@ -32,6 +32,7 @@ struct TallyCommands {
             return PostgresTallyRepository(connectionText: location.path, actor: invocation.actor, environment: invocation.environment)
         }
         let repository = SQLiteTallyRepository(location: location, actor: invocation.actor)
+        repository.clock = invocation.preciseNow
         let err = invocation.err
         repository.onImportedLegacy = { legacy, database, count in
             err.line("""

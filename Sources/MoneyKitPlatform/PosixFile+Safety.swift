@@ -35,7 +35,7 @@ package struct FileFacts: Equatable, Sendable {
 
 extension PosixFile {
     /// The facts about the name `path` itself (a link is described, not followed); nil
-    /// when nothing is there.
+    /// when nothing is there, or the file was removed while it was looked at.
     /// - Throws: `FileError.unreadable` when it cannot be looked at (permissions).
     package static func facts(of path: String) throws(FileError) -> FileFacts? {
         var info = stat()
@@ -43,6 +43,9 @@ extension PosixFile {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw FileError.unreadable(path: path, reason: errorText())
         }
+        // No names left: removed between the lookup and the look (SQLite deletes a -shm or
+        // -wal as another process closes the database), so nothing is there any more.
+        guard info.st_nlink > 0 else { return nil }
         let type = info.st_mode & S_IFMT
         return FileFacts(
             isRegularFile: type == S_IFREG, isSymbolicLink: type == S_IFLNK, isOwnedByUs: info.st_uid == geteuid(),

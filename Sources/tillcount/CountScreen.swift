@@ -26,11 +26,21 @@ struct CountScreen {
                 if SignalFlags.stopRequested || terminal.inputEnded { return .ok }
                 _ = SignalFlags.takeResize()
                 // Read again: a change made elsewhere shows while the keys rest.
-                session.state.show(try standing())
+                refresh(&session.state)
                 continue
             }
             if session.press(key).quits { return .ok }
-            session.state.show(try standing())
+            refresh(&session.state)
+        }
+    }
+
+    /// Reads the count again for the screen. A store that cannot be read just now is said
+    /// on the screen, which keeps showing the count it read last (as tally tap does).
+    func refresh(_ state: inout CountScreenState) {
+        do {
+            state.show(try standing())
+        } catch {
+            _ = state.handle(.failed(TillErrorMessages.cliError(error).message.terminalSafe))
         }
     }
 

@@ -6,7 +6,8 @@
 // store's (TillStore: the file store's SQLite database, a PostgreSQL store, memory), every
 // command that changes both (save, history rm, label, note, tills rm, undo) is one
 // `store.write`: a kill leaves the old state or the new one. Without one (repositories on
-// their own), the order of the writes below still keeps every count undoable:
+// their own, behind RepositoriesTillStore, which runs a write's body as it is), the
+// order of the writes below still keeps every count undoable:
 // - save and rm write their undo step to the live count first, then change the history.
 //   Killed in between, the step names a row that does not exist or is not hidden: undo
 //   says so, drops that step and goes on to the next one. No count is ever deleted
@@ -37,9 +38,10 @@ public struct Till {
     /// its undo brings a till back into (nil: a till on its own, which removes none).
     public let tills: (any TillDirectory)?
     /// The store the repositories are a session of, whose `write` makes a change to the
-    /// live count and the history one transaction; nil: each repository's change is its
-    /// own, in the order the top of this file gives.
-    public let store: (any TillStore)?
+    /// live count and the history one transaction. For a till built without one, a
+    /// stand-in that runs its bodies as they are: each repository's change is its own, in
+    /// the order the top of this file gives.
+    public let store: any TillStore
     /// The clock every change is stamped by (seconds since 1970, to the millisecond): a
     /// saved count's time, a movement's, an undo step's and the live count's `updated`.
     /// The system clock unless given (a command line passes its run's).
@@ -57,27 +59,25 @@ public struct Till {
         self.denominations = denominations
         self.name = name
         self.tills = tills
-        self.store = store
+        self.store = store ?? RepositoriesTillStore(session: RepositoriesTillSession(tills: tills ?? InMemoryTillDirectory(), history: history))
         self.now = now
     }
 
     /// The instant a change is stamped with: `now` as ISO 8601 UTC, to the millisecond.
     var stamp: String { Instant.iso8601UTC(now()) }
 
-    /// Runs `body` as one `write` of the store, named `label`, where the repositories are
-    /// a store's, else as it is. It may run more than once (see TillStore).
+    /// Runs `body` as one `write` of the store, named `label` (the stand-in store of bare
+    /// repositories runs it as it is). It may run more than once (see TillStore).
     /// - Throws: what `body` and the store throw (then nothing of it is kept, in one transaction).
     public func write<Result>(_ label: String, _ body: () throws -> Result) throws -> Result {
-        guard let store else { return try body() }
-        return try store.write(label) { _ in try body() }
+        try store.write(label) { _ in try body() }
     }
 
-    /// Runs `body` on one snapshot of the store, where the repositories are a store's,
-    /// else as it is.
+    /// Runs `body` on one snapshot of the store (the stand-in store of bare repositories
+    /// runs it as it is).
     /// - Throws: what `body` and the store throw.
     public func read<Result>(_ body: () throws -> Result) throws -> Result {
-        guard let store else { return try body() }
-        return try store.read { _ in try body() }
+        try store.read { _ in try body() }
     }
 
     /// The live count read with its currency and the denominations it counts with.

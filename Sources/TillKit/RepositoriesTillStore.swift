@@ -24,8 +24,17 @@ struct RepositoriesTillStore: TillStore {
 
 /// The repositories of a till on its own, as a session.
 struct RepositoriesTillSession: TillSession {
+    /// The till's name.
+    let name: TillName
+    /// The till's live count, which need not be one of `tills`.
+    let live: any TillRepository
     /// Every till's live count (an empty directory for a till on its own, which removes none).
     let tills: any TillDirectory
     /// The saved counts.
     let history: any TillHistoryRepository
+
+    /// The till's own live count for its name; the directory's for any other.
+    func live(of name: TillName) -> any TillRepository {
+        name == self.name ? live : tills.repository(for: name)
+    }
 }

@@ -59,7 +59,8 @@ public struct Till {
         self.denominations = denominations
         self.name = name
         self.tills = tills
-        self.store = store ?? RepositoriesTillStore(session: RepositoriesTillSession(tills: tills ?? InMemoryTillDirectory(), history: history))
+        self.store = store ?? RepositoriesTillStore(
+            session: RepositoriesTillSession(name: name, live: live, tills: tills ?? InMemoryTillDirectory(), history: history))
         self.now = now
     }
 

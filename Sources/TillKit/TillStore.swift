@@ -16,10 +16,13 @@ public protocol TillSession {
     var tills: any TillDirectory { get }
     /// The saved counts.
     var history: any TillHistoryRepository { get }
+    /// The live count of the till `name` (the directory's, unless a session keeps a till
+    /// of its own: the stand-in of a till built from bare repositories).
+    func live(of name: TillName) -> any TillRepository
 }
 
 extension TillSession {
-    /// The live count of the till `name`.
+    /// The live count of the till `name`: the directory's.
     public func live(of name: TillName) -> any TillRepository {
         tills.repository(for: name)
     }

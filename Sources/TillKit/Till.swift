@@ -97,7 +97,7 @@ public struct Till {
     /// Changes nothing.
     /// - Throws: what the store throws (`StoreError`); it is never reset.
     public func liveCount() throws -> TillState {
-        try read { try live.load() }
+        try store.read { try $0.live(of: name).load() }
     }
 
     /// The live count with its currency and denominations. A currency asked for that is
@@ -133,14 +133,17 @@ public struct Till {
     /// its own (see `purge`).
     /// - Throws: what `body` and the live repository throw; the purge never throws.
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
-        try write("change the live count") {
-            let (result, purge) = try live.change { state -> (Result, [String]) in
-                let result = try body(&state)
-                return (result, state.purge)
-            }
-            self.purge(purge)
-            return result
+        try store.write("change the live count") { session in try change(in: session, body) }
+    }
+
+    /// `change`'s steps, in `session`: the live count's change, then the purge.
+    private func change<Result>(in session: any TillSession, _ body: (inout TillState) throws -> Result) throws -> Result {
+        let (result, purge) = try session.live(of: name).change { state -> (Result, [String]) in
+            let result = try body(&state)
+            return (result, state.purge)
         }
+        self.purge(purge, in: session)
+        return result
     }
 
     /// The live count's currency, taking the one asked for when the count is empty; a
@@ -360,31 +363,31 @@ public struct Till {
         _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x,
         tolerance: Money? = nil
     ) throws -> Int64 {
-        try write(action) {
-            try fileCount(summary, notes: notes, label: label, expected: expected, action: action, kind: kind, tolerance: tolerance)
+        try store.write(action) { session in
+            try fileCount(session, summary, notes: notes, label: label, expected: expected, action: action, kind: kind, tolerance: tolerance)
         }
     }
 
     /// `save`'s steps (see there).
     private func fileCount(
-        _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind, tolerance: Money?
+        _ session: any TillSession, _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind, tolerance: Money?
     ) throws -> Int64 {
         // Made ready (created, migrated) first: a history that cannot be written is
         // refused before the live count changes.
-        try history.prepareToSave()
+        try session.history.prepareToSave()
         let step = HistoryStep(change: .save, id: nil, action: action, at: stamp)
-        let live = try self.live.load()
+        let live = try session.live(of: name).load()
         let filed = SavedCount(
             filing: summary, notes: notes, label: label, expected: expected, at: step.at, till: live.tillName.map(TillName.init(stored:)) ?? name,
             kind: kind, movements: live.movements,
             tolerance: tolerance ?? live.toleranceMinorUnits.map { Money(minorUnits: $0, currency: summary.currency) })
         // The loader's own rules, before anything is filed.
         if let fault = filed.invariantFault { throw TillError.changeWouldBreakStore(reason: "the saved count \(fault)") }
-        try change { $0.push(.history(step)) }
+        try change(in: session) { $0.push(.history(step)) }
         do {
-            return try history.save(filed, step: step, definitions: definitions)
+            return try session.history.save(filed, step: step, definitions: definitions)
         } catch {
-            dropStep(step)
+            dropStep(step, in: session)
             throw error
         }
     }
@@ -393,17 +396,17 @@ public struct Till {
     /// its step leaves the stack). Check it first with `history.countToDelete(id)`.
     /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     public func delete(_ id: Int64, action: String) throws {
-        try write(action) { try hide(id, action: action) }
+        try store.write(action) { session in try hide(session, id, action: action) }
     }
 
     /// `delete`'s steps.
-    private func hide(_ id: Int64, action: String) throws {
+    private func hide(_ session: any TillSession, _ id: Int64, action: String) throws {
         let step = HistoryStep(change: .rm, id: id, action: action, at: stamp)
-        try change { $0.push(.history(step)) }
+        try change(in: session) { $0.push(.history(step)) }
         do {
-            try history.delete(id, step: step, definitions: definitions)
+            try session.history.delete(id, step: step, definitions: definitions)
         } catch {
-            dropStep(step)
+            dropStep(step, in: session)
             throw error
         }
     }
@@ -412,19 +415,19 @@ public struct Till {
     /// count's lines and amounts stay as saved. A Z count keeps its label.
     /// - Throws: `TillError.noSavedCount`, `.zCountIsFinal`; what the repositories throw.
     public func relabel(_ id: Int64, label: String?, action: String) throws {
-        try write(action) { try setLabel(id, label: label, action: action) }
+        try store.write(action) { session in try setLabel(session, id, label: label, action: action) }
     }
 
     /// `relabel`'s steps.
-    private func setLabel(_ id: Int64, label: String?, action: String) throws {
-        let saved = try history.header(id)
+    private func setLabel(_ session: any TillSession, _ id: Int64, label: String?, action: String) throws {
+        let saved = try session.history.header(id)
         if saved.kind == .z { throw TillError.zCountIsFinal(id: id, number: saved.zNumber ?? 0, refused: .label) }
         let step = HistoryStep(change: .label, id: id, action: action, at: stamp)
-        try change { $0.push(.history(step)) }
+        try change(in: session) { $0.push(.history(step)) }
         do {
-            try history.relabel(id, label: label.flatMap { $0.isEmpty ? nil : $0 }, step: step)
+            try session.history.relabel(id, label: label.flatMap { $0.isEmpty ? nil : $0 }, step: step)
         } catch {
-            dropStep(step)
+            dropStep(step, in: session)
             throw error
         }
     }
@@ -435,22 +438,22 @@ public struct Till {
     /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     @discardableResult
     public func addSavedNote(_ id: Int64, text: String, action: String) throws -> SavedCount {
-        try write(action) { try noteSaved(id, text: text, action: action) }
+        try store.write(action) { session in try noteSaved(session, id, text: text, action: action) }
     }
 
     /// `addSavedNote`'s steps.
-    private func noteSaved(_ id: Int64, text: String, action: String) throws -> SavedCount {
-        let saved = try history.header(id)
+    private func noteSaved(_ session: any TillSession, _ id: Int64, text: String, action: String) throws -> SavedCount {
+        let saved = try session.history.header(id)
         let step = HistoryStep(change: .note, id: id, action: action, at: stamp)
         guard saved.kind == .x else {
-            try history.addNote(id, text: text, step: step)
+            try session.history.addNote(id, text: text, step: step)
             return saved
         }
-        try change { $0.push(.history(step)) }
+        try change(in: session) { $0.push(.history(step)) }
         do {
-            try history.addNote(id, text: text, step: step)
+            try session.history.addNote(id, text: text, step: step)
         } catch {
-            dropStep(step)
+            dropStep(step, in: session)
             throw error
         }
         return saved
@@ -473,14 +476,14 @@ public struct Till {
 
     /// Takes a step whose history change failed off the stack again. If that fails too,
     /// the step stays and undo skips it: it names nothing in the history.
-    private func dropStep(_ step: HistoryStep) {
-        dropStep(.history(step))
+    private func dropStep(_ step: HistoryStep, in session: any TillSession) {
+        dropStep(.history(step), in: session)
     }
 
     /// Takes `step` off the stack again (its change failed); if that fails too, the step
     /// stays and undo finds nothing to revert for it.
-    private func dropStep(_ step: TillUndoStep) {
-        _ = try? change { state in state.undo.removeAll { $0 == step } }
+    private func dropStep(_ step: TillUndoStep, in session: any TillSession) {
+        _ = try? change(in: session) { state in state.undo.removeAll { $0 == step } }
     }
 
     /// The saved count `id` with its lines.
@@ -527,15 +530,15 @@ public struct Till {
     ///   `.tillChangedMeanwhile`; what the repositories throw (then nothing is removed).
     @discardableResult
     public func removeTill(_ other: TillName, fallback: Currency, action: String) throws -> TillRemoval {
-        try write(action) { try remove(other, fallback: fallback, action: action) }
+        try store.write(action) { session in try remove(session, other, fallback: fallback, action: action) }
     }
 
     /// `removeTill`'s steps.
-    private func remove(_ other: TillName, fallback: Currency, action: String) throws -> TillRemoval {
-        guard let tills else { throw TillError.noTill(name: other.display) }
+    private func remove(_ session: any TillSession, _ other: TillName, fallback: Currency, action: String) throws -> TillRemoval {
+        guard tills != nil else { throw TillError.noTill(name: other.display) }
         guard other != name else { throw TillError.tillRemovesItself(name: other.display) }
-        guard tills.keeps(other) else { throw TillError.noTill(name: other.display) }
-        let state = try tills.repository(for: other).load()
+        guard session.tills.keeps(other) else { throw TillError.noTill(name: other.display) }
+        let state = try session.tills.repository(for: other).load()
         let currency = state.currency(fallback: fallback)
         let held = TillRemoval.holdings(of: state, currency: currency)
         let kept = state.tillName.map(TillName.init(stored:)) ?? other
@@ -543,26 +546,26 @@ public struct Till {
         let removal = TillRemoval(name: kept, state: state, action: action)
         // The step first: a removal killed before the till is gone leaves a step that
         // undo finds nothing to bring back for, never a till gone without its step.
-        try change { $0.push(.till(removal)) }
+        try change(in: session) { $0.push(.till(removal)) }
         let removed: TillState?
         do {
-            removed = try tills.remove(other) { now in
+            removed = try session.tills.remove(other) { now in
                 let held = TillRemoval.holdings(of: now, currency: now.currency(fallback: fallback))
                 guard held.isEmpty else { throw TillError.tillNotEmpty(name: kept.display, holds: held) }
                 guard TillRemoval(name: kept, state: now, action: action) == removal else { throw TillError.tillChangedMeanwhile(name: kept.display) }
             }
         } catch {
-            dropStep(.till(removal))
+            dropStep(.till(removal), in: session)
             throw error
         }
         guard let removed else {
-            dropStep(.till(removal))
+            dropStep(.till(removal), in: session)
             throw TillError.noTill(name: other.display)
         }
         // Its undo stack is gone: the counts its 'history rm' steps hid can never come
         // back, so they are purged (by this change, as steps leaving the stack are).
         let keys = TillRemoval.keysToPurge(leaving: removed)
-        if !keys.isEmpty { _ = try? change { state in state.purge += keys.filter { !state.purge.contains($0) } } }
+        if !keys.isEmpty { _ = try? change(in: session) { state in state.purge += keys.filter { !state.purge.contains($0) } } }
         return removal
     }
 
@@ -587,17 +590,17 @@ public struct Till {
     /// - Throws: `TillError.nothingToUndo` when the stack is empty.
     public func undo(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
         // Nothing to undo is said without a write (which would make the store).
-        guard try live.load().undo.last != nil else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
-        return try write("undo") { try revertNewest(skipped: skipped) }
+        guard try store.read({ try $0.live(of: name).load() }).undo.last != nil else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
+        return try store.write("undo") { session in try revertNewest(session, skipped: skipped) }
     }
 
     /// `undo`'s steps.
-    private func revertNewest(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
+    private func revertNewest(_ session: any TillSession, skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
         while true {
-            guard let newest = try live.load().undo.last else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
+            guard let newest = try session.live(of: name).load().undo.last else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
             switch newest {
             case .count:
-                let action = try change { state -> String?? in
+                let action = try change(in: session) { state -> String?? in
                     // Another process changed the stack since it was read: look again.
                     guard state.undo.last == newest, case .count(let snapshot, let action)? = state.undo.last else { return nil }
                     // A shared store: never revert what someone else changed since.
@@ -608,11 +611,11 @@ public struct Till {
                 }
                 if let action { return .liveCount(action: action) }
             case .till(let removal):
-                guard let tills else { throw TillError.noTill(name: removal.name.display) }
+                guard tills != nil else { throw TillError.noTill(name: removal.name.display) }
                 // The till back first, then the step off: killed in between, the next undo
                 // finds the till kept and says so.
-                let restored = try tills.restore(removal.name, state: removal.state, at: stamp)
-                let taken = try change { state -> Bool in
+                let restored = try session.tills.restore(removal.name, state: removal.state, at: stamp)
+                let taken = try change(in: session) { state -> Bool in
                     guard let index = state.undo.lastIndex(of: newest) else { return false }
                     state.undo.remove(at: index)
                     return true
@@ -621,8 +624,8 @@ public struct Till {
                 if !taken && !restored { continue }
                 return .till(removal, restored: restored)
             case .history(let step):
-                let reversal = try history.revert(step)
-                let taken = try change { state -> Bool in
+                let reversal = try session.history.revert(step)
+                let taken = try change(in: session) { state -> Bool in
                     guard let index = state.undo.lastIndex(of: newest) else { return false }
                     state.undo.remove(at: index)
                     return true
@@ -643,6 +646,12 @@ public struct Till {
     public func purge(_ keys: [String]) {
         guard !keys.isEmpty, (try? history.purge(keys)) != nil else { return }
         _ = try? live.change { state in state.purge.removeAll(where: keys.contains) }
+    }
+
+    /// `purge`'s steps, in `session` (see there).
+    private func purge(_ keys: [String], in session: any TillSession) {
+        guard !keys.isEmpty, (try? session.history.purge(keys)) != nil else { return }
+        _ = try? session.live(of: name).change { state in state.purge.removeAll(where: keys.contains) }
     }
 }
 

@@ -6,8 +6,10 @@
 // TillPostgres) map rows only: the rules stay in TillDirectoryRules, TillHistoryRules and
 // TillUndoStepRules, run by Till.
 //
-// (Still to go, issue 27 item 1: the session offers the repositories, which the rules in
-// Till.swift use; reading them as rows of the session is the next step.)
+// Every Till has a store (a stand-in, RepositoriesTillStore, for one built from bare
+// repositories), and the rules in Till.swift read and change only through the session a
+// `read` or `write` gives them. (Still to go, issue 27 item 1: the session offers the
+// repositories; reading them as rows of the session is the next step.)
 
 /// What one read or one write of a till store sees: every till's live count and the saved
 /// counts, all in the same snapshot or transaction.

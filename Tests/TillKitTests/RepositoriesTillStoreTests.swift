@@ -27,4 +27,18 @@ import TillKit
         }
         #expect(try live.load().notes == ["kept"])
     }
+
+    /// The rules read and change through the session the store gives them (issue 27, item 1
+    /// step 3), not the repositories the till was built with.
+    @Test func theRulesGoThroughTheStoresSession() throws {
+        let store = InMemoryTillStore()
+        let bare = InMemoryTillRepository()
+        let till = Till(live: bare, history: InMemoryTillHistory(), denominations: InMemoryDenominations(), store: store)
+        _ = try Fixture.add(till, "20=4")
+        #expect(try store.tills.repository(for: .main).load().quantities.values.sorted() == [4])
+        #expect(try bare.load().isEmpty)
+        let outcome = try till.undo { _, _ in }
+        #expect(outcome == .liveCount(action: "add"))
+        #expect(try store.tills.repository(for: .main).load().isEmpty)
+    }
 }

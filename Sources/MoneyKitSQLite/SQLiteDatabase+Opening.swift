@@ -151,7 +151,10 @@ extension SQLiteDatabase {
         guard version >= 0 else {
             throw StoreError.foreign(path: path, expected: schema.name, reason: "it has schema version \(version)")
         }
-        // The fast path: sqlite_master holds exactly the text the migrations create.
+        // The fast paths: a store at the newest version with the pinned shape
+        // (SQLiteSchemaShape.swift); else sqlite_master holding exactly the text the
+        // migrations create.
+        if ours, version == schema.version, let pinned = schema.shape, try SQLiteSchemaShape.of(self, version: version) == pinned { return }
         if ours, try storedSchemaMatches(schema, atVersion: version) { return }
         let (expectedTables, expectedObjects) = try Self.objects(of: schema, atVersion: version, path: path)
         let foundTables = try SQLiteTableShape.all(in: self)
@@ -216,10 +219,23 @@ extension SQLiteDatabase {
     private static func objects(
         of schema: SQLiteSchema, atVersion version: Int64, path: String
     ) throws(StoreError) -> ([String: SQLiteTableShape], SQLiteSchemaObjects) {
-        let scratch = try connect(":memory:", displayPath: path, readOnly: false, busyTimeoutMilliseconds: 0)
+        let scratch = try Self.scratch(schema, atVersion: version, path: path)
         defer { scratch.close() }
-        for step in 0..<Int(version) { try scratch.execute(schema.migrations[step]) }
         return (try SQLiteTableShape.all(in: scratch), try SQLiteSchemaObjects.all(in: scratch))
+    }
+
+    /// A database in memory holding what `schema`'s migrations build up to `version`
+    /// (`path` names the store in errors). The caller closes it.
+    /// - Throws: `StoreError` when a migration fails.
+    static func scratch(_ schema: SQLiteSchema, atVersion version: Int64, path: String = ":memory:") throws(StoreError) -> SQLiteDatabase {
+        let scratch = try connect(":memory:", displayPath: path, readOnly: false, busyTimeoutMilliseconds: 0)
+        do throws(StoreError) {
+            for step in 0..<Int(version) { try scratch.execute(schema.migrations[step]) }
+        } catch {
+            scratch.close()
+            throw error
+        }
+        return scratch
     }
 
     /// An empty store in memory standing in for a missing or empty file: reads find

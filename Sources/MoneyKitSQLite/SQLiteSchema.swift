@@ -14,11 +14,16 @@ package struct SQLiteSchema: Sendable {
     package let applicationID: Int32
     /// Migration `n` takes the schema from version `n` to `n + 1`.
     package let migrations: [String]
+    /// What the migrations make at the newest version, pinned (SQLiteSchemaShape.swift):
+    /// a store marked as ours that has it is opened without rebuilding the schema. Nil:
+    /// every open checks the long way.
+    package let shape: SQLiteSchemaShape?
 
-    package init(name: String, applicationID: Int32, migrations: [String]) {
+    package init(name: String, applicationID: Int32, migrations: [String], shape: SQLiteSchemaShape? = nil) {
         self.name = name
         self.applicationID = applicationID
         self.migrations = migrations
+        self.shape = shape
     }
 
     /// The newest version, kept in `PRAGMA user_version`.

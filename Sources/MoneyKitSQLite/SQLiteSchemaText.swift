@@ -145,7 +145,12 @@ enum SQLiteSchemaText {
 
     /// `text` without whitespace at either end.
     private static func trimmed(_ text: String) -> String {
-        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        // On the UTF-8 bytes: SQL's whitespace is ASCII, and a reversed String walks
+        // characters through generic slices (millions of instructions per open).
+        let bytes = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
 

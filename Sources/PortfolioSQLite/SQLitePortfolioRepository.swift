@@ -57,7 +57,11 @@ public final class SQLitePortfolioRepository: PortfolioStore {
         SQLitePortfolioUndo.version4,  // the shared undo journal, the old steps carried over (SQLitePortfolioUndo.swift)
     ]
     /// What makes a file portfolio's: PRAGMA application_id 0x4D4B5046 ("MKPF") and the tables above.
-    static let schema = SQLiteSchema(name: "a portfolio database", applicationID: 0x4D4B_5046, migrations: migrations)
+    static let schema = SQLiteSchema(
+        name: "a portfolio database", applicationID: 0x4D4B_5046, migrations: migrations,
+        // What the migrations build, pinned (PortfolioSchemaShapeTests checks it): a store
+        // with it opens without its schema being rebuilt.
+        shape: SQLiteSchemaShape(version: 4, objects: 13, hash: 0xdad98e55ba71c0ae))
 
     let database: SQLiteDatabase
 

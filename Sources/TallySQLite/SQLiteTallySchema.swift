@@ -104,7 +104,11 @@ enum SQLiteTallySchema {
     ]
 
     /// What makes a file tally's: the mark 0x4D4B5441 ("MKTA") and the tables above.
-    static let schema = SQLiteSchema(name: "a tally database", applicationID: 0x4D4B_5441, migrations: migrations)
+    static let schema = SQLiteSchema(
+        name: "a tally database", applicationID: 0x4D4B_5441, migrations: migrations,
+        // What the migrations build, pinned (TallySchemaShapeTests checks it): a store with
+        // it opens without its schema being rebuilt.
+        shape: SQLiteSchemaShape(version: 2, objects: 11, hash: 0xfaf46bd736e150ac))
 
     /// The columns of a counter, in the order `SQLiteTallyRows.counter(from:)` reads them.
     static let counterColumns = "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum"

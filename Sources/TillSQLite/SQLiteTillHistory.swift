@@ -134,7 +134,11 @@ public final class SQLiteTillHistory: TillHistoryRepository {
 
     /// What makes a file tillcount's history: PRAGMA application_id 0x4D4B5443 ("MKTC")
     /// and the tables its migrations build; another program's database is refused.
-    static var schema: SQLiteSchema { SQLiteSchema(name: "a tillcount history", applicationID: 0x4D4B_5443, migrations: migrations) }
+    static let schema = SQLiteSchema(
+        name: "a tillcount history", applicationID: 0x4D4B_5443, migrations: migrations,
+        // What the migrations build, pinned (TillSchemaShapeTests checks it): a store with
+        // it opens without its schema being rebuilt.
+        shape: SQLiteSchemaShape(version: 6, objects: 10, hash: 0x830d3faee94655e7))
 
     /// Opens the history for `access`: reading creates, migrates and marks nothing (a
     /// missing history reads as empty); a write creates folders only where allowed.

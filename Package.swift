@@ -8,7 +8,7 @@ let package = Package(
     products: [
         // The core for apps and tools. MoneyKitFormatting is its own target so that a tool
         // that never formats currency for people (tally) does not link ICU.
-        .library(name: "MoneyKit", targets: ["MoneyKit", "MoneyKitFormatting"]),
+        .library(name: "MoneyKit", targets: ["MoneyKit", "MoneyKitFormatting", "MoneyKitDecimal"]),
         // Each tool's library, for an app that wants the tool's model, rules and stores
         // without its command line.
         .library(name: "TallyKit", targets: ["TallyKit"]),
@@ -34,6 +34,9 @@ let package = Package(
         .target(name: "MoneyKit"),
         // Currency formatting for people (ICU), kept apart so that tally links no ICU.
         .target(name: "MoneyKitFormatting", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
+        // Money to and from Foundation's Decimal, for apps: apart, so that MoneyKit imports
+        // no Foundation and a tool that needs none starts without it.
+        .target(name: "MoneyKitDecimal", dependencies: ["MoneyKit"]),
         // The machine, as an app may use it: time and calendar, files, locks, durable
         // fsync, UTF-8 text. With MoneyKitProcess, the only targets that import Glibc,
         // Musl or Darwin.
@@ -44,7 +47,11 @@ let package = Package(
         .target(name: "MoneyKitProcess", dependencies: ["MoneyKitPlatform"]),
         // Storing things: JSON values and parser, the atomic file store, XDG paths, the
         // name and undo conventions of stored items.
+        // No Foundation in it (nor in MoneyKit): a tool that needs none starts without it.
         .target(name: "MoneyKitStorage", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
+        // Codable documents in the file store, through Foundation's JSON coders (billsplit's
+        // preferences): apart, so that only a tool with such documents links Foundation.
+        .target(name: "MoneyKitCodable", dependencies: ["MoneyKitStorage"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -72,7 +79,7 @@ let package = Package(
         // tillcount's storage adapters: they map rows, nothing else; the executable wires them.
         .target(name: "TillSQLite", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
         .target(name: "TillPostgres", dependencies: ["TillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres"]),
-        .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform"]),
+        .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitCodable", "MoneyKitPlatform"]),
         .target(name: "PortfolioKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform"]),
         // portfolio's storage adapters: they map rows, nothing else; the executable wires them.
         .target(name: "PortfolioSQLite", dependencies: ["PortfolioKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite"]),
@@ -83,13 +90,13 @@ let package = Package(
         .executableTarget(name: "billsplit", dependencies: ["BillKit", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitProcess"]),
         .executableTarget(name: "portfolio", dependencies: ["PortfolioKit", "PortfolioSQLite", "PortfolioPostgres", "MoneyKit", "MoneyKitFormatting", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "MoneyKitPostgres"]),
         // In-process tests, one target per library: fast, run in parallel with the rest.
-        .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit", "NotationTestSupport"]),
+        .testTarget(name: "MoneyKitTests", dependencies: ["MoneyKit", "MoneyKitDecimal", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitFormattingTests", dependencies: ["MoneyKit", "MoneyKitFormatting"]),
         .testTarget(name: "MoneyKitPlatformTests", dependencies: ["MoneyKitPlatform"]),
-        .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "UndoJournalContract"]),
+        .testTarget(name: "MoneyKitStorageTests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitCodable", "MoneyKitPlatform", "UndoJournalContract"]),
         .testTarget(name: "MoneyKitCLITests", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"]),
         .testTarget(name: "TallyKitTests", dependencies: ["TallyKit", "TallySQLite", "TallyPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport"]),
-        .testTarget(name: "TillKitTests", dependencies: ["TillKit", "TillSQLite", "TillPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
+        .testTarget(name: "TillKitTests", dependencies: ["TillKit", "TillSQLite", "TillPostgres", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitSQLite", "MoneyKitPostgres", "PostgresTestSupport", "NotationTestSupport"]),
         .testTarget(name: "BillKitTests", dependencies: ["BillKit", "MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "NotationTestSupport"]),
         .testTarget(name: "MoneyKitPostgresTests", dependencies: ["MoneyKitPostgres", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI", "PostgresTestSupport", "UndoJournalContract"]),
         .testTarget(name: "MoneyKitSQLiteTests", dependencies: ["MoneyKitSQLite", "MoneyKitStorage", "MoneyKitPlatform", "CSQLite", "UndoJournalContract"]),
@@ -121,6 +128,6 @@ let package = Package(
         // and the screens' field tests both read (issue 26, item 2).
         .target(name: "NotationTestSupport", dependencies: ["MoneyKit"], path: "Tests/Support/NotationTestSupport"),
         // A helper the end-to-end tests run several of at once against one file store.
-        .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitPlatform", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
+        .executableTarget(name: "mk-store-hammer", dependencies: ["MoneyKit", "MoneyKitStorage", "MoneyKitCodable", "MoneyKitPlatform", "MoneyKitCLI"], path: "Tests/Support/StoreHammer"),
     ]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The libraries an app links (MoneyKit, MoneyKitFormatting, MoneyKitPlatform, MoneyKitStorage
-# and the four kits) use no process, signal or terminal API, no storage adapter or C
+# The libraries an app links (MoneyKit, MoneyKitFormatting, MoneyKitPlatform, MoneyKitStorage,
+# MoneyKitCodable, MoneyKitDecimal and the four kits) use no process, signal or terminal API, no storage adapter or C
 # library, and nothing newer than the platforms Package.swift declares (issue 27, item 3).
 # No Apple SDK is here and this toolchain accepts all of that silently, so
 # .ci/app-facing-forbidden.txt lists it; this script fails naming FILE:LINE for each use in
@@ -217,7 +217,9 @@ let package = Package(
         .target(name: "MoneyKit"),
         .target(name: "MoneyKitPlatform"),
         .target(name: "MoneyKitFormatting", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
+        .target(name: "MoneyKitDecimal", dependencies: ["MoneyKit"]),
         .target(name: "MoneyKitStorage", dependencies: ["MoneyKit", "MoneyKitPlatform"]),
+        .target(name: "MoneyKitCodable", dependencies: ["MoneyKitStorage"]),
         .target(name: "TallyKit", dependencies: ["MoneyKit", "MoneyKitStorage"$extra]),
         .target(name: "TillKit", dependencies: ["MoneyKit", "MoneyKitFormatting", "MoneyKitStorage"]),
         .target(name: "BillKit", dependencies: ["MoneyKit", "MoneyKitStorage"]),

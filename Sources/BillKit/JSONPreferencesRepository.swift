@@ -8,6 +8,7 @@
 
 import MoneyKitPlatform
 import MoneyKitStorage
+import MoneyKitCodable
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

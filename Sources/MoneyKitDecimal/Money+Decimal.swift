@@ -1,11 +1,15 @@
 // Foundation's Decimal at the edges: for apps and APIs that speak it. Inside, MoneyKit
-// keeps Int64 minor units.
+// keeps Int64 minor units. A target of its own rather than part of MoneyKit, which imports
+// no Foundation: a tool that never needs Decimal (every one of ours) links none of it
+// (tally inc: 8.7 M instructions with it, 7.9 M without).
 
+// Public: Decimal is part of this target's API.
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
+public import MoneyKit
 
 extension Money {
     /// The amount as a Decimal in major units: 1234 minor units of USD → 12.34.

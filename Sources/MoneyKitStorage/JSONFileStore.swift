@@ -5,11 +5,6 @@
 //   { "format": "tally", "version": 1, "content": { …the document… } }
 
 import MoneyKitPlatform
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A `StoredDocument` kept in one JSON file: loaded without a lock, changed under an exclusive
 /// lock and replaced atomically, so concurrent writers lose nothing and a crash leaves a whole file.

@@ -90,34 +90,6 @@ public struct StoredContentError: Error, Equatable, Sendable, CustomStringConver
     public var description: String { message }
 }
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-extension StoredDocument where Self: Codable {
-    /// Codable documents are read through JSONDecoder; `version` is not consulted.
-    /// - Throws: `StoredContentError` saying what JSONDecoder found wrong and where.
-    public init(storedContent: JSONValue, version: Int) throws(StoredContentError) {
-        do {
-            self = try JSONDecoder().decode(Self.self, from: Data(storedContent.serialized().utf8))
-        } catch {
-            throw StoredContentError(JSONFileStore<Self>.describe(error))
-        }
-    }
-
-    /// Codable documents are written through JSONEncoder (sorted keys).
-    public var storedContent: JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self), let value = try? JSONValue.parse(Array(data)) else {
-            return .null
-        }
-        return value
-    }
-}
-
 /// Typed access to the members of a JSON object, with errors that say where.
 public struct JSONFields {
     private let members: [(String, JSONValue)]

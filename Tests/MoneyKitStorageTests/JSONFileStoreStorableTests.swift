@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import MoneyKitPlatform
 import MoneyKitStorage
+import MoneyKitCodable
 
 /// A document with a rule: its names are unique (checked on every load).
 private struct Roster: StoredDocument, Codable, Equatable {

@@ -6,6 +6,7 @@ import Testing
 import MoneyKit
 import MoneyKitPlatform
 import MoneyKitStorage
+import MoneyKitCodable
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,8 +1,9 @@
-// Foundation's Decimal at the edges: Money.decimalValue and Money(decimal:currency:).
+// Foundation's Decimal at the edges (MoneyKitDecimal): Money.decimalValue and Money(decimal:currency:).
 
 import Foundation
 import Testing
 import MoneyKit
+import MoneyKitDecimal
 
 private func decimal(_ text: String) throws -> Decimal {
     try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), "Decimal cannot read \(text)")

@@ -21,7 +21,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TARGETS = ["Sources/MoneyKit", "Sources/MoneyKitFormatting", "Sources/MoneyKitStorage", "Sources/MoneyKitPlatform",
+TARGETS = ["Sources/MoneyKit", "Sources/MoneyKitFormatting", "Sources/MoneyKitStorage", "Sources/MoneyKitCodable", "Sources/MoneyKitDecimal", "Sources/MoneyKitPlatform",
            "Sources/MoneyKitProcess",
            "Sources/TallyKit", "Sources/TillKit", "Sources/BillKit", "Sources/PortfolioKit",
            "Sources/TallySQLite", "Sources/TallyPostgres", "Sources/TillSQLite", "Sources/TillPostgres",

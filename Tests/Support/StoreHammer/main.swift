@@ -6,6 +6,7 @@
 
 import MoneyKit
 import MoneyKitStorage
+import MoneyKitCodable
 import MoneyKitCLI
 
 #if canImport(Glibc)

@@ -12,10 +12,20 @@ public enum LosslessText {
     /// The first of the 128 scalars that stand for the bytes 0x80–0xFF.
     package static let firstEscape: UInt32 = 0x10_FF80
 
+    // Inlinable, so that the common case is specialized for each caller's collection
+    // (see UTF8Text.validated); the rare one is read out of line.
     /// `bytes` as a String: valid UTF-8 decoded, every other byte escaped.
+    @inlinable
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         // Almost always plain UTF-8 without the escapes' lead byte: read at once.
         if !bytes.contains(0xF4), let text = UTF8Text.validated(bytes) { return text }
+        return decodeEscaping(Array(bytes))
+    }
+
+    /// `bytes` with every byte that is not part of valid UTF-8 (and every scalar that
+    /// spells an escape) escaped: `decode`'s rare case.
+    @usableFromInline
+    static func decodeEscaping(_ bytes: [UInt8]) -> String {
         var result = String.UnicodeScalarView()
         var index = bytes.startIndex
         while index != bytes.endIndex {

@@ -3,7 +3,11 @@
 
 /// Validating UTF-8 on every declared platform.
 public enum UTF8Text {
+    // Inlinable, so that each caller's collection type gets its own specialized copy:
+    // called across modules unspecialized, every byte went through generic witnesses
+    // (reading the environment at start-up cost 0.8 M instructions).
     /// The text of `bytes`, or nil when they are not valid UTF-8.
+    @inlinable
     public static func validated<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
             return String(validating: bytes, as: UTF8.self)  // app-facing: allowed (behind #available)
@@ -13,6 +17,7 @@ public enum UTF8Text {
 
     /// The reading where `String(validating:as:)` is missing (macOS 13 and 14, iOS 16
     /// and 17); its own function so that tests run it on every platform.
+    @inlinable
     static func decodedUnrepaired<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
         // Decoding repairs each invalid sequence with U+FFFD, which changes the bytes:
         // the text is the input exactly when nothing was repaired.

@@ -24,12 +24,16 @@ extension PostgresConnectionText {
     /// Returns whether it changed anything.
     @discardableResult
     package static func scrubPasswords(inArgument argument: UnsafeMutablePointer<CChar>) -> Bool {
+        // A password follows a ':' (a URI's user:password@) or an '=' (password=…): an
+        // argument with neither (a name, a path, an option) holds none. Looked for in the
+        // bytes, as this runs on every start and the text search below costs far more.
+        let length = strlenOf(argument)
+        guard (0..<length).contains(where: { argument[$0] == 0x3A || argument[$0] == 0x3D }) else { return false }
         let text = String(cString: argument)
         var candidates = [text]
         if let equals = text.firstIndex(of: "=") { candidates.append(String(text[text.index(after: equals)...])) }
         let secrets = candidates.filter { isConnection($0) || $0.contains("password") }.flatMap { passwords(in: $0) }
         guard !secrets.isEmpty else { return false }
-        let length = strlenOf(argument)
         var changed = false
         // Longest first: a quoted password ('two words') is hidden with its quotes.
         for secret in Set(secrets).sorted(by: { $0.utf8.count > $1.utf8.count }) {

@@ -59,7 +59,7 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// MoneyKit knows no such ISO 4217 code. For reading stored amounts: a store that
     /// holds a withdrawn currency stays readable.
     public init?(code: String) {
-        guard let found = Currency.byCode[code.uppercased()] else { return nil }
+        guard let found = Currency.listed(code: code.uppercased()) else { return nil }
         self = found
     }
 
@@ -113,15 +113,29 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The withdrawn codes MoneyKit still reads, ordered by code.
     public static let withdrawn: [Currency] = CurrencyTable.withdrawnEntries.sorted()
 
-    fileprivate static let byCode: [String: Currency] = Dictionary(
-        uniqueKeysWithValues: (CurrencyTable.entries + CurrencyTable.withdrawnEntries).map { ($0.code, $0) })
+    /// Every currency MoneyKit reads, current and withdrawn, ordered by code: looked up by
+    /// halving (a dictionary of them cost a fifth of a million instructions at every start).
+    private static let everyCodeSorted: [Currency] = (CurrencyTable.entries + CurrencyTable.withdrawnEntries).sorted()
+
+    /// The currency with exactly this (upper-case) code, current or withdrawn.
+    fileprivate static func listed(code: String) -> Currency? {
+        var low = 0
+        var high = everyCodeSorted.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            let found = everyCodeSorted[middle]
+            if found.code == code { return found }
+            if found.code < code { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
 }
 
 extension Currency {
     /// A currency CurrencyTable lists, for the named constants below: no force unwrap,
     /// and a test holds each constant equal to the table's entry.
     private static func listed(_ code: String) -> Currency {
-        byCode[code] ?? Currency(code: code, numericCode: 0, minorUnitExponent: 2, name: code, displayLocaleIdentifier: "en")
+        listed(code: code) ?? Currency(code: code, numericCode: 0, minorUnitExponent: 2, name: code, displayLocaleIdentifier: "en")
     }
 
     /// US dollar (USD).

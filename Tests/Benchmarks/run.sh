@@ -46,6 +46,9 @@ done
 # The startup floor: a static hello-world Swift binary.
 echo 'print("hello")' > "$work/hello.swift"
 swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" 2>/dev/null
+# The floor of tally inc (Tests/Benchmarks/floor): the same durable update by a minimal
+# static Swift program with the system's libsqlite3.
+swiftc -O -static-stdlib -I "$root/Sources/CSQLite" "$root/Tests/Benchmarks/floor/tally-inc-floor.swift" -o "$work/tally-inc-floor" 2>/dev/null
 
 export HOME=$work/home XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config TZ=UTC LANG=C.UTF-8
 mkdir -p "$HOME"
@@ -83,12 +86,15 @@ cp "$work/one.db" "$work/one-peer.db"
 cp "$work/k.db" "$work/k-peer.db"
 echo 0 > "$work/n.txt"
 peer_update() { echo "sqlite3 -cmd 'PRAGMA synchronous=FULL' $1 \"UPDATE counters SET count = count + 1 WHERE name = '$2'\""; }
+cp "$work/one.db" "$work/one-floor.db"
 ours=$(median tally1 "$bin/tally --file $work/one.db inc c")
 sq=$(median sqlite1 "$(peer_update "$work/one-peer.db" c)")
+fl=$(median tallyfloor "$work/tally-inc-floor $work/one-floor.db c")
 sh=$(median shell "sh -c 'n=\$(cat $work/n.txt); echo \$((n+1)) > $work/n.txt'")
 mem=$(peak "$bin/tally --file $work/one.db inc c")
 row "tally inc (1 counter)" "$ours" "sqlite3 durable update" "$sq" "$mem" "$(peak "$(peer_update "$work/one-peer.db" c)")"
 row "tally inc (1 counter)" "$ours" "shell read-add-write" "$sh" "$mem" ""
+row "tally inc (1 counter)" "$ours" "tally-inc floor (Swift + libsqlite3)" "$fl" "" ""
 ours=$(median tallyk "$bin/tally --file $work/k.db inc counter500")
 sq=$(median sqlitek "$(peer_update "$work/k-peer.db" counter500)")
 row "tally inc (1,000 counters, 100,000 events)" "$ours" "sqlite3 durable update" "$sq" "$(peak "$bin/tally --file $work/k.db inc counter500")" ""

@@ -40,8 +40,19 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
         let localeIdentifier: String
     }
 
+    /// How many amounts each format writes through ICU before it learns its layouts.
+    private let amountsBeforeLearning: Int
+
     /// An empty cache of its own (tests; most callers want `shared`).
-    public init() {}
+    public init() {
+        amountsBeforeLearning = LearnedCurrencyFormat.amountsBeforeLearning
+    }
+
+    /// An empty cache whose formats learn their layouts after `amountsBeforeLearning`
+    /// amounts (0: from the first, as the tests of the learning want).
+    package init(amountsBeforeLearning: Int) {
+        self.amountsBeforeLearning = amountsBeforeLearning
+    }
 
     /// `money` as people of `localeIdentifier` write it: `$1,234.56` (en_US),
     /// `1 234,56 kr` (nb_NO), `1.234,56 €` (de_DE), `¥1,235` (ja_JP). Without a locale,
@@ -65,7 +76,8 @@ public final class CurrencyFormatterCache: @unchecked Sendable {
         }
         let key = Self.key(currency, localeIdentifier)
         let format = formats[key] ?? LearnedCurrencyFormat(
-            style: Self.style(for: key, exponent: currency.minorUnitExponent), exponent: currency.minorUnitExponent)
+            style: Self.style(for: key, exponent: currency.minorUnitExponent), exponent: currency.minorUnitExponent,
+            amountsBeforeLearning: amountsBeforeLearning)
         formats[key] = format
         lastRequest = (currency.code, localeIdentifier, format)
         return format

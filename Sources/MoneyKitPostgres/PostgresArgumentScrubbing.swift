@@ -8,6 +8,8 @@
 // messages hide the password. This narrows the window, it cannot close it: passwords
 // belong in ~/.pgpass, PGPASSFILE or a service file, as the manual says.
 
+import MoneyKitPlatform
+
 extension PostgresConnectionText {
     /// Replaces the passwords of every connection string among the process's arguments
     /// (also in `--option=TEXT` form) with '*' bytes, in place. Call it after the
@@ -32,7 +34,7 @@ extension PostgresConnectionText {
         let text = String(cString: argument)
         var candidates = [text]
         if let equals = text.firstIndex(of: "=") { candidates.append(String(text[text.index(after: equals)...])) }
-        let secrets = candidates.filter { isConnection($0) || holdsWordPassword($0) }.flatMap { passwords(in: $0) }
+        let secrets = candidates.filter { isConnection($0) || UTF8Text.contains("password", in: $0) }.flatMap { passwords(in: $0) }
         guard !secrets.isEmpty else { return false }
         var changed = false
         // Longest first: a quoted password ('two words') is hidden with its quotes.
@@ -51,16 +53,6 @@ extension PostgresConnectionText {
             }
         }
         return changed
-    }
-
-    /// Whether `text` holds "password" (as `contains` would say), found in its bytes: the
-    /// standard library's substring search builds a table of characters first, a third of a
-    /// million instructions on every start.
-    private static func holdsWordPassword(_ text: String) -> Bool {
-        let word = Array("password".utf8)
-        let bytes = Array(text.utf8)
-        guard bytes.count >= word.count else { return false }
-        return (0...(bytes.count - word.count)).contains { start in word.indices.allSatisfy { bytes[start + $0] == word[$0] } }
     }
 
     private static func strlenOf(_ text: UnsafeMutablePointer<CChar>) -> Int {

@@ -160,7 +160,7 @@ extension PortfolioCommands {
             let rendered = table.render(maxWidth: terminal.width, styleHeader: styler.dim)
             for line in rendered { out.line(line) }
             // Only while a change column is shown (a narrow terminal leaves them out).
-            if rendered.first.map({ $0.contains("CHANGE") }) ?? false {
+            if rendered.first.map({ UTF8Text.contains("CHANGE", in: $0) }) ?? false {
                 for line in HelpRenderer.wrap(Self.changeLegend, width: terminal.width, indent: 0) { out.line(styler.dim(line)) }
             }
             printGoals(goals)

@@ -48,7 +48,7 @@ echo 'print("hello")' > "$work/hello.swift"
 swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" 2>/dev/null
 # The floor of tally inc (Tests/Benchmarks/floor): the same durable update by a minimal
 # static Swift program with the system's libsqlite3.
-swiftc -O -static-stdlib -I "$root/Sources/CSQLite" "$root/Tests/Benchmarks/floor/tally-inc-floor.swift" -o "$work/tally-inc-floor" 2>/dev/null
+swiftc -O -static-stdlib -Xlinker -z -Xlinker now -I "$root/Sources/CSQLite" "$root/Tests/Benchmarks/floor/tally-inc-floor.swift" -o "$work/tally-inc-floor" 2>/dev/null
 
 export HOME=$work/home XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config TZ=UTC LANG=C.UTF-8
 mkdir -p "$HOME"

@@ -20,11 +20,13 @@ work=$(mktemp -d /tmp/moneykit-startup.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export HOME=$work XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config XDG_STATE_HOME=$work/state LANG=C.UTF-8 TZ=UTC
 
-# The floors, built as the tools are (static Swift runtime, optimised).
+# The floors, built as the tools are packaged (static Swift runtime, optimised, every
+# symbol bound at start: -z now).
+floor_flags=(-O -static-stdlib -Xlinker -z -Xlinker now)
 echo 'print("hello")' >"$work/hello.swift"
-(cd "$work" && swiftc -O -static-stdlib hello.swift -o hello) 2>/dev/null
-(cd "$work" && swiftc -O -static-stdlib -I "$root/Sources/CSQLite" "$root/Tests/Benchmarks/floor/tally-inc-floor.swift" -o tally-inc-floor) 2>/dev/null
-(cd "$work" && swiftc -O -static-stdlib "$root/Tests/Benchmarks/floor/icu-hello.swift" -o icu-hello) 2>/dev/null
+(cd "$work" && swiftc "${floor_flags[@]}" hello.swift -o hello) 2>/dev/null
+(cd "$work" && swiftc "${floor_flags[@]}" -I "$root/Sources/CSQLite" "$root/Tests/Benchmarks/floor/tally-inc-floor.swift" -o tally-inc-floor) 2>/dev/null
+(cd "$work" && swiftc "${floor_flags[@]}" "$root/Tests/Benchmarks/floor/icu-hello.swift" -o icu-hello) 2>/dev/null
 
 "$bin/tally" new visitors >/dev/null
 "$bin/tillcount" add 20=3 >/dev/null 2>&1

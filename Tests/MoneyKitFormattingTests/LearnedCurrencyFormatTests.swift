@@ -6,7 +6,7 @@
 // symbol.
 
 import MoneyKit
-import MoneyKitFormatting
+@testable import MoneyKitFormatting
 import Testing
 
 @Suite struct LearnedCurrencyFormatTests {
@@ -41,7 +41,7 @@ import Testing
         let amounts = Self.amounts(count: 300, seed: UInt64(currency.numericCode))
         for localeIdentifier in Self.localeIdentifiers {
             // A fresh cache per locale, so the layouts are learnt from these amounts in this order.
-            let cache = CurrencyFormatterCache()
+            let cache = CurrencyFormatterCache(amountsBeforeLearning: 0)
             var mismatches: [String] = []
             for minorUnits in amounts {
                 let money = Money(minorUnits: minorUnits, currency: currency)
@@ -55,7 +55,7 @@ import Testing
 
     @Test func switchingBetweenCurrenciesAndLocalesKeepsEachFormat() throws {
         // The last-request shortcut must never hand one currency's format to another.
-        let cache = CurrencyFormatterCache()
+        let cache = CurrencyFormatterCache(amountsBeforeLearning: 0)
         let currencies = try Self.currencyCodes.map { try #require(Currency(code: $0)) }
         var random = SeededRandom(seed: 16)
         for minorUnits in Self.amounts(count: 2000, seed: 5) {
@@ -65,6 +65,18 @@ import Testing
             let cached = cache.string(for: money, localeIdentifier: localeIdentifier)
             let fresh = cache.icuString(for: money, localeIdentifier: localeIdentifier)
             #expect(cached == fresh, "\(currency.code) \(minorUnits) in \(localeIdentifier ?? "its own locale")")
+        }
+    }
+
+    @Test func theFirstAmountsGoToICUAndTheRestToTheLearntLayouts() throws {
+        // Whether learning starts at once or after the first amounts, every amount is ICU's.
+        for before in [0, 1, LearnedCurrencyFormat.amountsBeforeLearning, 1000] {
+            let cache = CurrencyFormatterCache(amountsBeforeLearning: before)
+            for minorUnits in Self.amounts(count: 200, seed: UInt64(before) + 7) {
+                let money = Money(minorUnits: minorUnits, currency: .eur)
+                #expect(cache.string(for: money, localeIdentifier: "de_DE") == cache.icuString(for: money, localeIdentifier: "de_DE"),
+                        "\(minorUnits) after \(before) direct amounts")
+            }
         }
     }
 

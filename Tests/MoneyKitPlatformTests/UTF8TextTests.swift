@@ -146,4 +146,17 @@ struct UTF8TextTests {
         #expect(!Self.isWellFormed([0xE2, 0x82]))
         #expect(Self.isWellFormed(Array("€😀".utf8)))
     }
+
+    @Test(arguments: [
+        ("password", "host=db password=x", true), ("CHANGE", "ACCOUNT  VALUE  CHANGE 1D", true),
+        ("CHANGE", "ACCOUNT  VALUE", false), ("abc", "ab", false), ("", "anything", true), ("", "", true),
+        ("end", "the end", true), ("the", "the end", true), ("€5", "cost: €5", true), ("é", "e\u{301}", false),
+        ("passwordx", "password", false),
+    ])
+    func containsFindsTheBytesOfAPart(part: String, text: String, found: Bool) {
+        #expect(UTF8Text.contains(part, in: text) == found)
+        // The same answer as the standard library's search, where both read bytes alike.
+        if part.unicodeScalars.allSatisfy(\.isASCII) || found { #expect(text.contains(part) == found || part.isEmpty) }
+    }
 }
+

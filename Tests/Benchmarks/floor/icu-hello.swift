@@ -3,7 +3,7 @@
 // does (Foundation's Decimal currency format style), and prints it. tillcount add,
 // tillcount show and portfolio list are measured against it.
 //
-//   swiftc -O -static-stdlib Tests/Benchmarks/floor/icu-hello.swift -o icu-hello
+//   swiftc -O -static-stdlib -Xlinker -z -Xlinker now Tests/Benchmarks/floor/icu-hello.swift -o icu-hello
 internal import FoundationEssentials
 internal import FoundationInternationalization
 

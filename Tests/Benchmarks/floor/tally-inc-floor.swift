@@ -6,7 +6,7 @@
 // argument parsing, no checks, no journal: what is left is the process, the loader, SQLite
 // and the fsyncs, which no tool can do without.
 //
-//   swiftc -O -static-stdlib -I Sources/CSQLite Tests/Benchmarks/floor/tally-inc-floor.swift -o floor
+//   swiftc -O -static-stdlib -Xlinker -z -Xlinker now -I Sources/CSQLite Tests/Benchmarks/floor/tally-inc-floor.swift -o floor
 //   ./floor STORE.db COUNTER
 import CSQLite
 

@@ -28,10 +28,7 @@ struct SQLiteForeignStoreTests {
     func anAddedObjectIsRefused(addition: String) throws {
         let scratch = try Scratch()
         let path = scratch.path("c.db")
-        try makeStore(path)
-        let raw = try RawSQLite(path)
-        try raw.execute(addition)
-        raw.close()
+        try makeStore(path, thenRaw: addition)
         let before = scratch.bytes("c.db")
         for access in [SQLiteAccess.read, .change, .write(createFolders: false)] {
             let error = storeError { try openAndClose(path, access) }

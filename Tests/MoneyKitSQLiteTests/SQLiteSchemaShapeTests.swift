@@ -31,10 +31,7 @@ struct SQLiteSchemaShapeTests {
     func anAddedObjectChangesTheShape(addition: String) throws {
         let scratch = try Scratch()
         let path = scratch.path("c.db")
-        try makeStore(path)
-        let raw = try RawSQLite(path)
-        try raw.execute(addition)
-        raw.close()
+        try makeStore(path, thenRaw: addition)
         let schema = try Self.pinned()
         for access in [SQLiteAccess.read, .write(createFolders: false)] {
             let error = storeError { _ = try SQLiteDatabase.open(path, schema: schema, access: access).close() }

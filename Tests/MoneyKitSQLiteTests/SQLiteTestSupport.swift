@@ -64,6 +64,15 @@ func makeStore(_ path: String, rows: Int = 3) throws {
     }
 }
 
+/// Makes a store of ours at `path` (three counters), then runs `statement` on it as
+/// another program would (none of our checks): an object of its own added, say.
+func makeStore(_ path: String, thenRaw statement: String) throws {
+    try makeStore(path)
+    let raw = try RawSQLite(path)
+    try raw.execute(statement)
+    raw.close()
+}
+
 /// A connection of SQLite's own, as another program (or a person with the sqlite3 shell)
 /// would open the file: none of our checks.
 final class RawSQLite {

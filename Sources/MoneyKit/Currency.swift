@@ -59,7 +59,7 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// MoneyKit knows no such ISO 4217 code. For reading stored amounts: a store that
     /// holds a withdrawn currency stays readable.
     public init?(code: String) {
-        guard let found = Currency.listed(code: code.uppercased()) else { return nil }
+        guard let found = Currency.entry(coded: code.uppercased()) else { return nil }
         self = found
     }
 
@@ -118,16 +118,9 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
     private static let everyCodeSorted: [Currency] = (CurrencyTable.entries + CurrencyTable.withdrawnEntries).sorted()
 
     /// The currency with exactly this (upper-case) code, current or withdrawn.
-    fileprivate static func listed(code: String) -> Currency? {
-        var low = 0
-        var high = everyCodeSorted.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            let found = everyCodeSorted[middle]
-            if found.code == code { return found }
-            if found.code < code { low = middle + 1 } else { high = middle }
-        }
-        return nil
+    fileprivate static func entry(coded code: String) -> Currency? {
+        let index = everyCodeSorted.partitionPoint(where: { $0.code >= code })
+        return index < everyCodeSorted.endIndex && everyCodeSorted[index].code == code ? everyCodeSorted[index] : nil
     }
 }
 
@@ -135,7 +128,7 @@ extension Currency {
     /// A currency CurrencyTable lists, for the named constants below: no force unwrap,
     /// and a test holds each constant equal to the table's entry.
     private static func listed(_ code: String) -> Currency {
-        listed(code: code) ?? Currency(code: code, numericCode: 0, minorUnitExponent: 2, name: code, displayLocaleIdentifier: "en")
+        entry(coded: code) ?? Currency(code: code, numericCode: 0, minorUnitExponent: 2, name: code, displayLocaleIdentifier: "en")
     }
 
     /// US dollar (USD).

@@ -43,7 +43,7 @@ enum SQLiteSchemaText {
         var index = 0
         func flush(upTo end: Int) {
             let text = String(decoding: bytes[start..<end], as: UTF8.self)
-            let trimmed = trimmed(text)
+            let trimmed = text.trimmingSpaces
             if !trimmed.isEmpty { statements.append(trimmed) }
         }
         while index < bytes.count {
@@ -141,16 +141,6 @@ enum SQLiteSchemaText {
         var found = words(stored, count: 6)
         found.removeAll { ["CREATE", "UNIQUE", "TABLE", "INDEX", "ON"].contains($0) }
         return Set(found)
-    }
-
-    /// `text` without whitespace at either end.
-    private static func trimmed(_ text: String) -> String {
-        // On the UTF-8 bytes: SQL's whitespace is ASCII, and a reversed String walks
-        // characters through generic slices (millions of instructions per open).
-        let bytes = text.utf8
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
 

@@ -24,7 +24,7 @@ public protocol TransactionalStore {
 
 /// A document kept in a JSON file store: a format name that ties the file to its tool,
 /// a format version, an empty state for a store that does not exist yet, and its
-/// mapping to JSON. Codable documents get the mapping for free (see below); a document
+/// mapping to JSON. Codable documents get the mapping for free (MoneyKitCodable); a document
 /// read on every start of a fast tool writes it by hand, which is much quicker.
 public protocol StoredDocument {
     /// Written into the file and checked on reading: `tally`, `billsplit-prefs`.

@@ -42,12 +42,8 @@ public struct ExchangeRates: Sendable {
         if currency == target { return DecimalText(significand: 1, scale: 0) }
         if let rate = fixed[currency] { return rate }
         if let list = dated[currency] {
-            var low = 0, high = list.count
-            while low < high {
-                let middle = low + (high - low) / 2
-                if list[middle].at <= instant { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { return list[low - 1].rate }
+            let later = list.partitionPoint(where: { $0.at > instant })
+            if later > 0 { return list[later - 1].rate }
         }
         throw .missingRate(currency: currency, target: target, at: instant)
     }

@@ -75,11 +75,6 @@ extension Array where Element == SeriesPoint {
     /// The index of the first point after `instant` (`count` when there is none), by
     /// binary search: the points are in time order.
     public func firstIndex(after instant: Int64) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if self[middle].at <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionPoint(where: { $0.at > instant })
     }
 }

@@ -69,8 +69,9 @@ extension SQLiteDatabase {
                 try database.verify(schema)
                 try database.adopt()
                 // An older version is read as it would be after its migrations, from a
-                // copy in memory: the file is migrated only by the next write.
-                if try database.userVersion < schema.version {
+                // copy in memory (unless its schema reads it as it is): the file is
+                // migrated only by the next write.
+                if schema.readsFromMigratedCopy(at: try database.userVersion) {
                     let copy = try database.migratedCopy(schema, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
                     database.close()
                     return copy

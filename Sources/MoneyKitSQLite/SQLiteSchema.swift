@@ -18,16 +18,27 @@ package struct SQLiteSchema: Sendable {
     /// a store marked as ours that has it is opened without rebuilding the schema. Nil:
     /// every open checks the long way.
     package let shape: SQLiteSchemaShape?
+    /// The oldest version a read takes as it is: the migrations after it change only what
+    /// makes queries fast (an index dropped), never what they return. An older store is
+    /// read from a migrated copy in memory, which at a million rows costs seconds and
+    /// megabytes on every read until a write migrates the file. Nil: the newest version.
+    package let readsAsItIsFrom: Int64?
 
-    package init(name: String, applicationID: Int32, migrations: [String], shape: SQLiteSchemaShape? = nil) {
+    package init(name: String, applicationID: Int32, migrations: [String], shape: SQLiteSchemaShape? = nil, readsAsItIsFrom: Int64? = nil) {
         self.name = name
         self.applicationID = applicationID
         self.migrations = migrations
         self.shape = shape
+        self.readsAsItIsFrom = readsAsItIsFrom
     }
 
     /// The newest version, kept in `PRAGMA user_version`.
     package var version: Int64 { Int64(migrations.count) }
+
+    /// Whether a store at `stored` (not newer than `version`) is read from a migrated copy.
+    package func readsFromMigratedCopy(at stored: Int64) -> Bool {
+        stored < min(readsAsItIsFrom ?? version, version)
+    }
 }
 
 /// How a command uses its database.

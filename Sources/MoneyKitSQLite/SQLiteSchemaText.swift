@@ -3,7 +3,7 @@
 // exactly that text has exactly the tables the migrations build, so the full check (which
 // builds them in a scratch database in memory, about 4 million instructions per open) is
 // skipped. Anything else (a hand-made index, an altered table, a migration that is not a
-// plain CREATE TABLE or CREATE INDEX) takes the full check, which decides as before.
+// plain CREATE or DROP of a table or an index) takes the full check, which decides as before.
 
 import MoneyKitPlatform
 import MoneyKitStorage
@@ -24,6 +24,8 @@ extension SQLiteSchema {
                 } else if let dropped = SQLiteSchemaText.droppedTable(by: statement) {
                     // The table goes, and its indexes with it.
                     result.removeAll { SQLiteSchemaText.names(inStored: $0).contains(dropped) }
+                } else if let dropped = SQLiteSchemaText.droppedIndex(by: statement) {
+                    result.removeAll { SQLiteSchemaText.indexName(inStored: $0) == dropped }
                 } else if !SQLiteSchemaText.changesRowsOnly(statement) {
                     return nil
                 }
@@ -133,6 +135,21 @@ enum SQLiteSchemaText {
     static func droppedTable(by statement: String) -> String? {
         let found = words(statement, count: 3)
         guard found.count == 3, found[0] == "DROP", found[1] == "TABLE" else { return nil }
+        return found[2]
+    }
+
+    /// The index (upper-cased) that `statement` drops ("DROP INDEX name"), nil for any other statement.
+    static func droppedIndex(by statement: String) -> String? {
+        let found = words(statement, count: 3)
+        guard found.count == 3, found[0] == "DROP", found[1] == "INDEX" else { return nil }
+        return found[2]
+    }
+
+    /// The index (upper-cased) a stored CREATE [UNIQUE] INDEX makes, nil for a table.
+    static func indexName(inStored stored: String) -> String? {
+        var found = words(stored, count: 4)
+        if found.count > 1, found[1] == "UNIQUE" { found.remove(at: 1) }
+        guard found.count >= 3, found[0] == "CREATE", found[1] == "INDEX" else { return nil }
         return found[2]
     }
 

@@ -73,6 +73,15 @@ package final class SQLiteStatement {
         sqlite3_reset(statement)
     }
 
+    /// Steps a query bound by `bind` to its next row: the row, valid until the next step
+    /// or reset; nil when there is none left. For reading several queries in turn (a merge).
+    package func nextRow() throws(StoreError) -> SQLiteRow? {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { return nil }
+        guard code == SQLITE_ROW else { throw database.storeError(code) }
+        return SQLiteRow(statement: statement)
+    }
+
     /// Calls `body` for every row, reading columns through `SQLiteRow`.
     package func forEachRow(_ values: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
         try bind(values)
@@ -86,7 +95,8 @@ package final class SQLiteStatement {
     }
 }
 
-/// The current row of a statement; valid only inside `forEachRow`'s body.
+/// The current row of a statement; valid only inside `forEachRow`'s body (or until the
+/// next `nextRow`).
 package struct SQLiteRow {
     let statement: OpaquePointer
 

@@ -270,7 +270,8 @@ public struct ImportPlan: Sendable {
     public var changesNothing: Bool { creates.isEmpty && closes.isEmpty && plannedContributions.isEmpty && plannedGoals.isEmpty && updates == 0 }
 
     /// Makes the changes, inside `change` (one undo step): the accounts first, then the
-    /// updates in file order, then the closes.
+    /// updates account by account (each account's in time order, file order at one
+    /// instant: see `storageOrder`), then the closes.
     /// - Throws: `PortfolioError.nameTaken` or `.accountGone`; `StoreError` when the store cannot be written.
     public func apply(_ change: any PortfolioChange) throws {
         var made: [Account?] = accounts.map(\.stored)
@@ -287,10 +288,17 @@ public struct ImportPlan: Sendable {
             next += 1
         }
         let rows = self.rows, accepted = self.accepted, accountOfName = self.accountOfName, accounts = self.accounts, fullReadings = self.fullReadings
+        // The target of each accepted row (-1: none), read where the order needs it.
+        let target = { (row: Int) -> Int in
+            guard accepted[row] else { return -1 }
+            let planned = Int(accountOfName[Int(rows.names[row])])
+            return planned >= 0 ? targetOf[planned] : -1
+        }
+        let order = Self.storageOrder(rowCount: rows.count, targets: targets.count, instants: rows.instants, target: target)
         try change.addUpdates(of: targets) { body in
-            for row in 0..<rows.count where accepted[row] {
+            for row32 in order {
+                let row = Int(row32)
                 let planned = Int(accountOfName[Int(rows.names[row])])
-                guard planned >= 0, targetOf[planned] >= 0 else { continue }
                 guard let value = rows.quickMinorUnits(row, currency: accounts[planned].currency) ?? fullReadings[row] else { continue }
                 try body(targetOf[planned], rows.instants[row], value)
             }
@@ -306,6 +314,37 @@ public struct ImportPlan: Sendable {
             if goal.account >= 0 && accountID == nil { continue }
             _ = try change.setGoal(accountID: accountID, currency: goal.currency, amount: goal.amount, by: goal.by)
         }
+    }
+
+    /// The rows with a target (`target(row)` ≥ 0), account by account in target order,
+    /// each account's by instant, file order at one instant: the order a store keeps them
+    /// in (its index by account and time), so that every insert of a large import appends
+    /// to the index rather than seeking into it, and the ids a store gives in call order
+    /// follow it. A counting sort by account keeps file order; an account's rows are sorted
+    /// by instant only when the file did not list them so already.
+    static func storageOrder(rowCount: Int, targets: Int, instants: [Int64], target: (Int) -> Int) -> [Int32] {
+        var starts = [Int](repeating: 0, count: targets + 1)
+        for row in 0..<rowCount {
+            let account = target(row)
+            if account >= 0 { starts[account + 1] += 1 }
+        }
+        for account in 0..<targets { starts[account + 1] += starts[account] }
+        var order = [Int32](repeating: 0, count: starts[targets])
+        var next = starts
+        for row in 0..<rowCount {
+            let account = target(row)
+            guard account >= 0 else { continue }
+            order[next[account]] = Int32(truncatingIfNeeded: row)  // a file's rows are counted in Int32 (ImportRows.lines)
+            next[account] += 1
+        }
+        for account in 0..<targets {
+            let slice = starts[account]..<starts[account + 1]
+            let inOrder = slice.dropFirst().allSatisfy { instants[Int(order[$0 - 1])] <= instants[Int(order[$0])] }
+            if !inOrder {
+                order[slice].sort { instants[Int($0)] < instants[Int($1)] || (instants[Int($0)] == instants[Int($1)] && $0 < $1) }
+            }
+        }
+        return order
     }
 
     /// A deposit or withdrawal row: refused after the account's close, or when the amount

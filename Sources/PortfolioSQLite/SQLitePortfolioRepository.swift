@@ -2,13 +2,19 @@
 // updates. Update-only: no cached snapshots; a current value is the latest update at or
 // before now, the later entered (higher id) winning a tie on the same instant.
 //
-// Schema (PRAGMA user_version 4, PRAGMA application_id 0x4D4B5046):
+// Schema (PRAGMA user_version 5, PRAGMA application_id 0x4D4B5046):
 //   accounts(id, name UNIQUE (case-insensitive), currency, created_at, closed_at,
 //            update_count: how many updates it has, kept with every insert and delete)
 //   updates(id, account_id → accounts ON DELETE CASCADE, at, value)
 //   index updates(account_id, at, id, value): the latest update per account is one
 //   lookup in the index alone (it covers the value);
-//   index updates(at, id): the whole history streams in time order for charts.
+//   index updates(at, id), until version 5: the whole history in time order. Version 5
+//   drops it (issue 28): an import writes its updates account by account, in the
+//   order of the covering index, with ids in that order, so that every B-tree it
+//   writes is appended to; a second index in time order made each insert a seek into
+//   it (a million updates: 3 s instead of 1). The history in time order is now a merge
+//   of the accounts' own orders (SQLiteTimeOrderMerge.swift). A version 4 store is read
+//   as it is (its extra index changes no answer) and migrated by its next write.
 //   version 2 adds portfolio's own undo tables (SQLitePortfolioUndo.swift): undo_steps,
 //   undo_accounts, undo_updates, undo_created. A version 1 store is read as if migrated
 //   (in memory) and migrated on its next write.
@@ -30,7 +36,7 @@ import PortfolioKit
 public final class SQLitePortfolioRepository: PortfolioStore {
     /// The clock that stamps each undo step (a tool's run sets its own; default the system's).
     package var clock: () -> Int64 = { Instant.now() }
-    static let schemaVersion: Int64 = 4
+    static let schemaVersion: Int64 = 5
     // New stores get CHECKs for what the code relies on; stores made before them are
     // checked where their rows are read (see PortfolioLimits).
     static let migrations = [
@@ -55,13 +61,16 @@ public final class SQLitePortfolioRepository: PortfolioStore {
         SQLitePortfolioUndo.version2,
         SQLiteMoneySchema.migration,  // version 3: contributions and goals (SQLiteMoneySchema.swift)
         SQLitePortfolioUndo.version4,  // the shared undo journal, the old steps carried over (SQLitePortfolioUndo.swift)
+        // Version 5: no index in time order (see the top of this file).
+        "DROP INDEX updates_by_time;",
     ]
     /// What makes a file portfolio's: PRAGMA application_id 0x4D4B5046 ("MKPF") and the tables above.
     static let schema = SQLiteSchema(
         name: "a portfolio database", applicationID: 0x4D4B_5046, migrations: migrations,
         // What the migrations build, pinned (PortfolioSchemaShapeTests checks it): a store
         // with it opens without its schema being rebuilt.
-        shape: SQLiteSchemaShape(version: 4, objects: 13, hash: 0xdad98e55ba71c0ae))
+        shape: SQLiteSchemaShape(version: 5, objects: 12, hash: 0xb7f6e2e190c98089),
+        readsAsItIsFrom: 4)
 
     let database: SQLiteDatabase
 
@@ -100,15 +109,20 @@ public final class SQLitePortfolioRepository: PortfolioStore {
     public var isWritable: Bool { !database.isReadOnly }
 
     /// The earliest and the latest update must be whole seconds within the years the code
-    /// handles (reports take the first instant for their range): two lookups in the index
-    /// by time, cheap at any size. Other rows are checked as they are read (`checkedUpdate`).
+    /// handles (reports take the first instant for their range). Each account's earliest
+    /// and latest update are looked at: two lookups in the covering index per account,
+    /// since the store keeps no index in time order (version 5). A store may hold rows
+    /// past its CHECKs (made before them, or written with the CHECKs off). Other rows are
+    /// checked as they are read (`checkedUpdate`).
     private func checkInstantRange() throws {
-        for order in ["", " DESC"] {
-            try database.prepare("SELECT id, at, typeof(at) FROM updates ORDER BY at\(order) LIMIT 1").forEachRow { row in
-                let id = row.int64(0)
-                guard row.text(2) == "integer" else { throw corrupt("update \(id) has a date of the wrong type") }
-                if let fault = PortfolioLimits.instantFault(row.int64(1)) { throw corrupt("update \(id): \(fault) (\(row.int64(1)))") }
-            }
+        try database.prepare("""
+            SELECT u.id, u.at, typeof(u.at) FROM accounts a JOIN updates u ON u.id IN (
+                (SELECT id FROM updates WHERE account_id = a.id ORDER BY at, id LIMIT 1),
+                (SELECT id FROM updates WHERE account_id = a.id ORDER BY at DESC, id DESC LIMIT 1))
+            """).forEachRow { row in
+            let id = row.int64(0)
+            guard row.text(2) == "integer" else { throw corrupt("update \(id) has a date of the wrong type") }
+            if let fault = PortfolioLimits.instantFault(row.int64(1)) { throw corrupt("update \(id): \(fault) (\(row.int64(1)))") }
         }
     }
 
@@ -205,17 +219,14 @@ public final class SQLitePortfolioRepository: PortfolioStore {
     /// The instant of the earliest update.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func firstInstant() throws -> Int64? {
-        try database.scalarInteger("SELECT min(at) FROM updates")
+        // One lookup in the covering index per account: there is no index in time order.
+        try database.scalarInteger("SELECT min((SELECT min(at) FROM updates WHERE account_id = accounts.id)) FROM accounts")
     }
 
     /// Every update in time order.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func forEachUpdate(_ body: (Update) throws -> Void) throws {
-        let statement = try database.prepare(
-            "SELECT id, account_id, at, value FROM updates ORDER BY at, id")
-        try statement.forEachRow { row in
-            try body(try checkedUpdate(row, accountID: nil))
-        }
+        try SQLiteTimeOrderMerge(repository: self).forEachUpdate(body)
     }
 
     /// How many updates of the account are at `at` with `value`.

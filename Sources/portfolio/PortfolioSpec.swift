@@ -365,7 +365,7 @@ enum PortfolioSpec {
             + StandardOptions.xdgEnvironment(["data"]) + StandardOptions.environment,
         files: [
             FileSpec("$XDG_DATA_HOME/portfolio/portfolio.sqlite", """
-                The accounts and updates (SQLite, WAL; schema version 4 in PRAGMA user_version, \
+                The accounts and updates (SQLite, WAL; schema version 5 in PRAGMA user_version, \
                 marked as portfolio's by PRAGMA application_id 1296781382 (0x4D4B5046)): \
                 accounts(id, name, currency, created_at, closed_at, update_count) and updates(id, \
                 account_id, at, value), deposits and withdrawals in contributions(id, account_id, \
@@ -380,7 +380,9 @@ enum PortfolioSpec {
                 the change. A version 1 database (before undo), 2 (before deposits, withdrawals and \
                 goals) or 3 (portfolio's own undo tables, undo_steps and the like, carried over into \
                 the journal with every step) is read as if migrated and migrated on \
-                its next change; a newer one is refused (65), untouched. Commands that only read \
+                its next change; a version 4 database (with an index of updates in time order, \
+                which version 5 drops for faster imports) is read as it is and migrated on its next \
+                change; a newer one is refused (65), untouched. Commands that only read \
                 (dashboard, list, show, chart, table, updates list, flows list, returns, goal \
                 without arguments, export, import --dry-run, undo --dry-run) never create, migrate \
                 or change it: a missing database reads as empty. A database of another program, or \

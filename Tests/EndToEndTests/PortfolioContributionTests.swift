@@ -172,7 +172,7 @@ struct PortfolioContributionTests {
         // The first change migrates it: nothing lost, the old undo step still undoable.
         let before = try PortfolioUndoTests.dump(box)
         try box.ok("deposit", "Old ISA", "100", "--date", "2024-02-02")
-        #expect(try box.sqlite("PRAGMA user_version") == "4")
+        #expect(try box.sqlite("PRAGMA user_version") == "5")
         #expect(try box.sqlite("SELECT count(*) FROM contributions") == "1")
         #expect(try PortfolioUndoTests.dump(box) == before)
         try box.ok("undo")
@@ -186,7 +186,7 @@ struct PortfolioContributionTests {
     @Test func aNewerStoreIsRefusedUntouched() throws {
         let box = try PortfolioBox()
         try Self.seed(box)
-        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 5")
+        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 6")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: box.database))
         for arguments in [["deposit", "ISA", "5"], ["returns"], ["goal", "ISA", "10"], ["flows", "ISA"]] {
             let result = try box.run(arguments)

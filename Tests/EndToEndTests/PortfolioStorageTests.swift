@@ -23,7 +23,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: file))
         let data = try Self.bytes(file)
         #expect(data.prefix(16) == Data("SQLite format 3\0".utf8))
-        #expect(Array(data[60..<64]) == [0, 0, 0, 4], "PRAGMA user_version 4 in the header")
+        #expect(Array(data[60..<64]) == [0, 0, 0, 5], "PRAGMA user_version 5 in the header")
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let folder = try FileManager.default.attributesOfItem(atPath: sandbox.path("data/portfolio"))
@@ -32,10 +32,10 @@ import Testing
     }
 
     @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"))
-    func theSchemaIsVersionFourWithAccountsUpdatesContributionsGoalsAndTheUndoJournal() throws {
+    func theSchemaIsVersionFiveWithAccountsUpdatesContributionsGoalsAndTheUndoJournal() throws {
         let box = try PortfolioBox()
         try box.ok("add", "Saver", "12.34", "--date", "2025-07-27T14:30:00+02:00")
-        #expect(try box.sqlite("PRAGMA user_version") == "4")
+        #expect(try box.sqlite("PRAGMA user_version") == "5")
         #expect(try box.sqlite("SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)")
                 == "accounts,contributions,goals,journal_records,journal_steps,sqlite_sequence,updates")
         #expect(try box.sqlite("SELECT name || '|' || currency || '|' || created_at || '|' || ifnull(closed_at, 'open') FROM accounts")

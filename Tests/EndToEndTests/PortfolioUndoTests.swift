@@ -275,7 +275,7 @@ struct PortfolioUndoTests {
 
         // The first change migrates it (nothing lost) and is undoable.
         try box.ok("rm", "--force", "Old ISA")
-        #expect(try box.sqlite("PRAGMA user_version") == "4")
+        #expect(try box.sqlite("PRAGMA user_version") == "5")
         #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'undo~_%' ESCAPE '~' AND type = 'table'") == "0")
         #expect(try box.sqlite("SELECT count(*) FROM sqlite_master WHERE name LIKE 'journal~_%' ESCAPE '~' AND type = 'table'") == "2")
         #expect(try box.ok("undo").stderr == "Undid: rm 'Old ISA' and its 2 updates (1 account and 2 updates restored).\n")
@@ -295,7 +295,7 @@ struct PortfolioUndoTests {
     @Test func aNewerStoreIsRefusedUntouchedByUndo() throws {
         let box = try PortfolioBox()
         try box.ok("add", "A", "1", "--date", "2024-01-01")
-        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 5")
+        _ = try SQLiteShell.query(box.database, "PRAGMA user_version = 6")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: box.database))
         for arguments in [["undo"], ["undo", "--dry-run"], ["list"]] {
             let result = try box.run(arguments)

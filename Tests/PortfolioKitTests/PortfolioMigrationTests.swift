@@ -144,9 +144,9 @@ struct PortfolioMigrationTests {
         try Self.undo(Portfolio(repository: store), from: 5, through: 1)
         #expect(throws: PortfolioError.nothingToUndo) { try store.undoLatest() }
         #expect(try Self.remains(store) == Self.emptied)
-        #expect(try store.database.scalarInteger("PRAGMA user_version") == 4)
+        #expect(try store.database.scalarInteger("PRAGMA user_version") == 5)
         #expect(try store.database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name LIKE 'undo%'") == 0)
-        #expect(try store.database.storedSchemaMatches(SQLitePortfolioRepository.schema, atVersion: 4), "a migrated store takes the fast check")
+        #expect(try store.database.storedSchemaMatches(SQLitePortfolioRepository.schema, atVersion: 5), "a migrated store takes the fast check")
     }
 
     @Test(.enabled(if: PostgresTestCluster.shouldRun, PostgresTestCluster.skipReason))

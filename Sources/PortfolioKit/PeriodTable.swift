@@ -57,9 +57,11 @@ public struct PeriodTable: Sendable {
             return min(to, next - 1)
         }
         let series = ValueSeries(repository: repository, accounts: accounts)
-        var values: [[Int64?]] = []
-        for account in accounts {
-            values.append(try Self.values(of: account, at: ends, series: series))
+        let inForce = try repository.updatesInForce(of: accounts, at: ends)
+        let values: [[Int64?]] = accounts.indices.map { index in
+            // From its close instant on, a closed account no longer counts.
+            let closed = accounts[index].closedAt
+            return zip(ends, inForce[index]).map { end, update in closed.map { end >= $0 } == true ? nil : update?.value }
         }
         let currencies = series.currencies
         // Exact totals (PortfolioTotal): one out of range is an error, never a wrapped number.
@@ -77,35 +79,5 @@ public struct PeriodTable: Sendable {
             Row(label: period.label(start: starts[column]), end: ends[column],
                 values: values.map { $0[column] }, totals: totals.map { $0[column] })
         }
-    }
-
-    /// How many of an account's updates one index lookup is worth: with fewer updates
-    /// than this many per period, reading them all once is cheaper than a lookup per period.
-    static let updatesPerLookup: Int64 = 8
-
-    /// The value of `account` in force at each of `ends` (ascending): a lookup per end for
-    /// a long history and few periods, else one pass over its updates (a day table of a
-    /// year is 365 periods: a lookup each costs more than reading a few thousand updates).
-    static func values(of account: Account, at ends: [Int64], series: ValueSeries) throws -> [Int64?] {
-        let count = try series.repository.updateCount(of: account)
-        let (limit, overflow) = Int64(ends.count).multipliedReportingOverflow(by: updatesPerLookup)
-        guard overflow || count <= limit else {
-            return try ends.map { try series.value(of: account, at: $0) }
-        }
-        let updates = try series.repository.updates(of: account)  // oldest first, ties in entry order
-        var result: [Int64?] = []
-        result.reserveCapacity(ends.count)
-        var next = 0
-        var current: Int64?
-        for end in ends {
-            // The latest update at or before `end`: the later entered wins a tie.
-            while next < updates.count, updates[next].at <= end {
-                current = updates[next].value
-                next += 1
-            }
-            // From its close instant on, a closed account no longer counts.
-            if let closed = account.closedAt, end >= closed { result.append(nil) } else { result.append(current) }
-        }
-        return result
     }
 }

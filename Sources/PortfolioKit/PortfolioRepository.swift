@@ -39,6 +39,11 @@ public protocol PortfolioSession: AnyObject {
     /// The instant of the latest update of the account with `accountID`.
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     func latestInstant(accountID: Int64) throws -> Int64?
+    /// The update in force at each of `instants` (ascending) for each of `accounts`: one
+    /// list per account, in order, an entry per instant (nil: none yet). What a table and
+    /// a list ask: a server answers it in one query (UpdatesInForce.swift).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    func updatesInForce(of accounts: [Account], at instants: [Int64]) throws -> [[Update?]]
 
     // Money in and out, and goals (issue 16).
     /// The deposits and withdrawals of `account`, oldest first (ties: entry order).

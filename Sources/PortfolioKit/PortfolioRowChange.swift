@@ -48,6 +48,9 @@ package final class PortfolioRowChange: PortfolioChange {
         try repository.updateCount(accountID: accountID, at: at, value: value)
     }
     package func latestInstant(accountID: Int64) throws -> Int64? { try repository.latestInstant(accountID: accountID) }
+    package func updatesInForce(of accounts: [Account], at instants: [Int64]) throws -> [[Update?]] {
+        try repository.updatesInForce(of: accounts, at: instants)
+    }
     package func contributions(of account: Account) throws -> [Contribution] { try repository.contributions(of: account) }
     package func forEachContribution(_ body: (Contribution) throws -> Void) throws { try repository.forEachContribution(body) }
     package func goals() throws -> [Goal] { try repository.goals() }

@@ -33,6 +33,8 @@ public final class PostgresPortfolioRepository: PortfolioStore {
     /// Per account, in one read snapshot: lookups made, and the updates once read.
     private var lookups: [Int64: Int] = [:]
     private var loadedUpdates: [Int64: [Update]] = [:]
+    /// Every account's update count, once asked in one read snapshot.
+    private var updateCounts: [Int64: Int64]?
 
     struct PairKey: Hashable { let at: Int64, value: Int64 }
 
@@ -161,10 +163,51 @@ public final class PostgresPortfolioRepository: PortfolioStore {
                  [.integer(account.id)]).map(checkedUpdate)
     }
 
-    /// Kept in accounts.update_count by every change, as in the SQLite store.
+    /// Kept in accounts.update_count by every change, as in the SQLite store. In a read
+    /// snapshot, every account's count comes in the first ask (a list asks for each).
     /// - Throws: the store's errors.
     public func updateCount(of account: Account) throws -> Int64 {
-        try rows("SELECT update_count FROM portfolio.accounts WHERE id = $1", [.integer(account.id)]).first?.integer(0) ?? 0
+        guard active != nil, !isChanging else {
+            return try rows("SELECT update_count FROM portfolio.accounts WHERE id = $1", [.integer(account.id)]).first?.integer(0) ?? 0
+        }
+        if updateCounts == nil {
+            var counts: [Int64: Int64] = [:]
+            for row in try rows("SELECT id, update_count FROM portfolio.accounts") {
+                counts[try integer(row, 0, "an account")] = try row.integer(1) ?? 0
+            }
+            updateCounts = counts
+        }
+        return updateCounts?[account.id] ?? 0
+    }
+
+    /// The update in force at each of `instants` for each of `accounts`, in one query: the
+    /// server looks each up in its index (account, at, id), rather than a round trip per
+    /// lookup or every update shipped.
+    /// - Throws: the store's errors; `StoreError.corrupt` for a row the code cannot use.
+    public func updatesInForce(of accounts: [Account], at instants: [Int64]) throws -> [[Update?]] {
+        var result = [[Update?]](repeating: [Update?](repeating: nil, count: instants.count), count: accounts.count)
+        guard !accounts.isEmpty, !instants.isEmpty else { return result }
+        let found = try rows("""
+            SELECT a.ord - 1, e.ord - 1, u.id, u.account_id, u.at, u.value
+            FROM unnest($1::bigint[]) WITH ORDINALITY AS a(id, ord)
+            CROSS JOIN unnest($2::bigint[]) WITH ORDINALITY AS e(at, ord)
+            CROSS JOIN LATERAL (
+                SELECT id, account_id, at, value FROM portfolio.updates
+                WHERE account_id = a.id AND at <= e.at ORDER BY at DESC, id DESC LIMIT 1) u
+            """, [.text(Self.arrayText(accounts.map(\.id))), .text(Self.arrayText(instants))])
+        for row in found {
+            let account = Int(try integer(row, 0, "a lookup")), instant = Int(try integer(row, 1, "a lookup"))
+            guard result.indices.contains(account), result[account].indices.contains(instant) else { throw corrupt("a lookup answered out of range") }
+            result[account][instant] = try PortfolioRowCheck.update(
+                id: try integer(row, 2, "an update"), accountID: try integer(row, 3, "an update"), at: try integer(row, 4, "an update"),
+                value: try integer(row, 5, "an update"), in: location)
+        }
+        return result
+    }
+
+    /// `numbers` as a PostgreSQL array literal ('{1,2,3}').
+    static func arrayText(_ numbers: [Int64]) -> String {
+        "{" + numbers.map(String.init).joined(separator: ",") + "}"
     }
 
     /// The instant of the oldest update of any account, or nil.
@@ -257,6 +300,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         duplicateCounts = [:]
         lookups = [:]
         loadedUpdates = [:]
+        updateCounts = nil
     }
 
     // MARK: changing

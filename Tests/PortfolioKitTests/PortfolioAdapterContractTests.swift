@@ -9,6 +9,36 @@ import Testing
 
 @Suite struct PortfolioAdapterContractTests {
     @Test(arguments: PortfolioBackend.available)
+    func theUpdatesInForceAtManyInstantsAreALookupEach(_ backend: PortfolioBackend) throws {
+        // PostgreSQL answers in one query, the others by lookups or a pass: every answer the
+        // same as a lookup per instant, ties (the later entered wins) and gaps included.
+        let portfolio = Portfolio(repository: try backend.makeStore())
+        let start = local(2024, 1, 1)
+        try portfolio.add("Alpha", "1", at: start + 3_600)
+        try portfolio.set("Alpha", "2", at: start + 86_400)
+        try portfolio.set("Alpha", "3", at: start + 86_400)
+        for number in 2..<14 {
+            let at: Int64 = start + Int64(number) * 86_400 + Int64(number % 3)
+            try portfolio.set("Alpha", "\(number * 10)", at: at)
+        }
+        try portfolio.add("Late", "7", at: start + 20 * 86_400)
+        try portfolio.add("Empty", nil, at: start)
+        let accounts = try portfolio.repository.accounts()
+        let day: Int64 = 86_400
+        let daily: [Int64] = (0..<18).map { start + Int64($0) * day - 1 }
+        let sparse: [Int64] = (0..<3).map { start + Int64($0) * 20 * day }
+        let askings: [[Int64]] = [[start - 1], daily, sparse, []]
+        for ends in askings {
+            let inForce = try portfolio.repository.updatesInForce(of: accounts, at: ends)
+            #expect(inForce.count == accounts.count)
+            for (index, account) in accounts.enumerated() {
+                #expect(try inForce[index] == ends.map { try portfolio.repository.latestUpdate(of: account, atOrBefore: $0) }, "\(backend) \(account.name)")
+            }
+        }
+        #expect(try portfolio.repository.updatesInForce(of: [], at: [start]) == [])
+    }
+
+    @Test(arguments: PortfolioBackend.available)
     func eachChangeIsOneStepRevertedExactly(_ backend: PortfolioBackend) throws {
         let portfolio = Portfolio(repository: try backend.makeStore())
         let account = try portfolio.add("Saver", "100", at: local(2025, 1, 1))

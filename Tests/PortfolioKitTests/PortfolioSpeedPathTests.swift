@@ -108,9 +108,12 @@ import Testing
         let accounts = try portfolio.repository.accounts()
         let series = ValueSeries(repository: portfolio.repository, accounts: accounts)
         let ends = (0..<12).map { start + Int64($0) * 86_400 - 1 }
-        for account in accounts {
-            #expect(try PeriodTable.values(of: account, at: ends, series: series) == ends.map { try series.value(of: account, at: $0) })
+        // Few updates per period: one pass over each account's updates, the same as a lookup each.
+        let inForce = try portfolio.repository.updatesInForce(of: accounts, at: ends)
+        for (index, account) in accounts.enumerated() {
+            #expect(try inForce[index] == ends.map { try portfolio.repository.latestUpdate(of: account, atOrBefore: $0) })
         }
+        _ = series
         // And through the table itself: a day table is read with one pass per account.
         let table = try PeriodTable(repository: portfolio.repository, period: .day, currency: nil, from: start, to: start + 11 * 86_400, now: start)
         #expect(table.rows.map { $0.values[0] } == [100, 300, 300, 300, 400, 400, 400, 400, 400, 500, 500, 500])

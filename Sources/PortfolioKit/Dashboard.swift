@@ -63,10 +63,11 @@ public struct Dashboard: Sendable {
         // account and sample, no scan of the history.
         let columns = max(16, min(maxColumns, 4_000 / max(1, series.accounts.count)))
         let instants = (0..<columns).map { Instant.interpolate(from: first, to: now, step: $0, of: columns - 1) }
+        let sampled = series.accounts.filter { $0.isActive(at: now) || $0.closedAt ?? now > first }
+        // Asked all at once: one query on a server, a lookup each elsewhere.
+        let values = try series.values(of: sampled, at: instants)
         var samples: [Int64: [Int64?]] = [:]
-        for account in series.accounts where account.isActive(at: now) || account.closedAt ?? now > first {
-            samples[account.id] = try instants.map { try series.value(of: account, at: $0) }
-        }
+        for (index, account) in sampled.enumerated() { samples[account.id] = values[index] }
         // The portfolio line per currency: the exact total at each sample.
         var charts: [Chart] = []
         for currency in series.currencies {

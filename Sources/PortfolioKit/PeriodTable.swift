@@ -57,12 +57,7 @@ public struct PeriodTable: Sendable {
             return min(to, next - 1)
         }
         let series = ValueSeries(repository: repository, accounts: accounts)
-        let inForce = try repository.updatesInForce(of: accounts, at: ends)
-        let values: [[Int64?]] = accounts.indices.map { index in
-            // From its close instant on, a closed account no longer counts.
-            let closed = accounts[index].closedAt
-            return zip(ends, inForce[index]).map { end, update in closed.map { end >= $0 } == true ? nil : update?.value }
-        }
+        let values = try series.values(of: accounts, at: ends)
         let currencies = series.currencies
         // Exact totals (PortfolioTotal): one out of range is an error, never a wrapped number.
         var totals: [[Int64?]] = []

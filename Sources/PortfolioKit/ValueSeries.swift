@@ -110,9 +110,24 @@ public struct ValueSeries {
     /// The value of `account` at `instant` (nil before its first update or after its close).
     /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
     public func value(of account: Account, at instant: Int64) throws -> Int64? {
-        // From its close instant on, a closed account no longer counts.
-        if let closed = account.closedAt, instant >= closed { return nil }
+        guard Self.counts(account, at: instant) else { return nil }
         return try repository.latestUpdate(of: account, atOrBefore: instant)?.value
+    }
+
+    /// The values of each of `accounts` at each of `instants` (ascending), as `value(of:at:)`
+    /// gives them, asked of the store at once (`updatesInForce`: one query on a server).
+    /// - Throws: `StoreError` when the store cannot be read or holds a row the code cannot use.
+    public func values(of accounts: [Account], at instants: [Int64]) throws -> [[Int64?]] {
+        let inForce = try repository.updatesInForce(of: accounts, at: instants)
+        return accounts.indices.map { index in
+            zip(instants, inForce[index]).map { instant, update in Self.counts(accounts[index], at: instant) ? update?.value : nil }
+        }
+    }
+
+    /// Whether `account` counts at `instant`: from its close instant on, a closed account
+    /// no longer does.
+    static func counts(_ account: Account, at instant: Int64) -> Bool {
+        account.closedAt.map { instant < $0 } ?? true
     }
 
     /// The currencies that have accounts, in code order.

@@ -79,6 +79,11 @@ package final class OutputChannel: @unchecked Sendable {
         if buffer.count >= flushThreshold { flush() }
     }
 
+    /// Writes `table`'s lines (see `TextTable.render`), each as it is made.
+    package func table(_ table: TextTable, maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }) {
+        table.render(maxWidth: maxWidth, styleHeader: styleHeader) { line($0) }
+    }
+
     package func flush() {
         guard case .descriptor(let descriptor) = sink else {
             written.append(contentsOf: buffer)

@@ -116,8 +116,18 @@ package struct TextTable {
     /// last line names them and says how to see them (`omittedNote`): nothing vanishes
     /// silently.
     package func render(maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }) -> [String] {
+        var lines: [String] = []
+        render(maxWidth: maxWidth, styleHeader: styleHeader) { lines.append($0) }
+        return lines
+    }
+
+    /// The lines `render(maxWidth:styleHeader:)` gives, each handed to `emit` as soon as it
+    /// is made: a table of thousands of rows is never held twice, as cells and as lines.
+    package func render(maxWidth: Int? = nil, styleHeader: (String) -> String = { $0 }, emit: (String) -> Void) {
         let titles = columns.map { TerminalText.escaped($0.title) }
-        let cells = rows.map { row in
+        // Each row's cells as shown, made once to measure and again to write: a table of
+        // 365,000 cells kept them all a second time (6 MB).
+        func texts(of row: [Cell]) -> [String] {
             columns.indices.map { index -> String in
                 guard index < row.count else { return "" }
                 let cell = row[index]
@@ -126,8 +136,8 @@ package struct TextTable {
             }
         }
         var cellWidths = columns.map { _ in 0 }
-        for row in cells {
-            for (index, cell) in row.enumerated() { cellWidths[index] = max(cellWidths[index], DisplayWidth.of(cell)) }
+        for row in rows {
+            for (index, cell) in texts(of: row).enumerated() { cellWidths[index] = max(cellWidths[index], DisplayWidth.of(cell)) }
         }
         let titleWidths = showsHeader ? titles.map(DisplayWidth.of) : titles.map { _ in 0 }
         let natural = columns.indices.map { max(cellWidths[$0], titleWidths[$0]) }
@@ -154,18 +164,16 @@ package struct TextTable {
             while joined.last == " " { joined.removeLast() }
             return joined
         }
-        var lines: [String] = []
         if showsHeader {
-            lines.append(styleHeader(line(titles, styles: columns.map { _ in nil })))
+            emit(styleHeader(line(titles, styles: columns.map { _ in nil })))
         }
-        for (row, texts) in zip(rows, cells) {
-            lines.append(line(texts, styles: columns.indices.map { $0 < row.count ? row[$0].style : nil }))
+        for row in rows {
+            emit(line(texts(of: row), styles: columns.indices.map { $0 < row.count ? row[$0].style : nil }))
         }
         let omitted = layout.hidden.sorted().map { columns[$0].omittedName.map(TerminalText.escaped) ?? titles[$0] }
         if showsHeader, let maxWidth, let note = Self.omittedNote(titles: omitted) {
-            lines += HelpRenderer.wrap(note, width: max(maxWidth, 20), indent: 0)
+            for noteLine in HelpRenderer.wrap(note, width: max(maxWidth, 20), indent: 0) { emit(noteLine) }
         }
-        return lines
     }
 
     /// The note under a table that had to leave out the columns titled `titles` to fit the

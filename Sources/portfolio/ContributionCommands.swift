@@ -49,7 +49,7 @@ extension PortfolioCommands {
                     invocation.err.line("No deposits or withdrawals recorded. Record one with: portfolio deposit NAME AMOUNT")
                     return .ok
                 }
-                for line in columns.textTable(rows).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+                out.table(columns.textTable(rows), maxWidth: invocation.terminal.width, styleHeader: styler.dim)
             case let format:
                 for line in columns.delimitedLines(rows, format: format) { out.line(line) }
             }

@@ -113,7 +113,7 @@ extension PortfolioCommands {
                 var textColumns = PortfolioColumns.listText(styler: styler)
                 if let convertedColumn { textColumns = ReportColumns(textColumns.columns + [convertedColumn]) }
                 let table = textColumns.textTable(rows)
-                for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+                out.table(table, maxWidth: invocation.terminal.width, styleHeader: styler.dim)
                 out.line("")
                 printTotals(totals)
                 printConvertedTotal(converted, rates: rates)
@@ -209,14 +209,14 @@ extension PortfolioCommands {
             if let goal { out.line("Goal   " + GoalText.line(goal)) }
             out.line("")
             let table = PortfolioColumns.detailText(styler: styler).textTable(shown)
-            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            out.table(table, maxWidth: invocation.terminal.width, styleHeader: styler.dim)
             if hidden > 0 {
                 out.line(styler.dim("… and \(hidden) older update\(hidden == 1 ? "" : "s") not shown (--limit \(shown.count)); 'portfolio updates \(account.name.terminalSafe)' lists every one"))
             }
             if !contributions.isEmpty {
                 out.line("")
                 out.line(styler.bold("Deposits and withdrawals"))
-                for line in ContributionColumns.list.textTable(contributions).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+                out.table(ContributionColumns.list.textTable(contributions), maxWidth: invocation.terminal.width, styleHeader: styler.dim)
             }
             if let first = detail.series.first {
                 out.line("")
@@ -239,7 +239,7 @@ extension PortfolioCommands {
             case .json:
                 out.line(JSONValue.array(columns.jsonObjects(rows)).serialized(pretty: true))
             case .text:
-                for line in columns.textTable(rows).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+                out.table(columns.textTable(rows), maxWidth: invocation.terminal.width, styleHeader: styler.dim)
             case let format:
                 for line in columns.delimitedLines(rows, format: format) { out.line(line) }
             }

@@ -39,7 +39,7 @@ extension PortfolioCommands {
                          + changeCells(dashboard.changes.accounts[row.account.id], row.account.currency)
                          + [TextTable.Cell(row.current.map { Instant.dateTime($0.at) } ?? "no value yet")])
         }
-        for line in table.render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+        out.table(table, maxWidth: invocation.terminal.width, styleHeader: styler.dim)
         out.line("")
         out.line(styler.bold("Month by month"))
         render(report.table, changes: report.tableChanges, format: .text)

@@ -146,7 +146,7 @@ extension PortfolioCommands {
                 if index > 0 { out.line("") }
                 let title = view.accountName.map { "\($0.terminalSafe) (\(view.currency.code))" } ?? "All \(view.currency.code) accounts"
                 out.line(styler.bold(title))
-                for line in ReturnsColumns.text.textTable(rows).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+                out.table(ReturnsColumns.text.textTable(rows), maxWidth: invocation.terminal.width, styleHeader: styler.dim)
                 var notes: [String] = []
                 for row in rows {
                     for note in ReturnsText.notes(row) where !notes.contains(note) { notes.append(note) }

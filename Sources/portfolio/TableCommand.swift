@@ -103,7 +103,7 @@ extension PortfolioCommands {
         case .text:
             // Periods down the side, accounts across: a long history stays readable.
             let columns = ReportColumns([label, end] + changeColumns(text: true))
-            for line in columns.textTable(table.rows).render(maxWidth: invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            out.table(columns.textTable(table.rows), maxWidth: invocation.terminal.width, styleHeader: styler.dim)
         case let format:
             for line in ReportColumns([label, end] + changeColumns(text: false)).delimitedLines(table.rows, format: format) { out.line(line) }
         }

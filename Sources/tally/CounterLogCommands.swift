@@ -30,7 +30,7 @@ extension TallyCommands {
                 return .ok
             }
             let table = EventColumns.forPeople.textTable(log.events)
-            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+            out.table(table, maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim)
         }
         return .ok
     }
@@ -44,7 +44,7 @@ extension TallyCommands {
         case .csv, .tsv: for line in PeriodColumns.forAll.delimitedLines(stats.rows, format: format) { out.line(line) }
         case .text:
             let table = PeriodColumns.forAll.textTable(stats.rows)
-            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+            out.table(table, maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim)
         }
         return .ok
     }

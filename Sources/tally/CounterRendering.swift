@@ -82,7 +82,7 @@ struct CounterRendering {
             // Counts and steps are shown whole; names give way, tags go first.
             let columns = list.rows.contains { !$0.tags.isEmpty } ? CounterColumns.forPeopleWithTags : CounterColumns.forPeople
             let table = columns.textTable(list.rows, separator: " ")
-            for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+            out.table(table, maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim)
         }
     }
 
@@ -117,7 +117,7 @@ struct CounterRendering {
             table.append(["created:", Self.createdForPeople(counter)])
             if counter.updated != counter.created { table.append(["updated:", .init(Self.updatedForPeople(counter))]) }
             for (label, value) in extraLines { table.append([TextTable.Cell(label), TextTable.Cell(value)]) }
-            for line in table.render() { out.line(line) }
+            out.table(table)
         }
     }
 

@@ -33,7 +33,7 @@ struct DepositCommand {
             table.append([TextTable.Cell("Bank", style: styler.bold), "", ""])
             for entry in report.bank { table.append(["  " + entry.line.label, String(entry.quantity), rendering.money(entry.value)]) }
             table.append(["  Deposit", "", TextTable.Cell(rendering.money(report.deposit), style: styler.bold)])
-            for line in table.render(maxWidth: context.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            out.table(table, maxWidth: context.invocation.terminal.width, styleHeader: styler.dim)
             if !report.exact {
                 out.line("")
                 out.line("The float of \(rendering.money(summary.float)) cannot be made exactly from what is here: \(rendering.money(report.floatMade)) is the closest below, \(rendering.money(report.gap)) short.")

@@ -84,7 +84,7 @@ struct HistoryCommands {
             if counts.allSatisfy({ TillName(stored: $0.till).isMain }) { columns.columns.removeAll { $0.key == "till" } }
             // Nor OVER/SHORT when no count listed was saved with an expected figure.
             if counts.allSatisfy({ $0.overShort == nil }) { columns.columns.removeAll { $0.key == "overShort" } }
-            for line in columns.textTable(counts).render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+            out.table(columns.textTable(counts), maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim)
         case .csv, .tsv:
             for line in columns.delimitedLines(counts, format: format) { out.line(line) }
         }
@@ -126,7 +126,7 @@ struct HistoryCommands {
                 out.line("Movements:")
                 let invocation = context.invocation
                 let table = MovementCommands.columns(context.rendering).textTable(movementRows)
-                for line in table.render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+                out.table(table, maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim)
             }
             if !saved.notes.isEmpty || !saved.addedNotes.isEmpty {
                 out.line("")

@@ -169,7 +169,7 @@ struct LiveCountCommands {
             ]).serialized(pretty: true))
         case .text:
             let styler = context.invocation.styler
-            for line in columns.textTable(report.rows).render(maxWidth: context.invocation.terminal.width, styleHeader: styler.dim) { out.line(line) }
+            out.table(columns.textTable(report.rows), maxWidth: context.invocation.terminal.width, styleHeader: styler.dim)
             for note in [report.set.rollNote, report.set.massNote, report.set.source.map { "Source: " + $0 }].compactMap({ $0 }) {
                 out.line(styler.dim(note.terminalSafe))
             }

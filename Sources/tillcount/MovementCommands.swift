@@ -113,7 +113,7 @@ struct MovementCommands {
                 return .ok
             }
             let invocation = context.invocation
-            for line in columns.textTable(rows).render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) { out.line(line) }
+            out.table(columns.textTable(rows), maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim)
             out.line("")
             for (label, amount) in ExpectedRendering.breakdown(cash, blind: state.isBlind) {
                 out.line("\(label): \(amount.map(rendering.money) ?? "(blind)")")

@@ -134,14 +134,15 @@ enum SQLiteSchemaText {
     /// The table (upper-cased) that `statement` drops ("DROP TABLE name"), nil for any other statement.
     static func droppedTable(by statement: String) -> String? {
         let found = words(statement, count: 3)
-        guard found.count == 3, found[0] == "DROP", found[1] == "TABLE" else { return nil }
+        // DROP TABLE IF EXISTS is not foretold (IF is no name): the full check decides.
+        guard found.count == 3, found[0] == "DROP", found[1] == "TABLE", found[2] != "IF" else { return nil }
         return found[2]
     }
 
     /// The index (upper-cased) that `statement` drops ("DROP INDEX name"), nil for any other statement.
     static func droppedIndex(by statement: String) -> String? {
         let found = words(statement, count: 3)
-        guard found.count == 3, found[0] == "DROP", found[1] == "INDEX" else { return nil }
+        guard found.count == 3, found[0] == "DROP", found[1] == "INDEX", found[2] != "IF" else { return nil }
         return found[2]
     }
 

@@ -1,8 +1,8 @@
 // The update in force at many instants for many accounts (a table's period ends, a list's
-// now), written once for a store that answers lookup by lookup: per account, a lookup per
-// instant when one instant is asked or the account has many updates per instant asked,
-// else one pass over its updates (a day table of a year is 365 lookups; reading a few thousand updates once costs
-// less). A server store answers the whole question in one query instead
+// now), written once for a store that answers lookup by lookup: per account, one pass over
+// its updates when several instants are asked and it holds few updates per instant (a day
+// table of a year is 365 lookups; reading a few thousand updates once costs less), else a
+// lookup per instant. A server store answers the whole question in one query instead
 // (PostgresPortfolioRepository), where each lookup would be a round trip.
 
 extension PortfolioSession {
@@ -20,10 +20,7 @@ extension PortfolioSession {
     /// `updatesInForce(of:at:)` for one account.
     func updatesInForce(of account: Account, at instants: [Int64]) throws -> [Update?] {
         // One instant (a list's now) is one lookup, whatever the account holds.
-        guard instants.count > 1 else { return try instants.map { try latestUpdate(of: account, atOrBefore: $0) } }
-        let count = try updateCount(of: account)
-        let (limit, overflow) = Int64(instants.count).multipliedReportingOverflow(by: Self.updatesPerLookup)
-        guard overflow || count <= limit else {
+        guard instants.count > 1, try holdsFewUpdates(account, per: instants.count) else {
             return try instants.map { try latestUpdate(of: account, atOrBefore: $0) }
         }
         let updates = try updates(of: account)  // oldest first, ties in entry order
@@ -40,5 +37,11 @@ extension PortfolioSession {
             result.append(current)
         }
         return result
+    }
+
+    /// Whether `account` holds at most `updatesPerLookup` updates per instant of `instants` asked.
+    private func holdsFewUpdates(_ account: Account, per asked: Int) throws -> Bool {
+        let (limit, overflow) = Int64(asked).multipliedReportingOverflow(by: Self.updatesPerLookup)
+        return try overflow || updateCount(of: account) <= limit
     }
 }

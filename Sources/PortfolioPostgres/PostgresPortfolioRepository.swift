@@ -194,7 +194,7 @@ public final class PostgresPortfolioRepository: PortfolioStore {
             CROSS JOIN LATERAL (
                 SELECT id, account_id, at, value FROM portfolio.updates
                 WHERE account_id = a.id AND at <= e.at ORDER BY at DESC, id DESC LIMIT 1) u
-            """, [.text(Self.arrayText(accounts.map(\.id))), .text(Self.arrayText(instants))])
+            """, [ColumnBatch.array(accounts.map(\.id)), ColumnBatch.array(instants)])
         for row in found {
             let account = Int(try integer(row, 0, "a lookup")), instant = Int(try integer(row, 1, "a lookup"))
             guard result.indices.contains(account), result[account].indices.contains(instant) else { throw corrupt("a lookup answered out of range") }
@@ -205,10 +205,6 @@ public final class PostgresPortfolioRepository: PortfolioStore {
         return result
     }
 
-    /// `numbers` as a PostgreSQL array literal ('{1,2,3}').
-    static func arrayText(_ numbers: [Int64]) -> String {
-        "{" + numbers.map(String.init).joined(separator: ",") + "}"
-    }
 
     /// The instant of the oldest update of any account, or nil.
     /// - Throws: the store's errors.

@@ -85,9 +85,7 @@ struct TillsCommand {
             context.out.line(JSONValue.array(columns.jsonObjects(report.rows)).serialized(pretty: true))
         case .text:
             let invocation = context.invocation
-            for line in columns.textTable(report.rows).render(maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim) {
-                context.out.line(line)
-            }
+            context.out.table(columns.textTable(report.rows), maxWidth: invocation.terminal.width, styleHeader: invocation.styler.dim)
         case .csv, .tsv:
             for line in columns.delimitedLines(report.rows, format: format) { context.out.line(line) }
         }

@@ -107,6 +107,12 @@ package final class PostgresUndoJournalRows: UndoJournalRows {
         return try rows.compactMap { try $0.integer(0) }.reversed()
     }
 
+    package func stepIDs(actorPrefix prefix: String) throws -> [Int64] {
+        // starts_with, not LIKE: a prefix is compared as it is, with no wildcard to escape.
+        let rows = try connection.query("SELECT id FROM \(schema).journal_steps WHERE starts_with(actor, $1) ORDER BY id", [.text(prefix)])
+        return try rows.compactMap { try $0.integer(0) }
+    }
+
     package func nextPosition(inStep id: Int64) throws -> Int64 {
         guard let last = try connection.scalarInteger("SELECT max(position) FROM \(schema).journal_records WHERE step_id = $1", [.integer(id)]) else {
             return 0

@@ -73,6 +73,14 @@ package final class SQLiteUndoJournalRows: UndoJournalRows {
         return ids.reversed()
     }
 
+    package func stepIDs(actorPrefix prefix: String) throws -> [Int64] {
+        var ids: [Int64] = []
+        // substr, not LIKE: a prefix is compared as it is, with no wildcard to escape.
+        try database.cached("SELECT id FROM journal_steps WHERE substr(actor, 1, length(?1)) = ?1 ORDER BY id")
+            .forEachRow([.text(prefix)]) { ids.append($0.int64(0)) }
+        return ids
+    }
+
     package func nextPosition(inStep id: Int64) throws -> Int64 {
         var last: Int64?
         try database.cached("SELECT max(position) FROM journal_records WHERE step_id = ?").forEachRow([.integer(id)]) {

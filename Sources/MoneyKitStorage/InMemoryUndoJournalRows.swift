@@ -56,6 +56,11 @@ public final class InMemoryUndoJournalRows: UndoJournalRows {
         return Array(ids.dropLast(kept))
     }
 
+    /// The steps of the actors named `prefix…`, oldest first.
+    public func stepIDs(actorPrefix prefix: String) -> [Int64] {
+        tables.steps.filter { $0.actor.hasPrefix(prefix) }.map(\.id)
+    }
+
     /// After the step's last position.
     public func nextPosition(inStep id: Int64) -> Int64 {
         guard let last = tables.records[id]?.map(\.position).max() else { return 0 }

@@ -70,6 +70,19 @@ public final class UndoJournal {
         return forgotten
     }
 
+    /// Forgets every step of the actors whose names start with `prefix` (a place removed
+    /// with its people's steps) and returns their records, for the kit to drop what only
+    /// they could bring back.
+    /// - Throws: the store's errors.
+    public func forgetSteps(ofActorsStartingWith prefix: String) throws -> [UndoJournalRecord] {
+        var forgotten: [UndoJournalRecord] = []
+        for old in try rows.stepIDs(actorPrefix: prefix) {
+            forgotten += try rows.records(ofStep: old)
+            try rows.deleteStep(old)
+        }
+        return forgotten
+    }
+
     /// Names the current step `label` in place of the label it was begun with: for a kit
     /// whose change says what it did only once it is made ("rm 'ISA' and its 3 updates").
     /// - Throws: `StoreError.io` outside a step; the store's errors.

@@ -17,6 +17,10 @@ public protocol UndoJournalRows: AnyObject {
     /// The ids of the steps (of `actor` only when given) beyond the newest `kept`, oldest first.
     /// - Throws: the store's errors.
     func stepIDs(actor: String?, beyondNewest kept: Int) throws -> [Int64]
+    /// The ids of the steps of every actor whose name starts with `prefix`, oldest first
+    /// (a kit whose actors are "place + person" forgets a removed place's steps).
+    /// - Throws: the store's errors.
+    func stepIDs(actorPrefix prefix: String) throws -> [Int64]
     /// The position after the last record of step `id` (0 for a step without records).
     /// - Throws: the store's errors.
     func nextPosition(inStep id: Int64) throws -> Int64

@@ -2,6 +2,8 @@
 // kit's tests): a write works on the rows and puts back the copy taken before it when its
 // body throws, so what a failed write did is never kept, as in a database transaction.
 
+import MoneyKitStorage
+
 /// Every till's live count and the saved counts, kept in memory (see the top of this file).
 public final class InMemoryTillStore: TillStore, TillSession {
     /// Every till's live count.
@@ -21,6 +23,15 @@ public final class InMemoryTillStore: TillStore, TillSession {
     /// The saved counts.
     public var history: any TillHistoryRepository { memoryHistory }
 
+    /// The undo journal's rows in memory.
+    public let memoryJournal = InMemoryUndoJournalRows()
+
+    /// The journal in memory.
+    public func journalRows() -> any UndoJournalRows { memoryJournal }
+
+    /// One person.
+    public var person: String { "" }
+
     /// Runs `body` on the rows as they are.
     /// - Throws: what `body` throws.
     public func read<Result>(_ body: (any TillSession) throws -> Result) throws -> Result {
@@ -32,11 +43,13 @@ public final class InMemoryTillStore: TillStore, TillSession {
     public func write<Result>(_ label: String, _ body: (any TillSession) throws -> Result) throws -> Result {
         let tillsBefore = memoryTills.rows.tills
         let (historyBefore, lastIDBefore) = (memoryHistory.rows, memoryHistory.lastID)
+        let journalBefore = memoryJournal.tables
         do {
             return try body(self)
         } catch {
             memoryTills.rows = InMemoryTillDirectoryRows(tills: tillsBefore)
             (memoryHistory.rows, memoryHistory.lastID) = (historyBefore, lastIDBefore)
+            memoryJournal.tables = journalBefore
             throw error
         }
     }

@@ -2,24 +2,10 @@
 // repositories, and every change a person makes to them, each one undo step. The rules
 // live here; the command line (or an app) only says what to change.
 //
-// One undo stack across the live count and the history. Where the repositories are a
-// store's (TillStore: the file store's SQLite database, a PostgreSQL store, memory), every
-// command that changes both (save, history rm, label, note, tills rm, undo) is one
-// `store.write`: a kill leaves the old state or the new one. Without one (repositories on
-// their own, behind RepositoriesTillStore, which runs a write's body as it is), the
-// order of the writes below still keeps every count undoable:
-// - save and rm write their undo step to the live count first, then change the history.
-//   Killed in between, the step names a row that does not exist or is not hidden: undo
-//   says so, drops that step and goes on to the next one. No count is ever deleted
-//   without the step that brings it back.
-// - undo of a history step reverts it in the history first, then takes the step off the
-//   stack. Killed in between, the step stays, and the next undo finds nothing to revert
-//   for it (the row is back, or gone) and drops it the same way.
-// - a step pushed off the stack (beyond the last undoLimit) leaves its key in "purge" in
-//   the same write; the hidden count is deleted by a later history change, and the key
-//   leaves "purge" only after that succeeded. Killed in between, the purge runs again.
-// (Still to go, issue 27 item 2: the history keys, purge and dropped steps, once undo is
-// the shared journal's.)
+// Every command that changes something is one `store.write`: the change and its undo step
+// (the shared undo journal's, TillUndo.swift) are one transaction, so a kill leaves the
+// old state or the new one. A till built from bare repositories (no TillStore) runs its
+// writes as they are, with its journal in memory (RepositoriesTillStore).
 
 import MoneyKit
 import MoneyKitPlatform
@@ -128,22 +114,36 @@ public struct Till {
 
     // MARK: changing the live count
 
-    /// Changes the live count under its lock. When the change pushed rm steps off the
-    /// undo stack, their hidden counts are then purged from the history, in a change of
-    /// its own (see `purge`).
-    /// - Throws: what `body` and the live repository throw; the purge never throws.
-    public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
-        try store.write("change the live count") { session in try change(in: session, body) }
+    /// Changes the live count under its lock as one undo step named `action` (the count
+    /// before it is what undo brings back), stamped `updated` now.
+    /// - Throws: what `body`, the live repository and the journal throw (nothing is kept then).
+    public func change<Result>(_ action: String, _ body: (inout TillState) throws -> Result) throws -> Result {
+        try store.write(action) { session in try change(in: session, body, named: { _ in action }).result }
     }
 
-    /// `change`'s steps, in `session`: the live count's change, then the purge.
-    private func change<Result>(in session: any TillSession, _ body: (inout TillState) throws -> Result) throws -> Result {
-        let (result, purge) = try session.live(of: name).change { state -> (Result, [String]) in
+    /// `change`'s steps, in `session`: `body` on the live count, then its undo step, named
+    /// by `named` from what `body` returned: a new one, or the step of the field edit
+    /// `continuing` when it is still this till's newest, the count unchanged since the
+    /// edit's last change and no one else's step touching it since. Returns what `body`
+    /// returned and the step's id.
+    /// - Throws: what `body`, the live repository and the journal throw.
+    private func change<Result>(
+        in session: any TillSession, continuing edit: FieldEdit? = nil, _ body: (inout TillState) throws -> Result, named: (Result) -> String
+    ) throws -> (result: Result, step: Int64?, updated: String?) {
+        let journal = try journal(in: session)
+        return try session.live(of: name).change { state in
+            let before = state
             let result = try body(&state)
-            return (result, state.purge)
+            let action = named(result)
+            state.updated = stamp
+            if let edit, edit.updated == before.updated, try journal.newestStep()?.id == edit.step, try journal.continueNewest() {
+                try journal.relabelCurrent(action)
+            } else {
+                try beginStep(journal, action, in: session)
+                try journal.touch(kind: TillUndoRecord.liveCount, key: name.key) { before.snapshotJSON }
+            }
+            return (result, journal.currentStep, state.updated)
         }
-        self.purge(purge, in: session)
-        return result
     }
 
     /// The live count's currency, taking the one asked for when the count is empty; a
@@ -196,11 +196,10 @@ public struct Till {
         _ change: QuantityChange, action: String, currency choice: CurrencyChoice,
         requests: (DenominationSet, Currency) throws -> [QuantityRequest]
     ) throws -> TillSummary {
-        try self.change { state -> TillSummary in
+        try self.change(action) { state -> TillSummary in
             let currency = try adoptCurrency(&state, choice)
             let set = try countingSet(state, currency: currency)
             let requests = try requests(set, currency)
-            state.pushUndo(action, at: stamp)
             for request in requests {
                 let have = state.quantities[request.item] ?? 0
                 let next: Int64
@@ -238,23 +237,17 @@ public struct Till {
         _ item: TillItem, action: (Currency, Int64) -> String, currency choice: CurrencyChoice, continuing edit: FieldEdit? = nil,
         to transform: (Int64) throws -> Int64
     ) throws -> FieldEdit {
-        try change { state -> FieldEdit in
-            let currency = try adoptCurrency(&state, choice)
-            let set = try countingSet(state, currency: currency)
-            let quantity = max(0, try transform(state.quantities[item] ?? 0))
-            let step: TillUndoStep
-            if let edit, edit.continues(item, in: state), case .count(let before, _) = edit.step {
-                // The same field, nothing else changed since: its step stays, renamed.
-                step = .count(before, action: action(currency, quantity))
-                state.undo[state.undo.count - 1] = step
-                state.updated = stamp
-            } else {
-                step = state.pushUndo(action(currency, quantity), at: stamp)
-            }
-            state.quantities[item] = quantity
-            state.keepRollDefinitions(from: set)
-            _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total
-            return FieldEdit(item: item, step: step, updated: state.updated)
+        try store.write("edit a quantity") { session in
+            let (_, step, updated) = try change(in: session, continuing: edit?.item == item ? edit : nil) { state -> (Currency, Int64) in
+                let currency = try adoptCurrency(&state, choice)
+                let set = try countingSet(state, currency: currency)
+                let quantity = max(0, try transform(state.quantities[item] ?? 0))
+                state.quantities[item] = quantity
+                state.keepRollDefinitions(from: set)
+                _ = try TillSummary(state: state, set: set, currency: currency)  // refuse an overflowing total
+                return (currency, quantity)
+            } named: { action($0.0, $0.1) }
+            return FieldEdit(item: item, step: step ?? 0, updated: updated)
         }
     }
 
@@ -263,27 +256,21 @@ public struct Till {
     public struct FieldEdit: Equatable, Sendable {
         /// The item being edited.
         public let item: TillItem
-        /// The edit's step, as it is on the stack.
-        let step: TillUndoStep
+        /// The id of the edit's undo step in the journal.
+        let step: Int64
         /// When the edit's last change was kept (the count's `updated`): a change since, by
         /// another command or another person, starts a new step.
         let updated: String?
-
-        /// Whether a change to `item` in `state` continues this edit.
-        func continues(_ item: TillItem, in state: TillState) -> Bool {
-            item == self.item && state.undo.last == step && state.updated == updated && state.undoBlockedBy == nil
-        }
     }
 
     /// Sets the float (`amount` reads it in the count's currency); never negative, and
     /// never so large that the expected cash with the recorded movements overflows.
     /// - Throws: `TillError.negativeFloat`, `.expectedOutOfRange`, `.currencyMismatch`, what `amount` throws.
     public func setFloat(action: String, currency choice: CurrencyChoice, amount: (Currency) throws -> Money) throws -> Money {
-        try change { state -> Money in
+        try change(action) { state -> Money in
             let currency = try adoptCurrency(&state, choice)
             let float = try amount(currency)
             guard !float.isNegative else { throw TillError.negativeFloat }
-            state.pushUndo(action, at: stamp)
             state.floatMinorUnits = float.minorUnits
             // The expected cash (float + the movements) must still add up before anything is kept.
             _ = try ExpectedCash.of(state, currency: currency)
@@ -295,9 +282,8 @@ public struct Till {
     /// of the same face values are kept).
     /// - Throws: `TillError.currencyChangeNeedsEmptyCount`.
     public func setCurrency(_ currency: Currency, force: Bool, action: String) throws {
-        try change { state in
+        try change(action) { state in
             if !state.isEmpty, state.currencyCode != currency.code, !force { throw TillError.currencyChangeNeedsEmptyCount }
-            state.pushUndo(action, at: stamp)
             state.currencyCode = currency.code
         }
     }
@@ -306,8 +292,7 @@ public struct Till {
     /// `keepNotes`. The float stays.
     /// - Throws: what the live repository throws.
     public func clear(keepNotes: Bool, action: String) throws {
-        try change { state in
-            state.pushUndo(action, at: stamp)
+        try change(action) { state in
             state.quantities = [:]
             state.rollDefinitions = [:]
             // The movements were this count's; the till's settings (blind, tolerance) stay.
@@ -326,11 +311,10 @@ public struct Till {
     /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`, `.unknownPlaceholder`,
     ///   `.unclosedPlaceholder`, `.placeholderHiddenByBlind`; what the repositories throw.
     public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String, moment: NoteMoment? = nil) throws -> String {
-        try change { state -> String in
+        try change(action) { state -> String in
             let currency = try adoptCurrency(&state, choice)
             let summary = try TillSummary(state: state, set: try countingSet(state, currency: currency), currency: currency)
             let filled = try NotePlaceholders.fill(text, state: state, summary: summary, moment: moment ?? NoteMoment(time: time))
-            state.pushUndo(action, at: stamp)
             state.notes.append(filled)
             return filled
         }
@@ -339,8 +323,7 @@ public struct Till {
     /// Replaces the notes with `lines` (empty: clears them).
     /// - Throws: what the live repository throws.
     public func replaceNotes(_ lines: [String], action: String) throws {
-        try change { state in
-            state.pushUndo(action, at: stamp)
+        try change(action) { state in
             state.notes = lines
         }
     }
@@ -357,8 +340,7 @@ public struct Till {
     /// The count keeps the movements recorded with the live count and the tolerance over/short
     /// is judged by (`tolerance`, else the till's own), so history shows them as saved.
     /// - Throws: `TillError.changeWouldBreakStore` (a count the history's readers would
-    ///   refuse: nothing is filed); what the repositories throw; the step is taken back
-    ///   when the history refuses the save.
+    ///   refuse: nothing is filed); what the repositories throw (nothing is kept then).
     public func save(
         _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x,
         tolerance: Money? = nil
@@ -383,17 +365,13 @@ public struct Till {
             tolerance: tolerance ?? live.toleranceMinorUnits.map { Money(minorUnits: $0, currency: summary.currency) })
         // The loader's own rules, before anything is filed.
         if let fault = filed.invariantFault { throw TillError.changeWouldBreakStore(reason: "the saved count \(fault)") }
-        try change(in: session) { $0.push(.history(step)) }
-        do {
-            return try session.history.save(filed, step: step, definitions: definitions)
-        } catch {
-            dropStep(step, in: session)
-            throw error
-        }
+        let id = try session.history.save(filed, step: step, definitions: definitions)
+        try record(step, in: session)
+        return id
     }
 
     /// Deletes the saved count `id` as one undo step (it stays hidden in the history until
-    /// its step leaves the stack). Check it first with `history.countToDelete(id)`.
+    /// its step leaves the last `TillState.undoLimit`). Check it first with `history.countToDelete(id)`.
     /// - Throws: `TillError.noSavedCount`; what the repositories throw.
     public func delete(_ id: Int64, action: String) throws {
         try store.write(action) { session in try hide(session, id, action: action) }
@@ -402,13 +380,8 @@ public struct Till {
     /// `delete`'s steps.
     private func hide(_ session: any TillSession, _ id: Int64, action: String) throws {
         let step = HistoryStep(change: .rm, id: id, action: action, at: stamp)
-        try change(in: session) { $0.push(.history(step)) }
-        do {
-            try session.history.delete(id, step: step, definitions: definitions)
-        } catch {
-            dropStep(step, in: session)
-            throw error
-        }
+        try session.history.delete(id, step: step, definitions: definitions)
+        try record(step, in: session)
     }
 
     /// Relabels the saved count `id` (nil or empty: no label) as one undo step; the
@@ -423,13 +396,8 @@ public struct Till {
         let saved = try session.history.header(id)
         if saved.kind == .z { throw TillError.zCountIsFinal(id: id, number: saved.zNumber ?? 0, refused: .label) }
         let step = HistoryStep(change: .label, id: id, action: action, at: stamp)
-        try change(in: session) { $0.push(.history(step)) }
-        do {
-            try session.history.relabel(id, label: label.flatMap { $0.isEmpty ? nil : $0 }, step: step)
-        } catch {
-            dropStep(step, in: session)
-            throw error
-        }
+        try session.history.relabel(id, label: label.flatMap { $0.isEmpty ? nil : $0 }, step: step)
+        try record(step, in: session)
     }
 
     /// Adds `text` to the notes of the saved count `id`; the notes filed with it and its
@@ -445,17 +413,8 @@ public struct Till {
     private func noteSaved(_ session: any TillSession, _ id: Int64, text: String, action: String) throws -> SavedCount {
         let saved = try session.history.header(id)
         let step = HistoryStep(change: .note, id: id, action: action, at: stamp)
-        guard saved.kind == .x else {
-            try session.history.addNote(id, text: text, step: step)
-            return saved
-        }
-        try change(in: session) { $0.push(.history(step)) }
-        do {
-            try session.history.addNote(id, text: text, step: step)
-        } catch {
-            dropStep(step, in: session)
-            throw error
-        }
+        try session.history.addNote(id, text: text, step: step)
+        if saved.kind == .x { try record(step, in: session) }
         return saved
     }
 
@@ -472,18 +431,6 @@ public struct Till {
     /// - Throws: what reading the live count throws.
     public func keptName() throws -> TillName {
         try live.load().tillName.map(TillName.init(stored:)) ?? name
-    }
-
-    /// Takes a step whose history change failed off the stack again. If that fails too,
-    /// the step stays and undo skips it: it names nothing in the history.
-    private func dropStep(_ step: HistoryStep, in session: any TillSession) {
-        dropStep(.history(step), in: session)
-    }
-
-    /// Takes `step` off the stack again (its change failed); if that fails too, the step
-    /// stays and undo finds nothing to revert for it.
-    private func dropStep(_ step: TillUndoStep, in session: any TillSession) {
-        _ = try? change(in: session) { state in state.undo.removeAll { $0 == step } }
     }
 
     /// The saved count `id` with its lines.
@@ -509,9 +456,8 @@ public struct Till {
         let replacement = TillState(saved: saved)
         // Refuse a saved count that would not add up as a live count before anything changes.
         _ = try TillSummary(state: replacement, set: replacement.countingSet(try denominations.denominations(for: saved.currency)), currency: saved.currency)
-        try change { live in
+        try change(action) { live in
             if !live.isEmpty && !replacingNonEmpty { throw TillError.liveCountNotEmpty }
-            live.pushUndo(action, at: stamp)
             live.currencyCode = replacement.currencyCode
             live.floatMinorUnits = replacement.floatMinorUnits
             live.quantities = replacement.quantities
@@ -544,28 +490,19 @@ public struct Till {
         let kept = state.tillName.map(TillName.init(stored:)) ?? other
         guard held.isEmpty else { throw TillError.tillNotEmpty(name: kept.display, holds: held) }
         let removal = TillRemoval(name: kept, state: state, action: action)
-        // The step first: a removal killed before the till is gone leaves a step that
-        // undo finds nothing to bring back for, never a till gone without its step.
-        try change(in: session) { $0.push(.till(removal)) }
-        let removed: TillState?
-        do {
-            removed = try session.tills.remove(other) { now in
-                let held = TillRemoval.holdings(of: now, currency: now.currency(fallback: fallback))
-                guard held.isEmpty else { throw TillError.tillNotEmpty(name: kept.display, holds: held) }
-                guard TillRemoval(name: kept, state: now, action: action) == removal else { throw TillError.tillChangedMeanwhile(name: kept.display) }
-            }
-        } catch {
-            dropStep(.till(removal), in: session)
-            throw error
+        let removed = try session.tills.remove(other) { now in
+            let held = TillRemoval.holdings(of: now, currency: now.currency(fallback: fallback))
+            guard held.isEmpty else { throw TillError.tillNotEmpty(name: kept.display, holds: held) }
+            guard TillRemoval(name: kept, state: now, action: action) == removal else { throw TillError.tillChangedMeanwhile(name: kept.display) }
         }
-        guard let removed else {
-            dropStep(.till(removal), in: session)
-            throw TillError.noTill(name: other.display)
-        }
-        // Its undo stack is gone: the counts its 'history rm' steps hid can never come
-        // back, so they are purged (by this change, as steps leaving the stack are).
-        let keys = TillRemoval.keysToPurge(leaving: removed)
-        if !keys.isEmpty { _ = try? change(in: session) { state in state.purge += keys.filter { !state.purge.contains($0) } } }
+        guard removed != nil else { throw TillError.noTill(name: other.display) }
+        let journal = try journal(in: session)
+        try beginStep(journal, action, in: session)
+        try journal.touch(kind: TillUndoRecord.removedTill, key: other.key) { TillUndoRecord.json(of: removal) }
+        try keepTill(in: session)
+        // Its steps, of every person, go with it: the counts its 'history rm' steps hid can
+        // never come back, so they are purged.
+        try purgeHidden(by: journal.forgetSteps(ofActorsStartingWith: Self.actor(till: other, person: "")), in: session)
         return removal
     }
 
@@ -584,74 +521,18 @@ public struct Till {
         case till(TillRemoval, restored: Bool)
     }
 
-    /// Reverts the newest step. History steps that find nothing to revert (a command
-    /// killed halfway) are dropped, reported through `skipped`, and the next step is
-    /// undone instead.
-    /// - Throws: `TillError.nothingToUndo` when the stack is empty.
+    /// Reverts the newest step of this till (and person, on a shared store). History steps
+    /// that find nothing to revert (a Z save, final; a count deleted since) are dropped,
+    /// reported through `skipped`, and the next step is undone instead.
+    /// - Throws: `TillError.nothingToUndo` when there is no step; `.undoRevertsOthers`.
     public func undo(skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
-        // Nothing to undo is said without a write (which would make the store).
-        guard try store.read({ try $0.live(of: name).load() }).undo.last != nil else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
-        return try store.write("undo") { session in try revertNewest(session, skipped: skipped) }
-    }
-
-    /// `undo`'s steps.
-    private func revertNewest(_ session: any TillSession, skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
-        while true {
-            guard let newest = try session.live(of: name).load().undo.last else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
-            switch newest {
-            case .count:
-                let action = try change(in: session) { state -> String?? in
-                    // Another process changed the stack since it was read: look again.
-                    guard state.undo.last == newest, case .count(let snapshot, let action)? = state.undo.last else { return nil }
-                    // A shared store: never revert what someone else changed since.
-                    if let other = state.undoBlockedBy { throw TillError.undoRevertsOthers(action: action ?? "the last change", other: other) }
-                    state.undo.removeLast()
-                    state.restore(snapshot, at: stamp)
-                    return .some(action)
-                }
-                if let action { return .liveCount(action: action) }
-            case .till(let removal):
-                guard tills != nil else { throw TillError.noTill(name: removal.name.display) }
-                // The till back first, then the step off: killed in between, the next undo
-                // finds the till kept and says so.
-                let restored = try session.tills.restore(removal.name, state: removal.state, at: stamp)
-                let taken = try change(in: session) { state -> Bool in
-                    guard let index = state.undo.lastIndex(of: newest) else { return false }
-                    state.undo.remove(at: index)
-                    return true
-                }
-                // Taken by another undo meanwhile, which brought the till back: look again.
-                if !taken && !restored { continue }
-                return .till(removal, restored: restored)
-            case .history(let step):
-                let reversal = try session.history.revert(step)
-                let taken = try change(in: session) { state -> Bool in
-                    guard let index = state.undo.lastIndex(of: newest) else { return false }
-                    state.undo.remove(at: index)
-                    return true
-                }
-                if reversal.foundNothing {
-                    // Taken by another undo meanwhile: look again. Else a step whose change
-                    // never happened: say so and undo the next one.
-                    if taken { skipped(step, reversal) }
-                    continue
-                }
-                return .history(step, reversal)
-            }
+        // Nothing to undo is said without a write (which would make the store). A stack an
+        // older tillcount kept in its files is taken into the journal by the write.
+        let pending = try store.read { session in
+            try journal(in: session).newestStep() != nil || !session.live(of: name).load().undo.isEmpty
         }
-    }
-
-    /// Deletes for good the hidden counts whose rm steps left the stack, then forgets
-    /// their keys; on any failure the keys stay, for the next change to try again.
-    public func purge(_ keys: [String]) {
-        guard !keys.isEmpty, (try? history.purge(keys)) != nil else { return }
-        _ = try? live.change { state in state.purge.removeAll(where: keys.contains) }
-    }
-
-    /// `purge`'s steps, in `session` (see there).
-    private func purge(_ keys: [String], in session: any TillSession) {
-        guard !keys.isEmpty, (try? session.history.purge(keys)) != nil else { return }
-        _ = try? session.live(of: name).change { state in state.purge.removeAll(where: keys.contains) }
+        guard pending else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
+        return try store.write("undo") { session in try revertNewest(session, skipped: skipped) }
     }
 }
 

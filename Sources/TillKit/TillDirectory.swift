@@ -123,7 +123,7 @@ final class InMemoryTillDirectoryRows: TillDirectoryRows {
         return true
     }
 
-    func liveCount(of name: TillName, locking: Bool, everyone: Bool) -> TillState? { tills[name.key]?.state }
+    func liveCount(of name: TillName, locking: Bool) -> TillState? { tills[name.key]?.state }
 
     func write(_ state: TillState, of name: TillName) {
         tills[name.key] = KeptTill(name: tills[name.key]?.name ?? name, state: state)

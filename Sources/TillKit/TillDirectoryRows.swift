@@ -2,8 +2,7 @@
 // inside one transaction of the adapter. An adapter (in-memory, SQLite, PostgreSQL) maps
 // these rows to its tables and nothing else: how tills are listed, what removing and
 // bringing back a till does, and how a change is checked before it is kept are written
-// once. How a till's undo steps are kept (inside its row, or one row per step and person)
-// is the adapter's mapping of `TillState.undo`.
+// once. Undo steps are not here: they are the shared journal's (TillUndo.swift).
 
 /// The live counts' rows as one transaction sees them.
 package protocol TillDirectoryRows {
@@ -24,11 +23,10 @@ package protocol TillDirectoryRows {
     /// - Throws: `StoreError`.
     func insertEmpty(_ name: TillName) throws -> Bool
     /// The live count of the till `name` (nil: no row). `locking`: for a change, the row
-    /// locked for the rest of the transaction where the store shares it; `everyone`: with
-    /// every person's undo steps, not only this actor's.
+    /// locked for the rest of the transaction where the store shares it.
     /// - Throws: `StoreError` for a row that cannot be read.
-    func liveCount(of name: TillName, locking: Bool, everyone: Bool) throws -> TillState?
-    /// Writes `state` into the till `name`'s row, read by `liveCount(of:locking:everyone:)`
+    func liveCount(of name: TillName, locking: Bool) throws -> TillState?
+    /// Writes `state` into the till `name`'s row, read by `liveCount(of:locking:)`
     /// for this change.
     /// - Throws: `StoreError`.
     func write(_ state: TillState, of name: TillName) throws

@@ -27,7 +27,7 @@ package enum TillDirectoryRules {
     /// The live count of the till `name`: an empty one while it has no row.
     /// - Throws: what `rows` throws.
     package static func load(_ name: TillName, in rows: some TillDirectoryRows) throws -> TillState {
-        try rows.liveCount(of: name, locking: false, everyone: false) ?? TillState()
+        try rows.liveCount(of: name, locking: false) ?? TillState()
     }
 
     /// Runs `body` on the live count of the till `name` (its row made by its first change,
@@ -39,7 +39,7 @@ package enum TillDirectoryRules {
     ) throws -> Result {
         try rows.rekey(name)
         _ = try rows.insertEmpty(name)
-        var state = try rows.liveCount(of: name, locking: true, everyone: false) ?? TillState()
+        var state = try rows.liveCount(of: name, locking: true) ?? TillState()
         if !name.isMain { state.tillName = state.tillName ?? name.display }
         let result = try body(&state)
         try state.checkStorable()
@@ -55,7 +55,7 @@ package enum TillDirectoryRules {
         _ name: TillName, in rows: some TillDirectoryRows, checking check: (TillState) throws -> Void
     ) throws -> TillState? {
         try rows.rekey(name)
-        guard let state = try rows.liveCount(of: name, locking: true, everyone: true) else { return nil }
+        guard let state = try rows.liveCount(of: name, locking: true) else { return nil }
         try check(state)
         try rows.deleteTill(name)
         return state
@@ -67,10 +67,9 @@ package enum TillDirectoryRules {
     package static func restore(_ name: TillName, state: TillState, at stamp: String, in rows: some TillDirectoryRows) throws -> Bool {
         try rows.rekey(name)
         guard try rows.insertEmpty(name) else { return false }
-        let made = try rows.liveCount(of: name, locking: true, everyone: false) ?? TillState()
         var kept = state
-        kept.undo = made.undo
-        kept.purge = made.purge
+        kept.undo = []
+        kept.purge = []
         kept.tillName = name.isMain ? nil : name.display
         kept.updated = stamp
         try kept.checkStorable()

@@ -33,14 +33,13 @@ extension Till {
         let reason = reason.map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 }
         if kind.needsReason && reason == nil { throw TillError.reasonRequired(kind: kind) }
         if let reason, reason.count > TillMovement.longestReason { throw TillError.reasonTooLong(limit: TillMovement.longestReason) }
-        return try change { state -> RecordedMovement in
+        return try change(action) { state -> RecordedMovement in
             let currency = try adoptCurrency(&state, choice)
             let value = try amount(currency)
             guard !value.isNegative, !value.isZero || kind.allowsZero else {
                 throw TillError.movementAmount(kind: kind, isZero: value.isZero)
             }
             let at = stamp
-            state.pushUndo(action, at: at)
             if replacingSales { state.movements.removeAll { $0.kind == .sale } }
             guard state.movements.count < TillMovement.limit else { throw TillError.tooManyMovements(limit: TillMovement.limit) }
             let movement = TillMovement(kind: kind, minorUnits: value.minorUnits, reason: reason, at: at)
@@ -54,11 +53,10 @@ extension Till {
     /// Removes the movement numbered `number` (1 and up, as listed), as one undo step.
     /// - Throws: `TillError.noMovement`; what the repositories throw.
     public func removeMovement(_ number: Int64, action: String) throws -> TillMovement {
-        try change { state -> TillMovement in
+        try change(action) { state -> TillMovement in
             guard number >= 1, number <= Int64(state.movements.count) else {
                 throw TillError.noMovement(number: number, count: state.movements.count)
             }
-            state.pushUndo(action, at: stamp)
             return state.movements.remove(at: Int(number) - 1)
         }
     }
@@ -68,22 +66,19 @@ extension Till {
     /// - Throws: what the live repository throws.
     @discardableResult
     public func setBlind(_ blind: Bool, action: String) throws -> Bool {
-        try change { state -> Bool in
-            guard state.isBlind != blind else { return false }
-            state.pushUndo(action, at: stamp)
-            state.isBlind = blind
-            return true
-        }
+        // Already so: no step, and no write.
+        guard try liveCount().isBlind != blind else { return false }
+        try change(action) { state in state.isBlind = blind }
+        return true
     }
 
     /// Sets the till's tolerance (`amount` read in the count's currency; nil: none), as
     /// one undo step.
     /// - Throws: `TillError.negativeTolerance`, `.currencyMismatch`; what `amount` and the repositories throw.
     public func setTolerance(action: String, currency choice: CurrencyChoice, amount: (Currency) throws -> Money?) throws -> Tolerance? {
-        try change { state -> Tolerance? in
+        try change(action) { state -> Tolerance? in
             let currency = try adoptCurrency(&state, choice)
             let tolerance = try amount(currency).map { money throws(TillError) in try Tolerance(money) }
-            state.pushUndo(action, at: stamp)
             state.toleranceMinorUnits = tolerance?.amount.minorUnits
             return tolerance
         }

@@ -6,17 +6,12 @@
 // they go with it and come back with undo. Its saved counts stay in the history, under
 // its name; a till of that name started later lists them again.
 //
-// The undo step goes on the stack of the till the command runs in, as every history step
-// does (the removed till's own stack goes with it): a till cannot remove itself. The
-// step keeps the till's live count without its undo stack, so undo brings it back with
-// its settings and its (empty) count, not its old steps. Those steps are gone for good:
-// saved counts its 'history rm' steps hid can no longer come back, and are purged.
-//
-// Crash safety, by the order of the writes: the step is pushed first, then the till is
-// removed (under its own lock, checked again to hold nothing); killed in between, undo
-// finds the till still there and says so. Undo brings the till back first (only where no
-// till of that name is kept), then takes the step off; killed in between, the next undo
-// finds the till there and says so.
+// The undo step is a step of the till the command runs in (TillUndo.swift): a till cannot
+// remove itself. It keeps the till's live count, so undo brings it back with its settings
+// and its (empty) count, not its old steps: those, of every person, are forgotten with
+// it, and the saved counts its 'history rm' steps hid are purged (they can no longer come
+// back). Undo brings the till back only where no till of that name is kept since. The
+// removal and its step are one transaction.
 
 import MoneyKit
 
@@ -36,7 +31,6 @@ public struct TillRemoval: Equatable, Sendable {
         snapshot.undo = []
         snapshot.purge = []
         snapshot.tillName = nil
-        snapshot.undoBlockedBy = nil
         self.state = snapshot
         self.action = action
     }
@@ -62,15 +56,5 @@ public struct TillRemoval: Equatable, Sendable {
         if !state.movements.isEmpty { held.append(.movements(state.movements.count)) }
         if !state.notes.isEmpty { held.append(.notes(state.notes.count)) }
         return held
-    }
-
-    /// The keys of the saved counts that can no longer come back once `state`'s undo
-    /// stack is gone: its pending purges and the counts its 'history rm' steps hid.
-    public static func keysToPurge(leaving state: TillState) -> [String] {
-        let hidden = state.undo.compactMap { step -> String? in
-            guard case .history(let history) = step, history.change == .rm else { return nil }
-            return history.key
-        }
-        return state.purge + hidden.filter { !state.purge.contains($0) }
     }
 }

@@ -1,5 +1,5 @@
 // The live count: the quantities of each note, coin and roll, the float, the notes, and
-// the undo stack that the live count and the history share (see TillUndoStep). How it is
+// the undo stack an older tillcount kept with it (now the shared journal's: TillUndo.swift). How it is
 // kept in a file is TillStateJSON.swift; what keeps it is a TillRepository.
 
 import MoneyKit
@@ -27,17 +27,16 @@ public struct TillState: Equatable, Sendable {
     public var notes: [String] = []
     /// ISO 8601 time of the last change.
     public var updated: String?
-    /// The undo stack, newest last, at most `undoLimit`.
+    /// The undo stack an older tillcount kept with the live count, newest last, as read
+    /// from its files: the store takes it into the undo journal (UndoJournal) at its first
+    /// write. Nothing pushes onto it now.
     public var undo: [TillUndoStep] = []
-    /// Keys of rm steps no longer on the stack: their saved counts are to be purged.
+    /// Keys of rm steps that had left that older stack: their saved counts are purged
+    /// when the store takes the stack over.
     public var purge: [String] = []
     /// The till this count is kept for, as first named; nil in the default till's file
     /// (see TillName and JSONTillDirectory). Kept by the file, not by undo snapshots.
     public var tillName: String?
-    /// Set by a shared store when it reads the count: another person (user@host) changed
-    /// this till after the newest live-count step of this person's undo stack, so undoing
-    /// that step would revert their change too (undo refuses it). Never kept.
-    public var undoBlockedBy: String?
 
     // Expected cash, blind count and tolerance (TillMovement.swift, TillMovements.swift,
     // CashStanding.swift); kept in the file by TillCashFields.swift.
@@ -85,41 +84,14 @@ public struct TillState: Equatable, Sendable {
         rollDefinitions = rollDefinitions.filter { (quantities[TillItem(kind: .roll, minorUnits: $0.key)] ?? 0) > 0 }
     }
 
-    /// Keeps the state as it is now for undo, before a change named `action` made at
-    /// `stamp` (ISO 8601; the system clock's now unless given), which becomes `updated`;
-    /// returns the step pushed.
-    @discardableResult
-    public mutating func pushUndo(_ action: String, at stamp: String = Instant.iso8601UTC(Instant.preciseNow())) -> TillUndoStep {
-        var snapshot = self
-        snapshot.undo = []
-        snapshot.purge = []
-        snapshot.tillName = nil
-        snapshot.undoBlockedBy = nil
-        let step = TillUndoStep.count(snapshot, action: action)
-        push(step)
-        updated = stamp
-        return step
-    }
-
-    /// Adds `step` to the stack. The oldest steps beyond `undoLimit` are dropped: the
-    /// keys of dropped rm steps go to `purge`, as their saved counts can no longer come back.
-    public mutating func push(_ step: TillUndoStep) {
-        undo.append(step)
-        guard undo.count > Self.undoLimit else { return }
-        let dropped = undo.prefix(undo.count - Self.undoLimit)
-        for case .history(let old) in dropped where old.change == .rm && !purge.contains(old.key) { purge.append(old.key) }
-        undo.removeFirst(dropped.count)
-    }
-
-    /// Makes `snapshot` (a live-count step just taken off the stack) the live count again,
-    /// keeping the rest of the stack and the purge list, `updated` at `stamp` (ISO 8601;
+    /// Makes `snapshot` (the live count an undo step recorded) the live count again,
+    /// keeping its name and any older stack, `updated` at `stamp` (ISO 8601;
     /// the system clock's now unless given).
     public mutating func restore(_ snapshot: TillState, at stamp: String = Instant.iso8601UTC(Instant.preciseNow())) {
         var previous = snapshot
         previous.undo = undo
         previous.purge = purge
         previous.tillName = tillName
-        previous.undoBlockedBy = nil
         previous.updated = stamp
         self = previous
     }

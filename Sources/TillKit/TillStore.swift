@@ -9,7 +9,10 @@
 // Every Till has a store (a stand-in, RepositoriesTillStore, for one built from bare
 // repositories), and the rules in Till.swift read and change only through the session a
 // `read` or `write` gives them. (Still to go, issue 27 item 1: the session offers the
-// repositories; reading them as rows of the session is the next step.)
+// repositories; reading them as rows of the session is the next step.) Undo is the
+// shared journal's (UndoJournal): the session gives its rows, TillUndo.swift the rules.
+
+import MoneyKitStorage
 
 /// What one read or one write of a till store sees: every till's live count and the saved
 /// counts, all in the same snapshot or transaction.
@@ -21,6 +24,13 @@ public protocol TillSession {
     /// The live count of the till `name` (the directory's, unless a session keeps a till
     /// of its own: the stand-in of a till built from bare repositories).
     func live(of name: TillName) -> any TillRepository
+    /// The undo journal's rows (the shared journal, UndoJournal), in the session's
+    /// snapshot or transaction: every step of every till and person.
+    /// - Throws: the store's errors.
+    func journalRows() throws -> any UndoJournalRows
+    /// Who this session's changes are made by where several people share the store (their
+    /// undo steps are their own); "" where one person keeps it.
+    var person: String { get }
 }
 
 extension TillSession {
@@ -61,10 +71,20 @@ public struct JoinedTillSession: TillSession {
     public let tills: any TillDirectory
     /// The saved counts.
     public let history: any TillHistoryRepository
+    /// Who the changes are made by.
+    public let person: String
+    /// The journal's rows on the session's connection.
+    let journal: () throws -> any UndoJournalRows
 
-    /// The session of `tills` and `history`.
-    public init(tills: any TillDirectory, history: any TillHistoryRepository) {
+    /// The session of `tills`, `history` and the journal `journal` gives, for `person`.
+    public init(tills: any TillDirectory, history: any TillHistoryRepository, person: String, journal: @escaping () throws -> any UndoJournalRows) {
         self.tills = tills
         self.history = history
+        self.person = person
+        self.journal = journal
     }
+
+    /// The journal's rows on the session's connection.
+    /// - Throws: the store's errors.
+    public func journalRows() throws -> any UndoJournalRows { try journal() }
 }

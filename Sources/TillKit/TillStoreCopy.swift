@@ -48,7 +48,6 @@ public enum TillStoreCopy {
             var live = till.state
             live.undo = []
             live.purge = []
-            live.undoBlockedBy = nil
             try target.tills.repository(for: till.name).change { state in
                 let name = state.tillName
                 state = live

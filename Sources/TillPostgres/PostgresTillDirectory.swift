@@ -1,8 +1,7 @@
 // The PostgreSQL adapter of the live counts: each till a row of tillcount.tills, locked
 // (SELECT … FOR UPDATE) for the length of a change, so counts from several machines into
-// one till all land. The undo stack a command sees is its own actor's rows of
-// tillcount.undo_steps (user@host): undo never takes another person's step, and a step
-// another person's later change would be reverted with is refused (TillState.undoBlockedBy).
+// one till all land. Undo steps are the shared journal's (tillcount.journal_steps and
+// journal_records, TillUndo.swift): a person's own, each till's own.
 
 import TillKit
 import MoneyKit
@@ -24,7 +23,7 @@ public struct PostgresTillDirectory: TillDirectory {
     public func tills() throws -> [KeptTill] {
         try store.read { connection, hasTables -> [KeptTill] in
             guard hasTables else { return [] }
-            return try TillDirectoryRules.tills(in: PostgresTillRows(connection: connection, actor: store.actor))
+            return try TillDirectoryRules.tills(in: PostgresTillRows(connection: connection))
         }
     }
 
@@ -33,19 +32,18 @@ public struct PostgresTillDirectory: TillDirectory {
         let found = try? TillDirectoryRules.keeps(name) {
             try store.read { connection, hasTables -> Bool in
                 guard hasTables else { return false }
-                return try PostgresTillRows(connection: connection, actor: store.actor).holdsRow(of: name)
+                return try PostgresTillRows(connection: connection).holdsRow(of: name)
             }
         }
         return found ?? false
     }
 
-    /// Deletes the till `name`'s row, with every person's undo steps and pending purges
-    /// in it, once `check` accepted its live count (read with every person's steps, so
-    /// that the caller sees every history step that goes with it).
+    /// Deletes the till `name`'s row once `check` accepted its live count (its undo steps
+    /// are forgotten by the caller, Till.removeTill).
     /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
     public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {
         try store.change { connection, change -> TillState? in
-            try TillDirectoryRules.remove(name, in: PostgresTillRows(connection: connection, actor: change.actor), checking: check)
+            try TillDirectoryRules.remove(name, in: PostgresTillRows(connection: connection), checking: check)
         }
     }
 
@@ -53,7 +51,7 @@ public struct PostgresTillDirectory: TillDirectory {
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore`.
     public func restore(_ name: TillName, state: TillState, at stamp: String) throws -> Bool {
         try store.change { connection, change -> Bool in
-            try TillDirectoryRules.restore(name, state: state, at: stamp, in: PostgresTillRows(connection: connection, actor: change.actor))
+            try TillDirectoryRules.restore(name, state: state, at: stamp, in: PostgresTillRows(connection: connection))
         }
     }
 }
@@ -64,42 +62,32 @@ public struct PostgresTillRepository: TillRepository {
     /// The till.
     public let till: TillName
 
-    /// The live count with this actor's undo stack (empty when the till has no row yet).
+    /// The live count (empty when the till has no row yet).
     /// - Throws: `StoreError` (unavailable, corrupt row, newer schema).
     public func load() throws -> TillState {
         try store.read { connection, hasTables -> TillState in
             guard hasTables else { return TillState() }
-            return try TillDirectoryRules.load(till, in: PostgresTillRows(connection: connection, actor: store.actor))
+            return try TillDirectoryRules.load(till, in: PostgresTillRows(connection: connection))
         }
     }
 
-    /// Runs `body` on the live count in one transaction, its row locked: the count, this
-    /// actor's undo steps and the purge list are written back as `body` leaves them.
+    /// Runs `body` on the live count in one transaction, its row locked: the count is
+    /// written back as `body` leaves it.
     /// - Throws: `StoreError`, `TillError.changeWouldBreakStore` (see `TillState.checkStorable`),
     ///   or what `body` throws (then nothing changes).
     public func change<Result>(_ body: (inout TillState) throws -> Result) throws -> Result {
         try store.change { connection, change -> Result in
-            try TillDirectoryRules.change(till, in: PostgresTillRows(connection: connection, actor: change.actor), body)
+            try TillDirectoryRules.change(till, in: PostgresTillRows(connection: connection), body)
         }
     }
 }
 
 /// The live counts' rows in a PostgreSQL transaction, as TillDirectoryRules reads and
-/// writes them: SQL only, no rule. A till's undo stack is one row per step and person
-/// (undo_steps); what a change read is kept for its write (a class: one per transaction).
-final class PostgresTillRows: TillDirectoryRows, TillUndoStepRows {
+/// writes them: SQL only, no rule. Undo steps are the journal's (TillUndo.swift).
+struct PostgresTillRows: TillDirectoryRows {
     static let columns = "till_key, till, currency, float, notes, updated, count"
 
     let connection: PostgresConnection
-    /// Whose undo steps a read returns.
-    let actor: String
-    /// What a change read of each till's stack, by till key: its write compares against it.
-    private var reads: [String: TillUndoStackRead] = [:]
-
-    init(connection: PostgresConnection, actor: String) {
-        self.connection = connection
-        self.actor = actor
-    }
 
     func allTills() throws -> [KeptTill] {
         try connection.query("SELECT \(Self.columns) FROM tillcount.tills").map { row in
@@ -125,73 +113,15 @@ final class PostgresTillRows: TillDirectoryRows, TillUndoStepRows {
     /// Read under the till's current key when locking (a change re-keyed it first), else
     /// under the key it is kept under (a till filed under the first name rule's key is
     /// read there until its first change).
-    func liveCount(of name: TillName, locking: Bool, everyone: Bool) throws -> TillState? {
+    func liveCount(of name: TillName, locking: Bool) throws -> TillState? {
         let key = locking ? name.key : try PostgresTillKeys.storedKey(of: name, on: connection) ?? name.key
         guard let row = try connection.query(
             "SELECT \(Self.columns) FROM tillcount.tills WHERE till_key = $1\(locking ? " FOR UPDATE" : "")", [.text(key)]).first
         else { return nil }
-        var state = try Self.state(from: row, server: connection.server).state
-        let read = try TillUndoStepRules.read(into: &state, till: name, key: key, actor: actor, everyone: everyone, rows: self)
-        if locking { reads[key] = read }
-        return state
-    }
-
-    func undoSteps(ofTill key: String, named name: TillName, actor: String?) throws -> [(seq: Int64, step: TillUndoStep)] {
-        let mine = actor == nil ? "" : " AND actor = $2"
-        return try connection.query(
-            "SELECT seq, step FROM tillcount.undo_steps WHERE till_key = $1\(mine) ORDER BY seq", [.text(key)] + (actor.map { [.text($0)] } ?? [])
-        ).map { row in
-            guard let seq = try row.integer(0), let text = row.text(1) else {
-                throw StoreError.corrupt(path: connection.server, reason: "an undo step of till '\(name.display)' is empty")
-            }
-            let place = "undo step \(seq) of till '\(name.display)'"
-            do {
-                return (seq, try TillUndoStep(json: try JSONValue.parse(text), place: place, version: TillState.formatVersion))
-            } catch let error as StoredContentError {
-                throw StoreError.corrupt(path: connection.server, reason: error.message)
-            } catch {
-                throw StoreError.corrupt(path: connection.server, reason: "\(place) is not JSON: \(error)")
-            }
-        }
-    }
-
-    func laterCountStepActor(ofTill key: String, after seq: Int64, notBy actor: String) throws -> String? {
-        try connection.query(
-            "SELECT actor FROM tillcount.undo_steps WHERE till_key = $1 AND actor <> $2 AND kind = 'count' AND seq > $3 ORDER BY seq LIMIT 1",
-            [.text(key), .text(actor), .integer(seq)]).first?.text(0)
-    }
-
-    func deleteUndoStep(_ seq: Int64) throws {
-        try connection.execute("DELETE FROM tillcount.undo_steps WHERE seq = $1", [.integer(seq)])
-    }
-
-    func appendUndoStep(_ step: TillUndoStep, ofTill key: String, actor: String) throws {
-        let kind = switch step {
-        case .count: "count"
-        case .history: "history"
-        case .till: "till"
-        }
-        try connection.execute(
-            "INSERT INTO tillcount.undo_steps (till_key, actor, kind, step) VALUES ($1, $2, $3, $4)",
-            [.text(key), .text(actor), .text(kind), .text(step.json.serialized())])
-    }
-
-    func purgeKeys(ofTill key: String) throws -> [String] {
-        try connection.query("SELECT key FROM tillcount.pending_purges WHERE till_key = $1 ORDER BY key", [.text(key)]).compactMap { $0.text(0) }
-    }
-
-    func setPurgeKey(_ purgeKey: String, ofTill key: String, pending: Bool) throws {
-        if pending {
-            try connection.execute(
-                "INSERT INTO tillcount.pending_purges (key, till_key) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [.text(purgeKey), .text(key)])
-        } else {
-            try connection.execute("DELETE FROM tillcount.pending_purges WHERE key = $1", [.text(purgeKey)])
-        }
+        return try Self.state(from: row, server: connection.server).state
     }
 
     func deleteTill(_ name: TillName) throws {
-        try connection.execute("DELETE FROM tillcount.undo_steps WHERE till_key = $1", [.text(name.key)])
-        try connection.execute("DELETE FROM tillcount.pending_purges WHERE till_key = $1", [.text(name.key)])
         try connection.execute("DELETE FROM tillcount.tills WHERE till_key = $1", [.text(name.key)])
     }
 
@@ -220,14 +150,12 @@ final class PostgresTillRows: TillDirectoryRows, TillUndoStepRows {
         return (name, state)
     }
 
-    /// Writes `state` back: the row, then the actor's undo steps and the purge list
-    /// (TillUndoStepRules).
+    /// Writes `state` back to the till's row.
     func write(_ state: TillState, of till: TillName) throws {
         try connection.execute(
             "UPDATE tillcount.tills SET currency = $2, float = $3, notes = $4, updated = $5, count = $6 WHERE till_key = $1",
             [.text(till.key), state.currencyCode.map(PostgresValue.text) ?? .null, .integer(state.floatMinorUnits),
              .text(state.notes.joined(separator: "\n")), state.updated.map(PostgresValue.text) ?? .null,
              .text(state.snapshotJSON.serialized())])
-        try TillUndoStepRules.write(state, before: reads[till.key] ?? TillUndoStackRead(), till: till.key, actor: actor, rows: self)
     }
 }

@@ -2,7 +2,7 @@
 // key the first rule gave them (NFC, lower case): 'Straße' under 'straße', where its key
 // is now 'strasse', which 'STRASSE' and 'strasse' also give. Such a till is found under
 // every spelling by a read (`storedKey`), and its first change moves it to its current key
-// (`rekey`): its row of tills, its undo steps, its pending purges and its saved counts
+// (`rekey`): its row of tills, its undo steps in the journal and its saved counts
 // together, in that change's transaction, so the primary key and the keys that refer to it
 // never disagree (a read never changes a store). tally does the same for its counters'
 // match keys (PostgresTallySession.updateMatchKeys); tills are few, so the tills table is
@@ -45,14 +45,15 @@ enum PostgresTillKeys {
         guard try !connection.query("SELECT till_key FROM tillcount.tills WHERE till_key = $1 FOR UPDATE", [.text(stale)]).isEmpty else {
             return false
         }
-        // New row, then the rows that refer to the key, then the old row: undo_steps'
-        // foreign key holds at every statement.
+        // New row, then the rows that refer to the key, then the old row.
         try connection.execute("""
             INSERT INTO tillcount.tills (till_key, till, currency, float, notes, updated, count)
             SELECT $1::text, till, currency, float, notes, updated, count FROM tillcount.tills WHERE till_key = $2
             """, keys)
-        try connection.execute("UPDATE tillcount.undo_steps SET till_key = $1 WHERE till_key = $2", keys)
-        try connection.execute("UPDATE tillcount.pending_purges SET till_key = $1 WHERE till_key = $2", keys)
+        // The till's undo steps: their actors ("KEY\tPERSON") and the live count's records.
+        try connection.execute(
+            "UPDATE tillcount.journal_steps SET actor = $1::text || substr(actor, length($2::text) + 1) WHERE starts_with(actor, $2::text || E'\\t')", keys)
+        try connection.execute("UPDATE tillcount.journal_records SET key = $1 WHERE kind = 'live' AND key = $2", keys)
         // Saved counts too, but for a Z number the current key has already (a count saved
         // under it meanwhile): that one keeps the old key, which the Z numbering still reads.
         try connection.execute("""

@@ -4,18 +4,18 @@
 // SQLite history's schema version 5 (amounts bigint minor units, times ISO 8601 text);
 // version 2 of these tables adds counts.movements and counts.tolerance (the movements and
 // tolerance saved with a count, as in SQLite; NULL for counts saved before); version 3
-// lets undo_steps.kind be 'till' (a till removed by 'tills rm', brought back by undo).
+// lets undo_steps.kind be 'till' (a till removed by 'tills rm', brought back by undo);
+// version 4 moves undo onto the shared journal.
 //
 //   tills(till_key PK, till, currency, float, notes, updated, count)
 //       till is the name as first given, till_key its match key (case folded; lower case in a store written before); count is the
 //       live count in the state file's JSON form (lines, movements, blind, tolerance):
 //       what is read back. currency, float and notes repeat it for SQL readers and must
 //       agree with it (a row where they do not is refused, 65).
-//   undo_steps(seq, till_key, actor, kind, step)
-//       one row per undo step, actor "user@host": undo takes the newest row of its own
-//       actor, never another's. step is the step in the state file's JSON form.
-//   pending_purges(key PK, till_key)
-//       keys of rm steps that left an undo stack: their counts are purged next.
+//   journal_steps, journal_records (version 4): the undo journal every kit shares
+//       (PostgresUndoJournalRows), the actor of a step "TILL_KEY\tuser@host": undo takes
+//       the newest step of its own till and person (TillUndo.swift). Versions 1 to 3 kept
+//       undo_steps and pending_purges instead; version 4 takes them in and drops them.
 //   counts, count_lines, count_labels, count_notes: as in the SQLite history, with
 //       saved_actor, and the actor of each label and note (undo of a save that another
 //       person relabelled or noted since is refused).
@@ -121,8 +121,33 @@ enum PostgresTillSchema {
         // Version 3: a till removed by 'tills rm' is an undo step of its own kind (TillRemoval).
         "ALTER TABLE tillcount.undo_steps DROP CONSTRAINT undo_steps_kind_check",
         "ALTER TABLE tillcount.undo_steps ADD CONSTRAINT undo_steps_kind_check CHECK (kind IN ('count', 'history', 'till'))",
+    ], PostgresUndoJournalRows.tables(in: "tillcount") + [
+        // Version 4: undo is the shared journal's (TillUndo.swift). Its tables, granted as
+        // the tills are; every person's steps taken in, oldest first, keeping their ids
+        // (seq), each step of the actor "TILL_KEY\tPERSON" with one record (a count step the
+        // count before, a history step the step, a till step the removed till); the counts
+        // hidden by rm steps that had left a stack purged; then the old tables dropped.
+        PostgresUndoJournalRows.grants(likeThoseOn: "tills", in: "tillcount"),
+        """
+        INSERT INTO tillcount.journal_steps (id, label, at, actor, mark)
+        SELECT seq, coalesce(step::json->>'action', ''), 0, till_key || E'\\t' || actor, NULL
+        FROM tillcount.undo_steps ORDER BY seq
+        """,
+        """
+        INSERT INTO tillcount.journal_records (step_id, position, kind, key, before)
+        SELECT seq, 0,
+            CASE kind WHEN 'count' THEN 'live' WHEN 'history' THEN 'history' ELSE 'removed-till' END,
+            CASE kind WHEN 'count' THEN till_key WHEN 'history' THEN step::json->>'key' ELSE lower(step::json->>'till') END,
+            CASE kind WHEN 'count' THEN (step::json->'count')::text WHEN 'history' THEN step
+                ELSE json_build_object('till', step::json->>'till', 'count', step::json->'count')::text END
+        FROM tillcount.undo_steps
+        """,
+        "SELECT setval(pg_get_serial_sequence('tillcount.journal_steps', 'id'), coalesce((SELECT max(id) FROM tillcount.journal_steps), 0) + 1, false)",
+        "DELETE FROM tillcount.counts WHERE deleted_at IS NOT NULL AND deleted_by IN (SELECT key FROM tillcount.pending_purges)",
+        "DROP TABLE tillcount.undo_steps",
+        "DROP TABLE tillcount.pending_purges",
     ]])
 
     /// The tables, for the manual.
-    static let tableNames = ["tills", "undo_steps", "pending_purges", "counts", "count_lines", "count_labels", "count_notes"]
+    static let tableNames = ["tills", "journal_steps", "journal_records", "counts", "count_lines", "count_labels", "count_notes"]
 }

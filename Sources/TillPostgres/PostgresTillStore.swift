@@ -8,6 +8,7 @@
 import TillKit
 import MoneyKitPostgres
 import MoneyKitPlatform
+import MoneyKitStorage
 
 /// A tillcount store in a PostgreSQL database.
 public final class PostgresTillStore {
@@ -88,11 +89,21 @@ public final class PostgresTillStore {
 }
 
 extension PostgresTillStore: TillStore {
+    /// The session of the snapshot or transaction in progress: the directory, the history
+    /// and the journal on its connection (an empty one where no tables exist yet).
+    private var session: JoinedTillSession {
+        JoinedTillSession(tills: directory, history: history, person: actor) { [self] in
+            try read { connection, hasTables -> any UndoJournalRows in
+                hasTables ? PostgresUndoJournalRows(connection: connection, schema: PostgresTillSchema.layout.schema) : InMemoryUndoJournalRows()
+            }
+        }
+    }
+
     /// Runs `body` in one read-only snapshot of the database, which every read of the live
     /// counts and the history in it joins (inside a write: the write's transaction).
     /// - Throws: what `body` throws; the store's errors.
     public func read<Result>(_ body: (any TillSession) throws -> Result) throws -> Result {
-        let session = JoinedTillSession(tills: directory, history: history)
+        let session = self.session
         if joined != nil || snapshot != nil { return try body(session) }
         return try store.read { connection, hasTables -> Result in
             snapshot = (connection, hasTables)
@@ -107,7 +118,7 @@ extension PostgresTillStore: TillStore {
     /// outside the store.
     /// - Throws: what `body` throws (nothing is kept); the store's errors.
     public func write<Result>(_ label: String, _ body: (any TillSession) throws -> Result) throws -> Result {
-        let session = JoinedTillSession(tills: directory, history: history)
+        let session = self.session
         if joined != nil { return try body(session) }
         return try store.change { connection, change -> Result in
             joined = (connection, change)

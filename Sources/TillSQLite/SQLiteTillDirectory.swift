@@ -1,8 +1,8 @@
 // The SQLite adapter of the live counts: each till a row of the history's database
 // (table tills, schema version 6: till_key, the name's match key; till, the name as
-// first given; state, the live count with its undo stack as the state file keeps it,
-// TillStateJSON.swift), so that a change to a live count and to the history is one
-// transaction (SQLiteTillDatabase).
+// first given; state, the live count as the state file keeps it, TillStateJSON.swift;
+// its undo steps are the journal's since version 7), so that a change to a live count,
+// to the history and the undo step are one transaction (SQLiteTillDatabase).
 //
 // Taking over the JSON files: the live counts kept before in count.json (the default
 // till) and count.tills/ (the others, JSONTillDirectory) are read as they are by every
@@ -137,6 +137,8 @@ public struct SQLiteTillDirectory: TillDirectory {
         }
         try db.query("INSERT INTO live_count_files (state_file, taken_over_at) VALUES (?, ?)",
                      [.text(files.stateFile.path), .text(stamp)])
+        // The files' undo stacks arrive in the rows: into the journal, as migration 7 does.
+        try db.execute(SQLiteTillUndoStacks.conversion)
         return {
             _ = PosixFile.keepAsBackup(files.stateFile.path, suffix: ".migrated")
             _ = PosixFile.keepAsBackup(files.folder, suffix: ".migrated")
@@ -167,7 +169,7 @@ public struct SQLiteTillRepository: TillRepository {
 }
 
 /// The live counts' rows in an SQLite transaction, as TillDirectoryRules reads and writes
-/// them: SQL only, no rule. A till's undo stack is kept inside its row's state.
+/// them: SQL only, no rule. A till's undo steps are the journal's (TillUndo.swift).
 struct SQLiteTillRows: TillDirectoryRows {
     let database: SQLiteDatabase
 
@@ -192,7 +194,7 @@ struct SQLiteTillRows: TillDirectoryRows {
         return database.changes != 0
     }
 
-    func liveCount(of name: TillName, locking: Bool, everyone: Bool) throws -> TillState? {
+    func liveCount(of name: TillName, locking: Bool) throws -> TillState? {
         try SQLiteTillDirectory.state(of: name, in: database)
     }
 

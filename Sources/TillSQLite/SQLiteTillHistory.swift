@@ -28,8 +28,8 @@ import MoneyKitStorage
 /// The history kept in an SQLite database (the tool's adapter).
 public final class SQLiteTillHistory: TillHistoryRepository {
     /// The schema version this build writes (PRAGMA user_version).
-    public static let schemaVersion: Int64 = 6
-    static let migrations = [
+    public static let schemaVersion: Int64 = 7
+    package static let migrations = [
         """
         CREATE TABLE counts (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -109,6 +109,9 @@ public final class SQLiteTillHistory: TillHistoryRepository {
             taken_over_at TEXT NOT NULL
         );
         """,
+        // Version 7: undo is the shared journal's (TillUndo.swift): its two tables, and the
+        // stacks the tills' rows kept taken into them (SQLiteTillUndoStacks.swift).
+        SQLiteUndoJournalRows.tables + SQLiteTillUndoStacks.conversion,
     ]
 
     /// The database the history is kept in (with the live counts: SQLiteTillDirectory).
@@ -134,11 +137,11 @@ public final class SQLiteTillHistory: TillHistoryRepository {
 
     /// What makes a file tillcount's history: PRAGMA application_id 0x4D4B5443 ("MKTC")
     /// and the tables its migrations build; another program's database is refused.
-    static let schema = SQLiteSchema(
+    package static let schema = SQLiteSchema(
         name: "a tillcount history", applicationID: 0x4D4B_5443, migrations: migrations,
         // What the migrations build, pinned (TillSchemaShapeTests checks it): a store with
         // it opens without its schema being rebuilt.
-        shape: SQLiteSchemaShape(version: 6, objects: 10, hash: 0x830d3faee94655e7))
+        shape: SQLiteSchemaShape(version: 7, objects: 14, hash: 0x3bb9ff277ecab5f5))
 
     /// Opens the history for `access`: reading creates, migrates and marks nothing (a
     /// missing history reads as empty); a write creates folders only where allowed.

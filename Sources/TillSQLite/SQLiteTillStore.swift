@@ -4,6 +4,8 @@
 // change of both joins.
 
 import TillKit
+import MoneyKitSQLite
+import MoneyKitStorage
 
 /// The live counts and the history of the file store's one database (see the top of this file).
 public struct SQLiteTillStore: TillStore, TillSession {
@@ -23,6 +25,17 @@ public struct SQLiteTillStore: TillStore, TillSession {
 
     /// The saved counts.
     public var history: any TillHistoryRepository { files }
+
+    /// The undo journal in the database: the writer's inside a write, the snapshot's
+    /// inside a read; empty where no database exists yet.
+    /// - Throws: `StoreError` (unreadable, foreign, newer, corrupt).
+    public func journalRows() throws -> any UndoJournalRows {
+        guard directory.database.holdsSomething else { return InMemoryUndoJournalRows() }
+        return SQLiteUndoJournalRows(database: try directory.database.reader())
+    }
+
+    /// One person keeps the file store.
+    public var person: String { "" }
 
     /// Runs `body` with its reads in one read transaction (a missing database reads as empty).
     /// - Throws: what `body` throws; `StoreError` (unreadable, foreign, newer).

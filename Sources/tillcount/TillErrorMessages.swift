@@ -86,7 +86,7 @@ extension TillError {
         case .savedCountTooLarge(let id, let reason):
             return .data("saved count \(id) is too large: \(reason)")
         case .nothingToUndo(let limit):
-            return CLIError("nothing to undo", hint: "the last \(limit) changes can be undone; none is recorded in the live count file", exitCode: .noInput)
+            return CLIError("nothing to undo", hint: "the last \(limit) changes of each till can be undone; none is recorded for this one", exitCode: .noInput)
         case .undoRevertsOthers(let action, let other):
             return .data(
                 "cannot undo '\(action)': \(other) changed this till since, and undo would revert their change too",
@@ -116,7 +116,7 @@ extension TillError {
             return CLIError("no till '\(name)' is kept", hint: "'tillcount tills' lists the tills", exitCode: .noInput)
         case .tillRemovesItself(let name):
             return .data(
-                "cannot remove the till '\(name)' from itself: the undo step goes on the stack of the till the command runs in",
+                "cannot remove the till '\(name)' from itself: the undo step is a step of the till the command runs in",
                 hint: TillName(stored: name).isMain
                     ? "run it from another till, whose 'tillcount --till OTHER undo' brings it back: tillcount --till OTHER tills rm main"
                     : "run it from another till (--till, or unset TILLCOUNT_TILL): tillcount --till main tills rm '\(name)'")

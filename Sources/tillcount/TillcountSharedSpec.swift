@@ -66,9 +66,11 @@ extension TillcountSpec {
         with schema_version and applied_changes (the ids of recent changes: a change whose COMMIT was \
         not answered is looked up, so a retried command never counts twice). tills holds one row per \
         till (till, its name as first given; till_key, its lower-case form; currency, float, notes, \
-        updated; count, the live count in its JSON form, see count.json in FILES); undo_steps holds every person's undo \
-        steps (actor user@host; kind count, history, or till for a till removed by 'tills rm', from schema \
-        version 3); counts, count_lines, count_labels and count_notes are the history's \
+        updated; count, the live count in its JSON form, see count.json in FILES); journal_steps and \
+        journal_records are the undo journal every MoneyKit tool keeps (schema version 4; a step's actor is the \
+        till's key, a tab and user@host; each step records the live count before it, the history step, or the \
+        till 'tills rm' removed; the undo_steps and pending_purges of versions 1 to 3 are taken into it and \
+        dropped by the first command that opens the store); counts, count_lines, count_labels and count_notes are the history's \
         tables with saved_actor and each label's and note's actor. Amounts are bigint minor units. Run \
         'tillcount db init' once as the database's owner (a role with no right to create tables is told \
         to); the everyday role needs only the rights 'db init --grant ROLE' gives. A newer schema, or a \

@@ -236,16 +236,18 @@ enum TillcountSpec {
             newest step exactly and says which it was ("Undid: …" on standard error): the live count as it was before \
             the change; a saved count deleted with 'history rm' back with the same id, lines, label, notes, times and \
             expected amount; a count filed by 'save' removed from the history again (the live count, which saving \
-            does not change, stays as it is). The live count and the history share one stack, in the order the \
-            commands ran. The last \(TillState.undoLimit) steps are kept; a deleted count whose step is older than \
-            that is purged from the history for good. A step whose command was killed before it changed the history \
-            is skipped with a warning, and the step before it is undone. With nothing to undo, exit 66.
+            does not change, stays as it is). A command and its undo step are one transaction, on every store. The \
+            steps of the live count and of the history are one sequence, in the order the commands ran. The last \
+            \(TillState.undoLimit) steps of each till are kept (of each person, on a shared store); a deleted count \
+            whose step is older than that is purged from the history for good, by the command that made the step \
+            leave. A history step that finds nothing left to revert is skipped with a warning, and the step before \
+            it is undone. With nothing to undo, exit 66.
 
             'history label' and 'history note' on an X count are steps too (undo brings the label before back, or \
             takes the note away). A Z save (save --kind z) is final: undo passes over it, says so in a warning \
             ("skipped the undo step 'save': saved count 3 is the closing count Z1 of its till, which is final"), \
             and reverts the step before; a note added to a Z count is final too (no step). Each till has its own \
-            stack: undo works in the till --till or $TILLCOUNT_TILL names (else main). Undoing a save whose count \
+            steps: undo works in the till --till or $TILLCOUNT_TILL names (else main). Undoing a save whose count \
             has since been labelled or noted from another till (or, on a shared store, by another person) is \
             refused (65) and changes nothing, on every store: it would delete their label or note with the count; \
             'history rm ID' deletes it on purpose.
@@ -486,22 +488,25 @@ enum TillcountSpec {
                 history row the command saved, deleted or added, or {\"kind\": \"till\", \"change\": \
                 \"rm\", \"till\", \"action\", \"count\": {the removed till's live count}} for a till \
                 'tills rm' removed (a tillcount from before 'tills rm' refuses a file holding one, \
-                untouched). \"purge\" holds the keys of rm steps that left the stack: their counts \
-                are deleted from the history right after, in a transaction of its own, and the keys \
-                leave \"purge\" once that has committed (a purge that fails, or is killed, runs \
-                again at the next change). A save or rm and its undo step are one transaction of \
-                the database. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as \
+                untouched). \"purge\" holds the keys of rm steps that had left the stack, whose counts \
+                were still to be purged. The take-over moves the stack into the database's undo \
+                journal, oldest step first, and purges those counts. Version 1 to 3 files (1 and 2 with bare snapshots in \"undo\") are read as \
                 they are and written as version 4 by the next change; a newer version is refused, \
                 untouched. A file with a denomination twice, a negative quantity or float, or a \
                 value that does not fit is refused, untouched. Mode 0600.
                 """),
             tillsFile,
             FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", """
-                Every till's live count and the saved counts (SQLite; schema version 6 in PRAGMA \
-                user_version). tills(till_key, till, state): one row per till, state its live count \
-                and undo stack in count.json's JSON form; live_count_files(state_file, \
-                taken_over_at): the files taken over (a version 5 file gains both tables on its next \
-                change, and until then is read through a migrated copy in memory). counts(id, saved_at, \
+                Every till's live count, the undo steps and the saved counts (SQLite; schema version 7 \
+                in PRAGMA user_version). tills(till_key, till, state): one row per till, state its \
+                live count in count.json's JSON form; live_count_files(state_file, taken_over_at): the \
+                files taken over (a version 5 file gains both tables on its next change, and until then \
+                is read through a migrated copy in memory). journal_steps(id, label, at, actor, mark) \
+                and journal_records(step_id, position, kind, key, before): the undo journal every \
+                MoneyKit tool keeps, a step's actor the till's key and a tab; each step records the \
+                live count before it (kind live), the history step (history, naming its key) or the \
+                till 'tills rm' removed (removed-till). Version 7 moves the undo stacks version 6 kept \
+                in tills.state into it, in the migration's transaction. counts(id, saved_at, \
                 label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by, \
                 till, till_key, kind, z_number, movements, tolerance), count_lines(count_id, kind, \
                 value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), \
@@ -522,9 +527,9 @@ enum TillcountSpec {
                 denominations file. 'history rm' only hides a count (deleted_at, and deleted_by the \
                 key of its undo step; saved_by is the key of the save's step), so that undo can \
                 bring it back; hidden counts appear nowhere (history, show, resume, --ids, \
-                completions, exports). A hidden count is deleted for good, with its lines, in a \
-                later write transaction once its undo step has left the last \(TillState.undoLimit) \
-                of its till's live count. A version 2 file gains the three columns (empty) on the next \
+                completions, exports). A hidden count is deleted for good, with its lines, by the \
+                write transaction whose new step pushes its undo step out of the last \
+                \(TillState.undoLimit) of its till. A version 2 file gains the three columns (empty) on the next \
                 command that writes it (save, rm, the undo of either, a purge); reading never \
                 migrates it. Lines saved by schema version 1 had no roll size: the first save or \
                 delete records it, from the saved total where that tells it (roll_size_from \

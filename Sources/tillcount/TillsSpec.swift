@@ -15,7 +15,7 @@ extension TillcountSpec {
     static let tillNames = OptionSpec.flag("names", help: "Print only the tills' names, one a line.")
 
     static let tillsDiscussion = """
-        Each till has its own live count, float, notes and undo stack, kept in a row of its own of the \
+        Each till has its own live count, float, notes and undo steps, kept in the \
         database that holds the history (history.sqlite, or a shared PostgreSQL store, see below), so a \
         change to a till and to the history is one transaction. --till NAME (or $TILLCOUNT_TILL) picks \
         the till every command works on; without either it is the default till, 'main', which is the live \
@@ -26,7 +26,7 @@ extension TillcountSpec {
         starts nothing. show names the till (a first line 'Till NAME' for every till but main; \
         \"till\" in JSON). Till names follow the name rule \
         below: letter case does not tell two tills apart. Undo is per till: it reverts the newest step made \
-        in the till it runs in (a save, history rm, label, note or tills rm goes on the stack of the till the command \
+        in the till it runs in (a save, history rm, label, note or tills rm is a step of the till the command \
         ran in). Saved counts record their till: 'history --till NAME' lists one till's.
 
         \(SharedConventions.names(of: "a till"))
@@ -58,10 +58,10 @@ extension TillcountSpec {
             Nothing in it: no denomination counted, no movements (sales, paid-ins, paid-outs, drops), no notes and \
             a float of 0; a till that holds any of them is refused (65), saying what it holds (save or clear it, \
             'float 0', then remove it). Its settings (currency, blind, tolerance) go with it. Its saved counts \
-            stay in the history under its name. The undo step goes on the stack of the till the command runs in \
+            stay in the history under its name. The undo step is a step of the till the command runs in \
             (--till or $TILLCOUNT_TILL, else main), as a save's or a history rm's does, so a till is removed from \
             another one, never from itself (65): 'tillcount undo' there brings it back with its settings. The \
-            removed till's own undo stack goes with it: the saved counts its 'history rm' steps hid are purged \
+            removed till's own undo steps go with it: the saved counts its 'history rm' steps hid are purged \
             for good. On a shared store, every person's undo steps in that till go with it. A till not kept: 66.
             """,
         aliases: ["delete"], options: [StandardOptions.force],

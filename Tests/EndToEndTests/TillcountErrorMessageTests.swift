@@ -78,7 +78,7 @@ import TillKit
              hint: "define the roll in the denominations file (see FILES in tillcount(1)) as it was when the count was saved", exitCode: .dataError),
         Case(error: .savedCountTooLarge(countID: 3, reason: "why"), message: "saved count 3 is too large: why", hint: nil, exitCode: .dataError),
         Case(error: .nothingToUndo(limit: 100), message: "nothing to undo",
-             hint: "the last 100 changes can be undone; none is recorded in the live count file", exitCode: .noInput),
+             hint: "the last 100 changes of each till can be undone; none is recorded for this one", exitCode: .noInput),
         // tills rm (issue 26, item 38).
         Case(error: .tillNotEmpty(name: "Front", holds: [.counted(lines: 2), .float(Money(minorUnits: 5000, currency: gbp)), .movements(1), .notes(3)]),
              message: "the till 'Front' is not empty: it holds 2 denominations counted, a float of 50.00 GBP, 1 movement (sale, paid-in, paid-out or drop), 3 lines of notes",
@@ -86,7 +86,7 @@ import TillKit
              exitCode: .dataError),
         Case(error: .noTill(name: "Bar"), message: "no till 'Bar' is kept", hint: "'tillcount tills' lists the tills", exitCode: .noInput),
         Case(error: .tillRemovesItself(name: "Front"),
-             message: "cannot remove the till 'Front' from itself: the undo step goes on the stack of the till the command runs in",
+             message: "cannot remove the till 'Front' from itself: the undo step is a step of the till the command runs in",
              hint: "run it from another till (--till, or unset TILLCOUNT_TILL): tillcount --till main tills rm 'Front'", exitCode: .dataError),
         Case(error: .tillChangedMeanwhile(name: "Front"), message: "the till 'Front' changed while it was being removed; nothing was removed",
              hint: "try again", exitCode: .busy),

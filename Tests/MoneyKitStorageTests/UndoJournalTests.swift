@@ -21,6 +21,7 @@ struct UndoJournalTests {
             func relabelStep(_ id: Int64, label: String) { inner.relabelStep(id, label: label) }
             func newestStep(actor: String?) -> UndoJournalStep? { inner.newestStep(actor: actor) }
             func stepIDs(actor: String?, beyondNewest kept: Int) -> [Int64] { inner.stepIDs(actor: actor, beyondNewest: kept) }
+            func stepIDs(actorPrefix prefix: String) -> [Int64] { inner.stepIDs(actorPrefix: prefix) }
             func nextPosition(inStep id: Int64) -> Int64 { inner.nextPosition(inStep: id) }
             func addRecord(_ record: UndoJournalRecord, step id: Int64, position: Int64) {}  // loses every record
             func records(ofStep id: Int64) -> [UndoJournalRecord] { inner.records(ofStep: id) }

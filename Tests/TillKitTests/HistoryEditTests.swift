@@ -52,19 +52,20 @@ import TillKit
     func aNoteOnAZCountIsFinal(adapter: Adapter) throws {
         let (main, _, history) = try ZCountTests.tills(adapter)
         let id = try ZCountTests.save(main, .z)
-        let stack = try main.live.load().undo
+        let steps = try main.undoStepCount()
         try main.addSavedNote(id, text: "bank confirmed", action: "history note")
         #expect(try history.header(id).addedNotes.map(\.text) == ["bank confirmed"])
-        #expect(try main.live.load().undo == stack)
+        #expect(try main.undoStepCount() == steps, "no step")
     }
 
     @Test(arguments: Adapter.allCases)
     func editsOfAMissingCountChangeNothing(adapter: Adapter) throws {
         let (main, _, _) = try ZCountTests.tills(adapter)
-        let stack = try main.live.load().undo
+        try Fixture.add(main, "20=1")
+        let steps = try main.undoStepCount()
         #expect(throws: TillError.noSavedCount(id: 9)) { try main.relabel(9, label: "x", action: "label") }
         #expect(throws: TillError.noSavedCount(id: 9)) { try main.addSavedNote(9, text: "x", action: "note") }
-        #expect(try main.live.load().undo == stack)
+        #expect(try main.undoStepCount() == steps)
     }
 
     @Test(arguments: Adapter.allCases)
@@ -74,9 +75,12 @@ import TillKit
         try main.addSavedNote(id, text: "n", action: "note")
         try main.delete(id, action: "rm")
         #expect(throws: TillError.noSavedCount(id: id)) { try main.addSavedNote(id, text: "again", action: "note") }
-        let key = try #require(try main.live.load().undo.last?.historyKey)
-        #expect(try history.purge([key]) == 1)
+        // Purged, with its added note, once its step leaves the last 100.
+        for quantity in 1...TillState.undoLimit {
+            _ = try main.adjust(.set, action: "set", currency: Fixture.choice(), requests: Fixture.requests(["10=\(quantity)"]))
+        }
         #expect(throws: TillError.noSavedCount(id: id)) { try history.header(id) }
+        #expect(try history.savedCounts().isEmpty)
     }
 
     @Test(arguments: Adapter.allCases)

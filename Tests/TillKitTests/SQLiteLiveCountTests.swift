@@ -46,6 +46,8 @@ import TillSQLite
             let tillName = try TillName(checking: name)
             let till = Till(live: files.repository(for: tillName), history: InMemoryTillHistory(), denominations: InMemoryDenominations(), name: tillName)
             try Fixture.add(till, words, action: "add \(words)")
+            // Its undo step as that tillcount kept it, in the file: the count before.
+            try files.repository(for: tillName).change { $0.undo = [.count(TillState(), action: "add \(words)")] }
         }
     }
 

@@ -149,7 +149,7 @@ import TillKit
                            TillMovement(kind: .paidOut, minorUnits: 1250, reason: "milk \u{1B}[31m", at: "2026-11-23T07:01:00Z")]
         state.isBlind = true
         state.toleranceMinorUnits = 100
-        state.pushUndo("next")
+        state.undo.append(.count(state, action: "next"))  // an older stack, kept in the file
         state.movements = []
         let text = state.storedContent.serialized()
         let read = try TillState(storedContent: try JSONValue.parse(Array(text.utf8)), version: TillState.formatVersion)

@@ -13,16 +13,11 @@ import TillKit
     static let twenty = TillItem(kind: .note, minorUnits: 2000)
     static let ten = TillItem(kind: .note, minorUnits: 1000)
 
-    /// The till on each store the tool has without a server: memory, and the state files.
+    /// The till on each store the tool has without a server: memory, and the file store's
+    /// database (the default till and another).
     static func tills() throws -> [Till] {
-        let folder = try Fixture.temporaryFolder()
-        let files = JSONTillDirectory(stateFile: StoreLocation(path: folder + "/count.json", isDefault: false))
-        return [
-            Fixture.till().0,
-            Till(live: files.repository(for: .main), history: InMemoryTillHistory(), denominations: InMemoryDenominations()),
-            Till(live: files.repository(for: TillName(stored: "Front")), history: InMemoryTillHistory(), denominations: InMemoryDenominations(),
-                 name: TillName(stored: "Front")),
-        ]
+        let files = SQLiteLiveCountTests.Store(folder: try Fixture.temporaryFolder())
+        return [Fixture.till().0, try files.till(), try files.till("Front")]
     }
 
     /// Types `digits` into `item`'s field as the screen does: each digit sets the quantity
@@ -48,10 +43,10 @@ import TillKit
             #expect(try till.live.load().quantities[Self.twenty] == 1)
             let edit = try Self.type("25", into: Self.twenty, of: till, continuing: first, after: "1")
             #expect(try till.live.load().quantities[Self.twenty] == 125)
-            #expect(try till.live.load().undo.count == 1)
+            #expect(try till.undoStepCount() == 1)
             // Moving on: the next field is a step of its own.
             _ = try Self.type("3", into: Self.ten, of: till)
-            #expect(try till.live.load().undo.count == 2)
+            #expect(try till.undoStepCount() == 2)
             #expect(try till.undo { _, _ in } == .liveCount(action: "count: set 10=3"))
             #expect(try till.undo { _, _ in } == .liveCount(action: "count: set 20=125"))
             #expect(try till.live.load().quantities[Self.twenty] == nil)
@@ -66,7 +61,7 @@ import TillKit
             // that undoing it does not revert that command too.
             try Fixture.add(till, "5=1", action: "add 5")
             _ = try Self.type("2", into: Self.twenty, of: till, continuing: edit)
-            #expect(try till.live.load().undo.count == 3)
+            #expect(try till.undoStepCount() == 3)
             #expect(try till.undo { _, _ in } == .liveCount(action: "count: set 20=2"))
             #expect(try Fixture.quantities(till) == ["20": 1, "5": 1])
             // The same edit on another field starts a new step too.
@@ -84,7 +79,7 @@ import TillKit
             _ = try till.undo { _, _ in }
             // The edit's step is gone: typing on with it is a new step, and the add stays.
             _ = try Self.type("3", into: Self.twenty, of: till, continuing: edit)
-            #expect(try till.live.load().undo.count == 2)
+            #expect(try till.undoStepCount() == 2)
             #expect(try till.undo { _, _ in } == .liveCount(action: "count: set 20=3"))
             #expect(try Fixture.quantities(till) == ["10": 1])
         }
@@ -100,9 +95,9 @@ import TillKit
             _ = try till.setBlind(true, action: "blind on")
             _ = try till.setTolerance(action: "tolerance 1", currency: Fixture.choice()) { _ in Fixture.money("1") }
             _ = try till.addNote("opened", action: "note", currency: Fixture.choice(), time: "09:00")
-            let steps = try till.live.load().undo.count
+            let steps = try till.undoStepCount()
             _ = try Self.type("42", into: Self.twenty, of: till)
-            #expect(try till.live.load().undo.count == steps + 1)
+            #expect(try till.undoStepCount() == steps + 1)
             #expect(try Fixture.quantities(till)["20"] == 42)
         }
     }

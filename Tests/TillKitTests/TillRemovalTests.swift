@@ -1,36 +1,53 @@
 // 'tillcount tills rm NAME' (issue 26, item 38): a till that holds nothing is removed as
 // one undo step of the till the command runs in, and undo there brings it back with its
-// settings; a till that holds anything is refused, saying what; on memory and on files
-// (PostgreSQL: TillPostgresStoreTests).
+// settings; a till that holds anything is refused, saying what; on memory and on the
+// file store's database (PostgreSQL: TillPostgresStoreTests).
 
 import Foundation
 import MoneyKit
 import MoneyKitStorage
 import Testing
 import TillKit
+import TillSQLite
+import MoneyKitSQLite
 
 @Suite struct TillRemovalTests {
     static let front = TillName(stored: "Front")
 
-    /// A store without a server, a shared history, and a till of it by name.
+    /// A store without a server (memory, or the file store's SQLite database), and a till
+    /// of it by name.
     struct Store {
+        let store: any TillStore
         let directory: any TillDirectory
-        let history = InMemoryTillHistory()
+        let history: any TillHistoryRepository
+        /// Every saved count the history holds, hidden ones too.
+        let storedIDs: () throws -> [Int64]
         /// The files' folder, nil in memory.
         let folder: String?
 
         func till(_ name: TillName) -> Till {
-            Till(live: directory.repository(for: name), history: history, denominations: InMemoryDenominations(), name: name, tills: directory)
+            Till(live: directory.repository(for: name), history: history, denominations: InMemoryDenominations(), name: name,
+                 tills: directory, store: store)
         }
 
         func listed() throws -> [String] { try TillsReport.listed(directory, history: history).map(\.name.display) }
     }
 
     static func stores() throws -> [Store] {
+        let memory = InMemoryTillStore()
         let folder = try Fixture.temporaryFolder()
+        let database = SQLiteTillDatabase(path: folder + "/history.sqlite", createsFolders: false)
+        let directory = SQLiteTillDirectory(database: database, files: JSONTillDirectory(stateFile: StoreLocation(path: folder + "/count.json", isDefault: false)))
+        let history = SQLiteTillHistory(database: database)
         return [
-            Store(directory: InMemoryTillDirectory(), folder: nil),
-            Store(directory: JSONTillDirectory(stateFile: StoreLocation(path: folder + "/count.json", isDefault: false)), folder: folder),
+            Store(store: memory, directory: memory.memoryTills, history: memory.memoryHistory, storedIDs: { memory.memoryHistory.storedIDs }, folder: nil),
+            Store(store: SQLiteTillStore(directory: directory, history: history), directory: directory, history: history, storedIDs: {
+                let db = try SQLiteDatabase.open(folder + "/history.sqlite", schema: SQLiteTillHistory.schema, access: .read, mustExist: true)
+                return try db.query("SELECT id FROM counts ORDER BY id").compactMap { row in
+                    if case .integer(let id)? = row.first { return id }
+                    return nil
+                }
+            }, folder: folder),
         ]
     }
 
@@ -48,16 +65,15 @@ import TillKit
             #expect(removal.name.display == "Front", "named as first given")
             #expect(try store.listed() == ["main"])
             #expect(!store.directory.keeps(Self.front))
-            if let folder = store.folder { #expect(!FileManager.default.fileExists(atPath: folder + "/count.tills/front.json")) }
             // One step of main's: main's own count is untouched.
-            #expect(try main.live.load().undo.count == 2)
+            #expect(try main.undoStepCount() == 2)
             #expect(try Fixture.quantities(main) == ["5": 1])
             #expect(try main.undo { _, _ in } == .till(removal, restored: true))
             #expect(try store.listed() == ["main", "Front"])
             let back = try front.live.load()
             #expect(back.currencyCode == "USD" && back.isBlind && back.isEmpty)
             // Its old steps went with it: it comes back with nothing to undo.
-            #expect(back.undo.isEmpty)
+            #expect(try front.undoStepCount() == 0)
             #expect(try Fixture.quantities(main) == ["5": 1])
             #expect(try main.undo { _, _ in } == .liveCount(action: "add"))
         }
@@ -84,7 +100,7 @@ import TillKit
                 try main.removeTill(Self.front, fallback: Fixture.gbp, action: "tills rm Front")
             }
             // Nothing changed in main: no step pushed for a refusal.
-            #expect(try main.live.load().undo.isEmpty)
+            #expect(try main.undoStepCount() == 0)
             #expect(store.directory.keeps(Self.front))
         }
     }
@@ -103,11 +119,11 @@ import TillKit
             #expect(throws: TillError.noTill(name: "main")) {
                 try front.removeTill(.main, fallback: Fixture.gbp, action: "tills rm main")
             }
-            #expect(try front.live.load().undo.count == 1, "a refused removal leaves no step")
+            #expect(try front.undoStepCount() == 1, "a refused removal leaves no step")
         }
     }
 
-    @Test func savedCountsStayAndHiddenOnesGoWithTheTillsStack() throws {
+    @Test func savedCountsStayAndHiddenOnesGoWithTheTillsSteps() throws {
         for store in try Self.stores() {
             let main = store.till(.main)
             let front = store.till(Self.front)
@@ -118,12 +134,12 @@ import TillKit
             try front.delete(hidden, action: "history rm")
             try front.clear(keepNotes: false, action: "clear")
             try main.removeTill(Self.front, fallback: Fixture.gbp, action: "tills rm Front")
-            // The saved count stays, under the till's name; the one Front's stack could
-            // have brought back is purged with that stack.
+            // The saved count stays, under the till's name; the one Front's steps could
+            // have brought back is purged with those steps.
             #expect(try store.history.savedCounts().map(\.id) == [kept])
             #expect(try store.history.header(kept).till == "Front")
-            #expect(store.history.storedIDs == [kept])
-            #expect(try main.live.load().purge.isEmpty, "purged at once")
+            #expect(try store.storedIDs() == [kept], "purged at once")
+            #expect(try front.undoStepCount() == 0)
         }
     }
 

@@ -9,16 +9,16 @@ import Testing
 import TillKit
 
 @Suite struct TillStateJSONTests {
-    @Test func aCountWithItsUndoStackRoundTrips() throws {
+    @Test func aCountWithAnOlderUndoStackRoundTrips() throws {
         var state = TillState()
         state.currencyCode = "GBP"
         state.floatMinorUnits = 10000
-        state.pushUndo("first")
+        state.undo.append(.count(state, action: "first"))
         state.quantities[TillItem(kind: .note, minorUnits: 2000)] = 3
         state.quantities[TillItem(kind: .roll, minorUnits: 100)] = 1
         state.rollDefinitions[100] = CoinRoll(coinMinorUnits: 100, count: 20, packaging: .bag)
         state.notes = ["a note", ""]
-        state.push(.history(HistoryStep(change: .save, id: nil, action: "save")))
+        state.undo.append(.history(HistoryStep(change: .save, id: nil, action: "save")))
         state.purge = ["abc"]
         let read = try TillState(storedContent: try JSONValue.parse(Array(state.storedContent.serialized().utf8)), version: TillState.formatVersion)
         #expect(read == state)

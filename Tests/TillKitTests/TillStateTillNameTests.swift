@@ -12,7 +12,9 @@ import TillKit
         var state = TillState()
         state.tillName = "Front desk"
         state.currencyCode = "GBP"
-        state.pushUndo("add 20")
+        var snapshot = state
+        snapshot.tillName = nil
+        state.undo.append(.count(snapshot, action: "add 20"))  // an older stack, kept in the file
         let text = state.storedContent.serialized()
         #expect(text.contains(#""till":"Front desk""#) || text.contains(#""till": "Front desk""#), "\(text)")
         #expect(!state.snapshotJSON.serialized().contains("till"))

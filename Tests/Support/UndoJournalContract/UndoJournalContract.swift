@@ -45,6 +45,20 @@ package enum UndoJournalContract {
                 UndoJournalRecord(kind: "other", key: "1", before: b),
             ], "records in order, first touch only: \(records)")
         }),
+        ("forgettingAPlacesStepsTakesEveryPersonsAndNoOthers", { rows, expect in
+            // Actors "place\tperson": a removed place's steps go, of every person; a place
+            // whose name the prefix starts (Front2), and a prefix with wildcards, keep theirs.
+            for actor in ["Front\tann@a", "Front2\tann@a", "Front\tbob@b", "%_\tann@a", "Back\tann@a"] {
+                let journal = journal(rows, actor, shared: true)
+                try journal.begin("rm", at: 1)
+                try journal.touch(kind: "row", key: actor) { a }
+            }
+            let forgotten = try journal(rows).forgetSteps(ofActorsStartingWith: "Front\t")
+            expect(forgotten.map(\.key) == ["Front\tann@a", "Front\tbob@b"], "the records of Front's steps, oldest first: \(forgotten)")
+            let left = try ["Front\tann@a", "Front2\tann@a", "Front\tbob@b", "%_\tann@a", "Back\tann@a"].map { try rows.newestStep(actor: $0) != nil }
+            expect(left == [false, true, false, true, true], "only Front's steps are gone: \(left)")
+            expect(try rows.stepIDs(actorPrefix: "_").isEmpty, "a wildcard matches nothing: it is compared as it is")
+        }),
         ("aTouchOutsideAStepIsRefused", { rows, expect in
             do {
                 try journal(rows).touch(kind: "row", key: "1") { a }

@@ -1,8 +1,9 @@
 // One rule for undoing a save, on every store: undo deletes the count the save filed,
-// and with it every label and note it carries. A label or note made on the same undo
-// stack is newer than the save, so undo takes it off first; one still there when the save
-// is undone was made from another stack: another till of the file store (the back office
-// noting the front till's count), another person or till of a shared store. Deleting the
+// and with it every label and note it carries. A label or note made by the same till and
+// person is a newer step than the save, so undo takes it off first; one still there when
+// the save is undone was made by another till's or person's steps: another till of the
+// file store (the back office noting the front till's count), another person or till of a
+// shared store. Deleting the
 // count would delete their change unasked, so the undo is refused (65) and nothing
 // changes; `history rm` (itself undoable) deletes such a count on purpose.
 

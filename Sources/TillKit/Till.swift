@@ -515,9 +515,8 @@ public struct Till {
         case liveCount(action: String?)
         /// A history step reverted.
         case history(HistoryStep, HistoryReversal)
-        /// A removed till: back when `restored`; else a till of its name was kept already
-        /// (started again since, or its removal was killed before it removed it), and is
-        /// left as it is.
+        /// A removed till: back when `restored`; else a till of its name was started again
+        /// since, and is left as it is.
         case till(TillRemoval, restored: Bool)
     }
 

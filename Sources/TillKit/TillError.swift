@@ -65,7 +65,7 @@ public enum TillError: Error, Equatable, Sendable {
     case rollSizeUnknown(countID: Int64, token: String)
     /// A saved count whose lines do not fit.
     case savedCountTooLarge(countID: Int64, reason: String)
-    /// Nothing on the undo stack; `limit` steps are kept.
+    /// No undo step of this till (and person); `limit` steps are kept.
     case nothingToUndo(limit: Int)
     /// In a shared store: undoing this person's newest step (`action`) would also revert
     /// what `other` (user@host) changed since, in the till or in the saved count.
@@ -80,7 +80,7 @@ public enum TillError: Error, Equatable, Sendable {
     case tillNotEmpty(name: String, holds: [TillRemoval.Holding])
     /// 'tills rm' of a till that has no live count kept.
     case noTill(name: String)
-    /// 'tills rm' of the till the command runs in, whose stack would hold the step.
+    /// 'tills rm' of the till the command runs in, whose step it would be.
     case tillRemovesItself(name: String)
     /// The till changed while 'tills rm' removed it: nothing removed; try again.
     case tillChangedMeanwhile(name: String)

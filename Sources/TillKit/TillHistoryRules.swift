@@ -47,8 +47,8 @@ package enum TillHistoryRules {
         try rows.insertNote(id, text: text, step: step)
     }
 
-    /// Deletes for good the counts hidden by the rm steps `keys` (steps gone from every
-    /// undo stack); how many.
+    /// Deletes for good the counts hidden by the rm steps `keys` (steps the undo journal
+    /// has forgotten); how many.
     /// - Throws: what `rows` throws.
     package static func purge(_ keys: [String], in rows: some TillHistoryRows) throws -> Int {
         var purged = 0

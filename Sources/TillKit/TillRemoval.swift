@@ -19,7 +19,7 @@ import MoneyKit
 public struct TillRemoval: Equatable, Sendable {
     /// The till's name as first given.
     public let name: TillName
-    /// Its live count when removed, without undo stack (a snapshot, as live-count steps keep).
+    /// Its live count when removed (a snapshot, as live-count steps keep).
     public let state: TillState
     /// What undo says it reverted ("tills rm Front").
     public let action: String

@@ -77,8 +77,8 @@ public enum HistoryReversal: Equatable, Sendable {
     case restored(id: Int64)
     /// The count the step saved is deleted (save undone).
     case removed(id: Int64)
-    /// The history (`store` names it) holds nothing the step made: the command was killed
-    /// before it changed the history, or the change is reverted already.
+    /// The history (`store` names it) holds nothing the step made: the change is reverted
+    /// already (by hand, or a step an older tillcount left after a kill).
     case stepNotFound(HistoryStep, store: String)
     /// The count a save made is deleted already.
     case deletedAlready(id: Int64)

@@ -9,7 +9,7 @@ import MoneyKitPlatform
 /// The live count (see the top of this file).
 public struct TillState: Equatable, Sendable {
     /// How many steps undo can go back (the live count's changes and the history's saves
-    /// and deletions, in one stack): the shared convention.
+    /// and deletions, in one sequence per till and person): the shared convention.
     public static let undoLimit = UndoHistory.stepsKept
     /// The largest roll or bag, as the denominations file allows it.
     public static let rollSizes: ClosedRange<Int64> = 1...100_000

@@ -14,9 +14,11 @@
 //   notes:     ["text", …]
 //   updated:   ISO 8601 time of the last change
 //   undo:      [steps, newest last, at most undoLimit]: the live count before a change,
-//              or a save or rm in the history (see TillUndoStep.swift)
-//   purge:     [keys of rm steps pushed off the stack]: the saved counts they deleted
-//              are purged from the history by the next write to it (see Till.purge)
+//              or a save or rm in the history (see TillUndoStep.swift), as a tillcount
+//              before the shared undo journal kept them; taken into the journal by the
+//              store (TillUndo.swift), and written only while not taken (empty: left out)
+//   purge:     [keys of rm steps pushed off that stack]: the saved counts they deleted,
+//              purged when the store takes the stack (empty: left out)
 //   movements, blind, tolerance: optional, written only when set (TillCashFields.swift)
 //
 // Version 1 files have no rollSize: their rolls take the current definitions and keep
@@ -181,8 +183,9 @@ extension TillState: StoredDocument {
         ] + cashFieldsJSON(exponent: exponent)
         if withUndo {
             if let tillName { members.insert(("till", .string(tillName)), at: 0) }
-            members.append(("undo", .array(undo.map(\.json))))
-            members.append(("purge", .array(purge.map(JSONValue.string))))
+            // An older stack, until the store takes it into the journal; none is written now.
+            if !undo.isEmpty { members.append(("undo", .array(undo.map(\.json)))) }
+            if !purge.isEmpty { members.append(("purge", .array(purge.map(JSONValue.string)))) }
         }
         return .object(members)
     }

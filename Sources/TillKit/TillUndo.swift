@@ -124,7 +124,8 @@ extension Till {
     /// in that row.
     /// - Throws: the live repository's errors.
     func keepTill(in session: any TillSession) throws {
-        if !session.tills.keeps(name) { try session.live(of: name).change { _ in } }
+        // The default till counts as kept without a row (TillDirectory.keeps): make it.
+        if name.isMain || !session.tills.keeps(name) { try session.live(of: name).change { _ in } }
     }
 
     /// Deletes for good the counts hidden by the rm steps among `records` (steps the

@@ -132,7 +132,7 @@ public struct PostgresTillHistory: TillHistoryRepository {
     }
 
     /// Reverts `step` in one transaction. Undoing a save whose count has been relabelled
-    /// or noted since from another undo stack is refused (SaveUndoRule.swift).
+    /// or noted since by another till's or person's step is refused (SaveUndoRule.swift).
     /// - Throws: `TillError.undoSaveEditedSince`; `StoreError`.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
         try store.change { connection, change -> HistoryReversal in

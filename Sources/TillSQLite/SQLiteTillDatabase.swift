@@ -1,7 +1,8 @@
 // The file store's one database: the history (SQLiteTillHistory) and, since schema
-// version 6, every till's live count with its undo stack (SQLiteTillDirectory). One
-// connection writes for both, so that a command that changes the live count and the
-// history (save, history rm, label, note, tills rm, undo) is one transaction: a kill at
+// version 6, every till's live count (SQLiteTillDirectory), and since version 7 the undo
+// journal. One connection writes for all, so that a command that changes the live count,
+// the history and its undo step (save, history rm, label, note, tills rm, undo) is one
+// transaction: a kill at
 // any instant leaves the old state or the new one (SQLiteTillStore.write).
 //
 // A write that finds a transaction open on this connection joins it; the outermost one

@@ -54,7 +54,7 @@ public struct SQLiteTillDirectory: TillDirectory {
         return kept ?? false
     }
 
-    /// Deletes the till `name`'s row (with its undo stack), once `check` accepted it; nil
+    /// Deletes the till `name`'s row once `check` accepted it; nil
     /// when there is none.
     /// - Throws: `StoreError`, or what `check` throws (then nothing changes).
     public func remove(_ name: TillName, checking check: (TillState) throws -> Void) throws -> TillState? {

@@ -239,9 +239,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
 
     /// Reverts `step` in one transaction: an rm's count is shown again exactly as it was,
     /// a save's count is deleted with its lines (refused while it carries labels or notes
-    /// made since from another till: SaveUndoRule.swift). A step whose change never reached the
-    /// history (the command was killed between writing the step and the change), or
-    /// whose row is gone, changes nothing and says so.
+    /// made since from another till: SaveUndoRule.swift). A step whose row is gone changes
+    /// nothing and says so.
     /// - Throws: `TillError.undoSaveEditedSince`; `StoreError` from the database.
     public func revert(_ step: HistoryStep) throws -> HistoryReversal {
         guard database.holdsSomething else { return .stepNotFound(step, store: database.path) }
@@ -251,8 +250,8 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         }
     }
 
-    /// Deletes for good the hidden counts deleted by the rm steps `keys` (steps no longer
-    /// on the undo stack), with their lines; returns how many. A history that does not
+    /// Deletes for good the hidden counts deleted by the rm steps `keys` (steps the undo
+    /// journal has forgotten), with their lines; returns how many. A history that does not
     /// exist has nothing to purge.
     /// - Throws: `StoreError` from the database; nothing is purged then.
     public func purge(_ keys: [String]) throws -> Int {

@@ -13,6 +13,17 @@
 // Never edited once shipped: migration 7 runs this text.
 
 enum SQLiteTillUndoStacks {
+    /// The counts hidden by the keys in the rows' "purge" lists.
+    private static let countsToPurge = """
+        SELECT counts.id FROM counts WHERE counts.deleted_at IS NOT NULL AND counts.deleted_by IN (
+            SELECT key.value FROM tills, json_each(tills.state, '$.content.purge') AS key WHERE json_valid(tills.state))
+        """
+
+    /// Deletes those counts with their lines, labels and notes.
+    private static let purgingHiddenCounts = (["count_lines", "count_labels", "count_notes"].map { table in
+        "DELETE FROM \(table) WHERE count_id IN (\(countsToPurge));\n"
+    } + ["DELETE FROM counts WHERE id IN (\(countsToPurge));\n"]).joined()
+
     /// The conversion (see the top of this file).
     static let conversion = """
         INSERT INTO journal_steps (label, at, actor, mark)
@@ -36,18 +47,7 @@ enum SQLiteTillUndoStacks {
             JOIN journal_steps ON journal_steps.mark = 'converting ' || tills.till_key || char(9) || step.key
             WHERE json_valid(tills.state);
         UPDATE journal_steps SET mark = NULL WHERE mark LIKE 'converting %';
-        DELETE FROM count_lines WHERE count_id IN (
-            SELECT counts.id FROM counts WHERE counts.deleted_at IS NOT NULL AND counts.deleted_by IN (
-                SELECT key.value FROM tills, json_each(tills.state, '$.content.purge') AS key WHERE json_valid(tills.state)));
-        DELETE FROM count_labels WHERE count_id IN (
-            SELECT counts.id FROM counts WHERE counts.deleted_at IS NOT NULL AND counts.deleted_by IN (
-                SELECT key.value FROM tills, json_each(tills.state, '$.content.purge') AS key WHERE json_valid(tills.state)));
-        DELETE FROM count_notes WHERE count_id IN (
-            SELECT counts.id FROM counts WHERE counts.deleted_at IS NOT NULL AND counts.deleted_by IN (
-                SELECT key.value FROM tills, json_each(tills.state, '$.content.purge') AS key WHERE json_valid(tills.state)));
-        DELETE FROM counts WHERE id IN (
-            SELECT counts.id FROM counts WHERE counts.deleted_at IS NOT NULL AND counts.deleted_by IN (
-                SELECT key.value FROM tills, json_each(tills.state, '$.content.purge') AS key WHERE json_valid(tills.state)));
+        """ + purgingHiddenCounts + """
         UPDATE tills SET state = json_remove(state, '$.content.undo', '$.content.purge')
             WHERE json_valid(state)
                 AND (json_array_length(state, '$.content.undo') > 0 OR json_array_length(state, '$.content.purge') > 0);

@@ -57,7 +57,7 @@ import Testing
         let bytes = try #require(till.stateBytes())
         let content = try #require(TillcountJSON.stateContent(bytes))
         #expect(TillcountJSON.stateLines(content) == ["coin:1.00": 2000])
-        #expect((content["undo"] as? [Any])?.count == 100, "the undo history is capped at 100")
+        #expect(try till.sqlite("SELECT count(*) FROM journal_steps") == "100", "the undo history is capped at 100")
         // No temporary file is left behind.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: till.path("till")).filter { $0.contains(".tmp") }
         #expect(leftovers.isEmpty, "\(leftovers)")

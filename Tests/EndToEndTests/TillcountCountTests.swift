@@ -283,10 +283,11 @@ import Testing
         ])
         #expect((content["notes"] as? [Any])?.isEmpty == true)
         #expect((content["updated"] as? String)?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"#, options: .regularExpression) != nil)
-        let undo = try #require(content["undo"] as? [[String: Any]])
+        // The undo steps are the database's journal's, not the count's.
+        #expect(content["undo"] == nil && content["purge"] == nil)
+        let undo = try till.undoSteps()
         #expect(undo.map { $0["action"] as? String } == ["currency GBP", "float 100", "add 20=4 10=3 5=6 roll:1=2 50p=14"], "\(undo)")
         #expect(undo.allSatisfy { $0["kind"] as? String == "count" && $0["count"] is [String: Any] })
-        #expect(content["purge"] as? [String] == [])
         // Kept in the history's database, private to its owner.
         let attributes = try FileManager.default.attributesOfItem(atPath: till.dbPath)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
@@ -433,9 +434,10 @@ import Testing
     }
 
     @Test func undoKeepsTheLast100Changes() throws {
-        let till = try TillcountSandbox(currency: "GBP")
-        // 105 changes in one file: write the state directly; the next change keeps only
-        // the newest 100 (undoing through all of them: TillKitTests' TillRulesTests).
+        let till = try TillcountSandbox()
+        // 105 changes in the file of an older tillcount: the next change takes them into the
+        // journal, which keeps only the newest 100 (undoing through all of them: TillKitTests'
+        // TillRulesTests).
         var undo: [String] = []
         for quantity in 0..<105 {
             undo.append(#"{"currency": "GBP", "float": "0.00", "lines": [{"kind": "note", "value": "20.00", "quantity": \#(quantity + 1)}], "notes": [], "updated": null}"#)
@@ -444,7 +446,7 @@ import Testing
         try till.ok("add", "20")  // 106 entries would be kept; only the newest 100 are
         #expect(try till.quantities() == ["20": 100])
         // Kept: the snapshots of quantities 7…105 and 99; the oldest six were dropped.
-        let kept = try #require(till.stateEnvelope()?.content["undo"] as? [[String: Any]])
+        let kept = try till.undoSteps()
         #expect(kept.count == 100)
         func quantity(_ step: [String: Any]) -> Int? {
             ((step["count"] as? [String: Any])?["lines"] as? [[String: Any]])?.first.flatMap { ($0["quantity"] as? NSNumber)?.intValue }

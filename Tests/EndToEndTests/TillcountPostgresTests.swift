@@ -91,7 +91,7 @@ struct TillcountPostgresTests {
         let initialised = try till.ok("db", "init", "--grant", role, environment: ["TILLCOUNT_DB": database])
         // Messages, on stderr as every tool's.
         #expect(initialised.stdout.isEmpty, "\(initialised.stdout)")
-        #expect(initialised.stderr.contains("made tillcount's tables (version 3)"), "\(initialised.stderr)")
+        #expect(initialised.stderr.contains("made tillcount's tables (version 4)"), "\(initialised.stderr)")
         #expect(initialised.stderr.contains("granted \(role) reading and writing tillcount's rows (no right to create or drop tables)"))
         let again = try till.ok("db", "init", environment: ["TILLCOUNT_DB": database])
         #expect(again.stderr.contains("up to date"), "\(again.stderr)")
@@ -175,7 +175,7 @@ struct TillcountPostgresTests {
         #expect(try Self.total(till, ann) == "20.00", "Bob's undo took only his coins")
         try till.ok("undo", environment: ann)
         #expect(try Self.total(till, ann) == "0.00")
-        let rows = try sharedCluster().execute("SELECT count(*) FROM tillcount.undo_steps", on: database)
+        let rows = try sharedCluster().execute("SELECT count(*) FROM tillcount.journal_steps", on: database)
         #expect(rows.first?.text(0) == "0")
     }
 

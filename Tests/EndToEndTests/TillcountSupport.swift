@@ -161,6 +161,29 @@ final class TillcountSandbox {
     func sqlite(_ sql: String) throws -> String? {
         try SQLiteShell.query(dbPath, sql)
     }
+
+    /// The undo steps the database's journal keeps for the default till, oldest first, in
+    /// the shape the older stack had: {"kind": "count", "action", "count": the count before},
+    /// the history step ({"kind": "history", "change", "id", "key", "at", "action"}), or
+    /// {"kind": "till", "action", "till", "count"} for a removed till.
+    func undoSteps() throws -> [[String: Any]] {
+        let rows = try #require(try sqlite("""
+            SELECT json_object('label', s.label, 'kind', r.kind, 'before', json(r.before))
+            FROM journal_steps s JOIN journal_records r ON r.step_id = s.id
+            WHERE s.actor = 'main' || char(9) ORDER BY s.id
+            """))
+        return try rows.split(separator: "\n").map { line in
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let label = row["label"] as? String ?? ""
+            let action: Any = label.isEmpty ? NSNull() : label
+            let before = row["before"] as? [String: Any] ?? [:]
+            switch row["kind"] as? String {
+            case "history": return before
+            case "removed-till": return ["kind": "till", "action": action, "till": before["till"] ?? NSNull(), "count": before["count"] ?? NSNull()]
+            default: return ["kind": "count", "action": action, "count": before]
+            }
+        }
+    }
 }
 
 /// Reading tillcount's JSON output and state file.

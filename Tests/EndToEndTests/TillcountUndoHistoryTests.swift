@@ -39,10 +39,9 @@ import Testing
         return count + "\n--\n" + lines
     }
 
-    /// The live count file's undo steps, oldest first.
+    /// The default till's undo steps, oldest first (TillcountSandbox.undoSteps).
     static func steps(_ till: TillcountSandbox) throws -> [[String: Any]] {
-        let envelope = try #require(till.stateEnvelope())
-        return try #require(envelope.content["undo"] as? [[String: Any]])
+        try till.undoSteps()
     }
 
     // MARK: rm and save undone
@@ -197,22 +196,17 @@ import Testing
         try till.ok("add", "20=2", "roll:1=1")
         #expect(try till.ok("save").stdout == "1\n")
         try till.ok("history", "rm", "1", "-f")
-        // 99 more steps, written into the file as 99 changes would leave it (TillKitTests'
-        // TillRulesTests makes them one by one): the rm's is the oldest of the last 100,
-        // still undoable.
-        let envelope = try #require(till.stateEnvelope())
-        var content = envelope.content
-        let rm = try #require((content["undo"] as? [[String: Any]])?.last)
-        var snapshot = content
-        snapshot["undo"] = nil
-        snapshot["purge"] = nil
-        content["undo"] = [rm] + (1...99).map { quantity -> [String: Any] in
-            ["kind": "count", "action": "set 10=\(quantity)", "count": snapshot]
-        }
-        let data = try JSONSerialization.data(withJSONObject: ["format": "tillcount-state", "version": 3, "content": content])
-        try till.writeState(String(decoding: data, as: UTF8.self))
-        #expect(try Self.steps(till).count == 100)
-        #expect(try Self.steps(till).first?["change"] as? String == "rm")
+        // 99 more steps after it, written into the journal as 99 changes would leave it
+        // (TillKitTests' TillRulesTests makes them one by one): the rm's is the oldest of
+        // the last 100, still undoable.
+        _ = try till.sqlite("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 99)
+            INSERT INTO journal_steps (label, at, actor) SELECT 'set 10=' || i, 0, 'main' || char(9) FROM n;
+            INSERT INTO journal_records (step_id, position, kind, key, before)
+            SELECT id, 0, 'live', 'main', '{"currency": "GBP", "float": "0.00", "lines": [], "notes": []}' FROM journal_steps WHERE label LIKE 'set 10=%';
+            """)
+        #expect(try Self.steps(till).count == 103)
+        #expect(try Self.steps(till)[3]["change"] as? String == "rm")
         if SQLiteShell.available {
             #expect(try till.sqlite("SELECT count(*) FROM counts WHERE id = 1") == "1", "not purged while its step is kept")
         }
@@ -221,7 +215,6 @@ import Testing
         let steps = try Self.steps(till)
         #expect(steps.count == 100)
         #expect(!steps.contains { $0["kind"] as? String == "history" })
-        #expect(till.stateEnvelope()?.content["purge"] as? [String] == [], "purged, so nothing is left to purge")
         if SQLiteShell.available {
             #expect(try till.sqlite("SELECT count(*) FROM counts") == "0")
             #expect(try till.sqlite("SELECT count(*) FROM count_lines") == "0")
@@ -233,70 +226,21 @@ import Testing
         #expect(try till.ok("history", "--ids").stdout.isEmpty)
     }
 
-    /// Killed after the write that pushed a step out but before the purge: the key waits
-    /// in "purge", and the next change purges it.
-    @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"))
-    func aPurgeLeftUndoneRunsAtTheNextChange() throws {
-        let till = try Self.twoSaved()
-        try till.ok("history", "rm", "1", "-f")
-        let key = try #require(try Self.steps(till).last?["key"] as? String)
-        #expect(try till.sqlite("SELECT deleted_by FROM counts WHERE id = 1") == key)
-        // The file as the killed process left it: the step gone, its key to be purged.
-        var text = try #require(till.stateBytes().map { String(decoding: $0, as: UTF8.self) })
-        let envelope = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        var content = try #require(envelope["content"] as? [String: Any])
-        content["undo"] = (content["undo"] as? [[String: Any]])?.filter { $0["key"] as? String != key }
-        content["purge"] = [key]
-        let data = try JSONSerialization.data(withJSONObject: ["format": "tillcount-state", "version": 3, "content": content])
-        text = String(decoding: data, as: UTF8.self)
-        try till.writeState(text)
-        #expect(try till.sqlite("SELECT count(*) FROM counts WHERE id = 1") == "1")
-        try till.ok("add", "5")
-        #expect(try till.sqlite("SELECT count(*) FROM counts WHERE id = 1") == "0")
-        #expect(try till.sqlite("SELECT count(*) FROM count_lines WHERE count_id = 1") == "0")
-        #expect(try till.sqlite("SELECT count(*) FROM counts WHERE id = 2") == "1", "only the count of that key")
-        #expect(till.stateEnvelope()?.content["purge"] as? [String] == [])
-    }
-
     // MARK: crash safety
 
-    /// The files a kill between the two writes leaves: a step whose history change never
-    /// happened (rm, save), and a step whose undo reverted the history but was not taken
-    /// off. Undo drops each with a warning and undoes the step before it.
+    /// A history step whose change is undone already outside tillcount (count 1 shown again
+    /// by hand): undo drops it with a warning and undoes the step before it.
     @Test(.enabled(if: SQLiteShell.available, "needs /usr/bin/sqlite3"))
-    func aStepWhoseHistoryChangeNeverHappenedIsSkipped() throws {
+    func aStepWhoseHistoryChangeIsGoneIsSkipped() throws {
         let till = try Self.twoSaved()
         let rows = try Self.rows(till, 1)
-        let stateBefore = try #require(till.stateBytes())
-        // rm 1 killed after its step was written: the step is there, count 1 is not hidden.
         try till.ok("history", "rm", "1", "-f")
-        let withStep = try #require(till.stateBytes())
         _ = try till.sqlite("UPDATE counts SET deleted_at = NULL, deleted_by = NULL WHERE id = 1")
         let skipped = try till.ok("undo")
         #expect(skipped.stderr.contains("tillcount: warning: skipped the undo step 'history rm 1': saved count 1 is not deleted"), "\(skipped.stderr)")
         #expect(skipped.stderr.hasSuffix("Undid: save (saved count 2 is removed from the history; the live count is unchanged).\n"), "then the step before it")
         #expect(try till.ok("history", "--ids").stdout == "1\n")
         #expect(try Self.rows(till, 1) == rows, "count 1 untouched")
-
-        // An undo killed after it restored count 1 but before it took the step off.
-        try till.writeState(String(decoding: stateBefore, as: UTF8.self))
-        #expect(try till.ok("save").stdout == "3\n")
-        try till.ok("history", "rm", "1", "-f")
-        let stale = try #require(till.stateBytes())
-        #expect(try till.ok("undo").stderr.hasPrefix("Undid: history rm 1"))
-        try till.writeState(String(decoding: stale, as: UTF8.self))
-        let again = try till.ok("undo")
-        #expect(again.stderr.contains("warning: skipped the undo step 'history rm 1'"))
-        #expect(again.stderr.contains("Undid: save (saved count 3 is removed"), "\(again.stderr)")
-        #expect(try till.ok("history", "--ids").stdout == "1\n")
-        #expect(try Self.rows(till, 1) == rows)
-
-        // save killed after its step was written: no row carries its key.
-        try till.writeState(String(decoding: withStep, as: UTF8.self).replacingOccurrences(of: #""change": "rm""#, with: #""change": "save""#))
-        let noRow = try till.ok("undo")
-        #expect(noRow.stderr.contains("warning: skipped the undo step 'history rm 1'"), "\(noRow.stderr)")
-        #expect(noRow.stderr.contains("holds no count this save made"), "\(noRow.stderr)")
-        #expect(try till.ok("history", "--ids").stdout == "1\n")
     }
 
     // MARK: the stored formats
@@ -345,7 +289,7 @@ import Testing
 
         // The first change migrates both; nothing is lost.
         try till.ok("history", "rm", "1", "--force")
-        #expect(try till.sqlite("PRAGMA user_version") == "6")
+        #expect(try till.sqlite("PRAGMA user_version") == "7")
         #expect(till.stateEnvelope()?.version == 4)
         let steps = try Self.steps(till)
         #expect(steps.count == 3)
@@ -374,7 +318,7 @@ import Testing
         #expect(steps.map { $0["kind"] as? String } == ["count", "count"])
         #expect(steps.last?["action"] as? String == "add 10")
         #expect((steps.first?["count"] as? [String: Any])?["lines"] as? [Any] != nil)
-        #expect(envelope.content["purge"] as? [String] == [])
+        #expect(envelope.content["undo"] == nil && envelope.content["purge"] == nil, "the steps are the journal's")
         #expect(try till.ok("undo").stderr == "Undid: add 10. Total £20.00\n")
         #expect(try till.ok("undo").stderr == "Undid: the last change to the live count. Total £0.00\n")
     }

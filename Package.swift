@@ -57,7 +57,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // The SQLite wrapper the stores with history share (tillcount, portfolio).
+        // The SQLite wrapper every file store shares (tally, tillcount, portfolio), with the undo journal's rows.
         .target(name: "MoneyKitSQLite", dependencies: ["MoneyKitStorage", "MoneyKitPlatform", "CSQLite"]),
         // libpq's types and function types, declared (no header from libpq-dev, no
         // pkg-config: its flags would link libpq). MoneyKitPostgres loads libpq with dlopen

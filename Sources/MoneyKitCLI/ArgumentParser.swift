@@ -180,7 +180,7 @@ package struct ArgumentParser: Sendable {
         var available: [OptionSpec] { command.options + inherited }
 
         mutating func descend(into sub: CommandSpec) {
-            inherited += command.options.filter(\.isGlobal)
+            inherited += command.options.filter { $0.isGlobal }
             command = sub
             path.append(sub.name)
         }

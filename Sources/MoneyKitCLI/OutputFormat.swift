@@ -6,7 +6,7 @@ import MoneyKitStorage
 package enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, csv, tsv
 
-    package static var allNames: [String] { allCases.map(\.rawValue) }
+    package static var allNames: [String] { allCases.map { $0.rawValue } }
 
     /// The `--format` option, with the formats a command supports.
     package static func option(_ formats: [OutputFormat] = OutputFormat.allCases, default defaultFormat: OutputFormat = .text) -> OptionSpec {
@@ -14,7 +14,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
             "format", value: "FORMAT",
             help: "Output format: \(formats.map(\.rawValue).joined(separator: ", ")) (default \(defaultFormat.rawValue)). "
                 + scriptNote(formats),
-            default: defaultFormat.rawValue, allowed: formats.map(\.rawValue))
+            default: defaultFormat.rawValue, allowed: formats.map { $0.rawValue })
     }
 
     /// Which of `formats` are for people and which are stable for scripts, naming them.

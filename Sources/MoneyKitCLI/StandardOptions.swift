@@ -11,7 +11,7 @@ package enum StandardOptions {
     package static let color = OptionSpec.option(
         "color", value: "WHEN",
         help: "Colour output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, or never.",
-        default: "auto", allowed: ColorChoice.allCases.map(\.rawValue), global: true)
+        default: "auto", allowed: ColorChoice.allCases.map { $0.rawValue }, global: true)
 
     /// `--force`: for destructive commands off a terminal.
     package static let force = OptionSpec.flag(

@@ -11,8 +11,18 @@ public struct TillLine: Equatable, Sendable {
     public let item: TillItem
     /// Its canonical token (or the one it was saved with).
     public let token: String
-    /// How people name it (or the label it was saved with).
-    public let label: String
+    /// How people name it (or the label it was saved with). Made when read: a label is an
+    /// amount formatted through ICU, and most commands show only totals (every line of
+    /// every denomination named cost tillcount add 1.8 M instructions of its start-up).
+    public var label: String {
+        savedLabel ?? TillSummary.label(item, set: set, currency: currency, roll: roll)
+    }
+    /// The label it was saved with, if any.
+    private let savedLabel: String?
+    /// What a label is made from: the set, the currency, and a roll's own definition.
+    private let set: DenominationSet
+    private let currency: Currency
+    private let roll: CoinRoll?
     /// How many units.
     public let quantity: Int64
     /// Coins in one roll (1 for notes and loose coins).
@@ -21,6 +31,26 @@ public struct TillLine: Equatable, Sendable {
     public let pieces: Int64
     /// quantity × pieces per unit × face value.
     public let value: Money
+
+    /// The line of `entry`, named with `set` in `currency`.
+    init(_ entry: CountedLine, set: DenominationSet, currency: Currency, piecesPerUnit: Int64, pieces: Int64, value: Money) {
+        item = entry.item
+        token = entry.token ?? entry.item.token(in: set, currency: currency)
+        savedLabel = entry.label
+        self.set = set
+        self.currency = currency
+        roll = entry.roll
+        quantity = entry.quantity
+        self.piecesPerUnit = piecesPerUnit
+        self.pieces = pieces
+        self.value = value
+    }
+
+    /// Equal when they read the same: item, token, label, quantity, pieces and value.
+    public static func == (lhs: TillLine, rhs: TillLine) -> Bool {
+        lhs.item == rhs.item && lhs.token == rhs.token && lhs.quantity == rhs.quantity && lhs.piecesPerUnit == rhs.piecesPerUnit
+            && lhs.pieces == rhs.pieces && lhs.value == rhs.value && lhs.label == rhs.label
+    }
 }
 
 /// One line as a count holds it: the item, how many, and for a roll its definition.
@@ -130,10 +160,7 @@ public struct TillSummary: Sendable {
                     loose = try loose + value
                     loosePieces = try CheckedCount.sum(loosePieces, pieces, what: "the loose pieces")
                 }
-                lines.append(TillLine(
-                    item: entry.item, token: entry.token ?? entry.item.token(in: set, currency: currency),
-                    label: entry.label ?? Self.label(entry.item, set: set, currency: currency, roll: entry.roll),
-                    quantity: entry.quantity, piecesPerUnit: perUnit, pieces: pieces, value: value))
+                lines.append(TillLine(entry, set: set, currency: currency, piecesPerUnit: perUnit, pieces: pieces, value: value))
             }
             self.lines = lines
             looseTotal = loose

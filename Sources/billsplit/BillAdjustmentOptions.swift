@@ -38,7 +38,7 @@ extension BillsplitOptions {
             What the tip percentage applies to: pre-tax (the bill without tax) or total (with tax) \
             (default: pre-tax with --tax, total with --tax-included).
             """,
-        allowed: TipBase.allCases.map(\.rawValue)))
+        allowed: TipBase.allCases.map { $0.rawValue }))
 
     /// `--tip-amount`: read in the bill's currency once that is known.
     static let tipAmount = TypedOption<String>(.option(

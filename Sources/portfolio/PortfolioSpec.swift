@@ -32,7 +32,7 @@ enum PortfolioSpec {
         Width in columns (text) or pixels (svg) (default: the terminal's, 800 for svg).
         """)
     static let chartHeight = OptionSpec.option("height", value: "H", help: "Height in rows (text) or pixels per chart (svg) (default 12, 300 for svg).")
-    static let exportFormat = OptionSpec.option("format", value: "FORMAT", help: "csv, json, hledger, ledger or beancount.", default: "csv", allowed: ["csv", "json"] + JournalFormat.allCases.map(\.rawValue))
+    static let exportFormat = OptionSpec.option("format", value: "FORMAT", help: "csv, json, hledger, ledger or beancount.", default: "csv", allowed: ["csv", "json"] + JournalFormat.allCases.map { $0.rawValue })
     // MARK: plain-text accounting (export --format hledger|ledger|beancount, import of journals)
 
     static let importFormat = OptionSpec.option("format", value: "FORMAT", help: """

@@ -191,7 +191,7 @@ enum TallySpec {
     static let statsPeriod = TypedOption<CounterPeriod>.choice(
         .option("by", value: "PERIOD", help: """
             hour, day, week (Monday to Sunday) or month, in local time (TZ).
-            """, default: "day", allowed: CounterPeriod.allCases.map(\.rawValue)))
+            """, default: "day", allowed: CounterPeriod.allCases.map { $0.rawValue }))
 
     /// An option holding a whole number in `range`, read as `TypedOption.integer` reads it.
     /// Plain digits (every default, most values typed) are read directly: `tally inc`
@@ -480,7 +480,7 @@ enum TallySpec {
     static let sort = TypedOption<CounterSort>.choice(
         .option(
             "sort", value: "ORDER", help: "name, count, created or updated (pinned stay first).", default: "created",
-            allowed: CounterSort.allCases.map(\.rawValue)))
+            allowed: CounterSort.allCases.map { $0.rawValue }))
     static let resetAll = OptionSpec.flag("all", help: "Reset every counter (with --tag: every counter with the tags), as one undo step.")
     static let boundsMinimum = OptionSpec.option("min", value: "N|none", help: "The lowest count allowed, or none.")
     static let boundsMaximum = OptionSpec.option("max", value: "N|none", help: "The highest count allowed, or none.")

@@ -157,8 +157,38 @@ private func named(_ name: String, in items: [[String: Any]], key: String = "nam
     #expect(inc["discussion"] is NSNull)
 }
 
-@Test func specIsCodableAndRoundTrips() throws {
-    let data = try JSONEncoder().encode(SampleSpec.root)
-    let decoded = try JSONDecoder().decode(CommandSpec.self, from: data)
-    #expect(decoded == SampleSpec.root)
+/// Counts the reads of a spec's prose (a class: the spec's closures share it).
+private final class ProseReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var reads: Int { lock.withLock { count } }
+    func read(_ text: String) -> String {
+        lock.withLock { count += 1 }
+        return text
+    }
+}
+
+/// A start parses argv without making any prose; help, the man page and the JSON make it,
+/// the same each time.
+@Test func parsingMakesNoProseAndHelpMakesItAlike() throws {
+    let prose = ProseReads()
+    let spec = CommandSpec(
+        name: "tool", abstract: "A tool", discussion: prose.read("Long prose."),
+        options: [.flag("force", short: "f", help: prose.read("Do it."), global: true)],
+        subcommands: [CommandSpec(
+            name: "add", abstract: "Add", discussion: prose.read("Adds."), arguments: [ArgumentSpec("N", help: prose.read("How many."))],
+            examples: [ExampleSpec("tool add 2", prose.read("Adds two."))])],
+        environment: [EnvironmentSpec("TOOL_FILE", prose.read("The file."))], files: [FileSpec("~/.tool", prose.read("Kept here."))],
+        exitStatus: [ExitStatusSpec(.ok)], security: prose.read("Mode 0600."))
+    #expect(try ArgumentParser(spec: spec).parse(["add", "2", "-f"]) != nil)
+    #expect(prose.reads == 0, "parsing read the prose")
+    let help = HelpRenderer(root: spec, width: 80).help([])
+    #expect(help.contains("Long prose.") && help.contains("Do it."))
+    #expect(HelpRenderer(root: spec, width: 80).help([]) == help)
+    let document = SpecJSON.document(for: spec, toolVersion: "1").serialized(pretty: true)
+    for text in ["Long prose.", "Adds two.", "The file.", "Kept here.", "Mode 0600.", "How many."] {
+        #expect(document.contains(text), "\(text)")
+    }
+    #expect(prose.reads > 0)
+    #expect(spec == spec, "equal when every field reads the same")
 }

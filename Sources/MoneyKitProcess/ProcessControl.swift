@@ -26,6 +26,10 @@ public enum ProcessControl {
         #else
         var pointer = environ
         #endif
+        // Sized once: a dictionary grown entry by entry rehashes every key at each doubling.
+        var count = 0
+        while pointer[count] != nil { count += 1 }
+        result.reserveCapacity(count)
         while let entry = pointer.pointee {
             // Split at the first "=" byte (never part of a longer UTF-8 sequence), then
             // decode the name and the value: no Character search on every start.

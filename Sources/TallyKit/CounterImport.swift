@@ -207,20 +207,28 @@ public enum CounterImport {
         for column in columns where !expected.contains(column) {
             throw TallyError.importUnknownColumn(source: source, column: column, expected: expected)
         }
+        // Each column's place found once, not at every field of every row (100,000 rows).
+        var columnIndex: [String: Int] = [:]
+        for (index, column) in columns.enumerated() where columnIndex[column] == nil { columnIndex[column] = index }
         var result: [ImportedCounter] = []
+        result.reserveCapacity(records.count - 1)
         for (offset, record) in records.dropFirst().enumerated() {
-            let place = "\(source): row \(offset + 2)"
+            // Named only for a message: made when a row is refused.
+            func place() -> String { "\(source): row \(offset + 2)" }
             if record.count == 1 && record[0].isEmpty { continue }  // a blank line
             guard record.count == columns.count else {
-                throw TallyError.importFieldCount(place: place, found: record.count, expected: columns.count)
+                throw TallyError.importFieldCount(place: place(), found: record.count, expected: columns.count)
             }
             func field(_ name: String) -> String? {
-                columns.firstIndex(of: name).map { csv.restoredField(record[$0]) }
+                columnIndex[name].map { csv.restoredField(record[$0]) }
             }
             func integer(_ name: String) throws(TallyError) -> Int64? {
                 guard let text = field(name), !text.isEmpty else { return nil }
+                // Plain digits (what an export writes) read directly; anything else by the
+                // one number reader, which says the same of them.
+                if let plain = CounterImport.plainInteger(text) { return plain }
                 guard !text.contains("."), let number = try? DecimalText(parsing: text), number.scale == 0 else {
-                    throw .importNotWholeNumber(place: place, field: name, text: text)
+                    throw .importNotWholeNumber(place: place(), field: name, text: text)
                 }
                 return number.significand
             }
@@ -229,21 +237,21 @@ public enum CounterImport {
                 switch text.lowercased() {
                 case "true", "yes", "1": pinned = true
                 case "false", "no", "0": pinned = false
-                default: throw TallyError.importBadPinned(place: place, text: text)
+                default: throw TallyError.importBadPinned(place: place(), text: text)
                 }
             }
             let created = field("created").flatMap { $0.isEmpty ? nil : $0 }
             var counter = try validated(
                 name: csv.restoredField(record[nameColumn]), count: try integer("count"),
                 start: try integer("start"), step: try integer("step"), pinned: pinned, created: created,
-                place: place, now: now)
+                place: place(), now: now)
             let given = ImportedSettings.Given(
                 goal: try integer("goal"), minimum: try integer("min"), maximum: try integer("max"),
                 tags: field("tags").map(ImportedSettings.Given.splitTags) ?? [],
                 updated: field("updated").flatMap { $0.isEmpty ? nil : $0 })
-            counter.settings = try ImportedSettings.validated(given, of: counter, place: place)
+            counter.settings = try ImportedSettings.validated(given, of: counter, place: place())
             if let text = field(CounterExport.logFieldName), !text.trimmingSpaces.isEmpty {
-                counter.log = try csvLog(text, place: place)
+                counter.log = try csvLog(text, place: place())
             }
             result.append(counter)
         }
@@ -266,21 +274,36 @@ public enum CounterImport {
 
     // MARK: the rules every imported counter follows
 
+    /// `text` as a whole number when it is plain digits, an optional minus first, at most
+    /// 18 of them (so it fits): what DecimalText reads them as, without its general path.
+    static func plainInteger(_ text: String) -> Int64? {
+        var utf8 = Substring(text).utf8[...]
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
+        guard (1...18).contains(utf8.count) else { return nil }
+        var value: Int64 = 0
+        for byte in utf8 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
+    }
+
     /// The counter an entry stands for: the name by ItemName's rule, a step that is not
     /// 0 (default 1), a creation time in ISO 8601 (default `now`), the count defaulting to
     /// the start (default 0).
     static func validated(
-        name typed: String, count: Int64?, start: Int64?, step: Int64?, pinned: Bool?, created: String?, place: String,
+        name typed: String, count: Int64?, start: Int64?, step: Int64?, pinned: Bool?, created: String?, place: @autoclosure () -> String,
         now: Double
     ) throws(TallyError) -> ImportedCounter {
         let name: String
         switch ItemName.checked(typed) {
         case .success(let stored): name = stored
-        case .failure(let fault): throw .importInvalidName(place: place, name: typed, fault: fault)
+        case .failure(let fault): throw .importInvalidName(place: place(), name: typed, fault: fault)
         }
         let step = step ?? 1
-        if step == 0 { throw .importZeroStep(place: place, name: name) }
-        if let created, Instant.parseISO8601(created) == nil { throw .importBadCreated(place: place, text: created) }
+        if step == 0 { throw .importZeroStep(place: place(), name: name) }
+        if let created, Instant.parseISO8601(created) == nil { throw .importBadCreated(place: place(), text: created) }
         let start = start ?? 0
         return ImportedCounter(
             name: name, count: count ?? start, start: start, step: step, pinned: pinned ?? false,

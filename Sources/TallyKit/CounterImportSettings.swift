@@ -76,21 +76,21 @@ public struct ImportedSettings: Equatable, Sendable {
     /// `given` checked against `counter` (its start and count).
     /// - Throws: `TallyError.importInvalidTag`, `.importBadBounds` or `.importBadUpdated`
     ///   naming `place`.
-    static func validated(_ given: Given, of counter: ImportedCounter, place: String) throws(TallyError) -> ImportedSettings {
+    static func validated(_ given: Given, of counter: ImportedCounter, place: @autoclosure () -> String) throws(TallyError) -> ImportedSettings {
         var tags: [String] = []
         for tag in given.tags {
             switch CounterTags.checked(tag) {
             case .success(let stored): tags.append(stored)
-            case .failure(let fault): throw .importInvalidTag(place: place, tag: tag, fault: fault)
+            case .failure(let fault): throw .importInvalidTag(place: place(), tag: tag, fault: fault)
             }
         }
         if let updated = given.updated, Instant.parseISO8601(updated) == nil {
-            throw .importBadUpdated(place: place, text: updated)
+            throw .importBadUpdated(place: place(), text: updated)
         }
         let probe = Counter(
             name: counter.name, count: counter.count, start: counter.start, step: counter.step, pinned: false,
             created: counter.created, serial: 1, goal: given.goal, minimum: given.minimum, maximum: given.maximum)
-        if let fault = probe.boundsFault { throw .importBadBounds(place: place, name: counter.name, fault: fault) }
+        if let fault = probe.boundsFault { throw .importBadBounds(place: place(), name: counter.name, fault: fault) }
         return ImportedSettings(
             goal: given.goal, minimum: given.minimum, maximum: given.maximum, tags: CounterTags.normalized(tags),
             updated: given.updated)

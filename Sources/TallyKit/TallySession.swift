@@ -1,7 +1,8 @@
 // tally's rules for one reading or change of any store, written once: change groups and
 // their undo (the shared UndoJournal: each counter as it was before the group first
 // touched it, the group's events, and on a shared store the names it took or gave up),
-// the conflict refusal of a shared store, a feed continuing its group, the log of a
+// the conflict refusal of a shared store, a feed continuing its group, the counters a
+// group makes kept as runs of serials where one person keeps the store, the log of a
 // deleted counter dropped when no kept group can bring it back, serials never reused,
 // and match keys brought to the current rule by the first change. The adapters
 // (InMemoryTallyRows, SQLiteTallyRows, PostgresTallyRows) only map the rows.
@@ -20,6 +21,11 @@ package final class TallySession: TallyStoreChange {
         static let events = "events"
         /// A name a group took or gave up (shared stores only), keyed by the name.
         static let name = "name"
+        /// Counters the group made, keyed by their serials "FIRST...LAST"; nothing before
+        /// (undo deletes them). Only where one person keeps the store: a shared store
+        /// records each new counter, so that the conflict rule sees another person's later
+        /// change to it. An import of 100,000 counters writes one record, not 100,000.
+        static let newCounters = "new counters"
     }
 
     let rows: any TallyRows
@@ -30,6 +36,8 @@ package final class TallySession: TallyStoreChange {
     private var keysAreCurrent: Bool?
     /// The counters this session has read or written, by serial (nil: known not to exist).
     private var known: [Int64: Counter?] = [:]
+    /// The counters the current group made, as runs of serials, recorded when it ends.
+    private var madeInGroup: [ClosedRange<Int64>] = []
 
     /// A session over `rows` for `actor`; `isShared`: several actors share the store (undo
     /// per actor, refused over another's later change); `stepsKept`: the undo depth.
@@ -51,6 +59,7 @@ package final class TallySession: TallyStoreChange {
     /// Writes back what the session kept in memory; called before the transaction commits.
     /// - Throws: the store's errors.
     package func finish() throws {
+        try recordMadeCounters()
         if let nextSerial { try rows.setNextSerial(nextSerial) }
         try rows.finish()
     }
@@ -97,6 +106,7 @@ package final class TallySession: TallyStoreChange {
     package func allEvents() throws -> [CounterEvent] { try rows.allEvents() }
 
     package func latestChange() throws -> TallyChangeGroup? {
+        try recordMadeCounters()
         guard let step = try journal.newestStep() else { return nil }
         return try describe(step, records: journal.records(of: step))
     }
@@ -105,11 +115,20 @@ package final class TallySession: TallyStoreChange {
     private func describe(_ step: UndoJournalStep, records: [UndoJournalRecord]) throws -> TallyChangeGroup {
         var names: [String] = []
         var seen: Set<String> = []  // a large import's undo names thousands
-        for record in records where record.kind == RecordKind.counter {
-            let before = try record.before.map(decode)?.name
-            let now = try serial(of: record).flatMap(current)?.name
-            for name in [before, now] {
-                if let name, seen.insert(name).inserted { names.append(name) }
+        for record in records {
+            switch record.kind {
+            case RecordKind.counter:
+                let before = try record.before.map(decode)?.name
+                let now = try serial(of: record).flatMap(current)?.name
+                for name in [before, now] {
+                    if let name, seen.insert(name).inserted { names.append(name) }
+                }
+            case RecordKind.newCounters:
+                for serial in try serials(of: record) {
+                    if let name = try current(serial)?.name, seen.insert(name).inserted { names.append(name) }
+                }
+            default:
+                continue
             }
         }
         return TallyChangeGroup(action: step.label, names: names)
@@ -118,6 +137,15 @@ package final class TallySession: TallyStoreChange {
     private func serial(of record: UndoJournalRecord) throws -> Int64? {
         guard let serial = Int64(record.key) else { throw corrupt("an undo record names counter '\(record.key)'") }
         return serial
+    }
+
+    /// The serials a "new counters" record names.
+    private func serials(of record: UndoJournalRecord) throws -> ClosedRange<Int64> {
+        let bounds = record.key.split(separator: ".", omittingEmptySubsequences: true)
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first >= 1, first <= last else {
+            throw corrupt("an undo record names the counters '\(record.key)'")
+        }
+        return first...last
     }
 
     private func decode(_ image: JSONValue) throws -> Counter {
@@ -164,7 +192,21 @@ package final class TallySession: TallyStoreChange {
     package func begin(_ action: String, at: Double) throws {
         try rows.willWrite()
         try updateMatchKeys()
+        try recordMadeCounters()
         try forget(try journal.begin(action, at: at))
+    }
+
+    /// Records the runs of counters the current group made (see RecordKind.newCounters).
+    private func recordMadeCounters() throws {
+        for run in madeInGroup {
+            try journal.touch(kind: RecordKind.newCounters, key: "\(run.lowerBound)...\(run.upperBound)") { nil }
+        }
+        madeInGroup = []
+    }
+
+    /// Whether the current group made the counter `serial` (not recorded yet).
+    private func madeInGroup(_ serial: Int64) -> Bool {
+        madeInGroup.contains { $0.contains(serial) }
     }
 
     /// The log of a counter that a forgotten group deleted goes with it, when no kept group
@@ -178,6 +220,7 @@ package final class TallySession: TallyStoreChange {
 
     package func continueLatest(at: Double) throws {
         try updateMatchKeys()
+        try recordMadeCounters()
         guard let newest = try journal.newestStep() else { throw TallyError.nothingToUndo }
         // On a shared store, a group whose counters someone else changed since cannot be
         // undone whole without overwriting that change: what follows starts its own.
@@ -194,6 +237,8 @@ package final class TallySession: TallyStoreChange {
 
     /// Records the counter `serial` as it is now in the group, the first time it touches it.
     private func keep(_ serial: Int64) throws {
+        // A counter the group made is undone by deleting it: nothing to keep.
+        if madeInGroup(serial) { return }
         try journal.touch(kind: RecordKind.counter, key: String(serial)) { try current(serial)?.journalImage }
     }
 
@@ -208,7 +253,16 @@ package final class TallySession: TallyStoreChange {
         try rows.willWrite()
         try counter.requireStorable()
         // A new counter's serial was never used (serials are never reused): nothing to read.
-        try journal.touch(kind: RecordKind.counter, key: String(counter.serial)) { nil }
+        if journal.isShared {
+            try journal.touch(kind: RecordKind.counter, key: String(counter.serial)) { nil }
+        } else {
+            guard journal.currentStep != nil else { throw StoreError.io(path: rows.storeName, reason: "a write outside a change group") }
+            if let last = madeInGroup.last, last.upperBound < Int64.max, last.upperBound + 1 == counter.serial {
+                madeInGroup[madeInGroup.count - 1] = last.lowerBound...counter.serial
+            } else if !madeInGroup(counter.serial) {
+                madeInGroup.append(counter.serial...counter.serial)
+            }
+        }
         try keepName(counter.name)
         try rows.insertCounter(counter)
         known[counter.serial] = .some(counter)
@@ -228,6 +282,16 @@ package final class TallySession: TallyStoreChange {
 
     package func delete(_ counter: Counter) throws {
         try rows.willWrite()
+        if madeInGroup(counter.serial) {
+            // Made and deleted by one group: recorded on its own (nothing before), so that
+            // its log goes when the group is forgotten, as any deleted counter's does.
+            madeInGroup = madeInGroup.flatMap { run -> [ClosedRange<Int64>] in
+                guard run.contains(counter.serial) else { return [run] }
+                return [run.lowerBound..<counter.serial, (counter.serial + 1)..<(run.upperBound + 1)]
+                    .filter { !$0.isEmpty }.map { $0.lowerBound...($0.upperBound - 1) }
+            }
+            try journal.touch(kind: RecordKind.counter, key: String(counter.serial)) { nil }
+        }
         try keep(counter.serial)
         if let old = try current(counter.serial)?.name { try keepName(old) }
         try rows.deleteCounter(serial: counter.serial)
@@ -248,6 +312,7 @@ package final class TallySession: TallyStoreChange {
     // MARK: undo
 
     package func revertLatest() throws -> TallyChangeGroup? {
+        try recordMadeCounters()
         // Lock what the undo reads before the conflict rule looks at the journal (a shared
         // store: the group's counters, and the names), so that a change another actor
         // makes meanwhile is either seen by the rule or waits for this undo.
@@ -283,6 +348,11 @@ package final class TallySession: TallyStoreChange {
         case RecordKind.events:
             guard let step = Int64(record.key) else { throw corrupt("an undo record names step '\(record.key)'") }
             try rows.deleteEvents(step: step)
+        case RecordKind.newCounters:
+            for serial in try serials(of: record) {
+                try rows.deleteCounter(serial: serial)
+                known[serial] = .some(nil)
+            }
         case RecordKind.name:
             break
         default:

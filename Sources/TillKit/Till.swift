@@ -115,10 +115,12 @@ public struct Till {
     // MARK: changing the live count
 
     /// Changes the live count under its lock as one undo step named `action` (the count
-    /// before it is what undo brings back), stamped `updated` now.
+    /// before it is what undo brings back), stamped `updated` now. With `adopting`, the
+    /// count takes the currency it is counted in first (see `adoptCurrency`), and undo keeps
+    /// it: a till whose first change named its currency keeps that currency.
     /// - Throws: what `body`, the live repository and the journal throw (nothing is kept then).
-    public func change<Result>(_ action: String, _ body: (inout TillState) throws -> Result) throws -> Result {
-        try store.write(action) { session in try change(in: session, body, named: { _ in action }).result }
+    public func change<Result>(_ action: String, adopting choice: CurrencyChoice? = nil, _ body: (inout TillState) throws -> Result) throws -> Result {
+        try store.write(action) { session in try change(in: session, adopting: choice, body, named: { _ in action }).result }
     }
 
     /// `change`'s steps, in `session`: `body` on the live count, then its undo step, named
@@ -128,10 +130,12 @@ public struct Till {
     /// returned and the step's id.
     /// - Throws: what `body`, the live repository and the journal throw.
     private func change<Result>(
-        in session: any TillSession, continuing edit: FieldEdit? = nil, _ body: (inout TillState) throws -> Result, named: (Result) -> String
+        in session: any TillSession, continuing edit: FieldEdit? = nil, adopting choice: CurrencyChoice? = nil,
+        _ body: (inout TillState) throws -> Result, named: (Result) -> String
     ) throws -> (result: Result, step: Int64?, updated: String?) {
         let journal = try journal(in: session)
         return try session.live(of: name).change { state in
+            if let choice { _ = try adoptCurrency(&state, choice) }
             let before = state
             let result = try body(&state)
             let action = named(result)
@@ -196,7 +200,7 @@ public struct Till {
         _ change: QuantityChange, action: String, currency choice: CurrencyChoice,
         requests: (DenominationSet, Currency) throws -> [QuantityRequest]
     ) throws -> TillSummary {
-        try self.change(action) { state -> TillSummary in
+        try self.change(action, adopting: choice) { state -> TillSummary in
             let currency = try adoptCurrency(&state, choice)
             let set = try countingSet(state, currency: currency)
             let requests = try requests(set, currency)
@@ -238,7 +242,7 @@ public struct Till {
         to transform: (Int64) throws -> Int64
     ) throws -> FieldEdit {
         try store.write("edit a quantity") { session in
-            let (_, step, updated) = try change(in: session, continuing: edit?.item == item ? edit : nil) { state -> (Currency, Int64) in
+            let (_, step, updated) = try change(in: session, continuing: edit?.item == item ? edit : nil, adopting: choice) { state -> (Currency, Int64) in
                 let currency = try adoptCurrency(&state, choice)
                 let set = try countingSet(state, currency: currency)
                 let quantity = max(0, try transform(state.quantities[item] ?? 0))
@@ -267,7 +271,7 @@ public struct Till {
     /// never so large that the expected cash with the recorded movements overflows.
     /// - Throws: `TillError.negativeFloat`, `.expectedOutOfRange`, `.currencyMismatch`, what `amount` throws.
     public func setFloat(action: String, currency choice: CurrencyChoice, amount: (Currency) throws -> Money) throws -> Money {
-        try change(action) { state -> Money in
+        try change(action, adopting: choice) { state -> Money in
             let currency = try adoptCurrency(&state, choice)
             let float = try amount(currency)
             guard !float.isNegative else { throw TillError.negativeFloat }
@@ -311,7 +315,7 @@ public struct Till {
     /// - Throws: `TillError.currencyMismatch`, `.countTooLarge`, `.unknownPlaceholder`,
     ///   `.unclosedPlaceholder`, `.placeholderHiddenByBlind`; what the repositories throw.
     public func addNote(_ text: String, action: String, currency choice: CurrencyChoice, time: String, moment: NoteMoment? = nil) throws -> String {
-        try change(action) { state -> String in
+        try change(action, adopting: choice) { state -> String in
             let currency = try adoptCurrency(&state, choice)
             let summary = try TillSummary(state: state, set: try countingSet(state, currency: currency), currency: currency)
             let filled = try NotePlaceholders.fill(text, state: state, summary: summary, moment: moment ?? NoteMoment(time: time))
@@ -498,7 +502,9 @@ public struct Till {
         guard removed != nil else { throw TillError.noTill(name: other.display) }
         let journal = try journal(in: session)
         try beginStep(journal, action, in: session)
-        try journal.touch(kind: TillUndoRecord.removedTill, key: other.key) { TillUndoRecord.json(of: removal) }
+        // A key of its own: a till of that name started and removed again since conflicts
+        // with nothing (undo brings it back only where none is kept, TillDirectory.restore).
+        try journal.touch(kind: TillUndoRecord.removedTill, key: HistoryStep.randomKey()) { TillUndoRecord.json(of: removal) }
         try keepTill(in: session)
         // Its steps, of every person, go with it: the counts its 'history rm' steps hid can
         // never come back, so they are purged.
@@ -529,6 +535,9 @@ public struct Till {
         // older tillcount kept in its files is taken into the journal by the write.
         let pending = try store.read { session in
             try journal(in: session).newestStep() != nil || !session.live(of: name).load().undo.isEmpty
+                // A shared store may keep a till under the first name rule's key, its steps
+                // with it, until a change moves them: the write below does, then looks.
+                || (!session.person.isEmpty && !name.isMain && session.tills.keeps(name))
         }
         guard pending else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
         return try store.write("undo") { session in try revertNewest(session, skipped: skipped) }

@@ -33,7 +33,7 @@ extension Till {
         let reason = reason.map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 }
         if kind.needsReason && reason == nil { throw TillError.reasonRequired(kind: kind) }
         if let reason, reason.count > TillMovement.longestReason { throw TillError.reasonTooLong(limit: TillMovement.longestReason) }
-        return try change(action) { state -> RecordedMovement in
+        return try change(action, adopting: choice) { state -> RecordedMovement in
             let currency = try adoptCurrency(&state, choice)
             let value = try amount(currency)
             guard !value.isNegative, !value.isZero || kind.allowsZero else {
@@ -76,7 +76,7 @@ extension Till {
     /// one undo step.
     /// - Throws: `TillError.negativeTolerance`, `.currencyMismatch`; what `amount` and the repositories throw.
     public func setTolerance(action: String, currency choice: CurrencyChoice, amount: (Currency) throws -> Money?) throws -> Tolerance? {
-        try change(action) { state -> Tolerance? in
+        try change(action, adopting: choice) { state -> Tolerance? in
             let currency = try adoptCurrency(&state, choice)
             let tolerance = try amount(currency).map { money throws(TillError) in try Tolerance(money) }
             state.toleranceMinorUnits = tolerance?.amount.minorUnits

@@ -11,9 +11,9 @@
 //   "history"       a save, rm, label or note in the history (key: the step's key, which
 //                   marks the history row it made or hid; before: the step, in
 //                   TillUndoStep's JSON): undo reverts it there (TillHistoryRules.revert).
-//   "removed-till"  a till 'tills rm' removed (key: its match key; before: {"till": its
-//                   name, "count": its live count}): undo brings it back where no till of
-//                   that name is kept.
+//   "removed-till"  a till 'tills rm' removed (key: a key of its own, never shared, so no
+//                   later change conflicts with it; before: {"till": its name, "count": its
+//                   live count}): undo brings it back where no till of that name is kept.
 // A step that leaves the last `stepsKept` (100) of its till and person purges the count
 // an rm step hid, in the transaction that forgot it; removing a till forgets its steps of
 // every person the same way. Nothing is left for a later change to finish.
@@ -145,6 +145,10 @@ extension Till {
     /// reported through `skipped`, and the step before is undone instead.
     /// - Throws: `TillError.nothingToUndo`, `.undoRevertsOthers`; the store's errors.
     func revertNewest(_ session: any TillSession, skipped: (HistoryStep, HistoryReversal) -> Void) throws -> UndoOutcome {
+        // The till's row locked first, and moved to its current key with its steps where a
+        // shared store still keeps it under the first name rule's: the conflict check below
+        // then sees every change committed before it, and none lands until this undo ends.
+        try session.live(of: name).change { _ in }
         let journal = try journal(in: session)
         while true {
             var outcome: UndoOutcome?
@@ -156,7 +160,7 @@ extension Till {
                     (outcome, passedOver) = try revert(record, label: label, in: session)
                 }
             } catch let conflict as UndoConflict {
-                let other = conflict.touches.first.map { Self.person(ofActor: $0.actor) } ?? "someone else"
+                let other = conflict.touches.first.map { Self.person(ofActor: $0.actor) }.flatMap { $0.isEmpty ? nil : $0 } ?? "someone else"
                 throw TillError.undoRevertsOthers(action: conflict.step.label.isEmpty ? "the last change" : conflict.step.label, other: other)
             }
             guard undone != nil else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }

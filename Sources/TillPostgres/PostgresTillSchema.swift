@@ -137,7 +137,7 @@ enum PostgresTillSchema {
         INSERT INTO tillcount.journal_records (step_id, position, kind, key, before)
         SELECT seq, 0,
             CASE kind WHEN 'count' THEN 'live' WHEN 'history' THEN 'history' ELSE 'removed-till' END,
-            CASE kind WHEN 'count' THEN till_key WHEN 'history' THEN step::json->>'key' ELSE lower(step::json->>'till') END,
+            CASE kind WHEN 'count' THEN till_key WHEN 'history' THEN step::json->>'key' ELSE 'converted ' || seq END,
             CASE kind WHEN 'count' THEN (step::json->'count')::text WHEN 'history' THEN step
                 ELSE json_build_object('till', step::json->>'till', 'count', step::json->'count')::text END
         FROM tillcount.undo_steps

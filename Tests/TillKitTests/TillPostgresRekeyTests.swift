@@ -54,3 +54,24 @@ extension TillPostgresStoreTests {
         #expect(try store.history.header(id).zNumber == 2)
     }
 }
+
+extension TillPostgresStoreTests {
+    /// Undo finds the steps of a till kept under the first rule's key before any change
+    /// has moved it: the undo's own write moves it, then reverts its newest step.
+    @Test func undoFindsTheStepsOfATillKeptUnderTheFirstRulesKey() throws {
+        let database = try sharedCluster().newDatabase()
+        let old = Self.till(database, TillName(stored: "Straße"))
+        _ = try Fixture.add(old, "20=3")
+        _ = try Fixture.add(old, "10=2", action: "add 10=2")
+        try sharedCluster().execute("UPDATE tillcount.tills SET till_key = 'straße' WHERE till_key = 'strasse'", on: database)
+        try sharedCluster().execute("UPDATE tillcount.journal_steps SET actor = 'straße' || substr(actor, 8)", on: database)
+        try sharedCluster().execute("UPDATE tillcount.journal_records SET key = 'straße' WHERE kind = 'live'", on: database)
+        let typed = Self.till(database, TillName(stored: "STRASSE"))
+        #expect(try typed.undo { _, _ in } == .liveCount(action: "add 10=2"))
+        #expect(try Fixture.quantities(typed) == ["20": 3])
+        #expect(try sharedCluster().execute("SELECT till_key FROM tillcount.tills", on: database).map(\.values) == [["strasse"]])
+        // A till nobody keeps still has nothing to undo, and none is made.
+        #expect(throws: TillError.nothingToUndo(limit: TillState.undoLimit)) { try Self.till(database, TillName(stored: "Nope")).undo { _, _ in } }
+        #expect(try sharedCluster().execute("SELECT count(*) FROM tillcount.tills", on: database).first?.text(0) == "1")
+    }
+}

@@ -177,6 +177,40 @@ struct TillPostgresStoreTests {
         #expect(try ann.live.load().isEmpty)
     }
 
+    /// Another person's change still committing when an undo starts is waited for, then
+    /// seen: the undo is refused rather than writing its count over theirs.
+    @Test func anUndoWaitsForAChangeInFlightAndSeesIt() throws {
+        let database = try sharedCluster().newDatabase()
+        let ann = Self.till(database, actor: "ann@till-1")
+        try Fixture.add(ann, "20=1", action: "add 20=1")
+        // Bob's change, as his tillcount makes it, held open: the row locked and written,
+        // his step recorded, not committed yet.
+        let bob = try PostgresConnection.open(database)
+        defer { bob.close() }
+        _ = try bob.execute("BEGIN")
+        _ = try bob.query("SELECT till_key FROM tillcount.tills WHERE till_key = 'main' FOR UPDATE")
+        let step = try #require(try bob.query(
+            "INSERT INTO tillcount.journal_steps (label, at, actor) VALUES ('add 10=1', 0, 'main' || E'\\t' || 'bob@till-2') RETURNING id").first?.integer(0))
+        _ = try bob.execute(
+            "INSERT INTO tillcount.journal_records (step_id, position, kind, key, before) SELECT $1, 0, 'live', 'main', count FROM tillcount.tills WHERE till_key = 'main'",
+            [.integer(step)])
+        var withTen = try ann.liveCount()
+        withTen.quantities[TillItem(kind: .note, minorUnits: 1000)] = 1
+        _ = try bob.execute("UPDATE tillcount.tills SET count = $1 WHERE till_key = 'main'", [.text(withTen.snapshotJSON.serialized())])
+        let undone = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var outcome: Result<Till.UndoOutcome, any Error>?
+        Thread.detachNewThread {
+            // Ann's undo, from a session of its own (a Till is used by one thread).
+            outcome = Result { try Self.till(database, actor: "ann@till-1").undo { _, _ in } }
+            undone.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try bob.execute("COMMIT")
+        undone.wait()
+        #expect(throws: TillError.undoRevertsOthers(action: "add 20=1", other: "bob@till-2")) { try outcome?.get() }
+        #expect(try Fixture.quantities(ann) == ["20": 1, "10": 1], "Bob's change stands")
+    }
+
     @Test func undoOfASaveAnotherPersonNotedIsRefused() throws {
         let database = try sharedCluster().newDatabase()
         let ann = Self.till(database, actor: "ann@till-1")

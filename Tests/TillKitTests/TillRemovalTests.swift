@@ -156,6 +156,30 @@ import MoneyKitSQLite
         }
     }
 
+    /// A till removed, started again and removed from another till: each removal's undo
+    /// brings it back where none is kept, whoever removed it since (no conflict between them).
+    @Test func aTillRemovedTwiceFromTwoTillsComesBackFromEither() throws {
+        for store in try Self.stores() {
+            let main = store.till(.main)
+            let bar = store.till(TillName(stored: "Bar"))
+            let front = store.till(Self.front)
+            try front.setCurrency(Fixture.gbp, force: false, action: "currency GBP")
+            try main.removeTill(Self.front, fallback: Fixture.gbp, action: "tills rm Front")
+            try front.setCurrency(Fixture.usd, force: false, action: "currency USD")
+            try bar.removeTill(Self.front, fallback: Fixture.gbp, action: "tills rm Front")
+            guard case .till(_, restored: true) = try main.undo(skipped: { _, _ in }) else {
+                Issue.record("main's removal did not come back")
+                return
+            }
+            #expect(try front.liveCount().currencyCode == "GBP")
+            guard case .till(_, restored: false) = try bar.undo(skipped: { _, _ in }) else {
+                Issue.record("bar's undo did not leave the till kept since as it is")
+                return
+            }
+            #expect(try front.liveCount().currencyCode == "GBP")
+        }
+    }
+
     /// The step as the state file keeps it: read back whole; a malformed one refused.
     @Test func theStepReadsBackAndAMalformedOneIsRefused() throws {
         var state = TillState()

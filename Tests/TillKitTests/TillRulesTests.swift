@@ -192,6 +192,22 @@ import TillKit
         #expect(try Fixture.quantities(till) == ["20": 2, "roll:1": 1])
     }
 
+    /// A till whose first change named its currency keeps it when that change is undone,
+    /// as the currency was the count's from then on.
+    @Test func undoKeepsTheCurrencyTheFirstChangeAdopted() throws {
+        let (till, _, _) = Fixture.till()
+        _ = try till.adjust(.add, action: "add 20=2", currency: Fixture.choice(Fixture.usd), requests: Fixture.requests(["20=2"]))
+        try Fixture.add(till, "10=1", action: "add 10=1")
+        _ = try till.undo { _, _ in }
+        _ = try till.undo { _, _ in }
+        #expect(try till.liveCount().isEmpty)
+        #expect(try till.liveCount().currencyCode == "USD")
+        // A currency set on purpose is undone like any change.
+        try till.setCurrency(Fixture.gbp, force: false, action: "currency GBP")
+        _ = try till.undo { _, _ in }
+        #expect(try till.liveCount().currencyCode == "USD")
+    }
+
     @Test func resumeCopiesASavedCountAndRefusesToOverwrite() throws {
         let (till, live, _) = Fixture.till()
         try Fixture.add(till, "20=3", "roll:1=1")

@@ -105,6 +105,40 @@ import TillSQLite
         #expect(!row.contains(Self.saveKey) && !row.contains(Self.purgedKey), "the stack left the row: \(row)")
     }
 
+    /// A row holding a step the conversion cannot read (a history step without its key) is
+    /// left as it is: that till is refused, as before; the other tills and the history work.
+    @Test func aRowWithAStepItCannotReadIsLeftForItsReaderToRefuse() throws {
+        let folder = try Fixture.temporaryFolder()
+        let path = folder + "/history.sqlite"
+        var main = TillState()
+        main.currencyCode = "GBP"
+        main.quantities[TillItem(kind: .note, minorUnits: 2000)] = 1
+        main.undo = [.count(TillState(), action: "add 20=1")]
+        var front = TillState()
+        front.currencyCode = "GBP"
+        front.tillName = "Front"
+        front.undo = [.history(HistoryStep(change: .rm, id: 1, key: Self.rmKey, at: "2026-01-01T10:01:00Z", action: "history rm 1"))]
+        func text(_ state: TillState) -> String {
+            JSONValue.object([("format", .string(TillState.formatName)), ("version", .integer(Int64(TillState.formatVersion))), ("content", state.storedContent)]).serialized()
+        }
+        let version6 = SQLiteSchema(name: "a tillcount history", applicationID: 0x4D4B_5443, migrations: Array(SQLiteTillHistory.migrations.prefix(6)))
+        let old = try SQLiteDatabase.open(path, schema: version6, access: .write(createFolders: false))
+        try old.execute("INSERT INTO live_count_files (state_file, taken_over_at) VALUES ('\(folder)/count.json', '2026-01-01T00:00:00Z')")
+        try old.query("INSERT INTO tills (till_key, till, state) VALUES ('main', 'main', ?)", [.text(text(main))])
+        try old.query("INSERT INTO tills (till_key, till, state) VALUES ('front', 'Front', json_remove(?, '$.content.undo[0].key'))", [.text(text(front))])
+        try old.query("INSERT INTO tills (till_key, till, state) VALUES ('bad', 'Bad', 'not json')")
+        old.close()
+
+        let store = SQLiteLiveCountTests.Store(folder: folder)
+        let till = try store.till()
+        #expect(try till.undoStepCount() == 1)
+        #expect(throws: StoreError.self) { try store.directory.repository(for: TillName(stored: "Front")).load() }
+        #expect(try till.undo { _, _ in } == .liveCount(action: "add 20=1"), "the migration ran; main's step is undone")
+        #expect(try store.history.savedCounts().isEmpty)
+        #expect(throws: StoreError.self) { try store.directory.repository(for: TillName(stored: "Front")).load() }
+        #expect(throws: StoreError.self) { try store.directory.repository(for: TillName(stored: "Bad")).load() }
+    }
+
     // MARK: PostgreSQL (version 3 → 4)
 
     @Test func aVersion3SharedStoresStepsAreTakenIntoTheJournalPersonByPerson() throws {

@@ -101,20 +101,26 @@ extension Tally {
             // One change group: one undo reverts the whole import.
             try store.begin("import \(toInsert.count) counter\(toInsert.count == 1 ? "" : "s")", at: at)
             for counter in replaced { try store.delete(counter) }
-            for counter in toInsert {
-                let stored = counter.counter(serial: try store.takeSerial())
-                try store.insert(stored)
+            // The counters, then their logs, each written together (in input order).
+            var made: [Counter] = []
+            made.reserveCapacity(toInsert.count)
+            for counter in toInsert { made.append(counter.counter(serial: try store.takeSerial())) }
+            try store.insert(made)
+            var events: [CounterEvent] = []
+            events.reserveCapacity(made.count)
+            for (counter, stored) in zip(toInsert, made) {
                 guard let log = counter.log else {
                     // No log given (an export before version 2, a list): the import is its log.
-                    try store.record(CounterEvent(serial: stored.serial, at: at, kind: .import, countBefore: stored.count, countAfter: stored.count))
+                    events.append(CounterEvent(serial: stored.serial, at: at, kind: .import, countBefore: stored.count, countAfter: stored.count))
                     continue
                 }
                 // A backup restores the log exactly, in this change group: one undo removes it with the counter.
                 for var event in log {
                     event.serial = stored.serial
-                    try store.record(event)
+                    events.append(event)
                 }
             }
+            try store.record(events)
             return summary
         }
     }

@@ -99,6 +99,9 @@ public protocol TallyStoreChange: TallyStoreReading {
     /// Stores a new counter.
     /// - Throws: the store's errors.
     func insert(_ counter: Counter) throws
+    /// Stores new counters, as `insert` does each: a store may write them together (an import).
+    /// - Throws: the store's errors.
+    func insert(_ counters: [Counter]) throws
     /// Stores `counter` over the counter with its serial.
     /// - Throws: the store's errors.
     func update(_ counter: Counter) throws
@@ -108,6 +111,10 @@ public protocol TallyStoreChange: TallyStoreReading {
     /// Appends `event` to the log, in this change group.
     /// - Throws: the store's errors.
     func record(_ event: CounterEvent) throws
+    /// Appends `events` to the log in this order, as `record` does each: a store may write
+    /// them together (an import).
+    /// - Throws: the store's errors.
+    func record(_ events: [CounterEvent]) throws
     /// Reverts the newest change group: puts back every counter as it was, removes what it
     /// created and the events it recorded. Nil when there is none. In a shared store: the
     /// newest group of this actor, refused when another actor changed its counters since.

@@ -36,6 +36,10 @@ package protocol TallyRows: AnyObject {
     /// Stores a new counter (its match key with it).
     /// - Throws: the store's errors.
     func insertCounter(_ counter: Counter) throws
+    /// Stores new counters, as `insertCounter` does each (an adapter may write several a
+    /// statement; the default writes one at a time).
+    /// - Throws: the store's errors.
+    func insertCounters(_ counters: [Counter]) throws
     /// Stores `counter` over the counter with its serial.
     /// - Throws: the store's errors.
     func updateCounter(_ counter: Counter) throws
@@ -76,6 +80,10 @@ package protocol TallyRows: AnyObject {
     /// Appends `event` (a new id) as recorded by undo step `step` (0: by none).
     /// - Throws: the store's errors.
     func appendEvent(_ event: CounterEvent, step: Int64) throws
+    /// Appends `events` in this order, as `appendEvent` does each (an adapter may write
+    /// several a statement; the default writes one at a time).
+    /// - Throws: the store's errors.
+    func appendEvents(_ events: [CounterEvent], step: Int64) throws
     /// Deletes the events undo step `step` recorded.
     /// - Throws: the store's errors.
     func deleteEvents(step: Int64) throws
@@ -94,4 +102,18 @@ package protocol TallyRows: AnyObject {
     /// Writes what the adapter kept back (events waiting to be written); called before the change commits.
     /// - Throws: the store's errors.
     func finish() throws
+}
+
+extension TallyRows {
+    /// Each counter in turn.
+    /// - Throws: the store's errors.
+    package func insertCounters(_ counters: [Counter]) throws {
+        for counter in counters { try insertCounter(counter) }
+    }
+
+    /// Each event in turn.
+    /// - Throws: the store's errors.
+    package func appendEvents(_ events: [CounterEvent], step: Int64) throws {
+        for event in events { try appendEvent(event, step: step) }
+    }
 }

@@ -250,8 +250,21 @@ package final class TallySession: TallyStoreChange {
     }
 
     package func insert(_ counter: Counter) throws {
+        try insert([counter])
+    }
+
+    package func insert(_ counters: [Counter]) throws {
         try rows.willWrite()
-        try counter.requireStorable()
+        for counter in counters {
+            try counter.requireStorable()
+            try noteMade(counter)
+        }
+        try rows.insertCounters(counters)
+        for counter in counters { known[counter.serial] = .some(counter) }
+    }
+
+    /// Records that the group makes `counter` (see RecordKind.newCounters).
+    private func noteMade(_ counter: Counter) throws {
         // A new counter's serial was never used (serials are never reused): nothing to read.
         if journal.isShared {
             try journal.touch(kind: RecordKind.counter, key: String(counter.serial)) { nil }
@@ -264,8 +277,6 @@ package final class TallySession: TallyStoreChange {
             }
         }
         try keepName(counter.name)
-        try rows.insertCounter(counter)
-        known[counter.serial] = .some(counter)
     }
 
     package func update(_ counter: Counter) throws {
@@ -299,14 +310,20 @@ package final class TallySession: TallyStoreChange {
     }
 
     package func record(_ event: CounterEvent) throws {
+        try record([event])
+    }
+
+    package func record(_ events: [CounterEvent]) throws {
         try rows.willWrite()
-        try keep(event.serial)
         guard let step = journal.currentStep else { throw StoreError.io(path: rows.storeName, reason: "a write outside a change group") }
+        var stored = events
+        for index in stored.indices {
+            try keep(stored[index].serial)
+            // Only a shared store says who made a change.
+            if journal.isShared, stored[index].actor == nil { stored[index].actor = journal.actor }
+        }
         try journal.touch(kind: RecordKind.events, key: String(step)) { nil }
-        var stored = event
-        // Only a shared store says who made a change.
-        if journal.isShared, stored.actor == nil { stored.actor = journal.actor }
-        try rows.appendEvent(stored, step: step)
+        try rows.appendEvents(stored, step: step)
     }
 
     // MARK: undo

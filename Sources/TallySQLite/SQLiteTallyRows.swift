@@ -105,6 +105,35 @@ final class SQLiteTallyRows: TallyRows {
         try writeTags(counter)
     }
 
+    /// How many rows one INSERT of a batch writes (an import's counters and events).
+    static let rowsPerInsert = 32
+
+    /// The counters written several to a statement: a statement's own cost (binding, stepping,
+    /// resetting) is paid once per `rowsPerInsert` rows.
+    func insertCounters(_ counters: [Counter]) throws {
+        try insertBatched(counters, columns: "counters (serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum)",
+                          width: 12, values: values(of:))
+        for counter in counters where !counter.tags.isEmpty { try writeTags(counter) }
+    }
+
+    /// The events written several to a statement, in order (their ids follow it).
+    func appendEvents(_ events: [CounterEvent], step: Int64) throws {
+        try insertBatched(events, columns: "events (change_id, serial, at, kind, count_before, count_after, old_value, new_value, actor)",
+                          width: 9) { eventValues($0, step: step) }
+    }
+
+    /// Inserts `rows` into `columns` (`width` of them), `rowsPerInsert` a statement.
+    private func insertBatched<Row>(_ rows: [Row], columns: String, width: Int, values: (Row) -> [SQLiteValue]) throws {
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let end = min(start + Self.rowsPerInsert, rows.endIndex)
+            let placeholders = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+            let sql = "INSERT INTO \(columns) VALUES " + Array(repeating: placeholders, count: end - start).joined(separator: ", ")
+            try database.cached(sql).run(rows[start..<end].flatMap(values))
+            start = end
+        }
+    }
+
     private func writeTags(_ counter: Counter) throws {
         for (position, tag) in counter.tags.enumerated() {
             try database.cached("INSERT INTO counter_tags (serial, position, tag) VALUES (?, ?, ?)")
@@ -190,11 +219,16 @@ final class SQLiteTallyRows: TallyRows {
         try database.cached("""
             INSERT INTO events (change_id, serial, at, kind, count_before, count_after, old_value, new_value, actor)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([
-                .integer(step), .integer(event.serial), .integer(CounterEvent.milliseconds(event.at)), .text(event.kind.rawValue),
-                .integer(event.countBefore), .integer(event.countAfter), event.oldValue.map(SQLiteValue.text) ?? .null,
-                event.newValue.map(SQLiteValue.text) ?? .null, event.actor.map(SQLiteValue.text) ?? .null,
-            ])
+            """).run(eventValues(event, step: step))
+    }
+
+    /// An event's columns, as `appendEvent` writes them.
+    private func eventValues(_ event: CounterEvent, step: Int64) -> [SQLiteValue] {
+        [
+            .integer(step), .integer(event.serial), .integer(CounterEvent.milliseconds(event.at)), .text(event.kind.rawValue),
+            .integer(event.countBefore), .integer(event.countAfter), event.oldValue.map(SQLiteValue.text) ?? .null,
+            event.newValue.map(SQLiteValue.text) ?? .null, event.actor.map(SQLiteValue.text) ?? .null,
+        ]
     }
 
     func deleteEvents(step: Int64) throws {

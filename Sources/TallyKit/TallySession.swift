@@ -296,10 +296,13 @@ package final class TallySession: TallyStoreChange {
         if madeInGroup(counter.serial) {
             // Made and deleted by one group: recorded on its own (nothing before), so that
             // its log goes when the group is forgotten, as any deleted counter's does.
+            let serial = counter.serial
             madeInGroup = madeInGroup.flatMap { run -> [ClosedRange<Int64>] in
-                guard run.contains(counter.serial) else { return [run] }
-                return [run.lowerBound..<counter.serial, (counter.serial + 1)..<(run.upperBound + 1)]
-                    .filter { !$0.isEmpty }.map { $0.lowerBound...($0.upperBound - 1) }
+                guard run.contains(serial) else { return [run] }
+                var parts: [ClosedRange<Int64>] = []
+                if run.lowerBound < serial { parts.append(run.lowerBound...(serial - 1)) }
+                if serial < run.upperBound { parts.append((serial + 1)...run.upperBound) }
+                return parts
             }
             try journal.touch(kind: RecordKind.counter, key: String(counter.serial)) { nil }
         }

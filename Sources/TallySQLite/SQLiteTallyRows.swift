@@ -98,11 +98,7 @@ final class SQLiteTallyRows: TallyRows {
     }
 
     func insertCounter(_ counter: Counter) throws {
-        try database.cached("""
-            INSERT INTO counters (serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run(values(of: counter))
-        try writeTags(counter)
+        try insertCounters([counter])
     }
 
     /// How many rows one INSERT of a batch writes (an import's counters and events).
@@ -216,10 +212,7 @@ final class SQLiteTallyRows: TallyRows {
     }
 
     func appendEvent(_ event: CounterEvent, step: Int64) throws {
-        try database.cached("""
-            INSERT INTO events (change_id, serial, at, kind, count_before, count_after, old_value, new_value, actor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run(eventValues(event, step: step))
+        try appendEvents([event], step: step)
     }
 
     /// An event's columns, as `appendEvent` writes them.

@@ -24,6 +24,8 @@ import MoneyKitPlatform
 
 /// The kinds of row a till's undo step records (see the top of this file).
 enum TillUndoRecord {
+    /// How errors name the journal.
+    static let storeName = "the undo journal"
     /// A till's live count before the change.
     static let liveCount = "live"
     /// A change to the history.
@@ -33,31 +35,31 @@ enum TillUndoRecord {
 
     /// The history step a "history" record holds.
     /// - Throws: `StoreError.corrupt` for a record that is not one.
-    static func historyStep(_ record: UndoJournalRecord, store: String) throws -> HistoryStep {
+    static func historyStep(_ record: UndoJournalRecord) throws -> HistoryStep {
         do throws(StoredContentError) {
             guard let before = record.before, case .history(let step) = try TillUndoStep(json: before, place: "the undo step", version: TillState.formatVersion) else {
                 throw StoredContentError("it is not a history step")
             }
             return step
         } catch {
-            throw StoreError.corrupt(path: store, reason: "an undo step of the history cannot be read: \(error.message)")
+            throw StoreError.corrupt(path: storeName, reason: "an undo step of the history cannot be read: \(error.message)")
         }
     }
 
     /// The live count a "live" record holds.
     /// - Throws: `StoreError.corrupt` for a record that is not one.
-    static func liveCount(_ record: UndoJournalRecord, store: String) throws -> TillState {
+    static func liveCount(_ record: UndoJournalRecord) throws -> TillState {
         do throws(StoredContentError) {
             guard let before = record.before else { throw StoredContentError("it holds no count") }
             return try TillState(snapshot: before, place: "the undo step's count")
         } catch {
-            throw StoreError.corrupt(path: store, reason: "an undo step of a live count cannot be read: \(error.message)")
+            throw StoreError.corrupt(path: storeName, reason: "an undo step of a live count cannot be read: \(error.message)")
         }
     }
 
     /// The removed till a "removed-till" record holds.
     /// - Throws: `StoreError.corrupt` for a record that is not one.
-    static func removedTill(_ record: UndoJournalRecord, action: String, store: String) throws -> TillRemoval {
+    static func removedTill(_ record: UndoJournalRecord, action: String) throws -> TillRemoval {
         do throws(StoredContentError) {
             guard let before = record.before else { throw StoredContentError("it holds no till") }
             let fields = try JSONFields(before, place: "the removed till")
@@ -65,7 +67,7 @@ enum TillUndoRecord {
             guard !name.isEmpty, let count = fields.value("count") else { throw StoredContentError("it names no till") }
             return TillRemoval(name: TillName(stored: name), state: try TillState(snapshot: count, place: "the removed till's count"), action: action)
         } catch {
-            throw StoreError.corrupt(path: store, reason: "an undo step of a removed till cannot be read: \(error.message)")
+            throw StoreError.corrupt(path: storeName, reason: "an undo step of a removed till cannot be read: \(error.message)")
         }
     }
 
@@ -80,7 +82,7 @@ extension Till {
     /// - Throws: the store's errors.
     func journal(in session: any TillSession) throws -> UndoJournal {
         UndoJournal(rows: try session.journalRows(), actor: Self.actor(till: name, person: session.person), isShared: true,
-                    stepsKept: TillState.undoLimit, storeName: "the undo journal")
+                    stepsKept: TillState.undoLimit, storeName: TillUndoRecord.storeName)
     }
 
     /// The journal's actor of `till` and `person`: the till's match key, a tab, the person
@@ -134,7 +136,7 @@ extension Till {
     func purgeHidden(by records: [UndoJournalRecord], in session: any TillSession) throws {
         var keys: [String] = []
         for record in records where record.kind == TillUndoRecord.history {
-            let step = try TillUndoRecord.historyStep(record, store: "the undo journal")
+            let step = try TillUndoRecord.historyStep(record)
             if step.change == .rm { keys.append(step.key) }
         }
         if !keys.isEmpty { _ = try session.history.purge(keys) }
@@ -174,19 +176,19 @@ extension Till {
     private func revert(_ record: UndoJournalRecord, label: String, in session: any TillSession) throws -> (UndoOutcome?, (HistoryStep, HistoryReversal)?) {
         switch record.kind {
         case TillUndoRecord.liveCount:
-            let snapshot = try TillUndoRecord.liveCount(record, store: "the undo journal")
+            let snapshot = try TillUndoRecord.liveCount(record)
             try session.live(of: name).change { $0.restore(snapshot, at: stamp) }
             return (.liveCount(action: label.isEmpty ? nil : label), nil)
         case TillUndoRecord.history:
-            let step = try TillUndoRecord.historyStep(record, store: "the undo journal")
+            let step = try TillUndoRecord.historyStep(record)
             let reversal = try session.history.revert(step)
             return reversal.foundNothing ? (nil, (step, reversal)) : (.history(step, reversal), nil)
         case TillUndoRecord.removedTill:
-            let removal = try TillUndoRecord.removedTill(record, action: label, store: "the undo journal")
+            let removal = try TillUndoRecord.removedTill(record, action: label)
             let restored = try session.tills.restore(removal.name, state: removal.state, at: stamp)
             return (.till(removal, restored: restored), nil)
         default:
-            throw StoreError.corrupt(path: "the undo journal", reason: "an undo step records an unknown kind of row '\(record.kind)'")
+            throw StoreError.corrupt(path: TillUndoRecord.storeName, reason: "an undo step records an unknown kind of row '\(record.kind)'")
         }
     }
 }

@@ -328,6 +328,15 @@ struct TallyPostgresEndToEndTests {
             TallyWait.exit(of: process, timeout: 60)
             let message = try String(contentsOfFile: errors, encoding: .utf8)
             if process.terminationStatus == 0 { break }  // the import finished first
+            if message.contains("the change may or may not have been saved") {
+                // Ended on the COMMIT itself: the tool cannot know, says so (75), and the
+                // store holds the import whole or not at all. Not the case under test:
+                // nothing saved, a later moment is tried; saved, the import finished first.
+                #expect(process.terminationStatus == 75, "\(message)")
+                let counters = try store.integer("SELECT count(*) FROM tally.counters")
+                #expect(counters == 1 || counters == 4001, "\(counters) counters: the import is neither whole nor absent")
+                if counters == 1 { continue } else { lost = true; break }
+            }
             lost = true
             #expect(process.terminationStatus == 75, "\(message)")
             #expect(message.contains("lost the connection to PostgreSQL database"), "\(message)")

@@ -1,6 +1,8 @@
 // A named counter: a count that moves by a step, with the start it resets to, an
 // optional goal and bounds (CounterBounds.swift), tags (CounterTags.swift) and the instant
-// of its last change.
+// of its last change. A derived counter (CounterFormula.swift) keeps a formula instead of
+// a count: its count, start and step are stored as 0, 0 and 1 and mean nothing; its count
+// is worked out from its sources when it is shown (DerivedCounters.swift).
 
 import MoneyKitStorage
 import MoneyKitPlatform
@@ -32,12 +34,22 @@ public struct Counter: Equatable, Sendable {
     /// The instant of the last change, in the form of `created`; `created` in a store
     /// written before it was kept.
     public var updated: String
+    /// What a derived counter is worked out from; nil for a counter that keeps its count.
+    public var formula: CounterFormula?
+
+    /// A derived counter's formula by name ("in - out"), filled in by the reads that show
+    /// it (`TallyStoreReading.valued`); nil otherwise. Never stored: names change.
+    public var formulaText: String?
+
+    /// Whether this counter is derived from others (its count is never stored).
+    public var isDerived: Bool { formula != nil }
 
     /// A counter with every field given; `tags` must already be in their stored form
     /// (`CounterTags.validate`), `updated` defaults to `created`.
     public init(
         name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String, serial: Int64,
-        goal: Int64? = nil, minimum: Int64? = nil, maximum: Int64? = nil, tags: [String] = [], updated: String? = nil
+        goal: Int64? = nil, minimum: Int64? = nil, maximum: Int64? = nil, tags: [String] = [], updated: String? = nil,
+        formula: CounterFormula? = nil
     ) {
         self.name = name
         self.count = count
@@ -51,6 +63,7 @@ public struct Counter: Equatable, Sendable {
         self.maximum = maximum
         self.tags = tags
         self.updated = updated ?? created
+        self.formula = formula
     }
 
     /// Seconds since 1970 of `created`, or nil when unreadable (a store written by hand).
@@ -105,6 +118,7 @@ public struct Counter: Equatable, Sendable {
         if name.isEmpty || name.allSatisfy({ $0.isWhitespace }) { return .emptyName }
         if step == 0 { return .zeroStep }
         if let fault = boundsFault { return .bounds(fault) }
+        if let formula, formula.terms.contains(where: { $0.serial == serial }) { return .derivedFromItself }
         return nil
     }
 
@@ -135,6 +149,8 @@ public enum StoredCounterFault: Equatable, Sendable {
     case zeroStep
     /// The goal and bounds do not fit the start and count.
     case bounds(BoundsFault)
+    /// A derived counter that names itself among its sources.
+    case derivedFromItself
 
     /// The fault alone: "a step of 0", "the count 7 is above the maximum 5".
     public var message: String {
@@ -142,6 +158,7 @@ public enum StoredCounterFault: Equatable, Sendable {
         case .emptyName: return "an empty name"
         case .zeroStep: return "a step of 0"
         case .bounds(let fault): return fault.message
+        case .derivedFromItself: return "a formula that names itself"
         }
     }
 
@@ -152,6 +169,7 @@ public enum StoredCounterFault: Equatable, Sendable {
         case .emptyName: return "\(place) has an empty name"
         case .zeroStep: return "\(place) ('\(name)') has a step of 0"
         case .bounds(let fault): return "\(place) ('\(name)'): \(fault.message)"
+        case .derivedFromItself: return "\(place) ('\(name)') is derived from itself"
         }
     }
 }

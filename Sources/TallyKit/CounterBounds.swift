@@ -62,6 +62,9 @@ extension Counter {
         // Checked on every load of every counter: most have no bounds.
         if minimum == nil && maximum == nil { return nil }
         if let minimum, let maximum, minimum > maximum { return .minimumAboveMaximum(minimum: minimum, maximum: maximum) }
+        // A derived counter's bounds are thresholds to report, not limits: its count
+        // follows its sources wherever they go (DerivedCounters.swift).
+        if isDerived { return nil }
         if let (bound, limit) = boundCrossed(by: start) { return .outside(what: "start", value: start, bound: bound, limit: limit) }
         if let (bound, limit) = boundCrossed(by: count) { return .outside(what: "count", value: count, bound: bound, limit: limit) }
         if let goal, let (bound, limit) = boundCrossed(by: goal) {
@@ -106,11 +109,14 @@ public struct CountChange: Equatable, Sendable {
     public var before: Int64
     /// The counter as stored after the change.
     public var counter: Counter
+    /// The derived counters the change moved (CounterFormula), each before and after.
+    public var derived: [DerivedChange]
 
-    /// A change from `before` to `counter`'s count.
-    public init(before: Int64, counter: Counter) {
+    /// A change from `before` to `counter`'s count, moving `derived`.
+    public init(before: Int64, counter: Counter, derived: [DerivedChange] = []) {
         self.before = before
         self.counter = counter
+        self.derived = derived
     }
 
     /// The count after the change.

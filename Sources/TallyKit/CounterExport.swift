@@ -2,12 +2,14 @@
 // an import into an empty store restores it exactly (counts, settings, the log and with
 // it `log`, `stats` and `show`), and an export of that store is byte for byte the first.
 //
-// Format, version 2 (the executable prints the JSON and writes the CSV records through the
+// Format, version 3 (the executable prints the JSON and writes the CSV records through the
 // toolkit's CSV writer; CounterImport reads both back):
-//   JSON  {"format": "tally-export", "version": 2, "counters": [COUNTER, …]}, the
+//   JSON  {"format": "tally-export", "version": 3, "counters": [COUNTER, …]}, the
 //         counters in creation order; COUNTER is {name, count, start, step, pinned,
-//         created, goal, min, max, tags, updated, log}: goal, min and max a whole number or
-//         null, tags a list of strings, created and updated ISO 8601 UTC, and log the
+//         created, goal, min, max, tags, updated, from, log}: goal, min and max a whole
+//         number or null, tags a list of strings, created and updated ISO 8601 UTC, from a
+//         derived counter's formula by name ("in - out"; its count is the value when
+//         exported, its start and step 0 and 1, none of them read back) or null, and log the
 //         counter's events oldest first, each {at, kind, before, after} and, when set,
 //         {old, new, actor}: at ISO 8601 UTC to the millisecond, kind one of
 //         CounterEventKind (new, inc, dec, …), before and after the count around the
@@ -17,8 +19,8 @@
 //         field "a,b"; log one field holding the log's JSON array (compact), so the
 //         export stays one table that a spreadsheet opens; empty goal, min and max mean
 //         none.
-// Version 1 (before the log was exported: no log field) and the output of `tally list
-// --format json` (a bare array of counters) stay importable: a counter without a log is
+// Version 2 (no from) is read as it was; version 1 (before the log was exported: no log
+// field) and the output of `tally list --format json` (a bare array of counters) stay importable: a counter without a log is
 // imported with one "import" event, as before. Version 1 files are read as they were.
 
 import MoneyKitStorage
@@ -29,11 +31,14 @@ import MoneyKitPlatform
 public struct CounterExport: Equatable, Sendable {
     /// The JSON export's `format`, checked by import.
     public static let formatName = "tally-export"
-    /// The version this build writes and reads up to: 2 carries each counter's log.
-    public static let formatVersion = 2
+    /// The version this build writes and reads up to: 2 carries each counter's log, 3 the
+    /// formulas of derived counters.
+    public static let formatVersion = 3
+    /// The field holding a derived counter's formula (from version 3).
+    public static let formulaFieldName = "from"
     /// The fields of each counter, in order: JSON keys and CSV columns alike (the same
     /// as `tally list --format json`'s), before the log.
-    public static let fieldNames = ["name", "count", "start", "step", "pinned", "created", "goal", "min", "max", "tags", "updated"]
+    public static let fieldNames = ["name", "count", "start", "step", "pinned", "created", "goal", "min", "max", "tags", "updated", formulaFieldName]
     /// The field holding a counter's log (from version 2).
     public static let logFieldName = "log"
     /// Every field an export holds and import reads: the counter's, then its log.
@@ -72,6 +77,7 @@ public struct CounterExport: Equatable, Sendable {
             ("step", .integer(counter.step)), ("pinned", .bool(counter.pinned)), ("created", .string(counter.created)),
             ("goal", optional(counter.goal)), ("min", optional(counter.minimum)), ("max", optional(counter.maximum)),
             ("tags", .array(counter.tags.map(JSONValue.string))), ("updated", .string(counter.updated)),
+            (formulaFieldName, counter.formulaText.map(JSONValue.string) ?? .null),
         ]
     }
 
@@ -100,7 +106,7 @@ public struct CounterExport: Equatable, Sendable {
                 counter.name, String(counter.count), String(counter.start), String(counter.step),
                 counter.pinned ? "true" : "false", counter.created, counter.goal.map { String($0) } ?? "",
                 counter.minimum.map { String($0) } ?? "", counter.maximum.map { String($0) } ?? "",
-                counter.tags.joined(separator: String(CounterTags.separator)), counter.updated,
+                counter.tags.joined(separator: String(CounterTags.separator)), counter.updated, counter.formulaText ?? "",
                 Self.json(log(of: counter)).serialized(),
             ]
         }
@@ -131,7 +137,7 @@ extension Tally {
     /// - Throws: the repository's errors.
     public func export() throws -> CounterExport {
         try repository.read { store in
-            let counters = try store.allCounters()
+            let counters = try store.valued(all: store.allCounters())
             let serials = Set(counters.map(\.serial))
             var logs: [Int64: [CounterEvent]] = [:]
             // One pass over the log (in the order recorded); each counter's events then as

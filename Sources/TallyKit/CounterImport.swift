@@ -6,8 +6,10 @@
 // holding the log's JSON array). Goal, min and max are whole numbers or null (empty in
 // CSV). A counter given with a log (version 2) is restored with exactly that log; one
 // without (version 1, a list, a CSV without the column or with the field empty) gets one
-// "import" event. The format is recognised from the content. Every value is checked here,
-// before anything is stored.
+// "import" event. A counter with a formula in "from" (version 3) is derived: its count,
+// start and step are not read, and its sources are looked up when it is stored (in the
+// input first, then in the store). The format is recognised from the content. Every value
+// is checked here, before anything is stored.
 
 import MoneyKit
 import MoneyKitStorage
@@ -32,11 +34,14 @@ public struct ImportedCounter: Equatable, Sendable {
     /// The counter's log, oldest first (serials 0: given when stored), or nil when the
     /// input gave none: the import then records one "import" event.
     public var log: [CounterEvent]?
+    /// A derived counter's formula as typed ("in - out"), its sources named; nil for a
+    /// counter that keeps its count.
+    public var formula: String?
 
     /// A counter with every field given.
     public init(
         name: String, count: Int64, start: Int64, step: Int64, pinned: Bool, created: String,
-        settings: ImportedSettings = ImportedSettings(), log: [CounterEvent]? = nil
+        settings: ImportedSettings = ImportedSettings(), log: [CounterEvent]? = nil, formula: String? = nil
     ) {
         self.name = name
         self.count = count
@@ -46,6 +51,7 @@ public struct ImportedCounter: Equatable, Sendable {
         self.created = created
         self.settings = settings
         self.log = log
+        self.formula = formula
     }
 
     /// The counter to store, with `serial`.
@@ -111,6 +117,7 @@ public enum CounterImport {
         var created: String?
         var settings: ImportedSettings.Given
         var log: [CounterEvent]?
+        var formula: String?
     }
 
     static func readJSON(_ text: String, source: String, now: Double) throws(TallyError) -> [ImportedCounter] {
@@ -144,7 +151,7 @@ public enum CounterImport {
             }
             var counter = try validated(
                 name: imported.name, count: imported.count, start: imported.start, step: imported.step,
-                pinned: imported.pinned, created: imported.created, place: place, now: now)
+                pinned: imported.pinned, created: imported.created, formula: imported.formula, place: place, now: now)
             counter.settings = try ImportedSettings.validated(imported.settings, of: counter, place: place)
             counter.log = imported.log
             result.append(counter)
@@ -164,7 +171,8 @@ public enum CounterImport {
             created: fields.optional("created") == nil ? nil : try fields.string("created"),
             settings: try ImportedSettings.Given(json: fields),
             log: fields.optional(CounterExport.logFieldName) == nil
-                ? nil : try readLog(try fields.array(CounterExport.logFieldName), place: place))
+                ? nil : try readLog(try fields.array(CounterExport.logFieldName), place: place),
+            formula: fields.optional(CounterExport.formulaFieldName) == nil ? nil : try fields.string(CounterExport.formulaFieldName))
     }
 
     /// The events of a log as the export writes them (`CounterExport.json(_:)`), checked:
@@ -241,10 +249,11 @@ public enum CounterImport {
                 }
             }
             let created = field("created").flatMap { $0.isEmpty ? nil : $0 }
+            let formula = field(CounterExport.formulaFieldName).flatMap { $0.isEmpty ? nil : $0 }
             var counter = try validated(
-                name: csv.restoredField(record[nameColumn]), count: try integer("count"),
-                start: try integer("start"), step: try integer("step"), pinned: pinned, created: created,
-                place: place(), now: now)
+                name: csv.restoredField(record[nameColumn]), count: formula == nil ? try integer("count") : nil,
+                start: formula == nil ? try integer("start") : nil, step: formula == nil ? try integer("step") : nil,
+                pinned: pinned, created: created, formula: formula, place: place(), now: now)
             let given = ImportedSettings.Given(
                 goal: try integer("goal"), minimum: try integer("min"), maximum: try integer("max"),
                 tags: field("tags").map(ImportedSettings.Given.splitTags) ?? [],
@@ -291,10 +300,11 @@ public enum CounterImport {
 
     /// The counter an entry stands for: the name by ItemName's rule, a step that is not
     /// 0 (default 1), a creation time in ISO 8601 (default `now`), the count defaulting to
-    /// the start (default 0).
+    /// the start (default 0); a derived counter's formula read (its count, start and step
+    /// are its sources' business: 0, 0 and 1).
     static func validated(
-        name typed: String, count: Int64?, start: Int64?, step: Int64?, pinned: Bool?, created: String?, place: @autoclosure () -> String,
-        now: Double
+        name typed: String, count: Int64?, start: Int64?, step: Int64?, pinned: Bool?, created: String?, formula: String? = nil,
+        place: @autoclosure () -> String, now: Double
     ) throws(TallyError) -> ImportedCounter {
         let name: String
         switch ItemName.checked(typed) {
@@ -304,6 +314,16 @@ public enum CounterImport {
         let step = step ?? 1
         if step == 0 { throw .importZeroStep(place: place(), name: name) }
         if let created, Instant.parseISO8601(created) == nil { throw .importBadCreated(place: place(), text: created) }
+        if let formula {
+            do {
+                _ = try CounterFormula.parse(formula)
+            } catch {
+                guard case .badFormula(_, let reason) = error else { throw error }
+                throw .importBadEntry(message: "\(place()): cannot read the formula of '\(name)', '\(formula)': \(reason)")
+            }
+            return ImportedCounter(
+                name: name, count: 0, start: 0, step: 1, pinned: pinned ?? false, created: created ?? Instant.iso8601UTC(now), formula: formula)
+        }
         let start = start ?? 0
         return ImportedCounter(
             name: name, count: count ?? start, start: start, step: step, pinned: pinned ?? false,

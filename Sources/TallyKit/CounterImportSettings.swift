@@ -89,7 +89,9 @@ public struct ImportedSettings: Equatable, Sendable {
         }
         let probe = Counter(
             name: counter.name, count: counter.count, start: counter.start, step: counter.step, pinned: false,
-            created: counter.created, serial: 1, goal: given.goal, minimum: given.minimum, maximum: given.maximum)
+            created: counter.created, serial: 1, goal: given.goal, minimum: given.minimum, maximum: given.maximum,
+            // A derived counter's bounds are checked against each other only (see boundsFault).
+            formula: counter.formula.map { _ in CounterFormula(terms: []) })
         if let fault = probe.boundsFault { throw .importBadBounds(place: place(), name: counter.name, fault: fault) }
         return ImportedSettings(
             goal: given.goal, minimum: given.minimum, maximum: given.maximum, tags: CounterTags.normalized(tags),

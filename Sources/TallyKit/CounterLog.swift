@@ -84,13 +84,20 @@ extension Tally {
     /// The most periods `stats` lists (an hourly report of 11 years).
     public static let periodLimit = 100_000
 
-    /// The events of the counter `name` from `from` through `through` (inclusive; nil: open).
+    /// The events of the counter `name` from `from` through `through` (inclusive; nil: open);
+    /// a derived counter's are its sources' (see `derivedLog`).
     /// - Throws: `TallyError.notFound`, `.ambiguousName`, `.rangeEndsBeforeStart`; the repository's errors.
     public func log(of name: String, from: Int64? = nil, through: Int64? = nil) throws -> CounterLog {
         if let from, let through, through < from { throw TallyError.rangeEndsBeforeStart(from: from, through: through) }
         return try repository.read { store in
-            let counter = try store.requireCounter(named: name)
-            let events = try store.events(of: counter.serial, from: from.map(Double.init), through: through.map { Double($0) + 0.999 })
+            let counter = try store.valued(store.requireCounter(named: name))
+            guard counter.isDerived else {
+                let events = try store.events(of: counter.serial, from: from.map(Double.init), through: through.map { Double($0) + 0.999 })
+                return CounterLog(counter: counter, events: events)
+            }
+            let events = try store.derivedLog(of: counter).filter { event in
+                from.map { event.at >= Double($0) } ?? true && through.map { event.at < Double($0) + 1 } ?? true
+            }
             return CounterLog(counter: counter, events: events)
         }
     }

@@ -1,11 +1,12 @@
 // Resetting many counters at once: every counter, or those holding every one of some tags,
-// back to its start, as one undo step. Counters already at their start are left alone.
+// back to its start, as one undo step. Counters already at their start are left alone, and
+// so are derived counters (their sources' resets move them).
 
 extension Tally {
     /// The counters `resetAll(tags:)` would put back to their start (in list order).
     /// - Throws: `TallyError.invalidTag`; the repository's errors.
     public func countersToReset(tags: [String]) throws -> [Counter] {
-        try list(tags: tags).rows.filter { $0.count != $0.start }
+        try list(tags: tags).rows.filter { !$0.isDerived && $0.count != $0.start }
     }
 
     /// Puts the count of every counter holding every one of `tags` (all when none) back to
@@ -17,7 +18,7 @@ extension Tally {
         let required = try CounterTags.validate(tags)
         let filter = required.isEmpty ? "" : " tagged \(required.joined(separator: ", "))"
         return try editCounters(
-            where: { CounterTags.holdsAll(required, in: $0.tags) },
+            where: { !$0.isDerived && CounterTags.holdsAll(required, in: $0.tags) },
             action: { names in "reset \(names.count) counter\(names.count == 1 ? "" : "s")\(filter)" }
         ) { counter throws(TallyError) in
             try counter.requireWithinBounds(counter.start)

@@ -1,5 +1,6 @@
-// The total of the counts of all counters, or of those holding every one of some tags,
-// added with checked arithmetic: a total beyond the 64-bit range is an error, never a trap.
+// The total of the counts of all stored counters, or of those holding every one of some
+// tags, added with checked arithmetic: a total beyond the 64-bit range is an error, never a
+// trap. Derived counters are left out: their counts are their sources' again.
 
 /// The total of some counters' counts.
 public struct CounterSum: Equatable, Sendable {
@@ -17,29 +18,22 @@ public struct CounterSum: Equatable, Sendable {
         self.tags = tags
     }
 
-    /// The sum of the counts of `counters`, exact whatever their order: a running total
-    /// may pass the 64-bit range and come back (max, 1, -1), so the passes are counted
-    /// (up +1, down -1) and only a total that ends beyond the range is refused.
+    /// The sum of the counts of `counters`, exact whatever their order (`CheckedTotal`).
     /// - Throws: `TallyError.sumOverflow` when the total leaves the 64-bit range.
     public static func of(_ counters: [Counter], tags: [String]) throws(TallyError) -> CounterSum {
-        var total: Int64 = 0
-        var passes = 0  // times the running total went past Int64.max (+1) or Int64.min (-1)
-        for counter in counters {
-            let (next, overflow) = total.addingReportingOverflow(counter.count)
-            if overflow { passes += counter.count > 0 ? 1 : -1 }
-            total = next
-        }
-        // The true total is total + passes × 2^64: within the range only when passes is 0.
-        guard passes == 0 else { throw .sumOverflow(counters: counters.count) }
+        var running = CheckedTotal()
+        for counter in counters { running.add(counter.count) }
+        guard let total = running.value else { throw .sumOverflow(counters: counters.count) }
         return CounterSum(total: total, counters: counters.count, tags: tags)
     }
 }
 
 extension Tally {
-    /// The total of the counts of the counters holding every one of `tags` (all when none).
+    /// The total of the counts of the stored counters holding every one of `tags` (all
+    /// when none); derived counters are left out.
     /// - Throws: `TallyError.sumOverflow`; `.invalidTag`; the repository's errors.
     public func sum(tags: [String] = []) throws -> CounterSum {
         let required = try CounterTags.validate(tags)
-        return try CounterSum.of(list(tags: required).rows, tags: required)
+        return try CounterSum.of(list(tags: required).rows.filter { !$0.isDerived }, tags: required)
     }
 }

@@ -75,6 +75,8 @@ extension Tally {
             var summary = ImportSummary(added: 0, replaced: 0, skipped: 0, renamed: [])
             var replaced: [Counter] = []
             var toInsert: [ImportedCounter] = []
+            // The input's own names (a derived counter's sources are looked up there first).
+            var inputKeys: [String] = []
             var taken = Set(existing.keys).union(keys)
             for (index, var counter) in incoming.enumerated() {
                 if let stored = existing[keys[index]] {
@@ -96,16 +98,23 @@ extension Tally {
                     summary.added += 1
                 }
                 toInsert.append(counter)
+                inputKeys.append(keys[index])
             }
             guard !toInsert.isEmpty else { return summary }
             // One change group: one undo reverts the whole import.
             try store.begin("import \(toInsert.count) counter\(toInsert.count == 1 ? "" : "s")", at: at)
             for counter in replaced { try store.delete(counter) }
-            // The counters, then their logs, each written together (in input order).
+            // The counters, then their logs, each written together (in input order); the
+            // derived ones after the others, their formulas resolved once their sources are in.
             var made: [Counter] = []
             made.reserveCapacity(toInsert.count)
             for counter in toInsert { made.append(counter.counter(serial: try store.takeSerial())) }
-            try store.insert(made)
+            if toInsert.contains(where: { $0.formula != nil }) || !replaced.isEmpty {
+                var plan = DerivedImport(imported: toInsert, made: made, inputKeys: inputKeys, replaced: replaced, existing: existing)
+                made = try plan.resolved(in: store, source: source)
+            } else {
+                try store.insert(made)
+            }
             var events: [CounterEvent] = []
             events.reserveCapacity(made.count)
             for (counter, stored) in zip(toInsert, made) {
@@ -122,6 +131,72 @@ extension Tally {
             }
             try store.record(events)
             return summary
+        }
+    }
+
+    /// Stores the counters an import makes whose formulas name other counters: the
+    /// stored ones first, then the derived ones with their sources resolved (in the input
+    /// first, under the name the input gave, then in the store), and the store's derived
+    /// counters whose sources the import replaced pointed at the replacing counters.
+    private struct DerivedImport {
+        let imported: [ImportedCounter]
+        var made: [Counter]
+        /// Each imported counter's match key as the input named it.
+        let inputKeys: [String]
+        let replaced: [Counter]
+        /// The store's counters before the import, by match key.
+        let existing: [String: Counter]
+
+        /// Stores `made` and returns it with the derived counters' formulas.
+        /// - Throws: `TallyError.importBadEntry` for a source found nowhere; `.derivedSource`
+        ///   for a source that is derived; the store's errors.
+        mutating func resolved(in store: any TallyStoreChange, source: String) throws -> [Counter] {
+            var byInputKey: [String: Counter] = [:]
+            for (key, counter) in zip(inputKeys, made) { byInputKey[key] = counter }
+            try store.insert(made.indices.filter { imported[$0].formula == nil }.map { made[$0] })
+            for index in made.indices {
+                guard let text = imported[index].formula else { continue }
+                var terms: [CounterFormula.Term] = []
+                for typed in try CounterFormula.parse(text) {
+                    let key = ItemName.matchKey(typed.name)
+                    guard let found = byInputKey[key] ?? existing[key].flatMap({ try? store.counter(serial: $0.serial) }) else {
+                        throw TallyError.importBadEntry(message: """
+                            \(source): '\(made[index].name)' is derived from '\(typed.name)', which is neither in \(source) nor in the store; nothing was imported
+                            """)
+                    }
+                    if found.isDerived || imported.indices.contains(where: { made[$0].serial == found.serial && imported[$0].formula != nil }) {
+                        throw TallyError.derivedSource(source: found.name)
+                    }
+                    terms.append(CounterFormula.Term(serial: found.serial, subtracted: typed.subtracted))
+                }
+                made[index].formula = CounterFormula(terms: terms)
+                made[index] = try store.valued(made[index])
+                try store.insert(made[index])
+            }
+            try repointDerived(in: store)
+            return made
+        }
+
+        /// The store's derived counters naming a counter the import replaced name the
+        /// counter that replaced it (the same name).
+        private func repointDerived(in store: any TallyStoreChange) throws {
+            guard !replaced.isEmpty else { return }
+            var replacing: [Int64: Counter] = [:]
+            for old in replaced {
+                let key = ItemName.matchKey(old.name)
+                if let index = inputKeys.firstIndex(of: key) { replacing[old.serial] = made[index] }
+            }
+            let madeSerials = Set(made.map(\.serial))
+            for var derived in try store.derivedCounters() where !madeSerials.contains(derived.serial) {
+                guard var formula = derived.formula, formula.terms.contains(where: { replacing[$0.serial] != nil }) else { continue }
+                for index in formula.terms.indices {
+                    guard let new = replacing[formula.terms[index].serial] else { continue }
+                    if new.isDerived { throw TallyError.derivedSource(source: new.name) }
+                    formula.terms[index].serial = new.serial
+                }
+                derived.formula = formula
+                try store.update(derived)
+            }
         }
     }
 

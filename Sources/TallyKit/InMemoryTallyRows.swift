@@ -52,6 +52,8 @@ final class InMemoryTallyRows: TallyRows {
 
     func allCounters() -> [Counter] { state.counters.values.sorted { $0.serial < $1.serial } }
 
+    func derivedCounters() -> [Counter] { allCounters().filter(\.isDerived) }
+
     func hasCounters() -> Bool { !state.counters.isEmpty }
 
     func insertCounter(_ counter: Counter) { state.counters[counter.serial] = counter }

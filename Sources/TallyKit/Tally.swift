@@ -24,13 +24,13 @@ public struct Tally {
     /// Every counter, pinned first, then newest first.
     /// - Throws: the repository's errors (`StoreError` from the file store).
     public func list() throws -> CounterList {
-        CounterList(rows: try repository.read { try $0.allCounters() }.sorted(by: Counter.listOrder))
+        CounterList(rows: try repository.read { store in try store.valued(all: store.allCounters()) }.sorted(by: Counter.listOrder))
     }
 
     /// The counter called `name` (exactly, else in another letter case).
     /// - Throws: `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func counter(named name: String) throws -> Counter {
-        try repository.read { try $0.requireCounter(named: name) }
+        try repository.read { store in try store.valued(store.requireCounter(named: name)) }
     }
 
     /// The stored names that `typed` name, each once, in the order given (a check before
@@ -134,13 +134,15 @@ public struct Tally {
     }
 
     /// Applies `transform` to the counter `name` as one change group "ACTION STORED-NAME",
-    /// with its event; a count beyond the counter's bounds is refused.
+    /// with its event; a count beyond the counter's bounds is refused, and so is a derived
+    /// counter (its sources change it). The change says which derived counters it moved.
     private func changeCount(
         _ name: String, kind: CounterEventKind, action: String, _ transform: (Counter) throws(TallyError) -> Int64
     ) throws -> CountChange {
         let at = now()
         return try repository.write { store -> CountChange in
             var counter = try store.requireCounter(named: name)
+            try store.requireStored(counter)
             let newCount = try transform(counter)
             try counter.requireWithinBounds(newCount)
             try store.begin("\(action) \(counter.name)", at: at)
@@ -149,7 +151,7 @@ public struct Tally {
             counter.updated = Instant.iso8601UTC(at)
             try store.update(counter)
             try store.record(CounterEvent(serial: counter.serial, at: at, kind: kind, countBefore: before, countAfter: newCount))
-            return CountChange(before: before, counter: counter)
+            return CountChange(before: before, counter: counter, derived: try store.derivedChanges())
         }
     }
 
@@ -161,6 +163,7 @@ public struct Tally {
         let at = now()
         return try repository.write { store -> Int64 in
             var counter = try store.requireCounter(named: name)
+            try store.requireStored(counter)
             let newCount = try counter.adding(try counter.steps(lines))
             try counter.requireWithinBounds(newCount)
             if try store.latestChange()?.action == session {
@@ -186,6 +189,7 @@ public struct Tally {
         let at = now()
         try repository.write { store in
             var counter = try store.requireCounter(named: name)
+            try store.requireStored(counter)
             try store.begin("step \(counter.name)", at: at)
             let old = counter.step
             counter.step = step
@@ -216,13 +220,15 @@ public struct Tally {
     // MARK: removing and undoing
 
     /// Deletes the counters `typed` names, as one undo step; returns their stored names.
-    /// Their logs go with them (and come back with undo).
-    /// - Throws: `TallyError.notFound` or `.ambiguousName` (nothing is deleted); the repository's errors (`StoreError` from the file store).
+    /// Their logs go with them (and come back with undo). A source of a derived counter
+    /// goes only with that counter.
+    /// - Throws: `TallyError.notFound` or `.ambiguousName`, `.sourceOfDerived` (nothing is deleted); the repository's errors (`StoreError` from the file store).
     @discardableResult
     public func remove(_ typed: [String]) throws -> [String] {
         let at = now()
         return try repository.write { store -> [String] in
             let removed = try store.requireCounters(named: typed)
+            try Self.requireNoDerivedLeftWithoutSource(removing: removed, in: store)
             try store.begin("rm \(removed.map(\.name).joined(separator: ", "))", at: at)
             for counter in removed {
                 try store.record(CounterEvent(serial: counter.serial, at: at, kind: .rm, countBefore: counter.count, countAfter: counter.count))
@@ -234,12 +240,30 @@ public struct Tally {
 
     /// Reverts the newest change and removes its events from the log; returns what it
     /// was ("inc coffee").
-    /// - Throws: `TallyError.nothingToUndo`; the repository's errors (`StoreError` from the file store).
+    /// - Throws: `TallyError.nothingToUndo`; `.derivedSourceGone` when it would leave a
+    ///   derived counter without a source; the repository's errors (`StoreError` from the file store).
     public func undo() throws -> String {
-        try repository.write { store -> String in
+        try undoMovingDerived().action
+    }
+
+    /// `undo()`, with the derived counters it moved.
+    /// - Throws: as `undo()`.
+    public func undoMovingDerived() throws -> (action: String, derived: [DerivedChange]) {
+        try repository.write { store in
             guard let group = try store.revertLatest() else { throw TallyError.nothingToUndo }
-            return group.action
+            return (group.action, try store.derivedChanges())
         }
+    }
+
+    /// Refuses to delete `removed` when a derived counter left behind names one of them.
+    static func requireNoDerivedLeftWithoutSource(removing removed: [Counter], in store: any TallyStoreChange) throws {
+        let gone = Set(removed.map(\.serial))
+        let orphaned = try store.derivedCounters().filter { derived in
+            !gone.contains(derived.serial) && derived.formula?.terms.contains { gone.contains($0.serial) } == true
+        }
+        guard !orphaned.isEmpty else { return }
+        let sources = removed.filter { source in orphaned.contains { $0.formula?.terms.contains { $0.serial == source.serial } == true } }
+        throw TallyError.sourceOfDerived(counters: sources.map(\.name), derived: orphaned.map(\.name))
     }
 
     /// Reverts the newest change only when it concerns the counter `name`, so a screen

@@ -6,7 +6,9 @@
 //                 goal?, min?, max?, tags?, updated?}]
 //               the last five optional (absent in stores written before them): goal,
 //               min, max whole numbers or absent/null; tags a list of strings, absent when
-//               none; updated ISO 8601 like created, absent meaning created.
+//               none; updated ISO 8601 like created, absent meaning created. The undo
+//               journal keeps a counter in this form, with "formula" ("+3 -4") for a
+//               derived counter (CounterFormula); no document holds one.
 //   nextSerial: the serial the next new counter gets
 //   undo:       [{action, before: [Counter], after: [names]}], newest last, at most 100
 //
@@ -68,6 +70,13 @@ extension Counter {
             }
         }
         if fields.optional("updated") != nil { updated = try fields.string("updated") }
+        if fields.optional("formula") != nil {
+            let text = try fields.string("formula")
+            guard let read = CounterFormula(storedText: text) else {
+                throw StoredContentError("'formula' in \(fields.place) is not a formula: '\(text)'")
+            }
+            formula = read
+        }
     }
 
     var storedJSON: JSONValue {
@@ -85,6 +94,7 @@ extension Counter {
         if let maximum { members.append(("max", .integer(maximum))) }
         if !tags.isEmpty { members.append(("tags", .array(tags.map(JSONValue.string)))) }
         if updated != created { members.append(("updated", .string(updated))) }
+        if let formula { members.append(("formula", .string(formula.storedText))) }
         return .object(members)
     }
 }

@@ -99,4 +99,25 @@ public enum TallyError: Error, Equatable, Sendable {
     /// A change would store `counter` in a state every later read refuses (see
     /// `Counter.storedFault`); nothing was stored.
     case changeWouldBreakStore(counter: String, StoredCounterFault)
+
+    // Derived counters (CounterFormula.swift, DerivedCounters.swift)
+    /// A formula that cannot be read (`text` as typed); `reason` says why.
+    case badFormula(String, reason: String)
+    /// A formula naming `source`, which is itself derived: a derived counter's sources keep
+    /// their counts.
+    case derivedSource(source: String)
+    /// `counter` is derived (`formula`, by name): its count follows its sources and is not
+    /// changed by itself.
+    case derivedNotChangeable(counter: String, formula: String)
+    /// The value of the derived counter `counter` leaves the 64-bit range (a change that
+    /// would do so is refused; nothing was stored).
+    case derivedOverflow(counter: String)
+    /// Deleting `counters` would leave `derived` without a source; nothing was changed.
+    case sourceOfDerived(counters: [String], derived: [String])
+    /// The change (an undo, an import replacing a counter) would leave `derived` without a
+    /// source; nothing was changed.
+    case derivedSourceGone(derived: [String])
+    /// The derived counter `counter` names the counter `serial`, which the store does not
+    /// hold (a store changed by hand: no change leaves one).
+    case derivedSourceMissing(counter: String, serial: Int64)
 }

@@ -63,6 +63,13 @@ public protocol TallyStoreReading {
     /// Every counter, in creation order (serial).
     /// - Throws: the store's errors.
     func allCounters() throws -> [Counter]
+    /// The counter `serial`, or nil.
+    /// - Throws: the store's errors.
+    func counter(serial: Int64) throws -> Counter?
+    /// Every derived counter (CounterFormula), by serial: a change of a source reads them
+    /// to report what it moved, without reading every counter.
+    /// - Throws: the store's errors.
+    func derivedCounters() throws -> [Counter]
     /// The events of the counter `serial` from `from` up to `through` (inclusive; nil:
     /// unbounded), oldest first.
     /// - Throws: the store's errors.
@@ -115,6 +122,11 @@ public protocol TallyStoreChange: TallyStoreReading {
     /// them together (an import).
     /// - Throws: the store's errors.
     func record(_ events: [CounterEvent]) throws
+    /// The derived counters this change has moved so far (a source's count changed), each
+    /// with its value before and after; the change is refused when one would leave the
+    /// 64-bit range or lose a source (every change checks this before it commits).
+    /// - Throws: `TallyError.derivedOverflow`, `.derivedSourceGone`; the store's errors.
+    func derivedChanges() throws -> [DerivedChange]
     /// Reverts the newest change group: puts back every counter as it was, removes what it
     /// created and the events it recorded. Nil when there is none. In a shared store: the
     /// newest group of this actor, refused when another actor changed its counters since.

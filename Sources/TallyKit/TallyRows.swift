@@ -30,6 +30,9 @@ package protocol TallyRows: AnyObject {
     /// Every counter, by serial.
     /// - Throws: the store's errors.
     func allCounters() throws -> [Counter]
+    /// Every derived counter (a formula stored), by serial.
+    /// - Throws: the store's errors.
+    func derivedCounters() throws -> [Counter]
     /// Whether any counter is stored.
     /// - Throws: the store's errors.
     func hasCounters() throws -> Bool

@@ -38,6 +38,13 @@ package final class TallySession: TallyStoreChange {
     private var known: [Int64: Counter?] = [:]
     /// The counters the current group made, as runs of serials, recorded when it ends.
     private var madeInGroup: [ClosedRange<Int64>] = []
+    /// The count of each stored counter this session changed, as the session found it:
+    /// what a derived counter was before (DerivedCounters.swift).
+    private var countsBefore: [Int64: Int64] = [:]
+    /// The counters this session deleted (a derived counter may not lose a source).
+    private var deletedSerials: Set<Int64> = []
+    /// The derived counters this session moved, once worked out (nil: to work out again).
+    private var derivedReport: [DerivedChange]?
 
     /// A session over `rows` for `actor`; `isShared`: several actors share the store (undo
     /// per actor, refused over another's later change); `stepsKept`: the undo depth.
@@ -59,6 +66,9 @@ package final class TallySession: TallyStoreChange {
     /// Writes back what the session kept in memory; called before the transaction commits.
     /// - Throws: the store's errors.
     package func finish() throws {
+        // Refuses a change that would take a derived counter beyond the 64-bit range or
+        // leave it without a source.
+        _ = try derivedChanges()
         try recordMadeCounters()
         if let nextSerial { try rows.setNextSerial(nextSerial) }
         try rows.finish()
@@ -97,6 +107,14 @@ package final class TallySession: TallyStoreChange {
     package func allCounters() throws -> [Counter] {
         try rows.lockNames()
         return try rows.allCounters()
+    }
+
+    package func counter(serial: Int64) throws -> Counter? { try current(serial) }
+
+    package func derivedCounters() throws -> [Counter] {
+        let found = try rows.derivedCounters()
+        for counter in found { known[counter.serial] = .some(counter) }
+        return found
     }
 
     package func events(of serial: Int64, from: Double?, through: Double?) throws -> [CounterEvent] {
@@ -255,6 +273,7 @@ package final class TallySession: TallyStoreChange {
 
     package func insert(_ counters: [Counter]) throws {
         try rows.willWrite()
+        let counters = counters.map(\.storedForm)
         for counter in counters {
             try counter.requireStorable()
             try noteMade(counter)
@@ -281,8 +300,10 @@ package final class TallySession: TallyStoreChange {
 
     package func update(_ counter: Counter) throws {
         try rows.willWrite()
+        let counter = counter.storedForm
         try counter.requireStorable()
         try keep(counter.serial)
+        if let old = try current(counter.serial) { noteCount(of: old, changingTo: counter.count) }
         if journal.isShared, let old = try current(counter.serial)?.name, old != counter.name {
             try keepName(old)
             try keepName(counter.name)
@@ -309,7 +330,7 @@ package final class TallySession: TallyStoreChange {
         try keep(counter.serial)
         if let old = try current(counter.serial)?.name { try keepName(old) }
         try rows.deleteCounter(serial: counter.serial)
-        known[counter.serial] = .some(nil)
+        noteDeleted(counter.serial)
     }
 
     package func record(_ event: CounterEvent) throws {
@@ -327,6 +348,50 @@ package final class TallySession: TallyStoreChange {
         }
         try journal.touch(kind: RecordKind.events, key: String(step)) { nil }
         try rows.appendEvents(stored, step: step)
+    }
+
+    // MARK: derived counters
+
+    /// Notes the count `old` had before this session first changed it (stored counters only).
+    private func noteCount(of old: Counter, changingTo count: Int64) {
+        guard !old.isDerived, old.count != count || countsBefore[old.serial] != nil else { return }
+        if countsBefore[old.serial] == nil { countsBefore[old.serial] = old.count }
+        derivedReport = nil
+    }
+
+    /// Notes that the counter `serial` is no longer stored.
+    private func noteDeleted(_ serial: Int64) {
+        known[serial] = .some(nil)
+        deletedSerials.insert(serial)
+        derivedReport = nil
+    }
+
+    package func derivedChanges() throws -> [DerivedChange] {
+        if let derivedReport { return derivedReport }
+        guard !countsBefore.isEmpty || !deletedSerials.isEmpty else { return [] }
+        var report: [DerivedChange] = []
+        var orphaned: [String] = []
+        for counter in try derivedCounters() {
+            guard let formula = counter.formula,
+                  formula.terms.contains(where: { countsBefore[$0.serial] != nil || deletedSerials.contains($0.serial) })
+            else { continue }
+            guard let after = try formula.value(of: counter.name, count: { try current($0)?.count }) else {
+                orphaned.append(counter.name)
+                continue
+            }
+            // The value before, from the counts as this session found them: within range,
+            // as every earlier change checked (else reported from the value after).
+            let before = (try? formula.value(of: counter.name) { serial in
+                try countsBefore[serial] ?? current(serial)?.count
+            }) ?? nil
+            var moved = counter
+            moved.count = after
+            guard before != after else { continue }
+            report.append(DerivedChange(counter: moved, before: before ?? after, formula: try formulaText(of: counter)))
+        }
+        if !orphaned.isEmpty { throw TallyError.derivedSourceGone(derived: orphaned) }
+        derivedReport = report
+        return report
     }
 
     // MARK: undo
@@ -358,12 +423,15 @@ package final class TallySession: TallyStoreChange {
         switch record.kind {
         case RecordKind.counter:
             guard let serial = try serial(of: record) else { return }
+            let old = try current(serial)
             try rows.deleteCounter(serial: serial)
-            known[serial] = .some(nil)
+            noteDeleted(serial)
             if let image = record.before {
                 let counter = try decode(image)
                 try rows.insertCounter(counter)
                 known[serial] = .some(counter)
+                deletedSerials.remove(serial)
+                if let old { noteCount(of: old, changingTo: counter.count) }
             }
         case RecordKind.events:
             guard let step = Int64(record.key) else { throw corrupt("an undo record names step '\(record.key)'") }
@@ -371,7 +439,7 @@ package final class TallySession: TallyStoreChange {
         case RecordKind.newCounters:
             for serial in try serials(of: record) {
                 try rows.deleteCounter(serial: serial)
-                known[serial] = .some(nil)
+                noteDeleted(serial)
             }
         case RecordKind.name:
             break

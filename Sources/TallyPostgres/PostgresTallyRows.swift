@@ -55,6 +55,12 @@ final class PostgresTallyRows: TallyRows {
             created: created, serial: serial, goal: try row.integer(8), minimum: try row.integer(9),
             maximum: try row.integer(10), updated: row.text(7) ?? created)
         counter.tags = try tags(row.text(11), of: serial)
+        if let text = row.text(12) {
+            guard let formula = CounterFormula(storedText: text) else {
+                throw corrupt("counter \(serial) ('\(counter.name)') has a formula that is not one: '\(text)'")
+            }
+            counter.formula = formula
+        }
         // The same check as every write makes before it stores a counter (`requireStorable`).
         if let fault = counter.storedFault { throw corrupt(fault.described(place: "counter \(serial)", name: counter.name)) }
         return counter
@@ -93,11 +99,18 @@ final class PostgresTallyRows: TallyRows {
         try counters("ORDER BY serial", [])
     }
 
+    /// Not locked: a change reads them to report what it moved, and two doors counting at
+    /// once must not wait for each other on the counter both move.
+    func derivedCounters() throws -> [Counter] {
+        let sql = "SELECT \(PostgresTallySchema.counterColumns) FROM tally.counters WHERE formula IS NOT NULL ORDER BY serial"
+        return try connection.query(sql, []).map(counter(from:))
+    }
+
     func hasCounters() throws -> Bool {
         try connection.query("SELECT EXISTS (SELECT 1 FROM tally.counters)").first?.boolean(0) == true
     }
 
-    /// The counter's fields, as $1…$13 (tags as a JSON array); the caller checked it is storable.
+    /// The counter's fields, as $1…$14 (tags as a JSON array); the caller checked it is storable.
     private func values(of counter: Counter) -> [PostgresValue] {
         func optional(_ value: Int64?) -> PostgresValue { value.map(PostgresValue.integer) ?? .null }
         return [
@@ -105,21 +118,23 @@ final class PostgresTallyRows: TallyRows {
             .integer(counter.start), .integer(counter.step), .boolean(counter.pinned), .text(counter.created),
             .text(counter.updated), optional(counter.goal), optional(counter.minimum), optional(counter.maximum),
             .text(JSONValue.array(counter.tags.map(JSONValue.string)).serialized()),
+            counter.formula.map { .text($0.storedText) } ?? .null,
         ]
     }
 
     func insertCounter(_ counter: Counter) throws {
         try connection.execute("""
             INSERT INTO tally.counters (serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum,
-                maximum, tags)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \(PostgresTallySchema.tagsFromJSON("$13")))
+                maximum, tags, formula)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \(PostgresTallySchema.tagsFromJSON("$13")), $14)
             """, values(of: counter))
     }
 
     func updateCounter(_ counter: Counter) throws {
         try connection.execute("""
             UPDATE tally.counters SET name = $2, match_key = $3, count = $4, start = $5, step = $6, pinned = $7, created = $8,
-                updated = $9, goal = $10, minimum = $11, maximum = $12, tags = \(PostgresTallySchema.tagsFromJSON("$13"))
+                updated = $9, goal = $10, minimum = $11, maximum = $12, tags = \(PostgresTallySchema.tagsFromJSON("$13")),
+                formula = $14
             WHERE serial = $1
             """, values(of: counter))
     }

@@ -1,10 +1,11 @@
-// tally's tables in a PostgreSQL database: schema `tally`, version 2 (in
+// tally's tables in a PostgreSQL database: schema `tally`, version 3 (in
 // tally.schema_version, beside tally.applied_changes: both made by MoneyKitPostgres's
 // bootstrap). The meaning is the SQLite store's (SQLiteTallySchema), with what sharing
 // needs on top:
 //   counters(serial, name, match_key, count, start, step, pinned, created, updated, goal,
-//            minimum, maximum, tags): tags are the counter's tags in order (text[], on the
-//            row so the row's lock covers them);
+//            minimum, maximum, tags, formula): tags are the counter's tags in order (text[],
+//            on the row so the row's lock covers them); formula a derived counter's
+//            sources, as in the SQLite store, indexed where set (counters_derived);
 //   meta(key, value): next_serial, the serial the next counter gets (never reused),
 //            locked FOR UPDATE by the change that takes one; match_key_rule, as in the
 //            SQLite store (the first change recomputes keys made by an earlier rule);
@@ -114,6 +115,11 @@ enum PostgresTallySchema {
             "DROP TABLE tally.changes",
             "ALTER TABLE tally.counters DROP COLUMN last_change",
         ],
+        // 3: derived counters.
+        [
+            "ALTER TABLE tally.counters ADD COLUMN formula text",
+            "CREATE INDEX counters_derived ON tally.counters (serial) WHERE formula IS NOT NULL",
+        ],
     ]
 
     /// The schema `tally`, its tables at this version.
@@ -122,7 +128,7 @@ enum PostgresTallySchema {
     /// The columns of a counter, in the order `PostgresTallyRows.counter(from:)` reads
     /// them (tags as a JSON array, so any text comes back exactly).
     static let counterColumns =
-        "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum, array_to_json(tags)::text"
+        "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum, array_to_json(tags)::text, formula"
 
     /// SQL for a text[] from a bound JSON array of strings, in order.
     static func tagsFromJSON(_ parameter: String) -> String {

@@ -35,6 +35,12 @@ final class SQLiteTallyRows: TallyRows {
             name: row.text(1), count: row.int64(2), start: row.int64(3), step: row.int64(4), pinned: row.int64(5) != 0,
             created: created, serial: row.int64(0), goal: row.optionalInt64(8), minimum: row.optionalInt64(9),
             maximum: row.optionalInt64(10), updated: row.optionalText(7) ?? created)
+        if let text = row.optionalText(11) {
+            guard let formula = CounterFormula(storedText: text) else {
+                throw corrupt("counter \(counter.serial) ('\(counter.name)') has a formula that is not one: '\(text)'")
+            }
+            counter.formula = formula
+        }
         // The same check as every write makes before it stores a counter (`requireStorable`).
         if let fault = counter.storedFault { throw corrupt(fault.described(place: "counter \(counter.serial)", name: counter.name)) }
         counter.tags = []
@@ -83,6 +89,11 @@ final class SQLiteTallyRows: TallyRows {
         try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters ORDER BY serial", [])
     }
 
+    func derivedCounters() throws -> [Counter] {
+        // The partial index counters_derived: no row read when no counter is derived.
+        try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters WHERE formula IS NOT NULL ORDER BY serial", [])
+    }
+
     func hasCounters() throws -> Bool {
         try database.scalarInteger("SELECT EXISTS (SELECT 1 FROM counters)") == 1
     }
@@ -94,6 +105,7 @@ final class SQLiteTallyRows: TallyRows {
             .integer(counter.serial), .text(counter.name), .text(ItemName.matchKey(counter.name)), .integer(counter.count),
             .integer(counter.start), .integer(counter.step), .integer(counter.pinned ? 1 : 0), .text(counter.created),
             .text(counter.updated), optional(counter.goal), optional(counter.minimum), optional(counter.maximum),
+            counter.formula.map { .text($0.storedText) } ?? .null,
         ]
     }
 
@@ -107,8 +119,8 @@ final class SQLiteTallyRows: TallyRows {
     /// The counters written several to a statement: a statement's own cost (binding, stepping,
     /// resetting) is paid once per `rowsPerInsert` rows.
     func insertCounters(_ counters: [Counter]) throws {
-        try insertBatched(counters, columns: "counters (serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum)",
-                          width: 12, values: values(of:))
+        try insertBatched(counters, columns: "counters (serial, name, match_key, count, start, step, pinned, created, updated, goal, minimum, maximum, formula)",
+                          width: 13, values: values(of:))
         for counter in counters where !counter.tags.isEmpty { try writeTags(counter) }
     }
 
@@ -141,7 +153,7 @@ final class SQLiteTallyRows: TallyRows {
     func updateCounter(_ counter: Counter) throws {
         try database.cached("""
             UPDATE counters SET name = ?2, match_key = ?3, count = ?4, start = ?5, step = ?6, pinned = ?7, created = ?8,
-            updated = ?9, goal = ?10, minimum = ?11, maximum = ?12 WHERE serial = ?1
+            updated = ?9, goal = ?10, minimum = ?11, maximum = ?12, formula = ?13 WHERE serial = ?1
             """).run(values(of: counter))
         if try tagsRead[counter.serial] ?? tags(of: counter.serial) != counter.tags {
             try database.cached("DELETE FROM counter_tags WHERE serial = ?").run([.integer(counter.serial)])

@@ -1,8 +1,12 @@
 // The tally database (SQLite, WAL, synchronous=FULL). Schema version in PRAGMA
-// user_version (2), marked as tally's by PRAGMA application_id 0x4D4B5441 ("MKTA"):
+// user_version (3), marked as tally's by PRAGMA application_id 0x4D4B5441 ("MKTA"):
 //   counters(serial, name, match_key, count, start, step, pinned, created, updated, goal,
-//            minimum, maximum): one row per counter; match_key is ItemName.matchKey(name),
-//            indexed, so a name typed in another case is one lookup;
+//            minimum, maximum, formula): one row per counter; match_key is
+//            ItemName.matchKey(name), indexed, so a name typed in another case is one
+//            lookup; formula is a derived counter's sources ("+3 -4": CounterFormula),
+//            NULL for a counter that keeps its count (a derived one keeps 0, 0 and 1 in
+//            count, start and step), indexed where it is set (counters_derived), so a
+//            change finds the derived counters without reading every counter;
 //   counter_tags(serial, position, tag);
 //   meta(key, value): next_serial, the serial the next counter gets (never reused);
 //            match_key_rule, the ItemName.matchKeyRule the match keys were made by (2: case
@@ -101,6 +105,11 @@ enum SQLiteTallySchema {
         DROP TABLE changes;
         CREATE INDEX events_by_step ON events(change_id);
         """,
+        // 3: derived counters.
+        """
+        ALTER TABLE counters ADD COLUMN formula TEXT;
+        CREATE INDEX counters_derived ON counters(serial) WHERE formula IS NOT NULL;
+        """,
     ]
 
     /// What makes a file tally's: the mark 0x4D4B5441 ("MKTA") and the tables above.
@@ -108,8 +117,8 @@ enum SQLiteTallySchema {
         name: "a tally database", applicationID: 0x4D4B_5441, migrations: migrations,
         // What the migrations build, pinned (TallySchemaShapeTests checks it): a store with
         // it opens without its schema being rebuilt.
-        shape: SQLiteSchemaShape(version: 2, objects: 11, hash: 0xfaf46bd736e150ac))
+        shape: SQLiteSchemaShape(version: 3, objects: 12, hash: 0x2709c07a1bb5f993))
 
     /// The columns of a counter, in the order `SQLiteTallyRows.counter(from:)` reads them.
-    static let counterColumns = "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum"
+    static let counterColumns = "serial, name, count, start, step, pinned, created, updated, goal, minimum, maximum, formula"
 }

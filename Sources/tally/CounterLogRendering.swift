@@ -26,6 +26,8 @@ enum EventColumns {
     static var new: ReportColumn<CounterEvent> { .scriptOnly("new") { $0.newValue.map(JSONValue.string) ?? .null } }
     static var detail: ReportColumn<CounterEvent> {
         ReportColumn("detail", layout: .text("DETAIL", minimum: 8)) { event in
+            // A derived counter's log names the source that moved it (new alone).
+            if event.oldValue == nil, let source = event.newValue { return .string(source) }
             guard let old = event.oldValue, let new = event.newValue else { return .string("") }
             return .string(event.kind == .step ? "\(EventColumns.signedText(old)) → \(EventColumns.signedText(new))" : "\(old) → \(new)")
         }

@@ -16,8 +16,15 @@ enum CounterColumns {
         ReportColumn("count", layout: .amount("COUNT"), value: { .integer($0.count) }, display: { .init(countWithGoal($0)) })
     }
     static var start: ReportColumn<Counter> { .scriptOnly("start") { .integer($0.start) } }
+    /// For people, a derived counter's formula in place of the step: `= in - out`.
     static var step: ReportColumn<Counter> {
-        ReportColumn("step", layout: .amount("STEP"), value: { .integer($0.step) }, display: { .init(signedStep($0.step)) })
+        ReportColumn("step", layout: .amount("STEP"), value: { .integer($0.step) }, display: { counter in
+            .init(counter.formulaText.map { "= \($0)" } ?? signedStep(counter.step))
+        })
+    }
+    /// A derived counter's formula by name, else null (empty in CSV and TSV).
+    static var from: ReportColumn<Counter> {
+        .scriptOnly(CounterExport.formulaFieldName) { $0.formulaText.map(JSONValue.string) ?? .null }
     }
     static var pinned: ReportColumn<Counter> {
         ReportColumn("pinned", layout: .init("", importance: 100), value: { .bool($0.pinned) }, display: { .init($0.pinned ? "*" : " ") })
@@ -36,9 +43,9 @@ enum CounterColumns {
     }
 
     /// JSON: the export's fields (`CounterExport.fieldNames`), which import reads back.
-    static let forScripts = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagList, updated])
+    static let forScripts = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagList, updated, from])
     /// CSV and TSV: the same fields, the tags as one field.
-    static let forDelimited = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagField, updated])
+    static let forDelimited = ReportColumns([name, count, start, step, pinned, created, goal, minimum, maximum, tagField, updated, from])
     /// The text table of the list.
     static let forPeople = ReportColumns([pinned, name, count, step])
     /// The text table of a list where some counter has tags.
@@ -95,6 +102,23 @@ struct CounterRendering {
         }
     }
 
+    /// For each derived counter a change moved: a note when it reached its goal, a warning
+    /// when it is beyond its minimum or maximum (the change is kept).
+    func printDerived(_ derived: [DerivedChange]) {
+        for change in derived {
+            let name = change.counter.name
+            if change.reachedGoal, let goal = change.counter.goal {
+                invocation.err.line("Goal reached: '\(name.terminalSafe)' is at \(change.count) of \(goal).")
+            }
+            if let (bound, limit) = change.boundBeyond {
+                invocation.warn("""
+                    '\(name)' (\(change.formula)) is \(change.count), \(bound == .minimum ? "below" : "above") its \
+                    \(bound.rawValue) \(limit)
+                    """)
+            }
+        }
+    }
+
     /// `extraLines` (label, value) follow the fields in the text form (show's figures).
     func printDetail(_ counter: Counter, format: OutputFormat, extraLines: [(String, String)] = []) {
         let out = invocation.out
@@ -108,8 +132,12 @@ struct CounterRendering {
             table.append(["name:", counter.name])
             table.append(["count:", .init(CounterColumns.countWithGoal(counter))])
             if let progress = GoalProgress(counter) { table.append(["goal:", .init(progress.summary)]) }
-            table.append(["start:", String(counter.start)])
-            table.append(["step:", CounterColumns.signedStep(counter.step)])
+            if let formula = counter.formulaText {
+                table.append(["from:", .init(formula)])
+            } else {
+                table.append(["start:", String(counter.start)])
+                table.append(["step:", CounterColumns.signedStep(counter.step)])
+            }
             if let minimum = counter.minimum { table.append(["min:", .init(String(minimum))]) }
             if let maximum = counter.maximum { table.append(["max:", .init(String(maximum))]) }
             if !counter.tags.isEmpty { table.append(["tags:", .init(counter.tags.joined(separator: ", "))]) }

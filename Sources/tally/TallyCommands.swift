@@ -101,6 +101,7 @@ struct TallyCommands {
     // MARK: changing
 
     func create() throws -> ExitCode {
+        if let formula = arguments.value(TallySpec.from.long) { return try createDerived(formula) }
         let created = try tally.create(
             name: arguments.argument("NAME"), start: try option(TallySpec.start), step: try option(TallySpec.newStep),
             pinned: arguments.flag(TallySpec.pin), settings: try newCounterSettings())
@@ -108,32 +109,54 @@ struct TallyCommands {
         return .ok
     }
 
-    func increment() throws -> ExitCode {
-        rendering.printCount(try tally.increment(name, times: try option(TallySpec.incrementTimes)))
+    /// `tally new NAME --from FORMULA`: a derived counter, which has no start or step.
+    private func createDerived(_ formula: String) throws -> ExitCode {
+        for option in [TallySpec.start.spec, TallySpec.newStep.spec] where arguments.value(option.long) != nil {
+            throw CLIError.usage("--from and --\(option.long) cannot go together: a derived counter keeps no count of its own", commandPath: arguments.commandPath)
+        }
+        guard let name = arguments.argument("NAME") else {
+            throw CLIError.usage("a derived counter needs a NAME", commandPath: arguments.commandPath)
+        }
+        let created = try tally.createDerived(name: name, formula: formula, pinned: arguments.flag(TallySpec.pin), settings: try newCounterSettings())
+        out.line(created.terminalSafe)
         return .ok
     }
 
+    func increment() throws -> ExitCode {
+        report(try tally.increment(name, times: try option(TallySpec.incrementTimes)))
+    }
+
     func decrement() throws -> ExitCode {
-        rendering.printCount(try tally.decrement(name, times: try option(TallySpec.decrementTimes)))
-        return .ok
+        report(try tally.decrement(name, times: try option(TallySpec.decrementTimes)))
     }
 
     func add() throws -> ExitCode {
         let amount = try number("AMOUNT")
-        rendering.printCount(try tally.add(amount, to: name))
-        return .ok
+        return report(try tally.add(amount, to: name))
     }
 
     func setCount() throws -> ExitCode {
         let value = try number("VALUE")
-        rendering.printCount(try tally.set(name, to: value))
-        return .ok
+        return report(try tally.set(name, to: value))
     }
 
     func reset() throws -> ExitCode {
         if let exit = try resetManyIfAsked() { return exit }
-        rendering.printCount(try tally.reset(name))
-        return .ok
+        return report(try tally.reset(name))
+    }
+
+    /// Prints a change of a count and what it did to derived counters; with --strict, 1
+    /// when a derived counter is left beyond a bound.
+    private func report(_ change: CountChange) -> ExitCode {
+        rendering.printCount(change)
+        return reportDerived(change.derived)
+    }
+
+    /// Says which derived counters a change left beyond a bound or took to their goal;
+    /// with --strict, 1 when one is beyond a bound.
+    func reportDerived(_ derived: [DerivedChange]) -> ExitCode {
+        rendering.printDerived(derived)
+        return arguments.flag(TallySpec.strict) && derived.contains { $0.boundBeyond != nil } ? .checkFailed : .ok
     }
 
     func rename() throws -> ExitCode {
@@ -167,8 +190,8 @@ struct TallyCommands {
     }
 
     func undo() throws -> ExitCode {
-        let action = try tally.undo()
+        let (action, derived) = try tally.undoMovingDerived()
         invocation.err.line("Undid: \(action.terminalSafe)")
-        return .ok
+        return reportDerived(derived)
     }
 }

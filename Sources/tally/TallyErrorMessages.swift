@@ -110,6 +110,29 @@ extension TallyError {
             return .data("the sum of the counts of \(counters) counters is beyond the 64-bit range")
         case .changeWouldBreakStore(let counter, let fault):
             return .data("the change would leave '\(counter)' with \(fault.message), which the store cannot read back", hint: "nothing was changed")
+        case .badFormula(let text, let reason):
+            return .usage(
+                "cannot read the formula '\(text)': \(reason)",
+                hint: "name stored counters with + or - between them, each between spaces: --from \"in - out\"")
+        case .derivedSource(let source):
+            return .data("'\(source)' is itself derived; a derived counter adds and subtracts counters that keep their counts")
+        case .derivedNotChangeable(let counter, let formula):
+            return .data(
+                "'\(counter)' is derived (\(formula)): its count follows its sources",
+                hint: "nothing was changed; change one of its sources instead")
+        case .derivedOverflow(let counter):
+            return .data("the count of the derived counter '\(counter)' would be beyond the 64-bit range", hint: "nothing was changed")
+        case .sourceOfDerived(let counters, let derived):
+            let sources = counters.map { "'\($0)'" }.joined(separator: ", ")
+            let users = derived.map { "'\($0)'" }.joined(separator: ", ")
+            return .data(
+                "cannot delete \(sources): \(users) \(derived.count == 1 ? "is" : "are") derived from \(counters.count == 1 ? "it" : "them")",
+                hint: "nothing was deleted; delete \(users) too, in the same command")
+        case .derivedSourceGone(let derived):
+            let users = derived.map { "'\($0)'" }.joined(separator: ", ")
+            return .data("the change would leave \(users) without a source counter", hint: "nothing was changed; delete \(users) first")
+        case .derivedSourceMissing(let counter, let serial):
+            return .data("the derived counter '\(counter)' names counter \(serial), which the store does not hold", hint: "delete '\(counter)' and define it again")
         case .invalidTag(let tag, .comma):
             return .usage(
                 "a tag cannot contain a comma ('\(tag)')", hint: "give each tag on its own: --tag a --tag b, or tally tag NAME a b")

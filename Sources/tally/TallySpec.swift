@@ -24,6 +24,14 @@ enum TallySpec {
             refused, exit 65, nothing stored) and tags (see 'tally tag'; 'tally list --tag T', \
             'tally sum --tag T' and 'tally reset --all --tag T' act on the counters with a tag).
 
+            A derived counter ('tally new inside --from "in - out"') is a sum or difference of \
+            other counters: never stored, worked out whenever list, get, show or tap shows it, \
+            with a goal and tags of its own. Its --min and --max are thresholds, not limits: a \
+            change of a source that leaves it beyond one is kept, and reported on standard error \
+            (with --strict, the command then exits 1), so the door's count always goes in. A \
+            source cannot be deleted while a derived counter names it; inc, dec, set and reset \
+            refuse a derived counter (exit 65), and 'tally sum' leaves derived counters out.
+
             Commands that change a count print the new count alone, so $(tally inc NAME) works \
             in scripts; when a change reaches the counter's goal, a note says so on standard \
             error. Every change can be undone with 'tally undo', a removal included. Counts \
@@ -58,6 +66,10 @@ enum TallySpec {
             ExampleSpec("tally export > counters.json && tally import --on-clash replace counters.json", "Back up and restore."),
             ExampleSpec("tally new tubes --goal 96 --min 0 --tag lab", "A counter with a goal, no count below 0, tagged lab."),
             ExampleSpec("tally sum --tag lab", "The total of the counters tagged lab."),
+            ExampleSpec(
+                "tally new in && tally new out && tally new inside --from \"in - out\" --max 200",
+                "Door counters and a derived one: people inside, reported on standard error past 200."),
+            ExampleSpec("tally inc in --strict || echo 'venue full'", "Count a visitor; exit 1 when inside passes 200."),
             ExampleSpec("""
                 TALLY_FILE=postgresql://door@db.example.org/venue tally inc visitors
                 """, """
@@ -84,9 +96,11 @@ enum TallySpec {
             FileSpec("$XDG_DATA_HOME/tally/counters.db", """
                 The counters and their log (default ~/.local/share/tally/counters.db): SQLite in WAL \
                 mode with synchronous=FULL, mode 0600 in a 0700 folder (its -wal and -shm files \
-                too); schema version 2 in PRAGMA user_version, marked as tally's by PRAGMA \
+                too); schema version 3 in PRAGMA user_version, marked as tally's by PRAGMA \
                 application_id 1296782401 (0x4D4B5441). Tables: counters(serial, name, match_key, \
-                count, start, step, pinned, created, updated, goal, minimum, maximum), \
+                count, start, step, pinned, created, updated, goal, minimum, maximum, formula: a \
+                derived counter's sources as signed serials, "+3 -4", NULL for a counter that keeps \
+                its count; version 2 had no formula, and its first change adds it), \
                 counter_tags(serial, position, tag) holding each counter's tags in order, meta(key, \
                 value) holding next_serial and match_key_rule (2: match_key is the name in NFC, case \
                 folded; a store without it has lower-cased keys, recomputed by its first change), \
@@ -130,7 +144,12 @@ enum TallySpec {
                 """),
         ],
         exitStatus: [
-            ExitStatusSpec(.ok), ExitStatusSpec(.usage),
+            ExitStatusSpec(.ok),
+            ExitStatusSpec(.checkFailed, """
+                With --strict: the change left a derived counter beyond its minimum or maximum \
+                (the change is kept, and said on standard error).
+                """),
+            ExitStatusSpec(.usage),
             ExitStatusSpec(.dataError, """
                 Bad input: an overflow, a change beyond a counter's bounds, a duplicate name, an \
                 unreadable import, or a corrupt or newer store.
@@ -170,6 +189,11 @@ enum TallySpec {
     static let namesOnly = OptionSpec.flag("names", help: "Print only the names, one a line.")
     static let start = wholeNumber(.option("start", value: "N", help: "The start value and first count.", default: "0"))
     static let newStep = wholeNumber(.option("step", value: "N", help: "What inc adds; not 0, may be negative.", default: "1"))
+    static let from = OptionSpec.option("from", value: "FORMULA", help: """
+        Make a derived counter: stored counters with + or - between them, each between spaces \
+        ("in - out"; a name holding " - " in double quotes).
+        """)
+    static let strict = OptionSpec.flag("strict", help: "Exit 1 when the change leaves a derived counter beyond its minimum or maximum.")
     static let pin = OptionSpec.flag("pin", help: "Pin the new counter.")
     static let incrementTimes = wholeNumber(
         .option("times", short: "n", value: "K", help: "Add the step K times.", default: "1"), in: 1...Int64.max)
@@ -232,35 +256,44 @@ enum TallySpec {
         discussion: """
             Without NAME the counter is called 'New Counter N', N the smallest number not in use. \
             The start must lie within --min and --max, and so must --goal.
+
+            With --from, the counter is derived: its count is the sum or difference of the \
+            counters the formula names, worked out whenever it is shown, never stored. Its sources \
+            are counters that keep their counts, named as any command names them; renaming one \
+            keeps the formula. A derived counter needs a NAME, has no start or step, and its \
+            --min and --max are thresholds: a change of a source that leaves it beyond one is \
+            reported on standard error, not refused.
             """,
         aliases: ["create"],
-        options: [start.spec, newStep.spec, pin, newGoal.spec, newMinimum.spec, newMaximum.spec, newTag],
+        options: [start.spec, newStep.spec, from, pin, newGoal.spec, newMinimum.spec, newMaximum.spec, newTag],
         arguments: [ArgumentSpec("NAME", help: "The new counter's name.", optional: true)])
 
     static let get = CommandSpec(name: "get", abstract: "Print a counter's count alone", arguments: [name])
 
     static let inc = CommandSpec(
         name: "inc", abstract: "Add the step and print the new count", aliases: ["increment", "up"],
-        options: [incrementTimes.spec],
+        options: [incrementTimes.spec, strict],
         arguments: [name])
 
     static let dec = CommandSpec(
         name: "dec", abstract: "Subtract the step and print the new count", aliases: ["decrement", "down"],
-        options: [decrementTimes.spec],
+        options: [decrementTimes.spec, strict],
         arguments: [name])
 
     static let add = CommandSpec(
         name: "add", abstract: "Add an amount (negative to subtract), ignoring the step",
+        options: [strict],
         arguments: [name, ArgumentSpec("AMOUNT", help: "A whole number, e.g. 5 or -3.")])
 
     static let set = CommandSpec(
         name: "set", abstract: "Set the count",
+        options: [strict],
         arguments: [name, ArgumentSpec("VALUE", help: "The new count, a whole number.")])
 
     static let reset = CommandSpec(
         name: "reset", abstract: "Put the count back to the start value (--all: every counter)",
         discussion: resetDiscussion,
-        options: [resetAll, tagFilter, StandardOptions.force],
+        options: [resetAll, tagFilter, StandardOptions.force, strict],
         arguments: [ArgumentSpec("NAME", help: "The counter to reset; leave out with --all.", optional: true, completion: .dynamic(["list", "--names"]))])
 
     static let rename = CommandSpec(
@@ -291,7 +324,8 @@ enum TallySpec {
             \(SQLiteTallyRepository.undoLimit) changes are remembered for each. When someone else \
             has changed one of its counters since, the undo is refused (exit 65) and nothing is \
             changed, rather than overwrite their change.
-            """)
+            """,
+        options: [strict])
 
     static let show = CommandSpec(
         name: "show", abstract: "Show everything about one counter, with its net change today, this week and in all",

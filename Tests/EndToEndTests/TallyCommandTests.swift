@@ -252,7 +252,7 @@ import Testing
         try box.ok("new", "fresh", "--step", "4")
         let export = try box.exported()
         #expect(export.format == "tally-export")
-        #expect(export.version == 2)
+        #expect(export.version == 3)
         #expect(Array(export.counters.prefix(3)) == TallyListTests.seeded)
         #expect(export.counters.map(\.name).last == "fresh")
         #expect(export.counters.last?.step == 4)
@@ -264,7 +264,7 @@ import Testing
         // Format version 2: each counter's log in a last column (issue 26, item 9).
         let lines = try box.ok("export", "--format", "csv").split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines.first == "name,count,start,step,pinned,created,goal,min,max,tags,updated,log")
+        #expect(lines.first == "name,count,start,step,pinned,created,goal,min,max,tags,updated,from,log")
         #expect(lines.dropFirst().first?.hasPrefix("a,1,2,3,true,2021-01-01T00:00:00Z,,,,,2021-01-01T00:00:00Z,") == true)
         #expect(lines.last?.hasPrefix("b,0,0,1,false,2024-05-06T07:08:09Z,,,,,2024-05-06T07:08:09Z,") == true)
         #expect(try box.run("export", "--format", "xml").status == 64)
@@ -277,6 +277,6 @@ import Testing
         try box.ok("db", "init")
         let export = try box.exported()
         #expect(export.counters.isEmpty)
-        #expect(try box.ok("export", "--format", "csv") == "name,count,start,step,pinned,created,goal,min,max,tags,updated,log")
+        #expect(try box.ok("export", "--format", "csv") == "name,count,start,step,pinned,created,goal,min,max,tags,updated,from,log")
     }
 }

@@ -40,7 +40,7 @@ import Testing
         #expect(laps["goal"] as? Int == 5 && laps["min"] as? Int == 0 && laps["max"] as? Int == 8)
         let plain = try Self.shown(box, "plain")
         #expect(plain["goal"] is NSNull && plain["min"] is NSNull && plain["max"] is NSNull)
-        #expect(try box.ok("show", "laps", "--format", "csv").hasSuffix(",5,0,8,,\(laps["updated"] as? String ?? "?")"))
+        #expect(try box.ok("show", "laps", "--format", "csv").hasSuffix(",5,0,8,,\(laps["updated"] as? String ?? "?"),"))
     }
 
     @Test func reachingTheGoalIsANoteOnStderrOnce() throws {

@@ -53,21 +53,21 @@ import Testing
     @Test func csvListQuotesWhatNeedsIt() throws {
         let box = try Self.seededBox()
         #expect(try box.ok("list", "--format", "csv") == #"""
-            name,count,start,step,pinned,created,goal,min,max,tags,updated
-            pinned one,-4,0,-1,true,2023-06-01T12:00:00Z,,,,,2023-06-01T12:00:00Z
+            name,count,start,step,pinned,created,goal,min,max,tags,updated,from
+            pinned one,-4,0,-1,true,2023-06-01T12:00:00Z,,,,,2023-06-01T12:00:00Z,
             "two
-            lines, ""quoted""",1234567,0,100,false,2024-02-01T00:00:00Z,,,,,2024-02-01T00:00:00Z
-            alpha,3,1,2,false,2024-01-01T00:00:00Z,,,,,2024-01-01T00:00:00Z
+            lines, ""quoted""",1234567,0,100,false,2024-02-01T00:00:00Z,,,,,2024-02-01T00:00:00Z,
+            alpha,3,1,2,false,2024-01-01T00:00:00Z,,,,,2024-01-01T00:00:00Z,
             """#)
     }
 
     @Test func tsvListKeepsEveryRecordOnOneLine() throws {
         let box = try Self.seededBox()
         #expect(try box.ok("list", "--format", "tsv") == """
-            name\tcount\tstart\tstep\tpinned\tcreated\tgoal\tmin\tmax\ttags\tupdated
-            pinned one\t-4\t0\t-1\ttrue\t2023-06-01T12:00:00Z\t\t\t\t\t2023-06-01T12:00:00Z
-            two\\nlines, "quoted"\t1234567\t0\t100\tfalse\t2024-02-01T00:00:00Z\t\t\t\t\t2024-02-01T00:00:00Z
-            alpha\t3\t1\t2\tfalse\t2024-01-01T00:00:00Z\t\t\t\t\t2024-01-01T00:00:00Z
+            name\tcount\tstart\tstep\tpinned\tcreated\tgoal\tmin\tmax\ttags\tupdated\tfrom
+            pinned one\t-4\t0\t-1\ttrue\t2023-06-01T12:00:00Z\t\t\t\t\t2023-06-01T12:00:00Z\t
+            two\\nlines, "quoted"\t1234567\t0\t100\tfalse\t2024-02-01T00:00:00Z\t\t\t\t\t2024-02-01T00:00:00Z\t
+            alpha\t3\t1\t2\tfalse\t2024-01-01T00:00:00Z\t\t\t\t\t2024-01-01T00:00:00Z\t
             """)
     }
 
@@ -101,8 +101,8 @@ import Testing
         (["list"], "", true),
         (["list", "--names"], "", false),
         (["list", "--format", "json"], "[]\n", false),
-        (["list", "--format", "csv"], "name,count,start,step,pinned,created,goal,min,max,tags,updated\n", false),
-        (["list", "--format", "tsv"], "name\tcount\tstart\tstep\tpinned\tcreated\tgoal\tmin\tmax\ttags\tupdated\n", false),
+        (["list", "--format", "csv"], "name,count,start,step,pinned,created,goal,min,max,tags,updated,from\n", false),
+        (["list", "--format", "tsv"], "name\tcount\tstart\tstep\tpinned\tcreated\tgoal\tmin\tmax\ttags\tupdated\tfrom\n", false),
     ])
     func anEmptyStoreListsNothing(arguments: [String], stdout: String, saysHowToStart: Bool) throws {
         let box = try TallyBox()
@@ -226,10 +226,10 @@ import Testing
         let json = try box.ok("show", "pinned one", "--format", "json")
         #expect(try JSONDecoder().decode(TallyCounter.self, from: Data(json.utf8)) == Self.seeded[1])
         #expect(try box.ok("show", "pinned one", "--format", "csv")
-            == "name,count,start,step,pinned,created,goal,min,max,tags,updated\npinned one,-4,0,-1,true,2023-06-01T12:00:00Z,,,,,2023-06-01T12:00:00Z")
+            == "name,count,start,step,pinned,created,goal,min,max,tags,updated,from\npinned one,-4,0,-1,true,2023-06-01T12:00:00Z,,,,,2023-06-01T12:00:00Z,")
         #expect(try box.ok("show", "alpha", "--format", "tsv")
-            == "name\tcount\tstart\tstep\tpinned\tcreated\tgoal\tmin\tmax\ttags\tupdated\nalpha\t3\t1\t2\tfalse\t2024-01-01T00:00:00Z\t\t\t\t\t2024-01-01T00:00:00Z")
+            == "name\tcount\tstart\tstep\tpinned\tcreated\tgoal\tmin\tmax\ttags\tupdated\tfrom\nalpha\t3\t1\t2\tfalse\t2024-01-01T00:00:00Z\t\t\t\t\t2024-01-01T00:00:00Z\t")
         #expect(try box.ok("show", "two\nlines, \"quoted\"", "--format", "csv")
-            == "name,count,start,step,pinned,created,goal,min,max,tags,updated\n\"two\nlines, \"\"quoted\"\"\",1234567,0,100,false,2024-02-01T00:00:00Z,,,,,2024-02-01T00:00:00Z")
+            == "name,count,start,step,pinned,created,goal,min,max,tags,updated,from\n\"two\nlines, \"\"quoted\"\"\",1234567,0,100,false,2024-02-01T00:00:00Z,,,,,2024-02-01T00:00:00Z,")
     }
 }

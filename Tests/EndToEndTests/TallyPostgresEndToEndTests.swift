@@ -110,8 +110,8 @@ struct TallyPostgresEndToEndTests {
         let store = try TallyTestStore(.postgres)
         let made = try store.run(["db", "init"])
         #expect(made.status == 0)
-        #expect(made.stderr.hasPrefix("made tally's tables (version 2) in PostgreSQL database"), "\(made.stderr)")
-        #expect(try store.run(["db", "init"]).stderr.contains("are up to date (version 2)"))
+        #expect(made.stderr.hasPrefix("made tally's tables (version 3) in PostgreSQL database"), "\(made.stderr)")
+        #expect(try store.run(["db", "init"]).stderr.contains("are up to date (version 3)"))
         let clerk = "clerk_\(UInt32.random(in: 0...UInt32.max))"
         let reader = "reader_\(UInt32.random(in: 0...UInt32.max))"
         _ = try store.query("CREATE ROLE \(clerk) LOGIN")
@@ -158,9 +158,9 @@ struct TallyPostgresEndToEndTests {
         let store = try TallyTestStore(.file)
         let made = try store.run(["db", "init"])
         #expect(made.status == 0)
-        #expect(made.stderr == "made tally's database \(store.box.databasePath) (version 2)\n")
+        #expect(made.stderr == "made tally's database \(store.box.databasePath) (version 3)\n")
         #expect(FileManager.default.fileExists(atPath: store.box.databasePath))
-        #expect(try store.run(["db", "init"]).stderr == "tally's database \(store.box.databasePath) is up to date (version 2)\n")
+        #expect(try store.run(["db", "init"]).stderr == "tally's database \(store.box.databasePath) is up to date (version 3)\n")
         let grant = try store.run(["db", "init", "--grant", "clerk"])
         #expect(grant.status == 64)
         #expect(grant.stderr.contains("--grant needs a PostgreSQL store"))

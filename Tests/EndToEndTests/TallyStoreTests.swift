@@ -128,12 +128,12 @@ import Testing
         guard SQLiteShell.available else { return }
         let box = try TallyBox()
         try box.ok("new", "a")
-        _ = try SQLiteShell.query(box.databasePath, "PRAGMA journal_mode = DELETE; PRAGMA user_version = 3;")
+        _ = try SQLiteShell.query(box.databasePath, "PRAGMA journal_mode = DELETE; PRAGMA user_version = 4;")
         let before = try #require(FileManager.default.contents(atPath: box.databasePath))
         for arguments in [["list"], ["get", "a"], ["inc", "a"], ["new", "b"], ["undo"], ["log", "a"]] {
             let result = try box.run(arguments: arguments)
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains("version 3"), "\(result.stderr)")
+            #expect(result.stderr.contains("version 4"), "\(result.stderr)")
         }
         #expect(FileManager.default.contents(atPath: box.databasePath) == before)
         #expect(!FileManager.default.fileExists(atPath: box.databasePath + "-wal"))

@@ -45,7 +45,7 @@ func importError(_ text: String, source: String = "in.json") -> TallyError? {
     @Test(arguments: [
         ("{", TallyError.importNotJSON(source: "in.json", reason: "")),
         (#"{"format": "billsplit-prefs"}"#, .importForeignFormat(source: "in.json", format: "billsplit-prefs")),
-        (#"{"format": "tally-export", "version": 3, "counters": []}"#, .importNewerVersion(source: "in.json", version: 3, supported: 2)),
+        (#"{"format": "tally-export", "version": 4, "counters": []}"#, .importNewerVersion(source: "in.json", version: 4, supported: 3)),
         (#"{"format": "tally-export", "version": 1}"#, .importNoCounterList(source: "in.json")),
         (#"[{"count": 1}]"#, .importBadEntry(message: "missing 'name' in in.json: counter 1")),
         (#"[{"name": "a"}, {"name": "b", "count": "x"}]"#, .importBadEntry(message: "'count' in in.json: counter 2 is not a whole number in the 64-bit range")),

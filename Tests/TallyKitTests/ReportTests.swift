@@ -42,7 +42,7 @@ import TallyKit
         try tally.setPinned("third", true)
         try tally.rename("first", to: "renamed")
         #expect(try tally.export().counters.map(\.name) == ["renamed", "second", "third"])
-        #expect(CounterExport.fieldNames == ["name", "count", "start", "step", "pinned", "created", "goal", "min", "max", "tags", "updated"])
+        #expect(CounterExport.fieldNames == ["name", "count", "start", "step", "pinned", "created", "goal", "min", "max", "tags", "updated", "from"])
     }
 
     @Test func anEmptyStoreReportsNothing() throws {

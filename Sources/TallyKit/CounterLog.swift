@@ -104,20 +104,22 @@ extension Tally {
 
     /// The net change and number of events of the counter `name` per `period`, from the
     /// period holding `from` (default: the first event, else now) to the one holding
-    /// `through` (default: now), every period listed.
+    /// `through` (default: now), every period listed; days (and the weeks and months
+    /// made of them) begin `dayStart` minutes past local midnight (nil: as the store says).
     /// - Throws: `TallyError.notFound`, `.ambiguousName`, `.rangeEndsBeforeStart`,
     ///   `.tooManyPeriods`, `.netChangeOverflow`; the repository's errors.
-    public func stats(of name: String, by period: CounterPeriod, from: Int64? = nil, through: Int64? = nil) throws -> CounterStats {
+    public func stats(of name: String, by period: CounterPeriod, from: Int64? = nil, through: Int64? = nil, dayStart: Int? = nil) throws -> CounterStats {
+        let dayStart = try dayStart ?? self.dayStart()
         let log = try log(of: name, from: from, through: through)
         let end = through ?? Int64(now().rounded(.down))
         let first = from ?? log.events.first.map { Int64($0.at.rounded(.down)) } ?? end
         if end < first { throw TallyError.rangeEndsBeforeStart(from: first, through: end) }
         var rows: [PeriodTotal] = []
-        var start = period.start(containing: first)
+        var start = period.start(containing: first, dayStart: dayStart)
         var remaining = log.events[...]
         while let current = start, current <= end {
             guard rows.count < Self.periodLimit else { throw TallyError.tooManyPeriods(limit: Self.periodLimit) }
-            let next = period.next(after: current)
+            let next = period.next(after: current, dayStart: dayStart)
             var total = PeriodTotal(start: current, label: period.label(current), change: 0, events: 0)
             while let event = remaining.first, next.map({ event.at < Double($0) }) ?? true {
                 remaining.removeFirst()
@@ -131,15 +133,17 @@ extension Tally {
     }
 
     /// The counter `name` with its figures: today, this week, all time, and the net change
-    /// of each of the last `days` days.
+    /// of each of the last `days` days, days beginning `dayStart` minutes past local
+    /// midnight (nil: as the store says).
     /// - Throws: `TallyError.notFound`, `.ambiguousName`, `.netChangeOverflow`; the repository's errors.
-    public func figures(of name: String, days: Int = 14) throws -> (Counter, CounterFigures) {
+    public func figures(of name: String, days: Int = 14, dayStart: Int? = nil) throws -> (Counter, CounterFigures) {
+        let dayStart = try dayStart ?? self.dayStart()
         let log = try log(of: name)
         let moment = Int64(now().rounded(.down))
-        let today = CounterPeriod.day.start(containing: moment) ?? moment
-        let week = CounterPeriod.week.start(containing: moment) ?? today
+        let today = CounterPeriod.day.start(containing: moment, dayStart: dayStart) ?? moment
+        let week = CounterPeriod.week.start(containing: moment, dayStart: dayStart) ?? today
         var dayStarts: [Int64] = [today]
-        while dayStarts.count < max(days, 1), let earlier = Instant.addDays(-1, to: dayStarts[0]).flatMap(Instant.startOfDay(containing:)) {
+        while dayStarts.count < max(days, 1), let earlier = CounterPeriod.day.start(containing: dayStarts[0] - 1, dayStart: dayStart) {
             dayStarts.insert(earlier, at: 0)
         }
         var figures = CounterFigures(today: 0, thisWeek: 0, allTime: 0, events: log.events.count, lastDays: Array(repeating: 0, count: dayStarts.count))

@@ -1,6 +1,8 @@
 // The periods `tally stats` counts in, in local time (TZ): hours, days, weeks (Monday to
 // Sunday) and calendar months. Days follow daylight saving: a DST day is 23 or 25 hours
-// long, and its hours are the hours the clock shows.
+// long, and its hours are the hours the clock shows. A store (or a command) may begin its
+// days later than midnight (`--day-starts 06:00`: a night past midnight counts as the day
+// it began), and its weeks and months begin then too: Monday 06:00, the 1st at 06:00.
 
 import MoneyKitPlatform
 
@@ -14,6 +16,40 @@ public enum CounterPeriod: String, CaseIterable, Sendable {
     case week
     /// Calendar months.
     case month
+
+    /// The start of the period holding `instant`, days beginning `dayStart` minutes past
+    /// local midnight; nil beyond the calendar.
+    public func start(containing instant: Int64, dayStart: Int) -> Int64? {
+        guard dayStart > 0, self != .hour else { return start(containing: instant) }
+        guard let day = Instant.startOfDay(containing: instant, beginningAt: dayStart), let parts = Instant.localCalendar(day) else { return nil }
+        switch self {
+        case .hour, .day:
+            return day
+        case .week:
+            return Instant.addDays(-Int32((parts.weekday + 6) % 7), to: day).flatMap { Instant.onDateOf($0, atMinutes: dayStart) }
+        case .month:
+            return Instant.local(year: Int32(parts.year), month: Int32(parts.month), day: 1, hour: Int32(dayStart / 60), minute: Int32(dayStart % 60))
+        }
+    }
+
+    /// The start of the period after the one starting at `start`, days beginning
+    /// `dayStart` minutes past local midnight; nil beyond the calendar.
+    public func next(after start: Int64, dayStart: Int) -> Int64? {
+        guard dayStart > 0, self != .hour else { return next(after: start) }
+        let next: Int64?
+        switch self {
+        case .hour, .day:
+            next = Instant.startOfNextDay(after: start, beginningAt: dayStart)
+        case .week:
+            next = Instant.addDays(7, to: start).flatMap { Instant.onDateOf($0, atMinutes: dayStart) }
+        case .month:
+            guard let parts = Instant.localCalendar(start) else { return nil }
+            let (year, month) = parts.month == 12 ? (parts.year + 1, 1) : (parts.year, parts.month + 1)
+            next = Instant.local(year: Int32(year), month: Int32(month), day: 1, hour: Int32(dayStart / 60), minute: Int32(dayStart % 60))
+        }
+        guard let next, next > start else { return nil }
+        return next
+    }
 
     /// The start of the period holding `instant`, or nil beyond the calendar.
     public func start(containing instant: Int64) -> Int64? {

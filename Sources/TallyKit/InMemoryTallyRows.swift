@@ -11,6 +11,7 @@ final class InMemoryTallyRows: TallyRows {
     struct State {
         var counters: [Int64: Counter] = [:]
         var nextSerial: Int64?
+        var dayStart: Int64?
         var events: [CounterEvent] = []
         var nextEventID: Int64 = 1
         /// Which undo step recorded each event, by event id (0: none).
@@ -100,6 +101,10 @@ final class InMemoryTallyRows: TallyRows {
     func storedNextSerial() -> Int64? { state.nextSerial }
 
     func setNextSerial(_ value: Int64) { state.nextSerial = value }
+
+    func storedDayStart() -> Int64? { state.dayStart }
+
+    func setDayStart(_ minutes: Int64?) { state.dayStart = minutes }
 
     func finish() {}
 }

@@ -100,6 +100,9 @@ public enum TallyError: Error, Equatable, Sendable {
     /// `Counter.storedFault`); nothing was stored.
     case changeWouldBreakStore(counter: String, StoredCounterFault)
 
+    /// A time for the days to begin that is no time of day (minutes past midnight).
+    case badDayStart(minutes: Int)
+
     // Derived counters (CounterFormula.swift, DerivedCounters.swift)
     /// A formula that cannot be read (`text` as typed); `reason` says why.
     case badFormula(String, reason: String)

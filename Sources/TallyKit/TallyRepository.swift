@@ -84,6 +84,9 @@ public protocol TallyStoreReading {
     /// The serial the next new counter would get (serials are never reused).
     /// - Throws: the store's errors.
     func nextFreeSerial() throws -> Int64
+    /// When the store's days begin, in minutes past local midnight (0: at midnight).
+    /// - Throws: the store's errors (a stored value out of range is a corrupt store).
+    func dayStart() throws -> Int
     /// Whether the store holds nothing: no counter, no event, no change to undo.
     /// - Throws: the store's errors.
     func isEmpty() throws -> Bool
@@ -100,6 +103,10 @@ public protocol TallyStoreChange: TallyStoreReading {
     /// a group that cannot be continued (see `TallySession`) starts anew, stamped `at`.
     /// - Throws: the store's errors.
     func continueLatest(at: Double) throws
+    /// Makes the store's days begin `minutes` (0..<1440) past local midnight, in this
+    /// change group (undo puts the old time back).
+    /// - Throws: the store's errors.
+    func setDayStart(_ minutes: Int) throws
     /// The serial for a new counter; serials are never reused.
     /// - Throws: `TallyError.noSerialLeft`; the store's errors.
     func takeSerial() throws -> Int64

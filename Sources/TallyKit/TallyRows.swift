@@ -102,6 +102,14 @@ package protocol TallyRows: AnyObject {
     /// Stores the next serial.
     /// - Throws: the store's errors.
     func setNextSerial(_ value: Int64) throws
+    // MARK: settings
+
+    /// When the store's days begin, in minutes past local midnight; nil: at midnight.
+    /// - Throws: the store's errors.
+    func storedDayStart() throws -> Int64?
+    /// Stores when the days begin (nil: at midnight).
+    /// - Throws: the store's errors.
+    func setDayStart(_ minutes: Int64?) throws
     /// Writes what the adapter kept back (events waiting to be written); called before the change commits.
     /// - Throws: the store's errors.
     func finish() throws

@@ -21,6 +21,9 @@ package final class TallySession: TallyStoreChange {
         static let events = "events"
         /// A name a group took or gave up (shared stores only), keyed by the name.
         static let name = "name"
+        /// When the store's days begin, keyed "day_start"; before: the minutes, or nothing
+        /// for midnight.
+        static let dayStart = "day start"
         /// Counters the group made, keyed by their serials "FIRST...LAST"; nothing before
         /// (undo deletes them). Only where one person keeps the store: a shared store
         /// records each new counter, so that the conflict rule sees another person's later
@@ -177,6 +180,19 @@ package final class TallySession: TallyStoreChange {
     package func nextFreeSerial() throws -> Int64 {
         if let nextSerial { return nextSerial }
         return try rows.storedNextSerial() ?? 1
+    }
+
+    package func dayStart() throws -> Int {
+        guard let minutes = try rows.storedDayStart() else { return 0 }
+        guard (0..<1440).contains(minutes) else { throw corrupt("the day start is \(minutes) minutes past midnight, not a time of day") }
+        return Int(minutes)
+    }
+
+    package func setDayStart(_ minutes: Int) throws {
+        try rows.willWrite()
+        let before = try rows.storedDayStart()
+        try journal.touch(kind: RecordKind.dayStart, key: "day_start") { before.map(JSONValue.integer) }
+        try rows.setDayStart(minutes == 0 ? nil : Int64(minutes))
     }
 
     package func isEmpty() throws -> Bool {
@@ -443,6 +459,8 @@ package final class TallySession: TallyStoreChange {
             }
         case RecordKind.name:
             break
+        case RecordKind.dayStart:
+            try rows.setDayStart(record.before?.int64Value)
         default:
             throw corrupt("an undo record of an unknown kind '\(record.kind)'")
         }

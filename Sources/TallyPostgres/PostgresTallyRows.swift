@@ -261,6 +261,22 @@ final class PostgresTallyRows: TallyRows {
             [.integer(value)])
     }
 
+    // MARK: settings
+
+    func storedDayStart() throws -> Int64? {
+        try connection.scalarInteger("SELECT value FROM tally.meta WHERE key = 'day_start'\(lockClause)")
+    }
+
+    func setDayStart(_ minutes: Int64?) throws {
+        guard let minutes else {
+            _ = try connection.execute("DELETE FROM tally.meta WHERE key = 'day_start'", [])
+            return
+        }
+        try connection.execute(
+            "INSERT INTO tally.meta (key, value) VALUES ('day_start', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            [.integer(minutes)])
+    }
+
     func finish() throws {
         try writePendingEvents()
     }

@@ -256,5 +256,18 @@ final class SQLiteTallyRows: TallyRows {
         try database.cached("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_serial', ?)").run([.integer(value)])
     }
 
+    // MARK: settings
+
+    func storedDayStart() throws -> Int64? {
+        var value: Int64?
+        try database.cached("SELECT value FROM meta WHERE key = 'day_start'").forEachRow { value = $0.int64(0) }
+        return value
+    }
+
+    func setDayStart(_ minutes: Int64?) throws {
+        guard let minutes else { return try database.cached("DELETE FROM meta WHERE key = 'day_start'").run([]) }
+        try database.cached("INSERT OR REPLACE INTO meta (key, value) VALUES ('day_start', ?)").run([.integer(minutes)])
+    }
+
     func finish() {}
 }

@@ -12,15 +12,54 @@ import TallyKit
 
 extension TallyCommands {
     /// An instant from --since/--until text (nil when absent), or exit 65 naming the option:
-    /// a year, month or day given to --until reaches to its end (Instant.rangeOption).
-    func dateOption(_ option: OptionSpec) throws(CLIError) -> Int64? {
+    /// a year, month or day given to --until reaches to its end (Instant.rangeOption). With
+    /// days beginning `dayStart` minutes past midnight, a whole day, month or year begins
+    /// and ends then: `--since 2026-12-05` is 06:00 that day, `--until` it 05:59:59 the next.
+    func dateOption(_ option: OptionSpec, dayStart: Int = 0) throws(CLIError) -> Int64? {
         guard let text = arguments.text(option) else { return nil }
-        return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start, now: invocation.now())
+        let isEnd = option.long == "until"
+        let instant = try Instant.rangeOption(text, option: "--\(option.long)", end: isEnd ? .end : .start, now: invocation.now())
+        guard dayStart > 0, let (start, span) = Instant.rangeBound(text, now: invocation.now()), span != .instant else { return instant }
+        var first = Instant.onDateOf(start, atMinutes: dayStart)
+        if ["today", "yesterday"].contains(text.trimmingSpaces.lowercased()) {
+            // The day now is in, which began yesterday when it is not yet its start.
+            first = Instant.startOfDay(containing: invocation.now(), beginningAt: dayStart)
+            if text.trimmingSpaces.lowercased() == "yesterday" { first = first.flatMap { Instant.startOfDay(containing: $0 - 1, beginningAt: dayStart) } }
+            guard isEnd else { return first ?? instant }
+            return first.flatMap { Instant.startOfNextDay(after: $0, beginningAt: dayStart) }.map { $0 - 1 } ?? instant
+        }
+        guard isEnd else { return first ?? instant }
+        return Instant.onDateOf(instant + 1, atMinutes: dayStart).map { $0 - 1 } ?? instant
+    }
+
+    /// When days begin for this command, in minutes past local midnight: --day-starts, else
+    /// the store's (`tally day-starts`).
+    func dayStart() throws -> Int {
+        guard let text = arguments.text(TallySpec.dayStarts) else { return try tally.dayStart() }
+        guard let minutes = Instant.parseTimeOfDay(text) else {
+            throw CLIError.usage("invalid value '\(text)' for --day-starts: expected a time of day like 06:00", commandPath: arguments.commandPath)
+        }
+        return minutes
+    }
+
+    /// `tally day-starts [TIME]`: prints when the store's days begin, or sets it.
+    func dayStarts() throws -> ExitCode {
+        guard let text = arguments.argument("TIME") else {
+            out.line(Instant.timeOfDayText(try tally.dayStart()))
+            return .ok
+        }
+        guard let minutes = Instant.parseTimeOfDay(text) else {
+            throw CLIError.usage("invalid TIME '\(text)': expected a time of day like 06:00", commandPath: arguments.commandPath)
+        }
+        try tally.setDayStart(minutes)
+        invocation.err.line("Days begin at \(Instant.timeOfDayText(minutes)). Undo with: tally undo")
+        return .ok
     }
 
     func log() throws -> ExitCode {
         let format = try option(TallySpec.format)
-        let log = try tally.log(of: name, from: try dateOption(TallySpec.since), through: try dateOption(TallySpec.until))
+        let dayStart = try dayStart()
+        let log = try tally.log(of: name, from: try dateOption(TallySpec.since, dayStart: dayStart), through: try dateOption(TallySpec.until, dayStart: dayStart))
         switch format {
         case .json: out.line(JSONValue.array(EventColumns.forScripts.jsonObjects(log.events)).serialized(pretty: true))
         case .csv, .tsv: for line in EventColumns.forScripts.delimitedLines(log.events, format: format) { out.line(line) }
@@ -37,8 +76,11 @@ extension TallyCommands {
 
     func stats() throws -> ExitCode {
         let format = try option(TallySpec.format)
-        let stats = try tally.stats(
-            of: name, by: try option(TallySpec.statsPeriod), from: try dateOption(TallySpec.since), through: try dateOption(TallySpec.until))
+        let dayStart = try dayStart()
+        var stats = try tally.stats(
+            of: name, by: try option(TallySpec.statsPeriod), from: try dateOption(TallySpec.since, dayStart: dayStart),
+            through: try dateOption(TallySpec.until, dayStart: dayStart), dayStart: dayStart)
+        if arguments.flag(TallySpec.skipEmpty) { stats.rows.removeAll { $0.events == 0 } }
         switch format {
         case .json: out.line(JSONValue.array(PeriodColumns.forAll.jsonObjects(stats.rows)).serialized(pretty: true))
         case .csv, .tsv: for line in PeriodColumns.forAll.delimitedLines(stats.rows, format: format) { out.line(line) }
@@ -51,7 +93,7 @@ extension TallyCommands {
 
     func show() throws -> ExitCode {
         let format = try option(TallySpec.format)
-        let (counter, figures) = try tally.figures(of: name, days: CounterFigureText.sparklineDays)
+        let (counter, figures) = try tally.figures(of: name, days: CounterFigureText.sparklineDays, dayStart: try dayStart())
         switch format {
         case .json:
             guard case .object(var fields) = CounterColumns.forScripts.jsonObject(counter) else { return .ok }

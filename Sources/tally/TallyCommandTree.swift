@@ -23,6 +23,7 @@ enum TallyCommandTree {
         .leaf(TallySpec.show) { try $0.show() },
         .leaf(TallySpec.log) { try $0.log() },
         .leaf(TallySpec.stats) { try $0.stats() },
+        .leaf(TallySpec.dayStartsCommand) { try $0.dayStarts() },
         .leaf(TallySpec.export) { try $0.export() },
         .leaf(TallySpec.importCounters) { try $0.importCounters() },
         .leaf(TallySpec.tap) { try TapScreen(commands: $0).run() },

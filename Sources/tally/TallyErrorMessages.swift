@@ -110,6 +110,8 @@ extension TallyError {
             return .data("the sum of the counts of \(counters) counters is beyond the 64-bit range")
         case .changeWouldBreakStore(let counter, let fault):
             return .data("the change would leave '\(counter)' with \(fault.message), which the store cannot read back", hint: "nothing was changed")
+        case .badDayStart(let minutes):
+            return .usage("\(minutes) minutes past midnight is no time of day")
         case .badFormula(let text, let reason):
             return .usage(
                 "cannot read the formula '\(text)': \(reason)",

@@ -212,6 +212,12 @@ enum TallySpec {
         help: "From this instant (default: the first event). \(RangeDateHelp.start)")
     static let until = OptionSpec.option(
         "until", value: "D", help: "To this instant, included (default: now). \(RangeDateHelp.end)")
+    static let dayStarts = OptionSpec.option("day-starts", value: "HH:MM", help: """
+        When a day begins, local time, for this command (default: the store's, see 'tally \
+        day-starts'): with 06:00 a night past midnight counts as the day before, and weeks and \
+        months begin then too.
+        """)
+    static let skipEmpty = OptionSpec.flag("skip-empty", help: "Leave out the periods without events.")
     static let statsPeriod = TypedOption<CounterPeriod>.choice(
         .option("by", value: "PERIOD", help: """
             hour, day, week (Monday to Sunday) or month, in local time (TZ).
@@ -330,13 +336,15 @@ enum TallySpec {
     static let show = CommandSpec(
         name: "show", abstract: "Show everything about one counter, with its net change today, this week and in all",
         discussion: """
-            The text form adds the net change today (since local midnight), this week (since Monday \
-            00:00) and in all (every event in the log), and a sparkline of the last 14 days' net \
+            The text form adds the net change today (since local midnight, or since the day's start: \
+            see --day-starts), this week (since Monday 00:00, or Monday's day start) and in all \
+            (every event in the log), and a sparkline of the last 14 days' net \
             changes (one block a day, today last). JSON adds them as numbers: today, this_week, \
             all_time, events (how many the log holds) and last_days (the 14 daily net changes, \
-            oldest first). CSV and TSV hold the counter's fields only.
+            oldest first). CSV and TSV hold the counter's fields only. A derived counter's \
+            figures are its sources' changes, each added or subtracted as its formula says.
             """,
-        options: [format.spec], arguments: [name])
+        options: [format.spec, dayStarts], arguments: [name])
 
     static let log = CommandSpec(
         name: "log", abstract: "List a counter's changes with their times",
@@ -346,9 +354,12 @@ enum TallySpec {
             step, pin, unpin, feed, import), the change of the count, the count after it, and for \
             rename and step the old and new value (columns old and new for scripts). A change that \
             undo reverted is gone from the log. A counter taken over from the JSON store of an older \
-            tally has no events before the import.
+            tally has no events before the import. A date alone in --since or --until names a whole \
+            day from its start (see --day-starts). A derived counter's log lists its sources' \
+            changes (DETAIL, and new for scripts, names the source) with its own value after each, \
+            worked back from its value now.
             """,
-        options: [format.spec, since, until],
+        options: [format.spec, since, until, dayStarts],
         arguments: [name])
 
     static let stats = CommandSpec(
@@ -356,12 +367,27 @@ enum TallySpec {
         discussion: """
             One row per period in local time (TZ), oldest first, from the period of --since \
             (default: the first event) to the period of --until (default: now): the net change of \
-            the count and the number of events. Periods without events are listed with 0. A day with \
-            a daylight-saving change has the hours the clock shows (23 or 25). Columns for scripts: \
-            period, start (ISO 8601 with the local offset), change, events.
+            the count and the number of events. Periods without events are listed with 0 (left out \
+            with --skip-empty). A day with a daylight-saving change has the hours the clock shows \
+            (23 or 25). Days begin at midnight, or at the store's day start (see 'tally \
+            day-starts' and --day-starts): with 06:00, the events of 02:00 on Sunday count on \
+            Saturday, a week begins on Monday at 06:00 and a month on the 1st at 06:00. Columns for \
+            scripts: period, start (ISO 8601 with the local offset), change, events.
             """,
-        options: [statsPeriod.spec, format.spec, since, until],
+        options: [statsPeriod.spec, format.spec, since, until, dayStarts, skipEmpty],
         arguments: [name])
+
+    static let dayStartsCommand = CommandSpec(
+        name: "day-starts", abstract: "Print or set when the store's days begin (a night past midnight as one day)",
+        discussion: """
+            Without TIME, prints the time the store's days begin (00:00 unless set). With TIME \
+            (HH:MM, local time), stats, log's date ranges and show's figures count each day from \
+            then to the same time the next day, so a venue open until 04:00 sees its night as one \
+            day. Kept in the store (shared by everyone on a PostgreSQL store); one undo step; \
+            00:00 puts midnight back. --day-starts on those commands overrides it for one run.
+            """,
+        arguments: [ArgumentSpec("TIME", help: "When a day begins, HH:MM, local time.", optional: true)],
+        examples: [ExampleSpec("tally day-starts 06:00", "Count each night with the day it began.")])
 
     static let export = CommandSpec(
         name: "export", abstract: "Write all counters as JSON or CSV to standard output",

@@ -1,0 +1,55 @@
+// Days that begin at another time than midnight: a venue open past midnight counts its
+// night as the day it opened (with days beginning at 06:00, 02:00 on Sunday belongs to
+// Saturday). The time a day begins is a local time of day, so a day across a change of
+// daylight saving time is 23 or 25 hours long, as a calendar day is.
+
+extension Instant {
+    /// The minutes past midnight that `text` names: `6:00`, `06:00`, `23:59` (24-hour
+    /// clock); nil for anything else. The one reader of a time of day.
+    public static func parseTimeOfDay(_ text: String) -> Int? {
+        let bytes = Array(text.trimmingSpaces.utf8)
+        guard let colon = bytes.firstIndex(of: 58), (1...2).contains(colon), bytes.count == colon + 3 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard (48...57).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 48)
+            }
+            return value
+        }
+        guard let hour = number(0..<colon), let minute = number(colon + 1..<colon + 3), hour < 24, minute < 60 else { return nil }
+        return hour * 60 + minute
+    }
+
+    /// `minutes` past midnight as `06:00`.
+    public static func timeOfDayText(_ minutes: Int) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(two(minutes / 60 % 24)):\(two(minutes % 60))"
+    }
+
+    /// The instant at `minutes` past midnight on the local date of `instant`.
+    public static func onDateOf(_ instant: Int64, atMinutes minutes: Int) -> Int64? {
+        guard let parts = localCalendar(instant) else { return nil }
+        return local(year: Int32(parts.year), month: Int32(parts.month), day: Int32(parts.day), hour: Int32(minutes / 60), minute: Int32(minutes % 60))
+    }
+
+    /// The start of the day holding `instant` when days begin `minutes` past local midnight
+    /// (0: the local midnight, as `startOfDay(containing:)`).
+    public static func startOfDay(containing instant: Int64, beginningAt minutes: Int) -> Int64? {
+        guard minutes > 0 else { return startOfDay(containing: instant) }
+        guard let today = onDateOf(instant, atMinutes: minutes) else { return nil }
+        if instant >= today { return today }
+        guard let midnight = startOfDay(containing: instant), let yesterday = addDays(-1, to: midnight) else { return nil }
+        return onDateOf(yesterday, atMinutes: minutes)
+    }
+
+    /// The start of the day after the one beginning at `start`, days beginning `minutes`
+    /// past local midnight.
+    public static func startOfNextDay(after start: Int64, beginningAt minutes: Int) -> Int64? {
+        guard minutes > 0 else { return startOfNextDay(after: start) }
+        guard let midnight = startOfDay(containing: start), let next = startOfNextDay(after: midnight),
+              let result = onDateOf(next, atMinutes: minutes), result > start
+        else { return nil }
+        return result
+    }
+}

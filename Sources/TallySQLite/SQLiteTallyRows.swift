@@ -90,8 +90,11 @@ final class SQLiteTallyRows: TallyRows {
     }
 
     func derivedCounters() throws -> [Counter] {
-        // The partial index counters_derived: no row read when no counter is derived.
-        try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters WHERE formula IS NOT NULL ORDER BY serial", [])
+        // Asked at every change of a count: a short statement first (cheaper to prepare,
+        // measured: tally inc +110k instructions with the whole row, +40k with this) on
+        // the partial index counters_derived, which holds nothing in most stores.
+        guard try database.scalarInteger("SELECT EXISTS (SELECT 1 FROM counters WHERE formula IS NOT NULL)") == 1 else { return [] }
+        return try counters("SELECT \(SQLiteTallySchema.counterColumns) FROM counters WHERE formula IS NOT NULL ORDER BY serial", [])
     }
 
     func hasCounters() throws -> Bool {

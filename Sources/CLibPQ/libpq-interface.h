@@ -44,6 +44,14 @@ typedef struct _PQconninfoOption {
 
 typedef void (*PQnoticeProcessor)(void *arg, const char *message);
 
+// A NOTIFY received (LISTEN); freed with PQfreemem.
+typedef struct pgNotify {
+    char *relname;
+    int be_pid;
+    char *extra;
+    struct pgNotify *next;
+} PGnotify;
+
 // The functions, as libpq-fe.h declares them.
 typedef PQconninfoOption *(*PQconndefaults_function)(void);
 typedef PQconninfoOption *(*PQconninfoParse_function)(const char *conninfo, char **errmsg);
@@ -66,5 +74,7 @@ typedef char *(*PQcmdTuples_function)(PGresult *res);
 typedef int (*PQresultCount_function)(const PGresult *res); // PQntuples, PQnfields
 typedef int (*PQgetisnull_function)(const PGresult *res, int tup_num, int field_num);
 typedef char *(*PQgetvalue_function)(const PGresult *res, int tup_num, int field_num);
+typedef int (*PQconsumeInput_function)(PGconn *conn);
+typedef PGnotify *(*PQnotifies_function)(PGconn *conn);
 
 #endif

@@ -80,8 +80,19 @@ package struct ScreenSession<Screen: ScreenReducer> {
     /// Applies `key`, runs the commands it asks for (feeding their outcomes back) in order,
     /// and says whether to draw again or leave.
     package mutating func press(_ key: Key) -> Step {
+        follow(state.handle(key))
+    }
+
+    /// Applies an outcome that came from outside the keys (a store another process changed,
+    /// read again by the loop), then as `press`.
+    package mutating func receive(_ outcome: Screen.Outcome) -> Step {
+        follow(state.handle(outcome))
+    }
+
+    /// Performs `effects` in order, feeding the outcomes of the commands back.
+    private mutating func follow(_ effects: [ScreenEffect<Screen.Command>]) -> Step {
         var step = Step()
-        var pending = state.handle(key)[...]
+        var pending = effects[...]
         while let effect = pending.popFirst() {
             switch effect {
             case .quit:

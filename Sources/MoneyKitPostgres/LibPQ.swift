@@ -33,6 +33,8 @@ struct LibPQ: @unchecked Sendable {
     let nfields: PQresultCount_function
     let getisnull: PQgetisnull_function
     let getvalue: PQgetvalue_function
+    let consumeInput: PQconsumeInput_function
+    let notifies: PQnotifies_function
 
     /// The names libpq's runtime package installs it under, the versioned name first
     /// (the unversioned one comes only with the -dev package). Homebrew's libpq is
@@ -100,7 +102,9 @@ struct LibPQ: @unchecked Sendable {
                 ntuples: try resolve("PQntuples", as: PQresultCount_function.self),
                 nfields: try resolve("PQnfields", as: PQresultCount_function.self),
                 getisnull: try resolve("PQgetisnull", as: PQgetisnull_function.self),
-                getvalue: try resolve("PQgetvalue", as: PQgetvalue_function.self))
+                getvalue: try resolve("PQgetvalue", as: PQgetvalue_function.self),
+                consumeInput: try resolve("PQconsumeInput", as: PQconsumeInput_function.self),
+                notifies: try resolve("PQnotifies", as: PQnotifies_function.self))
         } catch {
             throw StoreError.clientLibraryMissing(
                 library: "PostgreSQL's client library libpq", reason: error.description, remedy: installRemedy)

@@ -125,6 +125,21 @@ package final class PostgresConnection {
         handle = nil
     }
 
+    /// Whether a NOTIFY on a channel this connection LISTENs to has arrived since the last
+    /// ask (each is taken once); reads what the server sent without waiting.
+    /// - Throws: `StoreError.connectionLost` when the connection has gone.
+    package func takeNotifications() throws(StoreError) -> Bool {
+        guard let handle, libpq.consumeInput(handle) == 1 else {
+            throw StoreError.connectionLost(server: server, reason: "the connection ended", mayHaveCommitted: false)
+        }
+        var any = false
+        while let notice = libpq.notifies(handle) {
+            any = true
+            libpq.freemem(notice)
+        }
+        return any
+    }
+
     /// Whether the connection is still usable.
     package var isConnected: Bool {
         guard let handle else { return false }

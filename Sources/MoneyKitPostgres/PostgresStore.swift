@@ -56,6 +56,23 @@ package final class PostgresStore {
         return opened
     }
 
+    /// The channel every change NOTIFYs when it commits: `SCHEMA_changes`.
+    package var changesChannel: String { "\(layout.schema)_changes" }
+
+    /// A connection of its own that LISTENs to `changesChannel`: a reader that stays
+    /// (a live board) asks it `takeNotifications()` to know when others have changed the store.
+    /// - Throws: the connection's errors.
+    package func listenForChanges() throws(StoreError) -> PostgresConnection {
+        let listener = try PostgresConnection.open(connectionText, applicationName: layout.tool, environment: environment)
+        do {
+            try listener.execute("LISTEN \(changesChannel)")
+        } catch {
+            listener.close()
+            throw error
+        }
+        return listener
+    }
+
     /// The server, named as messages name it (connects if needed).
     /// - Throws: the connection's errors.
     package func serverName() throws(StoreError) -> String { try connection().server }
@@ -113,6 +130,8 @@ package final class PostgresStore {
                             "DELETE FROM \(layout.schema).applied_changes WHERE at < now() - interval '1 day'")
                     }
                     let result = try body(connection, change)
+                    // Delivered at COMMIT to every connection that listens (a live board).
+                    try connection.execute("NOTIFY \(changesChannel)")
                     produced = result
                     return result
                 }

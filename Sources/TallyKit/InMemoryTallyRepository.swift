@@ -14,6 +14,11 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
     private let lock = PlainLock()
     /// Who the changes are made by (kept with each undo step).
     private let actor: String
+    /// How many changes have been kept (a watch compares it).
+    private var changeCount = 0
+
+    /// How many changes have been kept since the store was made.
+    var changes: Int { lock.withLock { changeCount } }
 
     /// An empty store, as a store that does not exist yet; undo reaches back `undoLimit` changes.
     public init(undoLimit: Int = UndoHistory.stepsKept, actor: String = "") {
@@ -61,6 +66,7 @@ public final class InMemoryTallyRepository: TallyRepository, @unchecked Sendable
             let rows = InMemoryTallyRows(state)
             let result = try TallySession(rows: rows, actor: actor, isShared: false, stepsKept: undoLimit).change(label, at: at, body)
             state = rows.current
+            changeCount += 1
             return result
         }
     }

@@ -27,6 +27,7 @@ enum TallyCommandTree {
         .leaf(TallySpec.export) { try $0.export() },
         .leaf(TallySpec.importCounters) { try $0.importCounters() },
         .leaf(TallySpec.tap) { try TapScreen(commands: $0).run() },
+        .leaf(TallySpec.board) { try BoardScreen(commands: $0).run() },
         .leaf(TallySpec.feed) { try FeedCommand(commands: $0).run() },
         // goals, bounds, tags and totals (CounterSettingsCommands.swift)
         .leaf(TallySpec.goal) { try $0.changeGoal() },

@@ -433,6 +433,22 @@ enum TallySpec {
             """,
         arguments: [name])
 
+    static let board = CommandSpec(
+        name: "board", abstract: "Show several counters full-screen, kept up to date as others change them",
+        discussion: """
+            A live view of the counters (with --tag, of those holding all the tags), derived ones \
+            with them: each with its count and, for a counter with a maximum, how full it is (a \
+            capacity: 152/200 and a bar, FULL past it), or for one with a goal, how far toward it. \
+            It only reads. When another process changes the store (another door, another \
+            machine on a shared PostgreSQL store) the board shows it within a quarter of a \
+            second: the file store is watched through SQLite's data_version, the shared store \
+            through LISTEN/NOTIFY (every change sends a NOTIFY on the channel tally_changes when \
+            it commits). Keys: p or space pause and go on, s the next order (created, name, \
+            count, updated), / type a name filter (Enter keeps it, Esc drops it), c clear it, r \
+            read again, q or Esc quit. Needs a terminal, as tap does.
+            """,
+        options: [tagFilter, sort.spec])
+
     static let feed = CommandSpec(
         name: "feed", abstract: "Add one step per line read from standard input",
         discussion: """

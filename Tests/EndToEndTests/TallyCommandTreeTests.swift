@@ -21,7 +21,7 @@ import Testing
         #expect(tree.handler(at: []) == nil)
         #expect(leaves.map { $0.joined(separator: " ") } == [
             "list", "new", "get", "inc", "dec", "add", "set", "reset", "rename", "step", "pin", "unpin", "rm", "undo",
-            "show", "log", "stats", "day-starts", "export", "import", "tap", "feed", "goal", "bounds", "tag", "untag", "retag", "sum",
+            "show", "log", "stats", "day-starts", "export", "import", "tap", "board", "feed", "goal", "bounds", "tag", "untag", "retag", "sum",
             "db init", "db copy",
         ])
         #expect(tree.handler(at: ["nope"]) == nil)

@@ -21,6 +21,7 @@ public protocol WatchableTallyRepository: TallyRepository {
 
 extension InMemoryTallyRepository: WatchableTallyRepository {
     /// A watch that sees every change made through this repository.
+    /// - Throws: nothing in memory (the protocol's requirement).
     public func watch() throws -> any TallyChangeWatch { InMemoryTallyWatch(self) }
 }
 

@@ -27,5 +27,6 @@ final class PostgresTallyWatch: TallyChangeWatch {
 
 extension PostgresTallyRepository: WatchableTallyRepository {
     /// A watch of this store (see PostgresTallyWatch).
+    /// - Throws: `StoreError` when the listening connection cannot be made.
     public func watch() throws -> any TallyChangeWatch { PostgresTallyWatch(listener: try store.listenForChanges()) }
 }

@@ -46,5 +46,6 @@ final class SQLiteTallyWatch: TallyChangeWatch {
 
 extension SQLiteTallyRepository: WatchableTallyRepository {
     /// A watch of this store's database (see SQLiteTallyWatch).
+    /// - Throws: `StoreError` when the database exists and cannot be opened as tally's.
     public func watch() throws -> any TallyChangeWatch { try SQLiteTallyWatch(path: paths.database) }
 }

@@ -1,4 +1,4 @@
-// What the till should hold: expected = float + cash sales + paid in − paid out − drops,
+// What the till should hold: expected = float + cash sales + paid in − paid out − refunds − drops,
 // from the movements kept with the live count (TillMovement.swift). Checked arithmetic
 // throughout: a sum that does not fit is an error naming it, never a wrapped amount.
 
@@ -12,11 +12,13 @@ public struct ExpectedCash: Equatable, Sendable {
     public let sales: Money
     /// Cash put in.
     public let paidIn: Money
-    /// Cash taken out.
+    /// Cash taken out to pay for something.
     public let paidOut: Money
+    /// Cash given back to customers for returned goods.
+    public let refunds: Money
     /// Cash moved to the safe.
     public let drops: Money
-    /// float + sales + paidIn − paidOut − drops.
+    /// float + sales + paidIn − paidOut − refunds − drops.
     public let expected: Money
 
     /// The expected cash of `state` in `currency`; `sales`, when given, stands for the
@@ -32,8 +34,9 @@ public struct ExpectedCash: Equatable, Sendable {
             sales = givenSales ?? totals[.sale] ?? Money.zero(currency)
             paidIn = totals[.paidIn] ?? Money.zero(currency)
             paidOut = totals[.paidOut] ?? Money.zero(currency)
+            refunds = totals[.refund] ?? Money.zero(currency)
             drops = totals[.drop] ?? Money.zero(currency)
-            expected = try float + sales + paidIn - paidOut - drops
+            expected = try float + sales + paidIn - paidOut - refunds - drops
         } catch {
             // Named without figures: on a blind till the sales and the expected cash are
             // hidden, and the overflow's own text would print them.
@@ -42,7 +45,7 @@ public struct ExpectedCash: Equatable, Sendable {
     }
 
     /// Why an expected cash does not fit, in words that name no amount (see `init`).
-    public static let outOfRangeReason = "float + cash sales + paid in − paid out − drops does not fit in an amount"
+    public static let outOfRangeReason = "float + cash sales + paid in − paid out − refunds − drops does not fit in an amount"
 
     /// The expected cash of `state` when it has one: when movements are recorded, or
     /// `sales` is given for this command. With neither, nil (the count stands against its

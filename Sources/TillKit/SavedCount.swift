@@ -160,7 +160,7 @@ public struct SavedCount: Equatable, Sendable {
         return rule.isExceeded(by: overShort)
     }
 
-    /// The figures the movements make (float + sales + paid in − paid out − drops), when
+    /// The figures the movements make (float + sales + paid in − paid out − refunds − drops), when
     /// any were recorded; nil when they do not fit (the loader refuses such a count).
     public var expectedCash: ExpectedCash? {
         var state = TillState()

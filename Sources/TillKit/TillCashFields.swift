@@ -22,7 +22,7 @@ extension TillState {
             for (index, entry) in entries.enumerated() {
                 movements.append(try TillMovement(json: entry, place: "\(place).movements[\(index)]", exponent: exponent))
             }
-            // float + sales + paid in − paid out − drops must fit, as every command needs it.
+            // float + sales + paid in − paid out − refunds − drops must fit, as every command needs it.
             let currency = currencyCode.flatMap(Currency.init(code:)) ?? Currency(code: "USD")
             if let currency, (try? ExpectedCash(state: self, currency: currency)) == nil {
                 throw StoredContentError("the movements in \(place) are too large: the expected cash does not fit in 64 bits")

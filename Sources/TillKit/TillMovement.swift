@@ -1,10 +1,10 @@
 // What went into and out of the till besides the counted cash: cash sales, paid-ins,
-// paid-outs and drops to the safe. They are kept with the live count (entries, oldest
+// paid-outs, refunds to customers and drops to the safe. They are kept with the live count (entries, oldest
 // first, each with its time and reason) so that a person can see, correct and undo each
 // one; the expected cash is worked out from them (ExpectedCash.swift).
 //
 // In the live count file (format version 3 and later, an optional key, absent when empty):
-//   movements: [{"kind": "sale"|"paid-in"|"paid-out"|"drop", "amount": "12.50",
+//   movements: [{"kind": "sale"|"paid-in"|"paid-out"|"refund"|"drop", "amount": "12.50",
 //                "reason": "milk" (optional), "at": "2026-11-23T10:55:28Z"}]
 
 import MoneyKit
@@ -21,14 +21,17 @@ public struct TillMovement: Equatable, Sendable {
         case paidIn = "paid-in"
         /// Cash taken out to pay for something (milk, a window cleaner): subtracts.
         case paidOut = "paid-out"
+        /// Cash given back to a customer for returned goods: subtracts, and is shown apart
+        /// from paid-outs (a refund is lost takings, a paid-out an expense).
+        case refund
         /// Cash moved to the safe during the shift: subtracts.
         case drop
 
         /// Whether the kind adds to the expected cash (else it subtracts).
         public var adds: Bool { self == .sale || self == .paidIn }
 
-        /// Whether an entry of this kind needs a reason (a paid-in or a paid-out).
-        public var needsReason: Bool { self == .paidIn || self == .paidOut }
+        /// Whether an entry of this kind needs a reason (a paid-in, a paid-out or a refund).
+        public var needsReason: Bool { self == .paidIn || self == .paidOut || self == .refund }
 
         /// Whether an entry of this kind may be 0 ("no cash sales" is worth recording;
         /// a paid-out of nothing is not).
@@ -41,7 +44,7 @@ public struct TillMovement: Equatable, Sendable {
     /// The longest reason, in characters.
     public static let longestReason = 500
 
-    /// Sale, paid-in, paid-out or drop.
+    /// Sale, paid-in, paid-out, refund or drop.
     public let kind: Kind
     /// The amount in minor units (0 or more; above 0 unless the kind allows 0).
     public let minorUnits: Int64
@@ -81,7 +84,7 @@ public struct TillMovement: Equatable, Sendable {
     init(json: JSONValue, place: String, exponent: Int) throws(StoredContentError) {
         let fields = try JSONFields(json, place: place)
         guard let kind = Kind(rawValue: try fields.string("kind")) else {
-            throw StoredContentError("\(place) has an unknown kind (sale, paid-in, paid-out or drop)")
+            throw StoredContentError("\(place) has an unknown kind (sale, paid-in, paid-out, refund or drop)")
         }
         let text = try fields.string("amount")
         guard let value = try? DecimalText(parsing: text), let minor = try? value.scaled(to: exponent, input: text) else {

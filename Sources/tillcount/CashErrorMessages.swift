@@ -14,7 +14,7 @@ extension TillError {
             return .data(isZero ? "a \(kind.rawValue) must be above 0" : "a \(kind.rawValue) cannot be negative",
                          hint: kind == .paidOut || kind == .paidIn ? "money going the other way is a \(kind == .paidIn ? "paid-out" : "paid-in")" : nil)
         case .reasonRequired(let kind):
-            return CLIError("a \(kind.rawValue) needs a reason", hint: "e.g. tillcount \(kind.rawValue) 12.50 --reason milk", exitCode: .usage)
+            return CLIError("a \(kind.rawValue) needs a reason", hint: "e.g. tillcount \(kind.rawValue) 12.50 --reason \(kind == .refund ? "'returned kettle'" : "milk")", exitCode: .usage)
         case .reasonTooLong(let limit):
             return .data("the reason is longer than \(limit) characters")
         case .tooManyMovements(let limit):

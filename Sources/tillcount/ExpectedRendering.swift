@@ -10,10 +10,12 @@ import TillKit
 
 enum ExpectedRendering {
     /// The figures the expected cash is made of, as people read them; nil amounts are
-    /// hidden (blind).
+    /// hidden (blind). Refunds show when there are some (a till that never refunds reads
+    /// as before); scripts always get them (JSON, CSV).
     static func breakdown(_ cash: ExpectedCash, blind: Bool) -> [(String, Money?)] {
-        [("Cash sales", blind ? nil : cash.sales), ("Paid in", cash.paidIn), ("Paid out", cash.paidOut),
-         ("Drops", cash.drops), ("Expected", blind ? nil : cash.expected)]
+        let refunds: [(String, Money?)] = cash.refunds.minorUnits == 0 ? [] : [("Refunds", cash.refunds)]
+        return [("Cash sales", blind ? nil : cash.sales), ("Paid in", cash.paidIn), ("Paid out", cash.paidOut)] + refunds
+            + [("Drops", cash.drops), ("Expected", blind ? nil : cash.expected)]
     }
 
     /// "! beyond tolerance (£1.00)" or "within tolerance (£1.00)"; empty without a verdict.
@@ -66,7 +68,8 @@ enum ExpectedRendering {
         var members: [(String, JSONValue)] = []
         if let cash = standing.cash {
             members += [("sales", .string(cash.sales.plainString)), ("paidIn", .string(cash.paidIn.plainString)),
-                        ("paidOut", .string(cash.paidOut.plainString)), ("drops", .string(cash.drops.plainString))]
+                        ("paidOut", .string(cash.paidOut.plainString)), ("refunds", .string(cash.refunds.plainString)),
+                        ("drops", .string(cash.drops.plainString))]
         }
         if let tolerance = standing.tolerance { members.append(("tolerance", .string(tolerance.amount.plainString))) }
         if let beyond = standing.isBeyondTolerance { members.append(("beyondTolerance", .bool(beyond))) }
@@ -79,7 +82,7 @@ enum ExpectedRendering {
         var rows: [(String, String)] = []
         if let cash = standing.cash {
             rows += [("sales", cash.sales.plainString), ("paid-in", cash.paidIn.plainString),
-                     ("paid-out", cash.paidOut.plainString), ("drops", cash.drops.plainString)]
+                     ("paid-out", cash.paidOut.plainString), ("refunds", cash.refunds.plainString), ("drops", cash.drops.plainString)]
         }
         if let expected = standing.summary.expected, let overShort = standing.summary.overShort {
             rows += [("expected", expected.plainString), ("over-short", overShort.plainString)]

@@ -40,6 +40,8 @@ struct HistoryExportCommand {
         .scriptOnly("drops") { sum($0, .drop) },
         .scriptOnly("tolerance") { $0.tolerance.map { .string($0.plainString) } ?? .null },
         .scriptOnly("beyondTolerance") { $0.isBeyondTolerance.map(JSONValue.bool) ?? .null },
+        // Last, so that the columns scripts read before stay where they were.
+        .scriptOnly("refunds") { sum($0, .refund) },
     ]
 
     /// The sum of the count's movements of `kind`, or null when it has no movements at all
@@ -50,6 +52,7 @@ struct HistoryExportCommand {
         case .sale: return .string(cash.sales.plainString)
         case .paidIn: return .string(cash.paidIn.plainString)
         case .paidOut: return .string(cash.paidOut.plainString)
+        case .refund: return .string(cash.refunds.plainString)
         case .drop: return .string(cash.drops.plainString)
         }
     }

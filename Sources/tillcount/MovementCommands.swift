@@ -1,4 +1,4 @@
-// tillcount sales, paid-in, paid-out, drop, movements (list, rm), blind and tolerance:
+// tillcount sales, paid-in, paid-out, refund, drop, movements (list, rm), blind and tolerance:
 // what went into and out of the till, and the till's settings for setting the count
 // against it. The rules are TillKit's (TillMovements.swift); these read the arguments and
 // say what was done.
@@ -33,7 +33,7 @@ struct MovementCommands {
         return try record(.sale, replacingSales: arguments.flag(TillcountSpec.replaceSales))
     }
 
-    /// `tillcount paid-in|paid-out|drop AMOUNT --reason TEXT` (and `sales AMOUNT`).
+    /// `tillcount paid-in|paid-out|refund|drop AMOUNT --reason TEXT` (and `sales AMOUNT`).
     func record(_ kind: TillMovement.Kind, replacingSales: Bool = false) throws -> ExitCode {
         guard let text = arguments.argument("AMOUNT") else {
             throw CLIError.usage("missing AMOUNT", commandPath: arguments.commandPath)
@@ -100,6 +100,7 @@ struct MovementCommands {
                 ("sales", hidden ? .null : .string(cash.sales.plainString)),
                 ("paidIn", .string(cash.paidIn.plainString)),
                 ("paidOut", .string(cash.paidOut.plainString)),
+                ("refunds", .string(cash.refunds.plainString)),
                 ("drops", .string(cash.drops.plainString)),
                 ("float", .string(cash.float.plainString)),
                 ("expected", hidden ? .null : .string(cash.expected.plainString)),
@@ -109,7 +110,7 @@ struct MovementCommands {
             for line in columns.delimitedLines(rows, format: format) { out.line(line) }
         case .text:
             guard !rows.isEmpty else {
-                context.invocation.say("No movements yet. Record them with: tillcount sales|paid-in|paid-out|drop AMOUNT")
+                context.invocation.say("No movements yet. Record them with: tillcount sales|paid-in|paid-out|refund|drop AMOUNT")
                 return .ok
             }
             let invocation = context.invocation
@@ -171,6 +172,7 @@ struct MovementCommands {
         case .sale: return "Cash sales"
         case .paidIn: return "Paid in"
         case .paidOut: return "Paid out"
+        case .refund: return "Refunded"
         case .drop: return "Dropped to the safe"
         }
     }

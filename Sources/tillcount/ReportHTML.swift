@@ -152,7 +152,7 @@ struct ReportHTML {
         var lines = [
             "<div class=\"scroll\">",
             "<table class=\"movements\">",
-            "<caption>Paid in, paid out and drops</caption>",
+            "<caption>Paid in, paid out, refunds and drops</caption>",
             "<thead><tr><th scope=\"col\">Time</th><th scope=\"col\">Kind</th><th scope=\"col\" class=\"num\">Amount</th><th scope=\"col\">Reason</th></tr></thead>",
             "<tbody>",
         ]
@@ -163,6 +163,7 @@ struct ReportHTML {
             let kind = switch movement.kind {
             case .paidIn: "paid in"
             case .paidOut: "paid out"
+            case .refund: "refund"
             case .drop: "drop"
             case .sale: "sale"
             }

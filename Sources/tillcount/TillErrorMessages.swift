@@ -197,8 +197,8 @@ enum TillErrorMessages {
         switch holding {
         case .counted(let lines): return lines == 1 ? "1 denomination counted" : "\(lines) denominations counted"
         case .float(let float): return "a float of \(float.plainString) \(float.currency.code)"
-        case .movements(let count): return count == 1 ? "1 movement (sale, paid-in, paid-out or drop)" : """
-            \(count) movements (sales, paid-ins, paid-outs, drops)
+        case .movements(let count): return count == 1 ? "1 movement (sale, paid-in, paid-out, refund or drop)" : """
+            \(count) movements (sales, paid-ins, paid-outs, refunds, drops)
             """
         case .notes(let lines): return lines == 1 ? "1 line of notes" : "\(lines) lines of notes"
         }

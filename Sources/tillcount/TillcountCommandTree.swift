@@ -44,6 +44,7 @@ enum TillcountCommandTree {
         .leaf(TillcountSpec.salesSpec) { try MovementCommands(context: $0).sales() },
         .leaf(TillcountSpec.paidInSpec) { try MovementCommands(context: $0).record(.paidIn) },
         .leaf(TillcountSpec.paidOutSpec) { try MovementCommands(context: $0).record(.paidOut) },
+        .leaf(TillcountSpec.refundSpec) { try MovementCommands(context: $0).record(.refund) },
         .leaf(TillcountSpec.dropSpec) { try MovementCommands(context: $0).record(.drop) },
         .group(TillcountSpec.movementsSpec, [
             .leaf(TillcountSpec.movementsListSpec) { try MovementCommands(context: $0).list() },

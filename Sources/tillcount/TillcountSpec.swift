@@ -90,13 +90,13 @@ enum TillcountSpec {
         Blind count: hide the expected cash, the cash sales and over/short (as 'tillcount blind on' \
         does for the till).
         """)
-    static let reason = OptionSpec.option("reason", value: "TEXT", help: "Why (required for paid-in and paid-out), e.g. 'milk'.")
+    static let reason = OptionSpec.option("reason", value: "TEXT", help: "Why (required for paid-in, paid-out and refund), e.g. 'milk'.")
     static let replaceSales = OptionSpec.flag("set", help: "Replace every recorded sale with AMOUNT (the register's figure, entered again).")
     static let movementAmount = ArgumentSpec("AMOUNT", help: "The amount, e.g. 12.50.")
 
     static let expectedDiscussion = """
-        What the till should hold: expected = float + cash sales + paid in − paid out − drops. The movements are \
-        recorded with the live count ('tillcount sales', 'paid-in', 'paid-out', 'drop'), each one an undo step; \
+        What the till should hold: expected = float + cash sales + paid in − paid out − refunds − drops. The movements are \
+        recorded with the live count ('tillcount sales', 'paid-in', 'paid-out', 'refund', 'drop'), each one an undo step; \
         'tillcount movements' lists them with their numbers, reasons and times, and 'tillcount movements rm N' \
         removes one. Once anything is recorded (or --sales is given), show, report and save set the count against \
         the expected cash: over (counted above it) or short. --expected AMOUNT stands for the whole figure for one \
@@ -113,7 +113,7 @@ enum TillcountSpec {
     static let noteDiscussion = """
         Placeholders in TEXT are filled in when the line is added: {time} the time now, {date} today's date, \
         {till} the till's name, {total} the count's total, {float} the float, {expected} the expected cash \
-        (float + cash sales + paid in − paid out − drops: the float alone when nothing is recorded), \
+        (float + cash sales + paid in − paid out − refunds − drops: the float alone when nothing is recorded), \
         {discrepancy} over/short against the expected cash when movements are recorded ('over by £2.00', \
         'short by £3.00', 'exact'), else the deposit or shortage against the float ('deposit £57.00', 'short \
         by £3.00'). {{ is a literal { and }} a literal } (a lone } \
@@ -133,7 +133,7 @@ enum TillcountSpec {
         arguments: [ArgumentSpec("AMOUNT", help: "The cash sales, e.g. 312.40.", optional: true)])
 
     static let movementRules = """
-        AMOUNT must be above 0 (exit 65 otherwise). A paid-in and a paid-out need --reason (a blank \
+        AMOUNT must be above 0 (exit 65 otherwise). A paid-in, a paid-out and a refund need --reason (a blank \
         one is none): without it, exit 64; a drop may have one. A reason is kept as typed (at most \
         500 characters, the blanks around it trimmed) and shown escaped by 'tillcount movements'. \
         Each entry is one undo step; the live count holds at most 1000. Nothing is stored when a \
@@ -147,6 +147,14 @@ enum TillcountSpec {
     static let paidOutSpec = CommandSpec(
         name: "paid-out", abstract: "Record cash taken out to pay for something, with a reason (--reason is required)",
         discussion: movementRules, options: [reason], arguments: [movementAmount])
+
+    static let refundSpec = CommandSpec(
+        name: "refund", abstract: "Record cash given back to a customer for returned goods (--reason is required)",
+        discussion: movementRules + """
+            \n\nA refund lowers the expected cash as a paid-out does, but is kept apart from \
+            paid-outs in every report and format (refunds in JSON and CSV): lost takings, not an expense.
+            """,
+        options: [reason], arguments: [movementAmount])
 
     static let dropSpec = CommandSpec(
         name: "drop", abstract: "Record cash moved from the till to the safe (--reason optional)",
@@ -162,7 +170,7 @@ enum TillcountSpec {
         discussion: """
             Text shows each entry's number, kind, amount, reason and time; JSON gives \
             {\"movements\": [{\"number\", \"kind\", \"amount\", \"reason\", \"at\"}], \"sales\", \
-            \"paidIn\", \"paidOut\", \"drops\", \"expected\"}; CSV and TSV one row per entry. On a \
+            \"paidIn\", \"paidOut\", \"refunds\", \"drops\", \"expected\"}; CSV and TSV one row per entry. On a \
             blind till the amounts of sales, their total and the expected cash are left out (null in \
             JSON, empty in CSV and TSV).
             """,

@@ -44,7 +44,7 @@ extension TillcountSpec {
         discussion: """
             The default till 'main' first, once it has been used (its live count kept: something counted, set \
             or undone in it, or counts saved from it), then the others by name. Status: empty (nothing counted); else, when the \
-            till's expected cash is known (movements recorded: float + sales + paid in − paid out − drops) \
+            till's expected cash is known (movements recorded: float + sales + paid in − paid out − refunds − drops) \
             and the till is not blind, balanced (exactly, or within the till's tolerance), over or short \
             against it; else counting (a blind till's expected cash and over/short stay hidden here too). \
             --format json, csv and tsv give name, currency, total, float, expected, overShort, status, blind \

@@ -13,7 +13,7 @@ import MoneyKitCLI
         #expect(paths.map { $0.joined(separator: " ") } == [
             "show", "set", "add", "sub", "float", "currency", "clear", "undo", "note", "save",
             "history list", "history show", "history rm", "history label", "history note", "history export", "tills list", "tills rm", "db init", "db copy", "resume", "report", "deposit", "total", "denominations", "count",
-            "sales", "paid-in", "paid-out", "drop", "movements list", "movements rm", "blind", "tolerance",
+            "sales", "paid-in", "paid-out", "refund", "drop", "movements list", "movements rm", "blind", "tolerance",
         ])
         for path in paths { #expect(tree.handler(at: path) != nil, "\(path)") }
         // No group runs a handler of its own: `tillcount` alone is `show`, `history` alone `history list`.

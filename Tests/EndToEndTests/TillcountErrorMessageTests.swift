@@ -81,7 +81,7 @@ import TillKit
              hint: "the last 100 changes of each till can be undone; none is recorded for this one", exitCode: .noInput),
         // tills rm (issue 26, item 38).
         Case(error: .tillNotEmpty(name: "Front", holds: [.counted(lines: 2), .float(Money(minorUnits: 5000, currency: gbp)), .movements(1), .notes(3)]),
-             message: "the till 'Front' is not empty: it holds 2 denominations counted, a float of 50.00 GBP, 1 movement (sale, paid-in, paid-out or drop), 3 lines of notes",
+             message: "the till 'Front' is not empty: it holds 2 denominations counted, a float of 50.00 GBP, 1 movement (sale, paid-in, paid-out, refund or drop), 3 lines of notes",
              hint: "empty it first: 'tillcount --till 'Front' save' files its count if it is to be kept, 'clear --force' empties it (notes and movements too), 'float 0' sets its float to 0",
              exitCode: .dataError),
         Case(error: .noTill(name: "Bar"), message: "no till 'Bar' is kept", hint: "'tillcount tills' lists the tills", exitCode: .noInput),

@@ -56,8 +56,8 @@ import Testing
         #expect(export.first?["sales"] as? String == "120.00" && export.first?["beyondTolerance"] as? Bool == true)
         #expect((export.first?["movements"] as? [[String: Any]])?.map { $0["reason"] as? String } == [nil, "milk & <eggs>", "change", nil])
         let csv = try till.ok("history", "export").stdout.split(separator: "\n").map(String.init)
-        #expect(csv.first?.hasSuffix(",value,sales,paidIn,paidOut,drops,tolerance,beyondTolerance,movements") == true)
-        #expect(csv.dropFirst().allSatisfy { $0.hasSuffix(",120.00,20.00,12.50,50.00,1.00,true,sale 120.00; paid-out 12.50 milk & <eggs>; paid-in 20.00 change; drop 50.00") }, "\(csv)")
+        #expect(csv.first?.hasSuffix(",value,sales,paidIn,paidOut,drops,tolerance,beyondTolerance,refunds,movements") == true)
+        #expect(csv.dropFirst().allSatisfy { $0.hasSuffix(",120.00,20.00,12.50,50.00,1.00,true,0.00,sale 120.00; paid-out 12.50 milk & <eggs>; paid-in 20.00 change; drop 50.00") }, "\(csv)")
     }
 
     /// A history left by schema version 4 (no movements kept): read untouched, its counts

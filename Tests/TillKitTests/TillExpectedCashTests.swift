@@ -23,6 +23,23 @@ import TillKit
         return (till, live, history)
     }
 
+    /// A refund lowers the expected cash as a paid-out does, kept apart from it (issue 29,
+    /// item 5); it needs a reason, and the file keeps it.
+    @Test func aRefundLowersTheExpectedCashApartFromPaidOuts() throws {
+        let (till, live, _) = try Self.till()
+        _ = try Self.record(till, .sale, "312.40")
+        _ = try Self.record(till, .paidOut, "12.50", reason: "milk")
+        let refund = try Self.record(till, .refund, "30", reason: "returned kettle")
+        #expect(refund.number == 3)
+        let cash = try #require(try ExpectedCash.of(live.state, currency: Fixture.gbp))
+        #expect(cash.paidOut == Fixture.money("12.50") && cash.refunds == Fixture.money("30"))
+        #expect(cash.expected == Fixture.money("369.90"))
+        #expect(throws: TillError.reasonRequired(kind: .refund)) { _ = try Self.record(till, .refund, "5") }
+        #expect(TillMovement.Kind.refund.needsReason && !TillMovement.Kind.refund.adds && !TillMovement.Kind.refund.allowsZero)
+        let kept = try #require(live.state.movements.last)
+        #expect(kept.kind == .refund && kept.reason == "returned kettle")
+    }
+
     @Test func expectedIsFloatPlusSalesAndPaidInLessPaidOutAndDrops() throws {
         let (till, live, _) = try Self.till()
         _ = try Self.record(till, .sale, "312.40")

@@ -18,11 +18,16 @@ package struct PostgresSchemaLayout: Sendable {
     /// in the transaction that also records the new version. Tables are named with the
     /// schema (`tally.counters`).
     package let migrations: [[String]]
+    /// Whether every change NOTIFYs `SCHEMA_changes` when it commits, for a reader that
+    /// stays (tally board). Only where one listens: PostgreSQL commits the transactions
+    /// that notify one after another.
+    package let notifiesChanges: Bool
 
-    package init(schema: String, tool: String, migrations: [[String]]) {
+    package init(schema: String, tool: String, migrations: [[String]], notifiesChanges: Bool = false) {
         self.schema = schema
         self.tool = tool
         self.migrations = migrations
+        self.notifiesChanges = notifiesChanges
     }
 
     /// The version this tool writes.

@@ -131,7 +131,7 @@ package final class PostgresStore {
                     }
                     let result = try body(connection, change)
                     // Delivered at COMMIT to every connection that listens (a live board).
-                    try connection.execute("NOTIFY \(changesChannel)")
+                    if layout.notifiesChanges { try connection.execute("NOTIFY \(changesChannel)") }
                     produced = result
                     return result
                 }

@@ -321,6 +321,14 @@ extension SQLiteDatabase {
             readOnly: true, busyTimeoutMilliseconds: busyTimeoutMilliseconds, checkpointOnClose: false)
     }
 
+    /// A read-only connection to the file as it is, for watching its `PRAGMA data_version`
+    /// (a reader that stays): no schema is checked or migrated, nothing is written. The
+    /// caller checks first that the file is its tool's (`open(…, access: .read)`).
+    /// - Throws: `StoreError` when the file cannot be opened.
+    package static func openToWatch(_ path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(StoreError) -> SQLiteDatabase {
+        try openForJudging(path, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
     /// A read-only connection that never checkpoints: for judging a file with a -wal that
     /// may be another program's.
     static func openForJudging(_ target: String, path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) -> SQLiteDatabase {

@@ -12,15 +12,17 @@ extension Tally {
     }
 
     /// Makes the store's days begin `minutes` past local midnight (0: midnight again), as
-    /// one undo step; the time already set changes nothing.
+    /// one undo step; the time already set changes nothing (false: no undo step).
     /// - Throws: `TallyError.badDayStart` outside 0..<1440; the repository's errors.
-    public func setDayStart(_ minutes: Int) throws {
+    @discardableResult
+    public func setDayStart(_ minutes: Int) throws -> Bool {
         guard (0..<1440).contains(minutes) else { throw TallyError.badDayStart(minutes: minutes) }
         let at = now()
-        try repository.write { store in
-            guard try store.dayStart() != minutes else { return }
+        return try repository.write { store in
+            guard try store.dayStart() != minutes else { return false }
             try store.begin("day-starts \(Instant.timeOfDayText(minutes))", at: at)
             try store.setDayStart(minutes)
+            return true
         }
     }
 }

@@ -33,14 +33,14 @@ extension Tally {
     /// Applies `change` to every counter `selected` picks, as one undo step named by
     /// `action` (given the names changed), with an event of `kind` per counter changed;
     /// counters `change` leaves as they were are not recorded. Returns the counters
-    /// changed, as stored, in list order.
+    /// changed, as stored, in list order, and the derived counters they moved.
     /// - Throws: what `change` throws; the repository's errors. Nothing is stored when it throws.
     func editCounters(
         where selected: (Counter) -> Bool, action: ([String]) -> String, kind: CounterEventKind = .reset,
         _ change: (Counter) throws(TallyError) -> Counter
-    ) throws -> [Counter] {
+    ) throws -> (changed: [Counter], derived: [DerivedChange]) {
         let at = now()
-        return try repository.write { store -> [Counter] in
+        return try repository.write { store -> (changed: [Counter], derived: [DerivedChange]) in
             var changed: [(old: Counter, new: Counter)] = []
             for counter in try store.allCounters() where selected(counter) {
                 var edited = try change(counter)
@@ -48,13 +48,13 @@ extension Tally {
                 edited.updated = Instant.iso8601UTC(at)
                 changed.append((counter, edited))
             }
-            guard !changed.isEmpty else { return [] }
+            guard !changed.isEmpty else { return ([], []) }
             try store.begin(action(changed.map(\.old.name)), at: at)
             for (old, new) in changed {
                 try store.update(new)
                 try store.record(CounterEvent(serial: old.serial, at: at, kind: kind, countBefore: old.count, countAfter: new.count))
             }
-            return changed.map(\.new).sorted(by: Counter.listOrder)
+            return (changed.map(\.new).sorted(by: Counter.listOrder), try store.derivedChanges())
         }
     }
 

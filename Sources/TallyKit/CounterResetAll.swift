@@ -15,9 +15,15 @@ extension Tally {
     /// - Throws: `TallyError.invalidTag`; the repository's errors. Nothing is stored when it throws.
     @discardableResult
     public func resetAll(tags: [String] = []) throws -> [Counter] {
+        try resetAllMovingDerived(tags: tags).reset
+    }
+
+    /// `resetAll(tags:)`, with the derived counters it moved.
+    /// - Throws: as `resetAll(tags:)`.
+    public func resetAllMovingDerived(tags: [String] = []) throws -> (reset: [Counter], derived: [DerivedChange]) {
         let required = try CounterTags.validate(tags)
         let filter = required.isEmpty ? "" : " tagged \(required.joined(separator: ", "))"
-        return try editCounters(
+        let (reset, derived) = try editCounters(
             where: { !$0.isDerived && CounterTags.holdsAll(required, in: $0.tags) },
             action: { names in "reset \(names.count) counter\(names.count == 1 ? "" : "s")\(filter)" }
         ) { counter throws(TallyError) in
@@ -26,5 +32,6 @@ extension Tally {
             reset.count = counter.start
             return reset
         }
+        return (reset, derived)
     }
 }

@@ -187,8 +187,11 @@ extension Tally {
                 if let index = inputKeys.firstIndex(of: key) { replacing[old.serial] = made[index] }
             }
             let madeSerials = Set(made.map(\.serial))
-            for var derived in try store.derivedCounters() where !madeSerials.contains(derived.serial) {
-                guard var formula = derived.formula, formula.terms.contains(where: { replacing[$0.serial] != nil }) else { continue }
+            for listed in try store.derivedCounters() where !madeSerials.contains(listed.serial) {
+                guard listed.formula?.terms.contains(where: { replacing[$0.serial] != nil }) == true,
+                      // Read again, locked: the list is not, and another change may have moved it.
+                      var derived = try store.counter(serial: listed.serial), var formula = derived.formula
+                else { continue }
                 for index in formula.terms.indices {
                     guard let new = replacing[formula.terms[index].serial] else { continue }
                     if new.isDerived { throw TallyError.derivedSource(source: new.name) }

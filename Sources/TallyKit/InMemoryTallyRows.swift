@@ -55,6 +55,8 @@ final class InMemoryTallyRows: TallyRows {
 
     func derivedCounters() -> [Counter] { allCounters().filter(\.isDerived) }
 
+    func lockDerivedCounters() {}
+
     func hasCounters() -> Bool { !state.counters.isEmpty }
 
     func insertCounter(_ counter: Counter) { state.counters[counter.serial] = counter }

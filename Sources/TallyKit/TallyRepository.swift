@@ -148,6 +148,9 @@ public protocol TallyStoreChange: TallyStoreReading {
     /// Appends `event` to the log as it is (time and actor kept; a new id).
     /// - Throws: the store's errors.
     func storeCopied(_ event: CounterEvent) throws
+    /// Stores when the days begin, as it is (outside any change group).
+    /// - Throws: the store's errors.
+    func storeCopied(dayStart minutes: Int) throws
     /// Makes the next serial at least `serial`.
     /// - Throws: the store's errors.
     func reserveSerials(below serial: Int64) throws

@@ -53,6 +53,12 @@ package protocol TallyRows: AnyObject {
     /// (PostgreSQL); nothing where one writer runs at a time.
     /// - Throws: the store's errors.
     func lockNames() throws
+    /// Locks every derived counter's row, in serial order, before any other row of the
+    /// change (PostgreSQL): two changes of two sources of one derived counter then queue
+    /// on it rather than each lock a source the other's check must read (a deadlock).
+    /// Nothing where one writer runs at a time.
+    /// - Throws: the store's errors.
+    func lockDerivedCounters() throws
 
     // MARK: match keys (made by `ItemName.matchKeyRule`; a store written before it keeps older ones)
 

@@ -48,6 +48,11 @@ package final class TallySession: TallyStoreChange {
     private var deletedSerials: Set<Int64> = []
     /// The derived counters this session moved, once worked out (nil: to work out again).
     private var derivedReport: [DerivedChange]?
+    /// The derived counters this session put back or stored whole (an undo, an import):
+    /// their sources are checked before the change commits.
+    private var storedDerived: Set<Int64> = []
+    /// Whether the derived counters' rows are locked (the first thing a change locks).
+    private var derivedLocked = false
 
     /// A session over `rows` for `actor`; `isShared`: several actors share the store (undo
     /// per actor, refused over another's later change); `stepsKept`: the undo depth.
@@ -81,21 +86,31 @@ package final class TallySession: TallyStoreChange {
 
     // MARK: reading
 
+    /// Locks the derived counters' rows before any other (see `TallyRows.lockDerivedCounters`).
+    private func lockDerivedFirst() throws {
+        guard !derivedLocked else { return }
+        derivedLocked = true
+        try rows.lockDerivedCounters()
+    }
+
     /// The counter `serial` as it is now (read once a session).
     private func current(_ serial: Int64) throws -> Counter? {
         if let found = known[serial] { return found }
+        try lockDerivedFirst()
         let found = try rows.counter(serial: serial)
         known[serial] = .some(found)
         return found
     }
 
     package func counter(exactly name: String) throws -> Counter? {
+        try lockDerivedFirst()
         let found = try rows.counter(exactly: name)
         if let found { known[found.serial] = .some(found) }
         return found
     }
 
     package func counters(matchingKey key: String) throws -> [Counter] {
+        try lockDerivedFirst()
         try rows.lockNames()
         guard try matchKeysAreCurrent() else {
             // Keys made by an earlier rule (lower case, not case folding): compare every
@@ -108,6 +123,7 @@ package final class TallySession: TallyStoreChange {
     }
 
     package func allCounters() throws -> [Counter] {
+        try lockDerivedFirst()
         try rows.lockNames()
         return try rows.allCounters()
     }
@@ -115,6 +131,7 @@ package final class TallySession: TallyStoreChange {
     package func counter(serial: Int64) throws -> Counter? { try current(serial) }
 
     package func derivedCounters() throws -> [Counter] {
+        try lockDerivedFirst()
         let found = try rows.derivedCounters()
         for counter in found { known[counter.serial] = .some(counter) }
         return found
@@ -384,13 +401,17 @@ package final class TallySession: TallyStoreChange {
 
     package func derivedChanges() throws -> [DerivedChange] {
         if let derivedReport { return derivedReport }
-        guard !countsBefore.isEmpty || !deletedSerials.isEmpty else { return [] }
+        guard !countsBefore.isEmpty || !deletedSerials.isEmpty || !storedDerived.isEmpty else { return [] }
         var report: [DerivedChange] = []
         var orphaned: [String] = []
         for counter in try derivedCounters() {
-            guard let formula = counter.formula,
-                  formula.terms.contains(where: { countsBefore[$0.serial] != nil || deletedSerials.contains($0.serial) })
-            else { continue }
+            guard let formula = counter.formula else { continue }
+            if storedDerived.contains(counter.serial) {
+                // Put back whole: its sources may have gone or moved since (another person's change).
+                if try formula.value(of: counter.name, count: { try current($0)?.count }) == nil { orphaned.append(counter.name) }
+                continue
+            }
+            guard formula.terms.contains(where: { countsBefore[$0.serial] != nil || deletedSerials.contains($0.serial) }) else { continue }
             guard let after = try formula.value(of: counter.name, count: { try current($0)?.count }) else {
                 orphaned.append(counter.name)
                 continue
@@ -414,6 +435,7 @@ package final class TallySession: TallyStoreChange {
 
     package func revertLatest() throws -> TallyChangeGroup? {
         try recordMadeCounters()
+        try lockDerivedFirst()
         // Lock what the undo reads before the conflict rule looks at the journal (a shared
         // store: the group's counters, and the names), so that a change another actor
         // makes meanwhile is either seen by the rule or waits for this undo.
@@ -448,6 +470,10 @@ package final class TallySession: TallyStoreChange {
                 known[serial] = .some(counter)
                 deletedSerials.remove(serial)
                 if let old { noteCount(of: old, changingTo: counter.count) }
+                if counter.isDerived {
+                    storedDerived.insert(serial)
+                    derivedReport = nil
+                }
             }
         case RecordKind.events:
             guard let step = Int64(record.key) else { throw corrupt("an undo record names step '\(record.key)'") }
@@ -474,6 +500,8 @@ package final class TallySession: TallyStoreChange {
             var name: String?
             if touch.mine.kind == RecordKind.name {
                 name = touch.mine.key
+            } else if touch.mine.kind == RecordKind.dayStart {
+                name = "the day start"
             } else if touch.mine.kind == RecordKind.counter, let serial = try serial(of: touch.mine) {
                 name = try current(serial)?.name ?? touch.mine.before.map(decode)?.name ?? touch.theirs.before.map(decode)?.name ?? "counter \(serial)"
             }
@@ -495,6 +523,11 @@ package final class TallySession: TallyStoreChange {
     package func storeCopied(_ event: CounterEvent) throws {
         try rows.willWrite()
         try rows.appendEvent(event, step: 0)
+    }
+
+    package func storeCopied(dayStart minutes: Int) throws {
+        try rows.willWrite()
+        try rows.setDayStart(minutes == 0 ? nil : Int64(minutes))
     }
 
     package func reserveSerials(below serial: Int64) throws {

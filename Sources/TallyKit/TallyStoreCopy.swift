@@ -2,7 +2,8 @@
 // alone, so any two backends work (SQLite to PostgreSQL, PostgreSQL to SQLite, either to
 // itself). What is copied: every counter with every field (serial, tags, goal, bounds,
 // creation and last-change times), the log of every counter (times, kinds, counts, old
-// and new values, actors, in the order recorded), and the next serial. What is left
+// and new values, actors, in the order recorded), the next serial and when the days
+// begin (`tally day-starts`). What is left
 // behind: the undo history (and with it the log of counters deleted but still
 // restorable, which only that history could bring back). The target must hold nothing:
 // a copy never merges into or overwrites a store.
@@ -27,8 +28,8 @@ extension Tally {
     /// - Throws: `TallyError.copyTargetNotEmpty` when `target` holds anything (nothing is
     ///   written); the repositories' errors.
     public func copy(to target: any TallyRepository) throws -> TallyCopySummary {
-        let (counters, events, nextSerial) = try repository.read { store in
-            (try store.allCounters(), try store.allEvents(), try store.nextFreeSerial())
+        let (counters, events, nextSerial, dayStart) = try repository.read { store in
+            (try store.allCounters(), try store.allEvents(), try store.nextFreeSerial(), try store.dayStart())
         }
         let serials = Set(counters.map(\.serial))
         let kept = events.filter { serials.contains($0.serial) }
@@ -37,6 +38,7 @@ extension Tally {
             for counter in counters { try store.storeCopied(counter) }
             for event in kept { try store.storeCopied(event) }
             try store.reserveSerials(below: nextSerial)
+            if dayStart != 0 { try store.storeCopied(dayStart: dayStart) }
             return TallyCopySummary(counters: counters.count, events: kept.count)
         }
     }

@@ -147,6 +147,11 @@ final class PostgresTallyRows: TallyRows {
     /// a rename, an import) before looking names up, so two of them cannot both find a
     /// name free. Taken before the lookup: a statement sees only what committed before it
     /// began.
+    func lockDerivedCounters() throws {
+        guard locking else { return }
+        try connection.execute("SELECT serial FROM tally.counters WHERE formula IS NOT NULL ORDER BY serial FOR UPDATE")
+    }
+
     func lockNames() throws {
         guard locking, !namesLocked else { return }
         try connection.execute("SELECT pg_advisory_xact_lock(hashtext('moneykit tally names'))")

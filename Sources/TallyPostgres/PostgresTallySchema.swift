@@ -123,7 +123,7 @@ enum PostgresTallySchema {
     ]
 
     /// The schema `tally`, its tables at this version.
-    static let layout = PostgresSchemaLayout(schema: "tally", tool: "tally", migrations: migrations)
+    static let layout = PostgresSchemaLayout(schema: "tally", tool: "tally", migrations: migrations, notifiesChanges: true)
 
     /// The columns of a counter, in the order `PostgresTallyRows.counter(from:)` reads
     /// them (tags as a JSON array, so any text comes back exactly).

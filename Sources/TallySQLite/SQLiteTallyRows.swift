@@ -173,6 +173,9 @@ final class SQLiteTallyRows: TallyRows {
     /// Nothing: SQLite runs one write transaction at a time.
     func lockNames() {}
 
+    /// Nothing: SQLite runs one write transaction at a time.
+    func lockDerivedCounters() {}
+
     // MARK: match keys
 
     func matchKeyRule() throws -> Int64? {

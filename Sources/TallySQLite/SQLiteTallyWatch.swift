@@ -24,7 +24,11 @@ final class SQLiteTallyWatch: TallyChangeWatch {
     /// Opens the database when it has content; true when it was opened just now.
     private func openIfThere() throws -> Bool {
         guard database == nil, try (StoreError.mapping(PosixFile.fileSize(path)) ?? 0) > 0 else { return false }
-        let opened = try SQLiteDatabase.open(path, schema: SQLiteTallySchema.schema, access: .read)
+        // Checked as tally's first (another program's file is refused); then watched through
+        // a plain read-only connection: a read of an older schema is a migrated copy in
+        // memory, whose data_version would never move.
+        try SQLiteDatabase.open(path, schema: SQLiteTallySchema.schema, access: .read).close()
+        let opened = try SQLiteDatabase.openToWatch(path)
         database = opened
         version = try opened.scalarInteger("PRAGMA data_version")
         return true

@@ -17,9 +17,10 @@ struct BoardScreen {
         let arguments = commands.arguments
         let tags = arguments.values(TallySpec.tagFilter.long)
         let sort = try commands.option(TallySpec.sort)
-        let first = try commands.tally.list(tags: tags)
+        // Watched from before the first read: a change between them is not missed.
         let watch = try (commands.tally.repository as? any WatchableTallyRepository)?.watch()
         defer { watch?.close() }
+        let first = try commands.tally.list(tags: tags)
         let invocation = commands.invocation
         let terminal = try invocation.io.openScreen("tally board", invocation.terminal)
         defer { terminal.restore() }

@@ -51,8 +51,8 @@ extension TallyCommands {
         guard let minutes = Instant.parseTimeOfDay(text) else {
             throw CLIError.usage("invalid TIME '\(text)': expected a time of day like 06:00", commandPath: arguments.commandPath)
         }
-        try tally.setDayStart(minutes)
-        invocation.err.line("Days begin at \(Instant.timeOfDayText(minutes)). Undo with: tally undo")
+        let changed = try tally.setDayStart(minutes)
+        invocation.err.line("Days begin at \(Instant.timeOfDayText(minutes)).\(changed ? " Undo with: tally undo" : " (They already did.)")")
         return .ok
     }
 

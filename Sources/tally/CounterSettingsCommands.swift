@@ -99,9 +99,9 @@ extension TallyCommands {
             invocation.err.line("Nothing reset.")
             return .ok
         }
-        let reset = try tally.resetAll(tags: tags)
+        let (reset, derived) = try tally.resetAllMovingDerived(tags: tags)
         let done = reset.count == 1 ? "counter '\(reset[0].name)'" : "\(reset.count) counters"
         invocation.err.line("Reset \(done.terminalSafe). Undo with: tally undo")
-        return .ok
+        return reportDerived(derived)
     }
 }

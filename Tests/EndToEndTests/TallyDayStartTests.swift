@@ -39,6 +39,7 @@ import Testing
         let set = Self.run(["day-starts", "6:00"], environment, at: later)
         #expect(set.code == .ok && set.err == "Days begin at 06:00. Undo with: tally undo\n")
         #expect(Self.run(["day-starts"], environment, at: later).out == "06:00\n")
+        #expect(Self.run(["day-starts", "06:00"], environment, at: later).err == "Days begin at 06:00. (They already did.)\n")
         #expect(Self.run(["stats", "in", "--format", "csv"], environment, at: later).out == """
             period,start,change,events
             2023-11-14,2023-11-14T06:00:00+00:00,5,3

@@ -49,6 +49,15 @@ import Testing
         #expect(undo.status == 1 && undo.stderr == "Undid: set in\ntally: warning: 'inside' (in - out) is 4, above its maximum 2\n")
     }
 
+    @Test func resetAllReportsWhatItLeavesBeyondAThreshold() throws {
+        let box = try Self.box()
+        try box.ok("bounds", "inside", "--min", "1")
+        try box.ok("inc", "in", "--times", "2")
+        let reset = try box.run("reset", "--all", "--force", "--strict")
+        #expect(reset.status == 1, "\(reset.stderr)")
+        #expect(reset.stderr.hasSuffix("tally: warning: 'inside' (in - out) is 0, below its minimum 1\n"), "\(reset.stderr)")
+    }
+
     @Test func aDerivedCounterIsRefusedWhatItCannotDo() throws {
         let box = try Self.box()
         for arguments in [["inc", "inside"], ["set", "inside", "4"], ["reset", "inside"], ["step", "inside", "2"]] {

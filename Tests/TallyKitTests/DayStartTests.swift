@@ -78,6 +78,16 @@ import TallyKit
         #expect(tallyError { try tally.setDayStart(1440) } == .badDayStart(minutes: 1440))
     }
 
+    @Test func aCopyKeepsTheDayStart() throws {
+        let tally = makeTally()
+        #expect(try tally.setDayStart(360))
+        #expect(try !tally.setDayStart(360))
+        let target = InMemoryTallyRepository()
+        _ = try tally.copy(to: target)
+        #expect(try makeTally(target).dayStart() == 360)
+        #expect(tallyError { _ = try makeTally(target).undo() } == .nothingToUndo)
+    }
+
     @Test(arguments: TallyContractTests.backends)
     func everyStoreKeepsItsDayStart(backend: TallyBackend) throws {
         let (repository, keep) = try backend.makeStore()

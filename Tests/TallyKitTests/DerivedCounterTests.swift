@@ -10,6 +10,14 @@ import Testing
 import TallyKit
 import TallyPostgres
 
+/// A count several threads add to.
+final class PlainCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
 struct CounterFormulaTests {
     static let typed: [(String, [CounterFormula.TypedTerm])] = [
         ("in - out", [.init(name: "in", subtracted: false), .init(name: "out", subtracted: true)]),
@@ -192,6 +200,46 @@ struct DerivedCounterTests {
         _ = try bob.createDerived(name: "inside", formula: "in - out")
         #expect(tallyError { _ = try ann.undo() } == .derivedSourceGone(derived: ["inside"]))
         #expect(try ann.counter(named: "in").name == "in")
+    }
+
+    /// Ann removed a derived counter, Bob then deleted its source (nothing named it any
+    /// more): Ann's undo would bring back a counter derived from nothing, and is refused.
+    @Test func anUndoThatWouldBringBackADerivedCounterWithoutItsSourceIsRefused() throws {
+        guard PostgresTestCluster.shouldRun else { return }
+        let database = try sharedCluster().newDatabase("tally")
+        let ann = Tally(repository: PostgresTallyRepository(connectionText: database, actor: "ann@door-1"), now: { testNow })
+        let bob = Tally(repository: PostgresTallyRepository(connectionText: database, actor: "bob@door-2"), now: { testNow })
+        try Self.door(ann)
+        try ann.remove(["inside"])
+        try bob.remove(["in"])
+        #expect(tallyError { _ = try ann.undo() } == .derivedSourceGone(derived: ["inside"]))
+        #expect(try ann.list().rows.map(\.name) == ["out"])
+    }
+
+    /// Two doors counting into one derived counter at once on the shared store: every
+    /// count kept, and no deadlock (the derived counter's row is locked first by each).
+    @Test func twoSourcesOfOneDerivedCounterCountAtOnceWithoutADeadlock() throws {
+        guard PostgresTestCluster.shouldRun else { return }
+        let database = try sharedCluster().newDatabase("tally")
+        try Self.door(Tally(repository: PostgresTallyRepository(connectionText: database, actor: "setup@here"), now: { testNow }))
+        func deadlocks() throws -> Int {
+            let rows = try sharedCluster().execute("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()", on: database)
+            return Int(rows.first?.values.first.flatMap { $0 } ?? "") ?? -1
+        }
+        let before = try deadlocks()
+        let failures = PlainCounter()
+        DispatchQueue.concurrentPerform(iterations: 2) { door in
+            let tally = Tally(repository: PostgresTallyRepository(connectionText: database, actor: "door\(door)@here"), now: { testNow })
+            for _ in 0..<25 {
+                do { try tally.increment(door == 0 ? "in" : "out") } catch { failures.add() }
+            }
+        }
+        let tally = Tally(repository: PostgresTallyRepository(connectionText: database, actor: "reader@here"), now: { testNow })
+        #expect(failures.value == 0)
+        #expect(try tally.counter(named: "in").count == 25)
+        #expect(try tally.counter(named: "out").count == 25)
+        #expect(try tally.counter(named: "inside").count == 0)
+        #expect(try deadlocks() == before)
     }
 
     @Test func theLogOfADerivedCounterIsWorkedBackFromItsValue() throws {

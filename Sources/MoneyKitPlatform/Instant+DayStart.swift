@@ -43,6 +43,39 @@ extension Instant {
         return onDateOf(yesterday, atMinutes: minutes)
     }
 
+    /// The first instant of the range `text` names (as `rangeStart`), days beginning
+    /// `minutes` past local midnight: a whole day, month or year begins at its first day's
+    /// start (`2026-12-05` is 06:00 that day), and `today` and `yesterday` are the day now
+    /// is in and the one before (at 02:00 with days beginning at 06:00, today began yesterday).
+    public static func rangeStart(_ text: String, now: Int64, dayBeginningAt minutes: Int) -> Int64? {
+        guard minutes > 0, let (start, span) = rangeBound(text, now: now), span != .instant else { return rangeStart(text, now: now) }
+        if let day = relativeDay(text, now: now, dayBeginningAt: minutes) { return day }
+        return onDateOf(start, atMinutes: minutes)
+    }
+
+    /// The last instant (inclusive) of the range `text` names (as `rangeEnd`), days
+    /// beginning `minutes` past local midnight: a whole day, month or year ends just before
+    /// the next day's start (`--until 2026-12-05` is 05:59:59 on the 6th).
+    public static func rangeEnd(_ text: String, now: Int64, dayBeginningAt minutes: Int) -> Int64? {
+        guard minutes > 0, let (_, span) = rangeBound(text, now: now), span != .instant, let end = rangeEnd(text, now: now) else {
+            return rangeEnd(text, now: now)
+        }
+        if let day = relativeDay(text, now: now, dayBeginningAt: minutes) {
+            return startOfNextDay(after: day, beginningAt: minutes).map { $0 - 1 }
+        }
+        return onDateOf(end + 1, atMinutes: minutes).map { $0 - 1 }
+    }
+
+    /// The start of the day `today` or `yesterday` names, days beginning `minutes` past
+    /// local midnight; nil for other text.
+    private static func relativeDay(_ text: String, now: Int64, dayBeginningAt minutes: Int) -> Int64? {
+        switch text.trimmingSpaces.lowercased() {
+        case "today": return startOfDay(containing: now, beginningAt: minutes)
+        case "yesterday": return startOfDay(containing: now, beginningAt: minutes).flatMap { startOfDay(containing: $0 - 1, beginningAt: minutes) }
+        default: return nil
+        }
+    }
+
     /// The start of the day after the one beginning at `start`, days beginning `minutes`
     /// past local midnight.
     public static func startOfNextDay(after start: Int64, beginningAt minutes: Int) -> Int64? {

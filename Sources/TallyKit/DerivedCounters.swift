@@ -35,6 +35,12 @@ public struct DerivedChange: Equatable, Sendable {
 }
 
 extension Counter {
+    /// Refuses this counter as a derived counter's source: a source keeps its count.
+    /// - Throws: `TallyError.derivedSource` when this counter is itself derived.
+    func requireCanBeSource() throws(TallyError) {
+        if isDerived { throw .derivedSource(source: name) }
+    }
+
     /// The row a store keeps: a derived counter's count, start and step as 0, 0 and 1.
     var storedForm: Counter {
         guard isDerived, count != 0 || start != 0 || step != 1 else { return self }
@@ -154,7 +160,7 @@ extension TallyStoreReading {
         var terms: [CounterFormula.Term] = []
         for typed in try CounterFormula.parse(text) {
             let source = try requireCounter(named: typed.name)
-            if source.isDerived { throw TallyError.derivedSource(source: source.name) }
+            try source.requireCanBeSource()
             terms.append(CounterFormula.Term(serial: source.serial, subtracted: typed.subtracted))
         }
         return CounterFormula(terms: terms)

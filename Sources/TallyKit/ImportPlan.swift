@@ -164,7 +164,9 @@ extension Tally {
                             \(source): '\(made[index].name)' is derived from '\(typed.name)', which is neither in \(source) nor in the store; nothing was imported
                             """)
                     }
-                    if found.isDerived || imported.indices.contains(where: { made[$0].serial == found.serial && imported[$0].formula != nil }) {
+                    try found.requireCanBeSource()
+                    // One made by this import is derived when the input gave it a formula.
+                    if imported.indices.contains(where: { made[$0].serial == found.serial && imported[$0].formula != nil }) {
                         throw TallyError.derivedSource(source: found.name)
                     }
                     terms.append(CounterFormula.Term(serial: found.serial, subtracted: typed.subtracted))
@@ -194,7 +196,7 @@ extension Tally {
                 else { continue }
                 for index in formula.terms.indices {
                     guard let new = replacing[formula.terms[index].serial] else { continue }
-                    if new.isDerived { throw TallyError.derivedSource(source: new.name) }
+                    try new.requireCanBeSource()
                     formula.terms[index].serial = new.serial
                 }
                 derived.formula = formula

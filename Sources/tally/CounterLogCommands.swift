@@ -19,17 +19,9 @@ extension TallyCommands {
         guard let text = arguments.text(option) else { return nil }
         let isEnd = option.long == "until"
         let instant = try Instant.rangeOption(text, option: "--\(option.long)", end: isEnd ? .end : .start, now: invocation.now())
-        guard dayStart > 0, let (start, span) = Instant.rangeBound(text, now: invocation.now()), span != .instant else { return instant }
-        var first = Instant.onDateOf(start, atMinutes: dayStart)
-        if ["today", "yesterday"].contains(text.trimmingSpaces.lowercased()) {
-            // The day now is in, which began yesterday when it is not yet its start.
-            first = Instant.startOfDay(containing: invocation.now(), beginningAt: dayStart)
-            if text.trimmingSpaces.lowercased() == "yesterday" { first = first.flatMap { Instant.startOfDay(containing: $0 - 1, beginningAt: dayStart) } }
-            guard isEnd else { return first ?? instant }
-            return first.flatMap { Instant.startOfNextDay(after: $0, beginningAt: dayStart) }.map { $0 - 1 } ?? instant
-        }
-        guard isEnd else { return first ?? instant }
-        return Instant.onDateOf(instant + 1, atMinutes: dayStart).map { $0 - 1 } ?? instant
+        guard dayStart > 0 else { return instant }
+        let now = invocation.now()
+        return (isEnd ? Instant.rangeEnd(text, now: now, dayBeginningAt: dayStart) : Instant.rangeStart(text, now: now, dayBeginningAt: dayStart)) ?? instant
     }
 
     /// When days begin for this command, in minutes past local midnight: --day-starts, else

@@ -19,6 +19,7 @@ enum TillcountCommandTree {
         .leaf(TillcountSpec.undoSpec) { try LiveCountCommands(context: $0).undo() },
         .leaf(TillcountSpec.noteSpec) { try NoteCommand(context: $0).run() },
         .leaf(TillcountSpec.saveSpec) { try HistoryCommands(context: $0).save() },
+        .leaf(TillcountSpec.summarySpec) { try SummaryCommand(context: $0).run() },
         .group(TillcountSpec.historySpec, [
             .leaf(TillcountSpec.historyListSpec) { try HistoryCommands(context: $0).list() },
             .leaf(TillcountSpec.historyShowSpec) { try HistoryCommands(context: $0).showSaved() },

@@ -3,6 +3,7 @@
 
 import MoneyKitCLI
 import TillKit
+import MoneyKitPlatform
 
 enum TillcountSpec {
     // Options read by value in the handlers: each spelled (with its default) once, here.
@@ -49,6 +50,29 @@ enum TillcountSpec {
         .option("format", value: "FORMAT", help: "text, json, csv, tsv or html (the printable page 'report --format html' makes, of the count as saved).",
                 default: "text", allowed: ["text", "json", "csv", "tsv", "html"]))
     enum SavedFormat: String, Sendable { case text, json, csv, tsv, html }
+    /// summary's formats: the data formats, the chart and the page.
+    static let summaryFormat = TypedOption<SummaryFormat>.choice(
+        .option("format", value: "FORMAT", help: "text, json, csv, tsv, svg (the over/short chart) or html (a page with the table and the chart).",
+                default: "text", allowed: ["text", "json", "csv", "tsv", "svg", "html"]))
+    enum SummaryFormat: String, Sendable { case text, json, csv, tsv, svg, html }
+    static let summaryPeriod = TypedOption<CalendarPeriod>.choice(
+        .option("by", value: "PERIOD", help: "day, week (Monday to Sunday) or month, in local time (TZ).", default: "day", allowed: ["day", "week", "month"]))
+    static let summaryFrom = OptionSpec.option("from", value: "D", help: "Only counts saved at or after D. \(RangeDateHelp.start)")
+    static let summaryTo = OptionSpec.option("to", value: "D", help: "Only counts saved at or before D. \(RangeDateHelp.end)")
+
+    static let summarySpec = CommandSpec(
+        name: "summary", abstract: "Sum the saved counts per till and day, week or month: counted, expected, over/short",
+        discussion: """
+            One row per till and period (and currency, for a till counted in two), oldest first: \
+            how many counts were saved, the cash counted, the cash expected and over/short, each \
+            exact; counts without an expected cash add to what was counted only (withoutExpected \
+            says how many). X and Z counts both count: give --kind z for the closing counts alone. \
+            JSON, CSV and TSV give every field with plain amounts (null or empty without an \
+            expected cash); svg draws over/short per till, a bar per till and period; html is a \
+            page with the table and the chart, in the report's look.
+            """,
+        options: [summaryFrom, summaryTo, summaryPeriod.spec, till, kindFilter.spec, summaryFormat.spec],
+        examples: [ExampleSpec("tillcount summary --by week --kind z --format html > weeks.html", "Each week's closing counts, to print.")])
     enum TotalFormat: String, Sendable { case text, plain, json, csv, tsv }
 
     static let tokens = ArgumentSpec(

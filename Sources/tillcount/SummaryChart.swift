@@ -1,0 +1,105 @@
+// The summary's over/short as an SVG bar chart: one panel per currency, the periods along
+// the bottom, a bar per till in each period (a colour per till, named in the legend),
+// over above the zero line and short below it, the largest amount at the top and bottom
+// of the scale. A period without an expected cash has no bar. Every label lies inside the
+// picture; every name is escaped. Elements are closed with end tags, never "/>", so the
+// same text is SVG and HTML (inline in the page).
+
+import MoneyKit
+import MoneyKitCLI
+import TillKit
+
+struct SummaryChart {
+    let summary: CountSummary
+    let rendering: TillRendering
+    /// Inside an HTML page: no XML namespace, which HTML does not need.
+    var inline = false
+
+    static let width = 720
+    static let panelHeight = 300
+    static let colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+
+    func svg() -> String {
+        let currencies = summary.rows.reduce(into: [String]()) { if !$0.contains($1.currency.code) { $0.append($1.currency.code) } }
+        let tills = summary.tills
+        let legendHeight = 20 * ((tills.count + 3) / 4)
+        let height = max(1, currencies.count) * Self.panelHeight + legendHeight + 10
+        var svg = """
+            <svg\(inline ? "" : " xmlns=\"http://www.w3.org/2000/svg\"") width="\(Self.width)" height="\(height)" viewBox="0 0 \(Self.width) \(height)" font-family="sans-serif" font-size="12">
+            <rect width="100%" height="100%" fill="white"></rect>
+
+            """
+        if currencies.isEmpty {
+            svg += text("No saved counts in this range.", x: Double(Self.width) / 2, y: Double(Self.panelHeight) / 2, anchor: "middle")
+        }
+        for (index, code) in currencies.enumerated() {
+            svg += panel(summary.rows.filter { $0.currency.code == code }, tills: tills, top: index * Self.panelHeight)
+        }
+        let legendTop = max(1, currencies.count) * Self.panelHeight
+        for (index, till) in tills.enumerated() {
+            let x = 70 + Double(index % 4) * 160
+            let y = Double(legendTop + 14 + 20 * (index / 4))
+            svg += "<rect x=\"\(f(x))\" y=\"\(f(y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(index))\"></rect>\n"
+            svg += text(DisplayWidth.truncate(till, to: 20), x: x + 16, y: y)
+        }
+        return svg + "</svg>\n"
+    }
+
+    private func colour(_ index: Int) -> String { Self.colours[index % Self.colours.count] }
+
+    private func panel(_ rows: [CountSummary.Row], tills: [String], top: Int) -> String {
+        guard let currency = rows.first?.currency else { return "" }
+        var periods: [(start: Int64, label: String)] = []
+        for row in rows where !periods.contains(where: { $0.start == row.start }) { periods.append((row.start, row.period)) }
+        periods.sort { $0.start < $1.start }
+        // The scale: the largest over or short, at least one minor unit.
+        let largest = max(1, rows.compactMap { $0.overShort?.minorUnits.magnitude }.max() ?? 1)
+        let scaleLabel = rendering.money(Money(minorUnits: Int64(clamping: largest), currency: currency))
+        let left = 12 + SummaryChart.textWidth("-" + scaleLabel)
+        let right = Double(Self.width) - 10
+        let plotTop = Double(top) + 30, plotBottom = Double(top + Self.panelHeight) - 40
+        let zero = (plotTop + plotBottom) / 2
+        let half = (plotBottom - plotTop) / 2
+        var svg = text("Over/short, \(currency.code), by \(summary.period.rawValue)", x: left, y: Double(top) + 16, bold: true)
+        svg += line(x1: left, y1: zero, x2: right, y2: zero, stroke: "#000")
+        svg += text(scaleLabel, x: left - 6, y: plotTop + 4, anchor: "end")
+        svg += text("0", x: left - 6, y: zero + 4, anchor: "end")
+        svg += text("-" + scaleLabel, x: left - 6, y: plotBottom + 4, anchor: "end")
+        svg += line(x1: left, y1: plotTop, x2: right, y2: plotTop, stroke: "#ddd")
+        svg += line(x1: left, y1: plotBottom, x2: right, y2: plotBottom, stroke: "#ddd")
+        let band = (right - left) / Double(max(1, periods.count))
+        // Bars at most 40 wide, the group centred in its period.
+        let barWidth = min(40, max(1, (band * 0.8) / Double(max(1, tills.count))))
+        let groupOffset = (band - barWidth * Double(tills.count)) / 2
+        // At most about 8 period labels, evenly spread.
+        let every = max(1, (periods.count + 7) / 8)
+        for (index, (start, label)) in periods.enumerated() {
+            let x = left + band * Double(index)
+            if index % every == 0 { svg += text(label, x: x + band / 2, y: plotBottom + 18, anchor: "middle") }
+            for (tillIndex, till) in tills.enumerated() {
+                guard let amount = rows.first(where: { $0.start == start && $0.till == till })?.overShort?.minorUnits, amount != 0 else { continue }
+                let height = half * Double(amount.magnitude) / Double(largest)
+                let barX = x + groupOffset + barWidth * Double(tillIndex)
+                let y = amount > 0 ? zero - height : zero
+                svg += "<rect x=\"\(f(barX))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(height))\" fill=\"\(colour(tillIndex))\"><title>\(MarkupText.escaped("\(till), \(label): \(rendering.overShortText(Money(minorUnits: amount, currency: currency)))"))</title></rect>\n"
+            }
+        }
+        return svg
+    }
+
+    static func textWidth(_ text: String) -> Double { Double(DisplayWidth.of(text)) * 0.6 * 12 }
+
+    private func text(_ content: String, x: Double, y: Double, anchor: String = "start", bold: Bool = false) -> String {
+        "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(MarkupText.escaped(content))</text>\n"
+    }
+
+    private func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String) -> String {
+        "<line x1=\"\(f(x1))\" y1=\"\(f(y1))\" x2=\"\(f(x2))\" y2=\"\(f(y2))\" stroke=\"\(stroke)\"></line>\n"
+    }
+
+    /// A coordinate with at most one decimal.
+    private func f(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+    }
+}

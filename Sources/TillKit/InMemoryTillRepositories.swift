@@ -68,6 +68,15 @@ public final class InMemoryTillHistory: TillHistoryRepository {
     }
 
     var rows: [Row] = []
+    /// The audit trail, oldest first.
+    var audit: [TillAuditEntry] = []
+
+    /// Adds `entry` to the trail (a failed write's is put back with the rows: InMemoryTillStore).
+    public func appendAudit(_ entry: TillAuditEntry) { audit.append(entry) }
+
+    /// The trail, oldest first.
+    public func auditEntries() -> [TillAuditEntry] { audit }
+
     var lastID: Int64 = 0
     /// How `stepNotFound` names this store.
     public let name: String

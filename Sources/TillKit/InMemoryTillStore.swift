@@ -42,13 +42,13 @@ public final class InMemoryTillStore: TillStore, TillSession {
     /// - Throws: what `body` throws (then nothing of it is kept).
     public func write<Result>(_ label: String, _ body: (any TillSession) throws -> Result) throws -> Result {
         let tillsBefore = memoryTills.rows.tills
-        let (historyBefore, lastIDBefore) = (memoryHistory.rows, memoryHistory.lastID)
+        let (historyBefore, lastIDBefore, auditBefore) = (memoryHistory.rows, memoryHistory.lastID, memoryHistory.audit)
         let journalBefore = memoryJournal.tables
         do {
             return try body(self)
         } catch {
             memoryTills.rows = InMemoryTillDirectoryRows(tills: tillsBefore)
-            (memoryHistory.rows, memoryHistory.lastID) = (historyBefore, lastIDBefore)
+            (memoryHistory.rows, memoryHistory.lastID, memoryHistory.audit) = (historyBefore, lastIDBefore, auditBefore)
             memoryJournal.tables = journalBefore
             throw error
         }

@@ -32,6 +32,10 @@ public struct Till {
     /// saved count's time, a movement's, an undo step's and the live count's `updated`.
     /// The system clock unless given (a command line passes its run's).
     public let now: @Sendable () -> Double
+    /// Who the audit trail names for this till's blind, reveal and undo entries (USER@HOST,
+    /// or a cashier's name); "" when nobody is named. Asked only when an entry is written
+    /// (a user name lookup is not free at every start).
+    public var auditor: @Sendable () -> String = { "" }
 
     /// A till on these repositories, named `name`, one of `tills`; `store` (whose
     /// repositories they are) joins their changes into one transaction; `now` stamps its changes.
@@ -129,7 +133,7 @@ public struct Till {
     /// edit's last change and no one else's step touching it since. Returns what `body`
     /// returned and the step's id.
     /// - Throws: what `body`, the live repository and the journal throw.
-    private func change<Result>(
+    func change<Result>(
         in session: any TillSession, continuing edit: FieldEdit? = nil, adopting choice: CurrencyChoice? = nil,
         _ body: (inout TillState) throws -> Result, named: (Result) -> String
     ) throws -> (result: Result, step: Int64?, updated: String?) {
@@ -371,6 +375,7 @@ public struct Till {
         if let fault = filed.invariantFault { throw TillError.changeWouldBreakStore(reason: "the saved count \(fault)") }
         let id = try session.history.save(filed, step: step, definitions: definitions)
         try record(step, in: session)
+        if live.isBlind { try audit(.reveal, detail: "saved count \(id)", in: session) }
         return id
     }
 
@@ -524,6 +529,15 @@ public struct Till {
         /// A removed till: back when `restored`; else a till of its name was started again
         /// since, and is left as it is.
         case till(TillRemoval, restored: Bool)
+
+        /// What was undone, as the audit trail names it.
+        public var undone: String {
+            switch self {
+            case .liveCount(let action): return action ?? "an earlier change"
+            case .history(let step, _): return step.action
+            case .till(let removal, _): return removal.action
+            }
+        }
     }
 
     /// Reverts the newest step of this till (and person, on a shared store). History steps
@@ -540,7 +554,11 @@ public struct Till {
                 || (!session.person.isEmpty && !name.isMain && session.tills.keeps(name))
         }
         guard pending else { throw TillError.nothingToUndo(limit: TillState.undoLimit) }
-        return try store.write("undo") { session in try revertNewest(session, skipped: skipped) }
+        return try store.write("undo") { session in
+            let outcome = try revertNewest(session, skipped: skipped)
+            try audit(.undo, detail: outcome.undone, in: session)
+            return outcome
+        }
     }
 }
 

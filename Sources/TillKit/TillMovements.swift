@@ -68,7 +68,10 @@ extension Till {
     public func setBlind(_ blind: Bool, action: String) throws -> Bool {
         // Already so: no step, and no write.
         guard try liveCount().isBlind != blind else { return false }
-        try change(action) { state in state.isBlind = blind }
+        try store.write(action) { session in
+            _ = try change(in: session, { state in state.isBlind = blind }, named: { _ in action })
+            try audit(blind ? .blindOn : .blindOff, in: session)
+        }
         return true
     }
 

@@ -69,6 +69,13 @@ public protocol TillHistoryRepository {
     /// them), oldest first, read at once: what an export needs.
     /// - Throws: `TillError` and `StoreError` as `count(_:definitions:)` does.
     func countsWithLines(definitions: (Currency) throws -> DenominationSet) throws -> [SavedCount]
+    /// Adds `entry` to the audit trail (TillAudit.swift), in the change's transaction;
+    /// no undo step records it, so no undo removes it.
+    /// - Throws: the store's errors.
+    func appendAudit(_ entry: TillAuditEntry) throws
+    /// The audit trail, oldest first.
+    /// - Throws: the store's errors.
+    func auditEntries() throws -> [TillAuditEntry]
 }
 
 /// What reverting a history step did.

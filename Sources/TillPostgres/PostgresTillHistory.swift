@@ -165,6 +165,31 @@ public struct PostgresTillHistory: TillHistoryRepository {
         }
     }
 
+    /// Adds `entry` to the audit table, in the change's transaction.
+    /// - Throws: `StoreError`.
+    public func appendAudit(_ entry: TillAuditEntry) throws {
+        try store.change { connection, _ in
+            try connection.execute(
+                "INSERT INTO tillcount.audit (at, till, who, action, detail) VALUES ($1, $2, $3, $4, $5)",
+                [.text(entry.at), .text(entry.till), .text(entry.who), .text(entry.action.rawValue), .text(entry.detail)])
+        }
+    }
+
+    /// The audit trail, oldest first.
+    /// - Throws: `StoreError` for a row of an action tillcount does not know.
+    public func auditEntries() throws -> [TillAuditEntry] {
+        try store.read { connection, hasTables -> [TillAuditEntry] in
+            guard hasTables else { return [] }
+            return try connection.query("SELECT at, till, who, action, detail FROM tillcount.audit ORDER BY id", []).map { row in
+                let values = (0..<5).map { row.text($0) ?? "" }
+                guard let action = TillAuditEntry.Action(rawValue: values[3]) else {
+                    throw StoreError.corrupt(path: connection.server, reason: "an audit entry has an unknown action '\(values[3])'")
+                }
+                return TillAuditEntry(at: values[0], till: values[1], who: values[2], action: action, detail: values[4])
+            }
+        }
+    }
+
     /// The headers `condition` selects (in its order), with their newest labels and added notes.
     private func headers(_ condition: String, _ parameters: [PostgresValue], on connection: PostgresConnection) throws -> [SavedCount] {
         let rows = try connection.query("SELECT \(SavedCountRow.headerColumns) FROM tillcount.counts WHERE \(condition)", parameters)

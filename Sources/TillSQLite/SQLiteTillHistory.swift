@@ -112,6 +112,18 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         // Version 7: undo is the shared journal's (TillUndo.swift): its two tables, and the
         // stacks the tills' rows kept taken into them (SQLiteTillUndoStacks.swift).
         SQLiteUndoJournalRows.tables + SQLiteTillUndoStacks.conversion,
+        // Version 8: the audit trail (TillAudit.swift): who turned blind mode on or off,
+        // revealed a blind count, undid a change; never undone itself.
+        """
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            till TEXT NOT NULL,
+            who TEXT NOT NULL,
+            action TEXT NOT NULL,
+            detail TEXT NOT NULL
+        );
+        """,
     ]
 
     /// The database the history is kept in (with the live counts: SQLiteTillDirectory).
@@ -141,7 +153,7 @@ public final class SQLiteTillHistory: TillHistoryRepository {
         name: "a tillcount history", applicationID: 0x4D4B_5443, migrations: migrations,
         // What the migrations build, pinned (TillSchemaShapeTests checks it): a store with
         // it opens without its schema being rebuilt.
-        shape: SQLiteSchemaShape(version: 7, objects: 14, hash: 0x3bb9ff277ecab5f5))
+        shape: SQLiteSchemaShape(version: 8, objects: 15, hash: 0xa7a30fb601f2be42))
 
     /// Opens the history for `access`: reading creates, migrates and marks nothing (a
     /// missing history reads as empty); a write creates folders only where allowed.
@@ -272,6 +284,31 @@ public final class SQLiteTillHistory: TillHistoryRepository {
     /// - Throws: `TillError.noSavedCount`; `StoreError`.
     public func addNote(_ id: Int64, text: String, step: HistoryStep) throws {
         try database.change { db in try TillHistoryRules.addNote(id, text: text, step: step, in: SQLiteTillHistoryRows(database: db)) }
+    }
+
+    /// Adds `entry` to the audit table, in the change's transaction.
+    /// - Throws: `StoreError`.
+    public func appendAudit(_ entry: TillAuditEntry) throws {
+        try database.write { db in
+            try db.cached("INSERT INTO audit (at, till, who, action, detail) VALUES (?, ?, ?, ?, ?)").run([
+                .text(entry.at), .text(entry.till), .text(entry.who), .text(entry.action.rawValue), .text(entry.detail),
+            ])
+        }
+    }
+
+    /// The audit trail, oldest first (a missing history has none).
+    /// - Throws: `StoreError` for a row of an action tillcount does not know.
+    public func auditEntries() throws -> [TillAuditEntry] {
+        let database = try open(.read)
+        // A missing history reads as an empty database, without the table.
+        guard try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'audit'") == 1 else { return [] }
+        return try database.query("SELECT at, till, who, action, detail FROM audit ORDER BY id").map { row in
+            let values = row.map { value -> String in if case .text(let text) = value { return text } else { return "" } }
+            guard values.count == 5, let action = TillAuditEntry.Action(rawValue: values[3]) else {
+                throw StoreError.corrupt(path: path, reason: "an audit entry has an unknown action '\(values.count > 3 ? values[3] : "")'")
+            }
+            return TillAuditEntry(at: values[0], till: values[1], who: values[2], action: action, detail: values[4])
+        }
     }
 
     /// The columns a saved count's header is read from, in `savedCount(from:in:)`'s order.

@@ -33,18 +33,8 @@ struct ReportHTML {
         let date = Instant.localMinutes(report.madeAt)
         let heading = saved.map { "Saved count \($0.id)" + ($0.kind == .z ? ", closing count \($0.kindText)" : "") } ?? "Till count"
         let title = "\(heading), \(report.till), \(date), \(summary.currency.code)"
-        var lines = [
-            "<!DOCTYPE html>",
-            "<html lang=\"\(text(language))\">",
-            "<head>",
-            "<meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<meta name=\"generator\" content=\"tillcount\">",
-            "<title>\(text(title))</title>",
-            "<style>",
-        ]
-        lines += Self.style
-        lines += ["</style>", "</head>", "<body>", "<main>", "<header>", "<h1>\(text(heading))</h1>", "<dl class=\"facts\">"]
+        var lines = Self.documentStart(title: title, language: language)
+        lines += ["<main>", "<header>", "<h1>\(text(heading))</h1>", "<dl class=\"facts\">"]
         lines.append(fact("Till", text(report.till)))
         lines.append(fact(saved == nil ? "Date" : "Saved", "<time datetime=\"\(text(Instant.iso8601(Int64(report.madeAt.rounded(.down)))))\">\(text(date))</time>"))
         lines.append(fact("Currency", text(summary.currency.code)))
@@ -65,6 +55,21 @@ struct ReportHTML {
             "</main>", "</body>", "</html>",
         ]
         return lines
+    }
+
+    /// Every page's start, up to its body: the language, the title, the style (the
+    /// report's, then `extraStyle`). Shared with the summary's page (SummaryHTML).
+    static func documentStart(title: String, language: String, extraStyle: [String] = []) -> [String] {
+        [
+            "<!DOCTYPE html>",
+            "<html lang=\"\(HTMLText.escaped(language))\">",
+            "<head>",
+            "<meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<meta name=\"generator\" content=\"tillcount\">",
+            "<title>\(HTMLText.escaped(title))</title>",
+            "<style>",
+        ] + style + extraStyle + ["</style>", "</head>", "<body>"]
     }
 
     private func fact(_ name: String, _ valueHTML: String) -> String {

@@ -21,23 +21,13 @@ struct SummaryHTML {
         let range = [from.map { "from \(Instant.localMinutes(Double($0)))" }, to.map { "to \(Instant.localMinutes(Double($0)))" }]
             .compactMap { $0 }.joined(separator: " ")
         let heading = "Till counts by \(summary.period.rawValue)"
-        var lines = [
-            "<!DOCTYPE html>",
-            "<html lang=\"\(text(language))\">",
-            "<head>",
-            "<meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<meta name=\"generator\" content=\"tillcount\">",
-            "<title>\(text(heading + (range.isEmpty ? "" : ", " + range)))</title>",
-            "<style>",
-        ]
-        lines += ReportHTML.style + [
+        var lines = ReportHTML.documentStart(title: heading + (range.isEmpty ? "" : ", " + range), language: language, extraStyle: [
             ".summary thead th { border-bottom: 1.5pt solid #000; font-size: 9pt; }",
             ".summary tbody th, .summary tbody td { border-bottom: 0.5pt solid #bbb; font-weight: normal; }",
             ".summary .empty { font-style: italic; text-align: center; padding: 3mm; }",
             "svg { max-width: 100%; height: auto; margin-top: 4mm; }",
-        ]
-        lines += ["</style>", "</head>", "<body>", "<main>", "<header>", "<h1>\(text(heading))</h1>", "<dl class=\"facts\">"]
+        ])
+        lines += ["<main>", "<header>", "<h1>\(text(heading))</h1>", "<dl class=\"facts\">"]
         if let from { lines.append("<div><dt>From</dt><dd>\(text(Instant.localMinutes(Double(from))))</dd></div>") }
         if let to { lines.append("<div><dt>To</dt><dd>\(text(Instant.localMinutes(Double(to))))</dd></div>") }
         lines.append("<div><dt>Tills</dt><dd>\(text(summary.tills.joined(separator: ", ")))</dd></div>")

@@ -77,11 +77,13 @@ struct TillContext {
         let denominationsFile = JSONFileStore<DenominationFile>(location: try paths.storeLocation(
             option: nil, environmentVariable: "TILLCOUNT_DENOMINATIONS",
             kind: .config, tool: "tillcount", fileName: "denominations.json"))
-        till = Till(
+        var made = Till(
             live: tills.repository(for: tillName),
             history: history,
             denominations: FileDenominationSource(file: denominationsFile), name: tillName, tills: tills, store: tillStore,
             now: clock)
+        made.auditor = { [invocation] in invocation.actor }
+        till = made
     }
 
     /// Runs `command`; when it started the till (a name not kept before: perhaps a typo),

@@ -20,6 +20,7 @@ enum TillcountCommandTree {
         .leaf(TillcountSpec.noteSpec) { try NoteCommand(context: $0).run() },
         .leaf(TillcountSpec.saveSpec) { try HistoryCommands(context: $0).save() },
         .leaf(TillcountSpec.summarySpec) { try SummaryCommand(context: $0).run() },
+        .leaf(TillcountSpec.auditSpec) { try AuditCommand(context: $0).run() },
         .group(TillcountSpec.historySpec, [
             .leaf(TillcountSpec.historyListSpec) { try HistoryCommands(context: $0).list() },
             .leaf(TillcountSpec.historyShowSpec) { try HistoryCommands(context: $0).showSaved() },

@@ -60,6 +60,19 @@ enum TillcountSpec {
     static let summaryFrom = OptionSpec.option("from", value: "D", help: "Only counts saved at or after D. \(RangeDateHelp.start)")
     static let summaryTo = OptionSpec.option("to", value: "D", help: "Only counts saved at or before D. \(RangeDateHelp.end)")
 
+    static let auditSpec = CommandSpec(
+        name: "audit", abstract: "Who turned blind mode on and off, revealed a blind count, undid what, and when",
+        discussion: """
+            The audit trail, oldest first: every till's, or --till's, from --since on. Each entry \
+            says when (local time; ISO 8601 UTC for scripts), the till, who (USER@HOST, or \
+            MONEYKIT_ACTOR where set), the action (blind-on, blind-off, reveal: a blind count \
+            saved, its expected cash shown; undo) and what it concerned (the saved count, the \
+            change undone). Written in the change's own transaction, kept with the saved counts \
+            on both stores, and never undone: an undo adds an entry of its own.
+            """,
+        options: [till, since, format],
+        examples: [ExampleSpec("tillcount audit --since today", "Today's blind counts and undos, every till.")])
+
     static let summarySpec = CommandSpec(
         name: "summary", abstract: "Sum the saved counts per till and day, week or month: counted, expected, over/short",
         discussion: """
@@ -529,7 +542,7 @@ enum TillcountSpec {
                 """),
             tillsFile,
             FileSpec("$XDG_DATA_HOME/tillcount/history.sqlite", """
-                Every till's live count, the undo steps and the saved counts (SQLite; schema version 7 \
+                Every till's live count, the undo steps, the saved counts and the audit trail (SQLite; schema version 8 \
                 in PRAGMA user_version). tills(till_key, till, state): one row per till, state its \
                 live count in count.json's JSON form; live_count_files(state_file, taken_over_at): the \
                 files taken over (a version 5 file gains both tables on its next change, and until then \
@@ -538,7 +551,9 @@ enum TillcountSpec {
                 MoneyKit tool keeps, a step's actor the till's key and a tab; each step records the \
                 live count before it (kind live), the history step (history, naming its key) or the \
                 till 'tills rm' removed (removed-till). Version 7 moves the undo stacks version 6 kept \
-                in tills.state into it, in the migration's transaction. counts(id, saved_at, \
+                in tills.state into it, in the migration's transaction. audit(id, at, till, who, \
+                action, detail) (version 8): the audit trail ('tillcount audit'), which no undo \
+                changes. counts(id, saved_at, \
                 label, currency, total, float, expected, notes, saved_by, deleted_at, deleted_by, \
                 till, till_key, kind, z_number, movements, tolerance), count_lines(count_id, kind, \
                 value, quantity, roll_size, packaging, line_value, roll_size_from, token, label), \
@@ -550,7 +565,7 @@ enum TillcountSpec {
                 count_notes (the newest label wins; set_by and added_by are the keys of their undo \
                 steps): the count's own row and lines never change. A version 3 file gains till \
                 'main', kind 'x' and the two tables on the next command that writes it. movements \
-                (version 5) holds the cash sales, paid-ins, paid-outs and drops recorded with the \
+                (version 5) holds the cash sales, paid-ins, paid-outs, refunds and drops recorded with the \
                 count, as the live count file writes them (a JSON list of {\"kind\", \"amount\", \
                 \"reason\", \"at\"}; NULL for none), and tolerance the tolerance over/short was \
                 judged by (minor units; NULL for none); a version 4 file gains both, empty for the \

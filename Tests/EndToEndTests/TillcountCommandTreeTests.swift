@@ -11,7 +11,7 @@ import MoneyKitCLI
         #expect(tree.defects.isEmpty, "\(tree.defects)")
         let paths = tree.leafPaths
         #expect(paths.map { $0.joined(separator: " ") } == [
-            "show", "set", "add", "sub", "float", "currency", "clear", "undo", "note", "save", "summary",
+            "show", "set", "add", "sub", "float", "currency", "clear", "undo", "note", "save", "summary", "audit",
             "history list", "history show", "history rm", "history label", "history note", "history export", "tills list", "tills rm", "db init", "db copy", "resume", "report", "deposit", "total", "denominations", "count",
             "sales", "paid-in", "paid-out", "refund", "drop", "movements list", "movements rm", "blind", "tolerance",
         ])

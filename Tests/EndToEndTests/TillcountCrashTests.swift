@@ -132,7 +132,7 @@ import Glibc
         }
         if SQLiteShell.available {
             #expect(try till.sqlite("PRAGMA integrity_check") == "ok")
-            #expect(try till.sqlite("PRAGMA user_version") == "7")
+            #expect(try till.sqlite("PRAGMA user_version") == "8")
             #expect(try till.sqlite("SELECT count(*) FROM counts WHERE id NOT IN (SELECT count_id FROM count_lines GROUP BY count_id HAVING count(*) = 4)") == "0",
                     "a count was saved without all of its lines")
         }

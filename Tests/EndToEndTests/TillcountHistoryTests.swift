@@ -192,7 +192,7 @@ import Testing
         let header = try #require(FileManager.default.contents(atPath: till.dbPath))
         #expect(header.prefix(16) == Data("SQLite format 3\0".utf8))
         guard SQLiteShell.available else { return }  // the sqlite3 CLI is optional
-        #expect(try till.sqlite("PRAGMA user_version") == "7")
+        #expect(try till.sqlite("PRAGMA user_version") == "8")
         #expect(try till.sqlite("SELECT id, label, currency, total, float, expected, notes FROM counts ORDER BY id")
             == "1|Friday close|GBP|8000|10000|20000|counted by Sam\n2||GBP|10000|10000||counted by Sam")
         #expect(try till.sqlite("SELECT kind, value, quantity FROM count_lines WHERE count_id = 1 ORDER BY value DESC")

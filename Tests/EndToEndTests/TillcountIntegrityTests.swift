@@ -78,7 +78,7 @@ import Testing
         try till.ok("add", "50=2", "roll:20=3")
         try till.ok("save")
         guard SQLiteShell.available else { return }
-        #expect(try till.sqlite("PRAGMA user_version") == "7")
+        #expect(try till.sqlite("PRAGMA user_version") == "8")
         #expect(try till.sqlite("SELECT kind, value, quantity, roll_size, packaging, line_value, roll_size_from FROM count_lines ORDER BY value DESC, kind")
             == "note|5000|2|1||10000|saved\nroll|2000|3|25|bag|150000|saved")
     }
@@ -179,7 +179,7 @@ import Testing
         try till.ok("currency", "NOK")
         try till.ok("save")
         if SQLiteShell.available {
-            #expect(try till.sqlite("PRAGMA user_version") == "7")
+            #expect(try till.sqlite("PRAGMA user_version") == "8")
             #expect(try till.sqlite("SELECT count_id, value, roll_size, roll_size_from FROM count_lines WHERE kind = 'roll' ORDER BY count_id, value DESC")
                 == "1|2000|25|total\n2|2000|25|total\n2|1000|50|total\n3|2000|25|definitions\n3|1000|41|definitions")
         }

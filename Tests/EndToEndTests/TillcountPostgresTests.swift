@@ -91,7 +91,7 @@ struct TillcountPostgresTests {
         let initialised = try till.ok("db", "init", "--grant", role, environment: ["TILLCOUNT_DB": database])
         // Messages, on stderr as every tool's.
         #expect(initialised.stdout.isEmpty, "\(initialised.stdout)")
-        #expect(initialised.stderr.contains("made tillcount's tables (version 4)"), "\(initialised.stderr)")
+        #expect(initialised.stderr.contains("made tillcount's tables (version 5)"), "\(initialised.stderr)")
         #expect(initialised.stderr.contains("granted \(role) reading and writing tillcount's rows (no right to create or drop tables)"))
         let again = try till.ok("db", "init", environment: ["TILLCOUNT_DB": database])
         #expect(again.stderr.contains("up to date"), "\(again.stderr)")

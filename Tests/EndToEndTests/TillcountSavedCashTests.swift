@@ -96,7 +96,7 @@ import Testing
         try till.ok("add", "20")
         try till.ok("sales", "15")
         #expect(try till.ok("save").stdout == "2\n")
-        #expect(try till.sqlite("PRAGMA user_version") == "7")
+        #expect(try till.sqlite("PRAGMA user_version") == "8")
         #expect(try TillcountJSON.object(try till.ok("history", "show", "1", "--format", "json").stdout)["overShort"] as? String == "10.00")
         #expect((try TillcountJSON.object(try till.ok("history", "show", "2", "--format", "json").stdout)["movements"] as? [Any])?.count == 1)
     }

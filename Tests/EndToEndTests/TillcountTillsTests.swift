@@ -223,7 +223,7 @@ extension TillcountSandbox {
         #expect(till.historyBytes() == before, "reading migrated the history")
         try till.ok("add", "20")
         #expect(try till.ok("save", "--kind", "z").stdout == "2\n")
-        #expect(try till.sqlite("PRAGMA user_version") == "7")
+        #expect(try till.sqlite("PRAGMA user_version") == "8")
         #expect(try till.sqlite("SELECT id, till, till_key, kind, z_number, label FROM counts ORDER BY id") == "1|main|main|x||Friday close\n2|main|main|z|1|")
         try till.ok("history", "label", "1", "relabelled")
         #expect(try till.sqlite("SELECT label FROM counts WHERE id = 1") == "Friday close", "the count's own row never changes")

@@ -289,7 +289,7 @@ import Testing
 
         // The first change migrates both; nothing is lost.
         try till.ok("history", "rm", "1", "--force")
-        #expect(try till.sqlite("PRAGMA user_version") == "7")
+        #expect(try till.sqlite("PRAGMA user_version") == "8")
         #expect(till.stateEnvelope()?.version == 4)
         let steps = try Self.steps(till)
         #expect(steps.count == 3)

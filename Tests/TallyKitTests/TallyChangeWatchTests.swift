@@ -59,7 +59,15 @@ struct TallyChangeWatchTests {
         #expect(try !watch.hasChanged())
         _ = try writer.create(name: "a")
         try writer.increment("a")
-        #expect(try watch.hasChanged())
-        #expect(try !watch.hasChanged())
+        // A NOTIFY arrives when the server sends it, after its COMMIT: waited for.
+        var seen = false
+        for _ in 0..<100 where !seen {
+            seen = try watch.hasChanged()
+            if !seen { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(seen)
+        Thread.sleep(forTimeInterval: 0.2)
+        _ = try watch.hasChanged()
+        #expect(try !watch.hasChanged(), "nothing more without a change")
     }
 }

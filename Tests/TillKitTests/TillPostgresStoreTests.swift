@@ -44,6 +44,7 @@ struct TillPostgresStoreTests {
         for check in [
             TillStoreContractTests.eachTillKeepsItsOwnCountAndUndo, TillStoreContractTests.aRemovedTillComesBackWithUndo,
             TillStoreContractTests.aFailedSaveKeepsNothing, TillStoreContractTests.theDirectoryRulesHold,
+            TillStoreContractTests.theAuditTrailKeepsWhoDidWhatAndIsNeverUndone,
         ] {
             let store = PostgresTillStore(connectionText: try sharedCluster().newDatabase(), actor: "tester@host")
             try check(TillStoreUnderTest(tills: store.directory, history: store.history, store: store))

@@ -6,6 +6,7 @@
 
 import Foundation
 import MoneyKit
+import MoneyKitPlatform
 import MoneyKitStorage
 import Testing
 import TillKit
@@ -65,6 +66,43 @@ struct TillStoreUnderTest {
         #expect(try Fixture.quantities(main) == ["20": 2])
         #expect(try main.undo { _, _ in } == .liveCount(action: "add 20=2"))
         #expect(try Fixture.quantities(front) == ["10": 1])
+    }
+
+    @Test(arguments: Adapter.allCases)
+    func theAuditTrailKeepsWhoDidWhatAndIsNeverUndone(adapter: Adapter) throws {
+        try Self.theAuditTrailKeepsWhoDidWhatAndIsNeverUndone(try Self.store(adapter))
+    }
+
+    /// The audit trail (issue 29, item 6), on any adapter (the PostgreSQL suite runs it
+    /// too): blind on, the blind count saved (revealed), blind off, an undo, each with who
+    /// and the till; undo removes none of it; a write that fails keeps none of its entry.
+    static func theAuditTrailKeepsWhoDidWhatAndIsNeverUndone(_ store: TillStoreUnderTest) throws {
+        var main = try store.till("main")
+        main.auditor = { "ann@till-1" }
+        var front = try store.till("Front")
+        front.auditor = { "bob@till-2" }
+        #expect(try main.auditTrail().isEmpty)
+        try Fixture.add(main, "20=2", action: "add 20=2")
+        #expect(try main.setBlind(true, action: "blind on"))
+        let (_, summary) = try main.summary(Fixture.choice())
+        let id = try main.save(summary, notes: [], label: nil, expected: nil, action: "save")
+        #expect(try front.setBlind(true, action: "blind on"))
+        #expect(try front.setBlind(false, action: "blind off"))
+        _ = try front.undo { _, _ in }
+        let trail = try main.auditTrail()
+        #expect(trail.map { "\($0.till) \($0.who) \($0.action.rawValue) \($0.detail)" } == [
+            "main ann@till-1 blind-on ",
+            "main ann@till-1 reveal saved count \(id)",
+            "Front bob@till-2 blind-on ",
+            "Front bob@till-2 blind-off ",
+            "Front bob@till-2 undo blind off",
+        ])
+        #expect(try main.auditTrail(till: front.name).count == 3)
+        #expect(try main.auditTrail(since: Int64(Date().timeIntervalSince1970) + 3600).isEmpty)
+        // The undo of blind on takes back the blind mode, not its entry.
+        _ = try front.undo { _, _ in }
+        #expect(try main.auditTrail().count == 6)
+        #expect(trail.allSatisfy { Instant.parseISO8601($0.at) != nil })
     }
 
     @Test(arguments: Adapter.allCases)

@@ -95,7 +95,7 @@ import TillSQLite
         try Self.undoesTheOlderStack(main, history: store.history, tills: store.directory)
         let database = try SQLiteDatabase.open(path, schema: SQLiteTillHistory.schema, access: .read, mustExist: true)
         defer { database.close() }
-        #expect(try database.scalarInteger("PRAGMA user_version") == 7)
+        #expect(try database.scalarInteger("PRAGMA user_version") == 8)
         #expect(try database.query("SELECT id FROM counts ORDER BY id") == [[.integer(2)]], "count 3, whose step had left the stack, is purged")
         let text = try database.query("SELECT state FROM tills WHERE till_key = 'main'")
         guard case .text(let row)? = text.first?.first else {

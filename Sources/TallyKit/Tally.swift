@@ -160,8 +160,14 @@ public struct Tally {
     /// ones join it, so one undo reverts the whole feed. Returns the new count.
     /// - Throws: `TallyError.stepsOverflow` or `.countOverflow` (nothing is stored); `TallyError.notFound` or `.ambiguousName` when `name` names no single counter; the repository's errors (`StoreError` from the file store).
     public func feed(_ name: String, lines: Int64, session: String) throws -> Int64 {
+        try feedMovingDerived(name, lines: lines, session: session).count
+    }
+
+    /// `feed`, with the derived counters the save moved.
+    /// - Throws: as `feed`.
+    public func feedMovingDerived(_ name: String, lines: Int64, session: String) throws -> (count: Int64, derived: [DerivedChange]) {
         let at = now()
-        return try repository.write { store -> Int64 in
+        return try repository.write { store -> (count: Int64, derived: [DerivedChange]) in
             var counter = try store.requireCounter(named: name)
             try store.requireStored(counter)
             let newCount = try counter.adding(try counter.steps(lines))
@@ -176,7 +182,7 @@ public struct Tally {
             counter.updated = Instant.iso8601UTC(at)
             try store.update(counter)
             try store.record(CounterEvent(serial: counter.serial, at: at, kind: .feed, countBefore: before, countAfter: newCount))
-            return newCount
+            return (newCount, try store.derivedChanges())
         }
     }
 

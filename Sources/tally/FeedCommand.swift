@@ -2,7 +2,10 @@
 // they arrive and saved at least every 100 ms, at the end of input, and on SIGINT,
 // SIGTERM or SIGHUP, so nothing read is lost; after such a signal it prints the count and
 // ends by that signal (status 130 for SIGINT). One `tally undo` reverts the whole feed
-// (Tally.feed keeps one undo step per session, named by UndoStep.feedAction).
+// (Tally.feed keeps one undo step per session, named by UndoStep.feedAction). A derived
+// counter a save takes past its minimum or maximum is said once, when it crosses (not at
+// every save while it stays there); with --strict the feed exits 1 when it ends with one
+// beyond.
 
 import MoneyKitPlatform
 import MoneyKitProcess
@@ -25,10 +28,18 @@ struct FeedCommand {
         var lastSave = Instant.preciseNow()
         var count: Int64?
         var partialLine = false
+        /// The derived counters beyond a bound after the last save, by name.
+        var beyond: Set<String> = []
 
         func save() throws {
             guard pending > 0 else { return }
-            count = try commands.tally.feed(name, lines: pending, session: session)
+            let saved = try commands.tally.feedMovingDerived(name, lines: pending, session: session)
+            count = saved.count
+            let crossed = saved.derived.filter { ($0.boundBeyond != nil && $0.counter.boundCrossed(by: $0.before) == nil) || $0.reachedGoal }
+            commands.rendering.printDerived(crossed)
+            for change in saved.derived {
+                if change.boundBeyond == nil { beyond.remove(change.counter.name) } else { beyond.insert(change.counter.name) }
+            }
             pending = 0
             lastSave = Instant.preciseNow()
         }
@@ -58,6 +69,6 @@ struct FeedCommand {
         commands.out.line(String(final))
         // Saved: now end as interrupted (130 for Ctrl-C), as shells expect.
         if invocation.io.ownsProcess { SignalFlags.endByStopSignalIfReceived(flush: invocation.io.flushAll) }
-        return .ok
+        return commands.arguments.flag(TallySpec.strict) && !beyond.isEmpty ? .checkFailed : .ok
     }
 }

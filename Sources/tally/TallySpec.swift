@@ -455,8 +455,11 @@ enum TallySpec {
             For pipelines: tail -f log | grep ERROR | tally feed errors. Saves at least every 100 \
             ms, at the end of input, and on SIGINT, SIGTERM or SIGHUP, so nothing read is lost; then \
             prints the final count. After such a signal it ends by that signal once saved (the shell \
-            shows status 130 for Ctrl-C), so a script's loop stops as it expects.
+            shows status 130 for Ctrl-C), so a script's loop stops as it expects. A derived counter \
+            the feed takes past its minimum or maximum is said on standard error when it crosses; \
+            with --strict the feed exits 1 when it ends with one beyond.
             """,
+        options: [strict],
         arguments: [name])
 
     // MARK: the store itself: tally db

@@ -58,6 +58,15 @@ import Testing
         #expect(reset.stderr.hasSuffix("tally: warning: 'inside' (in - out) is 0, below its minimum 1\n"), "\(reset.stderr)")
     }
 
+    @Test func aFeedSaysOnceWhenADerivedCounterCrossesAThreshold() throws {
+        let box = try Self.box()
+        let fed = try box.run(arguments: ["feed", "in", "--strict"], stdin: "a\nb\nc\nd\n")
+        #expect(fed.status == 1 && fed.tallyOutput == "4", "\(fed.stderr)")
+        #expect(fed.stderr.components(separatedBy: "above its maximum 2").count == 2, "once: \(fed.stderr)")
+        let calm = try box.run(arguments: ["feed", "out", "--strict"], stdin: "x\nx\nx\n")
+        #expect(calm.status == 0 && calm.stderr.isEmpty, "\(calm.stderr)")
+    }
+
     @Test func aDerivedCounterIsRefusedWhatItCannotDo() throws {
         let box = try Self.box()
         for arguments in [["inc", "inside"], ["set", "inside", "4"], ["reset", "inside"], ["step", "inside", "2"]] {

@@ -27,10 +27,22 @@ extension Instant {
         return "\(two(minutes / 60 % 24)):\(two(minutes % 60))"
     }
 
-    /// The instant at `minutes` past midnight on the local date of `instant`.
+    /// The instant at `minutes` past midnight on the local date of `instant`. A time the
+    /// clock skips that day (a daylight-saving gap: 01:30 when 01:00 becomes 02:00) is the
+    /// instant the clock passes it (02:00), not an hour after it.
     public static func onDateOf(_ instant: Int64, atMinutes minutes: Int) -> Int64? {
-        guard let parts = localCalendar(instant) else { return nil }
-        return local(year: Int32(parts.year), month: Int32(parts.month), day: Int32(parts.day), hour: Int32(minutes / 60), minute: Int32(minutes % 60))
+        guard let parts = localCalendar(instant),
+              let found = local(year: Int32(parts.year), month: Int32(parts.month), day: Int32(parts.day), hour: Int32(minutes / 60), minute: Int32(minutes % 60)),
+              let shown = localCalendar(found)
+        else { return nil }
+        guard shown.hour * 60 + shown.minute != minutes || shown.day != parts.day else { return found }
+        // Skipped: back, a minute at a time (a gap is at most a few hours), to the first
+        // minute of the date the clock shows at or after the time asked for.
+        var start = found
+        while let earlier = localCalendar(start - 60), earlier.day == shown.day, earlier.hour * 60 + earlier.minute >= minutes {
+            start -= 60
+        }
+        return start
     }
 
     /// The start of the day holding `instant` when days begin `minutes` past local midnight

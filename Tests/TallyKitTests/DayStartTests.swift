@@ -31,6 +31,15 @@ import TallyKit
         #expect(CounterPeriod.month.next(after: Instant.local(year: 2026, month: 3, day: 1, hour: 6)!, dayStart: six) == Instant.local(year: 2026, month: 4, day: 1, hour: 6))
     }
 
+    /// 01:30 does not exist on 2026-03-29 in London (01:00 GMT becomes 02:00 BST): a day
+    /// beginning at 01:30 begins that day when the clock passes it, at 02:00 BST.
+    @Test func aDayStartTheClockSkipsBeginsWhenTheClockPassesIt() {
+        let sunday = Self.saturday + 24 * Self.hour
+        #expect(Instant.startOfDay(containing: sunday + 3 * Self.hour, beginningAt: 90) == sunday + Self.hour)
+        #expect(Instant.startOfDay(containing: sunday + Self.hour - 1, beginningAt: 90) == Self.saturday + 90 * 60)
+        #expect(Instant.startOfNextDay(after: Self.saturday + 90 * 60, beginningAt: 90) == sunday + Self.hour)
+    }
+
     @Test(arguments: [("06:00", 360, "06:00"), ("6:00", 360, "06:00"), (" 23:59 ", 1439, "23:59"), ("00:00", 0, "00:00")])
     func aTimeOfDayIsRead(text: String, minutes: Int, shown: String) {
         #expect(Instant.parseTimeOfDay(text) == minutes)

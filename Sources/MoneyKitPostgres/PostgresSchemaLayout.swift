@@ -22,12 +22,16 @@ package struct PostgresSchemaLayout: Sendable {
     /// stays (tally board). Only where one listens: PostgreSQL commits the transactions
     /// that notify one after another.
     package let notifiesChanges: Bool
+    /// Tables rows are only ever added to (an audit trail): a granted role may read and
+    /// insert, never update or delete.
+    package let appendOnlyTables: [String]
 
-    package init(schema: String, tool: String, migrations: [[String]], notifiesChanges: Bool = false) {
+    package init(schema: String, tool: String, migrations: [[String]], notifiesChanges: Bool = false, appendOnlyTables: [String] = []) {
         self.schema = schema
         self.tool = tool
         self.migrations = migrations
         self.notifiesChanges = notifiesChanges
+        self.appendOnlyTables = appendOnlyTables
     }
 
     /// The version this tool writes.
@@ -178,6 +182,9 @@ package struct PostgresSchemaLayout: Sendable {
             } else {
                 try connection.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA \(schema) TO \(target)")
                 try connection.execute("GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(target)")
+                for table in appendOnlyTables {
+                    try connection.execute("REVOKE UPDATE, DELETE, TRUNCATE ON \(schema).\(table) FROM \(target)")
+                }
             }
         }
     }
@@ -207,7 +214,7 @@ package struct PostgresSchemaLayout: Sendable {
             "GRANT USAGE ON SCHEMA \(schema) TO ROLE;",
             "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA \(schema) TO ROLE;",
             "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA \(schema) TO ROLE;",
-        ]
+        ] + appendOnlyTables.map { "REVOKE UPDATE, DELETE, TRUNCATE ON \(schema).\($0) FROM ROLE;" }
     }
 
     private func foreign(_ connection: PostgresConnection, _ reason: String) -> StoreError {

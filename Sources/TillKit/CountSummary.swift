@@ -1,9 +1,12 @@
 // Saved counts summed over time (tillcount summary): per till and per day, week or month,
 // how many counts, the cash counted, the cash expected and how far over or short, each
-// exact (checked sums of minor units). A till with counts in two currencies has a row per
-// currency. A count without an expected cash (no movements recorded) adds to what was
-// counted, not to over/short, and is counted apart. A count whose saved time cannot be
-// read (a store changed by hand) falls in no period and is left out.
+// exact (checked sums of minor units). A till is one till however its name was typed (its
+// key; the newest spelling shown). A till with counts in two currencies has a row per
+// currency. Where a till's period has closing counts (Z), only they are summed: an X count
+// is a reading taken during the shift, and adding it to the close would count the same
+// cash, and the same shortage, twice. A count without an expected cash (no movements
+// recorded) adds to what was counted, not to over/short, and is counted apart. A count
+// whose saved time cannot be read (a store changed by hand) falls in no period.
 
 import MoneyKit
 import MoneyKitPlatform
@@ -21,8 +24,10 @@ public struct CountSummary: Equatable, Sendable {
         public var period: String
         /// The currency of these counts.
         public var currency: Currency
-        /// How many counts.
+        /// How many counts were summed.
         public var counts: Int
+        /// Whether they are the period's closing (Z) counts, its X counts left out.
+        public var closingOnly: Bool
         /// The cash counted, all counts.
         public var counted: Money
         /// The cash expected, of the counts that had one; nil when none had.
@@ -39,33 +44,46 @@ public struct CountSummary: Equatable, Sendable {
     public var rows: [Row]
 
     /// The summary of `counts` per till and `period`.
-    /// - Throws: `TillError.expectedOutOfRange` when a sum does not fit in an amount.
+    /// - Throws: `TillError.summaryTooLarge` when a sum does not fit in an amount.
     public init(_ counts: [SavedCount], by period: CalendarPeriod) throws(TillError) {
         self.period = period
-        var rows: [String: Row] = [:]
-        for count in counts {
+        // Each till, period and currency's counts, oldest first (the newest spelling wins).
+        var groups: [String: (start: Int64, counts: [SavedCount])] = [:]
+        for count in counts.sorted(by: { $0.savedAt < $1.savedAt || ($0.savedAt == $1.savedAt && $0.id < $1.id) }) {
             guard let seconds = Instant.parseISO8601(count.savedAt),
                   let start = period.start(containing: Int64(seconds.rounded(.down)), dayStart: 0)
             else { continue }
-            let key = "\(count.till)\u{0}\(count.currency.code)\u{0}\(start)"
-            var row = rows[key] ?? Row(
-                till: count.till, start: start, period: period.label(start), currency: count.currency, counts: 0,
-                counted: Money.zero(count.currency), expected: nil, overShort: nil, withoutExpected: 0)
+            let key = "\(TillName(stored: count.till).key)\u{0}\(count.currency.code)\u{0}\(start)"
+            groups[key, default: (start, [])].counts.append(count)
+        }
+        var rows: [Row] = []
+        for (start, all) in groups.values {
+            let closing = all.filter { $0.kind == .z }
+            let summed = closing.isEmpty ? all : closing
+            let newest = all[all.count - 1]
+            var row = Row(
+                till: newest.till, start: start, period: period.label(start), currency: newest.currency, counts: 0,
+                closingOnly: !closing.isEmpty && closing.count < all.count, counted: Money.zero(newest.currency), expected: nil,
+                overShort: nil, withoutExpected: 0)
             do {
-                row.counts += 1
-                row.counted = try row.counted + count.total
-                if let expected = count.expected, let overShort = count.overShort {
-                    row.expected = try (row.expected ?? Money.zero(count.currency)) + expected
-                    row.overShort = try (row.overShort ?? Money.zero(count.currency)) + overShort
-                } else {
-                    row.withoutExpected += 1
+                for count in summed {
+                    row.counts += 1
+                    row.counted = try row.counted + count.total
+                    if let expected = count.expected, let overShort = count.overShort {
+                        row.expected = try (row.expected ?? Money.zero(count.currency)) + expected
+                        row.overShort = try (row.overShort ?? Money.zero(count.currency)) + overShort
+                    } else {
+                        row.withoutExpected += 1
+                    }
                 }
             } catch {
-                throw .expectedOutOfRange(reason: "the counts of \(count.till) in \(row.period) add up to more than an amount holds")
+                throw .summaryTooLarge(till: row.till, period: row.period)
             }
-            rows[key] = row
+            // A shortage of exactly the lowest amount has no amount to be short by.
+            if row.overShort?.minorUnits == .min { throw .summaryTooLarge(till: row.till, period: row.period) }
+            rows.append(row)
         }
-        self.rows = rows.values.sorted {
+        self.rows = rows.sorted {
             let (left, right) = (ItemName.matchKey($0.till), ItemName.matchKey($1.till))
             if left != right { return left < right }
             if $0.till != $1.till { return $0.till < $1.till }
@@ -83,7 +101,7 @@ public struct CountSummary: Equatable, Sendable {
 
 extension Till {
     /// The saved counts `filter` shows, summed per till and `period`.
-    /// - Throws: `TillError.expectedOutOfRange` when a sum does not fit; what the history throws.
+    /// - Throws: `TillError.summaryTooLarge` when a sum does not fit; what the history throws.
     public func summary(_ filter: HistoryFilter, by period: CalendarPeriod) throws -> CountSummary {
         try CountSummary(historyList(filter), by: period)
     }

@@ -347,20 +347,25 @@ public struct Till {
     /// it: see SavedCount.Kind and `HistoryReversal.finalCount`).
     /// The count keeps the movements recorded with the live count and the tolerance over/short
     /// is judged by (`tolerance`, else the till's own), so history shows them as saved.
+    /// A blind count saved with an expected cash reveals it (over/short is said): the audit
+    /// trail keeps who, whether the till is blind or `blind` asks for this save alone (a
+    /// count screen opened with --blind).
     /// - Throws: `TillError.changeWouldBreakStore` (a count the history's readers would
     ///   refuse: nothing is filed); what the repositories throw (nothing is kept then).
     public func save(
         _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind = .x,
-        tolerance: Money? = nil
+        tolerance: Money? = nil, blind: Bool = false
     ) throws -> Int64 {
         try store.write(action) { session in
-            try fileCount(session, summary, notes: notes, label: label, expected: expected, action: action, kind: kind, tolerance: tolerance)
+            try fileCount(
+                session, summary, notes: notes, label: label, expected: expected, action: action, kind: kind, tolerance: tolerance, blind: blind)
         }
     }
 
     /// `save`'s steps (see there).
     private func fileCount(
-        _ session: any TillSession, _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind, tolerance: Money?
+        _ session: any TillSession, _ summary: TillSummary, notes: [String], label: String?, expected: Money?, action: String, kind: SavedCount.Kind, tolerance: Money?,
+        blind: Bool
     ) throws -> Int64 {
         // Made ready (created, migrated) first: a history that cannot be written is
         // refused before the live count changes.
@@ -375,7 +380,7 @@ public struct Till {
         if let fault = filed.invariantFault { throw TillError.changeWouldBreakStore(reason: "the saved count \(fault)") }
         let id = try session.history.save(filed, step: step, definitions: definitions)
         try record(step, in: session)
-        if live.isBlind { try audit(.reveal, detail: "saved count \(id)", in: session) }
+        if (live.isBlind || blind) && expected != nil { try audit(.reveal, detail: "saved count \(id)", in: session) }
         return id
     }
 

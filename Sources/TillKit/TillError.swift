@@ -26,6 +26,9 @@ public enum TillError: Error, Equatable, Sendable {
     case countTooLarge(reason: String)
     /// total − expected does not fit.
     case expectedOutOfRange(reason: String)
+    /// A summary's sum for the till `till` in `period` does not fit in an amount (a read:
+    /// nothing is changed).
+    case summaryTooLarge(till: String, period: String)
     /// The change would leave a live count the loader refuses (`reason`, as the loader
     /// words it): nothing was stored (see TillStateStorableCheck.swift).
     case changeWouldBreakStore(reason: String)

@@ -68,11 +68,13 @@ extension Till {
     public func setBlind(_ blind: Bool, action: String) throws -> Bool {
         // Already so: no step, and no write.
         guard try liveCount().isBlind != blind else { return false }
-        try store.write(action) { session in
+        return try store.write(action) { session in
+            // Asked again in the transaction: someone may have set it meanwhile (no step then).
+            guard try session.live(of: name).load().isBlind != blind else { return false }
             _ = try change(in: session, { state in state.isBlind = blind }, named: { _ in action })
             try audit(blind ? .blindOn : .blindOff, in: session)
+            return true
         }
-        return true
     }
 
     /// Sets the till's tolerance (`amount` read in the count's currency; nil: none), as

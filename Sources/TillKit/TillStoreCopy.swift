@@ -2,8 +2,9 @@
 // repository protocols only, so files → PostgreSQL, PostgreSQL → files and PostgreSQL →
 // PostgreSQL are one code path. Copied: every till's live count (lines, float, notes,
 // movements, blind, tolerance, its name) and every visible saved count with its lines,
-// id, time, till, kind, Z number, label and added notes. Left behind: the undo stacks
-// and the counts 'history rm' has hidden (they exist only for undo).
+// id, time, till, kind, Z number, label and added notes, and the audit trail (TillAudit).
+// Left behind: the undo stacks and the counts 'history rm' has hidden (they exist only for
+// undo).
 
 import MoneyKit
 
@@ -13,9 +14,9 @@ public protocol TillHistoryCopyTarget {
     /// What the store already holds, in words ("2 till(s)"), or nil when it is empty.
     /// - Throws: what the store throws.
     func holdsAnything() throws -> String?
-    /// Files `counts` as they are (ids kept) in one transaction.
+    /// Files `counts` as they are (ids kept) and `audit` in order, in one transaction.
     /// - Throws: what the store throws; nothing is filed then.
-    func copyIn(_ counts: [SavedCount]) throws
+    func copyIn(_ counts: [SavedCount], audit: [TillAuditEntry]) throws
 }
 
 /// Copies a tillcount store (see the top of this file).
@@ -42,7 +43,8 @@ public enum TillStoreCopy {
             throw TillError.copyTargetNotEmpty(target: targetName, what: "\(kept.count) till(s)")
         }
         let counts = try source.history.countsWithLines(definitions: definitions)
-        if !counts.isEmpty { try target.history.copyIn(counts) }
+        let audit = try source.history.auditEntries()
+        if !counts.isEmpty || !audit.isEmpty { try target.history.copyIn(counts, audit: audit) }
         var copied = 0
         for till in try source.tills.tills() where till.state != TillState() {
             var live = till.state

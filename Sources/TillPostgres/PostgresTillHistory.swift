@@ -168,11 +168,14 @@ public struct PostgresTillHistory: TillHistoryRepository {
     /// Adds `entry` to the audit table, in the change's transaction.
     /// - Throws: `StoreError`.
     public func appendAudit(_ entry: TillAuditEntry) throws {
-        try store.change { connection, _ in
-            try connection.execute(
-                "INSERT INTO tillcount.audit (at, till, who, action, detail) VALUES ($1, $2, $3, $4, $5)",
-                [.text(entry.at), .text(entry.till), .text(entry.who), .text(entry.action.rawValue), .text(entry.detail)])
-        }
+        try store.change { connection, _ in try Self.insertAudit(entry, on: connection) }
+    }
+
+    /// The row of `entry`, in the transaction open on `connection`.
+    private static func insertAudit(_ entry: TillAuditEntry, on connection: PostgresConnection) throws {
+        try connection.execute(
+            "INSERT INTO tillcount.audit (at, till, who, action, detail) VALUES ($1, $2, $3, $4, $5)",
+            [.text(entry.at), .text(entry.till), .text(entry.who), .text(entry.action.rawValue), .text(entry.detail)])
     }
 
     /// The audit trail, oldest first.
@@ -240,15 +243,17 @@ extension PostgresTillHistory: TillHistoryCopyTarget {
             let counts = try connection.scalarInteger("SELECT count(*) FROM tillcount.counts") ?? 0
             if tills > 0 { return "\(tills) till(s)" }
             if counts > 0 { return "\(counts) saved count(s)" }
-            return nil
+            let entries = try connection.scalarInteger("SELECT count(*) FROM tillcount.audit") ?? 0
+            return entries > 0 ? "\(entries) audit entries" : nil
         }
     }
 
     /// Files `counts` as they are (ids, times, tills, kinds, Z numbers, labels, added
     /// notes) in one transaction, then moves the id sequence past them.
     /// - Throws: `StoreError`; nothing is filed then.
-    public func copyIn(_ counts: [SavedCount]) throws {
+    public func copyIn(_ counts: [SavedCount], audit: [TillAuditEntry]) throws {
         try store.change { connection, change in
+            for entry in audit { try Self.insertAudit(entry, on: connection) }
             for count in counts {
                 _ = try Self.insert(count, savedAt: count.savedAt, savedBy: .null, actor: .text(change.actor),
                                zNumber: count.zNumber.map(PostgresValue.integer) ?? .null, id: count.id, on: connection)

@@ -178,8 +178,8 @@ enum PostgresTillSchema {
         END
         $$
         """,
-    ]])
+    ]], appendOnlyTables: ["audit"])
 
     /// The tables, for the manual.
-    static let tableNames = ["tills", "journal_steps", "journal_records", "counts", "count_lines", "count_labels", "count_notes"]
+    static let tableNames = ["tills", "journal_steps", "journal_records", "counts", "count_lines", "count_labels", "count_notes", "audit"]
 }

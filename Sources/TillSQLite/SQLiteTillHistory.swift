@@ -398,14 +398,18 @@ extension SQLiteTillHistory: TillHistoryCopyTarget {
         let database = try open(.read)
         guard database.exists else { return nil }
         let counts = try database.scalarInteger("SELECT count(*) FROM counts") ?? 0
-        return counts > 0 ? "\(counts) saved count(s)" : nil
+        if counts > 0 { return "\(counts) saved count(s)" }
+        let hasAudit = try database.scalarInteger("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'audit'") == 1
+        let entries = hasAudit ? try database.scalarInteger("SELECT count(*) FROM audit") ?? 0 : 0
+        return entries > 0 ? "\(entries) audit entries" : nil
     }
 
     /// Files `counts` as they are (ids, times, tills, kinds, Z numbers, labels, added
-    /// notes) in one transaction; no undo step refers to them.
+    /// notes) and the audit trail in one transaction; no undo step refers to them.
     /// - Throws: `StoreError`; nothing is filed then.
-    public func copyIn(_ counts: [SavedCount]) throws {
+    public func copyIn(_ counts: [SavedCount], audit: [TillAuditEntry]) throws {
         try database.write { db in
+            for entry in audit { try appendAudit(entry) }
             for count in counts {
                 try db.query(
                     "INSERT INTO counts (id, saved_at, label, currency, total, float, expected, notes, saved_by, till, till_key, kind, z_number, movements, tolerance) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",

@@ -25,7 +25,7 @@ struct AuditCommand {
 
     func run() throws -> ExitCode {
         let invocation = context.invocation
-        let since = try arguments.text(TillcountSpec.since).map { text throws(CLIError) in
+        let since = try arguments.text(TillcountSpec.auditSince).map { text throws(CLIError) in
             try Instant.rangeOption(text, option: "--since", end: .start, now: invocation.now())
         }
         let entries = try context.till.auditTrail(till: try arguments.text(TillcountSpec.till).map(TillContext.tillName), since: since)

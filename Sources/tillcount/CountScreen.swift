@@ -89,7 +89,9 @@ struct CountScreen {
                 let (live, currency) = (count.state, count.currency)
                 let expected = try context.till.expectedToFile(live, currency: currency, given: nil, sales: nil)
                 let filed = try TillSummary(state: live, set: count.set, currency: currency, expected: expected)
-                let id = try context.till.save(filed, notes: live.notes, label: nil, expected: expected, action: "count: save")
+                let id = try context.till.save(
+                    filed, notes: live.notes, label: nil, expected: expected, action: "count: save",
+                    blind: context.arguments.flag(TillcountSpec.blind))
                 let said = ExpectedRendering.saved(filed, tolerance: live.tolerance(currency), rendering: context.rendering)
                 return .saved("Saved as count \(id)" + (said.map { " · " + $0 } ?? ""))
             }

@@ -15,22 +15,31 @@ struct SummaryChart {
     /// Inside an HTML page: no XML namespace, which HTML does not need.
     var inline = false
 
-    static let width = 720
+    /// At least this wide; wider when the periods' bars need it (3 px a bar at least).
+    static let minimumWidth = 720
     static let panelHeight = 300
     static let colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+
+    /// The picture's width: room for every period's bars, each at least 3 px (with 80 px
+    /// for the scale's labels).
+    var width: Int {
+        let periods = Set(summary.rows.map(\.start)).count
+        return max(Self.minimumWidth, 90 + periods * (summary.tills.count * 3 + 6))
+    }
 
     func svg() -> String {
         let currencies = summary.rows.reduce(into: [String]()) { if !$0.contains($1.currency.code) { $0.append($1.currency.code) } }
         let tills = summary.tills
+        let width = self.width
         let legendHeight = 20 * ((tills.count + 3) / 4)
         let height = max(1, currencies.count) * Self.panelHeight + legendHeight + 10
         var svg = """
-            <svg\(inline ? "" : " xmlns=\"http://www.w3.org/2000/svg\"") width="\(Self.width)" height="\(height)" viewBox="0 0 \(Self.width) \(height)" font-family="sans-serif" font-size="12">
+            <svg\(inline ? "" : " xmlns=\"http://www.w3.org/2000/svg\"") width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"></rect>
 
             """
         if currencies.isEmpty {
-            svg += text("No saved counts in this range.", x: Double(Self.width) / 2, y: Double(Self.panelHeight) / 2, anchor: "middle")
+            svg += text("No saved counts in this range.", x: Double(width) / 2, y: Double(Self.panelHeight) / 2, anchor: "middle")
         }
         for (index, code) in currencies.enumerated() {
             svg += panel(summary.rows.filter { $0.currency.code == code }, tills: tills, top: index * Self.panelHeight)
@@ -45,7 +54,10 @@ struct SummaryChart {
         return svg + "</svg>\n"
     }
 
-    private func colour(_ index: Int) -> String { Self.colours[index % Self.colours.count] }
+    /// A till's colour: the palette's, then hues spread round the wheel (golden angle).
+    private func colour(_ index: Int) -> String {
+        index < Self.colours.count ? Self.colours[index] : "hsl(\((index * 137) % 360), 60%, 42%)"
+    }
 
     private func panel(_ rows: [CountSummary.Row], tills: [String], top: Int) -> String {
         guard let currency = rows.first?.currency else { return "" }
@@ -56,7 +68,7 @@ struct SummaryChart {
         let largest = max(1, rows.compactMap { $0.overShort?.minorUnits.magnitude }.max() ?? 1)
         let scaleLabel = rendering.money(Money(minorUnits: Int64(clamping: largest), currency: currency))
         let left = 12 + SummaryChart.textWidth("-" + scaleLabel)
-        let right = Double(Self.width) - 10
+        let right = Double(width) - 10
         let plotTop = Double(top) + 30, plotBottom = Double(top + Self.panelHeight) - 40
         let zero = (plotTop + plotBottom) / 2
         let half = (plotBottom - plotTop) / 2
@@ -68,7 +80,7 @@ struct SummaryChart {
         svg += line(x1: left, y1: plotTop, x2: right, y2: plotTop, stroke: "#ddd")
         svg += line(x1: left, y1: plotBottom, x2: right, y2: plotBottom, stroke: "#ddd")
         let band = (right - left) / Double(max(1, periods.count))
-        // Bars at most 40 wide, the group centred in its period.
+        // Bars at most 40 wide (the picture is wide enough for 3 each), the group centred.
         let barWidth = min(40, max(1, (band * 0.8) / Double(max(1, tills.count))))
         let groupOffset = (band - barWidth * Double(tills.count)) / 2
         // At most about 8 period labels, evenly spread.

@@ -27,7 +27,9 @@ struct SummaryCommand {
             ReportColumn("period", layout: .init("PERIOD")) { .string($0.period) },
             .scriptOnly("start") { .string(Instant.iso8601($0.start)) },
             .scriptOnly("currency") { .string($0.currency.code) },
-            ReportColumn("counts", layout: .amount("COUNTS")) { .integer(Int64($0.counts)) },
+            ReportColumn("counts", layout: .amount("COUNTS"), value: { .integer(Int64($0.counts)) },
+                         display: { TextTable.Cell($0.closingOnly ? "\($0.counts) Z" : String($0.counts)) }),
+            .scriptOnly("closingOnly") { .bool($0.closingOnly) },
             money("counted", "COUNTED") { $0.counted },
             money("expected", "EXPECTED") { $0.expected },
             ReportColumn(

@@ -43,6 +43,8 @@ extension TillError {
                 hint: "define the roll again in the denominations file (see FILES in tillcount(1)), or clear the count")
         case .countTooLarge(let reason):
             return .data("the count is too large: \(reason)")
+        case .summaryTooLarge(let till, let period):
+            return .data("the counts of till '\(till)' in \(period) add up to more than an amount holds")
         case .expectedOutOfRange(let reason):
             return .data("the expected cash is out of range: \(reason)", hint: "nothing was changed")
         case .changeWouldBreakStore(let reason):

@@ -70,7 +70,7 @@ enum TillcountSpec {
             change undone). Written in the change's own transaction, kept with the saved counts \
             on both stores, and never undone: an undo adds an entry of its own.
             """,
-        options: [till, since, format],
+        options: [till, auditSince, format],
         examples: [ExampleSpec("tillcount audit --since today", "Today's blind counts and undos, every till.")])
 
     static let summarySpec = CommandSpec(
@@ -79,7 +79,9 @@ enum TillcountSpec {
             One row per till and period (and currency, for a till counted in two), oldest first: \
             how many counts were saved, the cash counted, the cash expected and over/short, each \
             exact; counts without an expected cash add to what was counted only (withoutExpected \
-            says how many). X and Z counts both count: give --kind z for the closing counts alone. \
+            says how many). Where a till's period has closing counts (Z), only they are summed (COUNTS \
+            shows "1 Z"; closingOnly for scripts): an X count is a reading during the shift, and \
+            adding it would count the same cash and shortage twice. --kind x or z keeps one kind. \
             JSON, CSV and TSV give every field with plain amounts (null or empty without an \
             expected cash); svg draws over/short per till, a bar per till and period; html is a \
             page with the table and the chart, in the report's look.

@@ -86,6 +86,7 @@ extension TillcountSpec {
     // MARK: saved counts: filters, edits, export
 
     static let since = OptionSpec.option("since", value: "D", help: "Only counts saved at or after D. \(RangeDateHelp.start)")
+    static let auditSince = OptionSpec.option("since", value: "D", help: "Only entries made at or after D. \(RangeDateHelp.start)")
     static let until = OptionSpec.option("until", value: "D", help: "Only counts saved at or before D. \(RangeDateHelp.end)")
     static let labelFilter = OptionSpec.option("label", value: "TEXT", help: "Only counts whose label contains TEXT (letter case aside).")
     static let kindFilter = TypedOption<SavedCount.Kind>.choice(.option("kind", value: "KIND", help: "Only X or Z counts.", allowed: ["x", "z"]))

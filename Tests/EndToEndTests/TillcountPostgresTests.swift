@@ -103,6 +103,13 @@ struct TillcountPostgresTests {
         // DDL stays refused to the clerk.
         let ddl = try cluster.execute("SELECT has_schema_privilege('\(role)', 'tillcount', 'CREATE')", on: database)
         #expect(ddl.first?.text(0) == "f")
+        // The audit trail: the clerk adds to it (blind on), never changes or deletes it.
+        try till.ok("--till", "Front", "blind", "on", environment: clerk)
+        let audit = try cluster.execute("""
+            SELECT has_table_privilege('\(role)', 'tillcount.audit', 'INSERT'), has_table_privilege('\(role)', 'tillcount.audit', 'UPDATE'),
+                has_table_privilege('\(role)', 'tillcount.audit', 'DELETE')
+            """, on: database)
+        #expect(audit.first.map { [$0.text(0), $0.text(1), $0.text(2)] } == ["t", "f", "f"])
         // db init on a file store makes the history; --grant there is a usage error.
         let files = try till.ok("db", "init")
         #expect(files.stderr.contains("made"), "\(files.stderr)")
@@ -127,9 +134,12 @@ struct TillcountPostgresTests {
         try till.ok("--till", "Front", "add", "5=7")
         try till.ok("--till", "Front", "sales", "35")
         try till.ok("--till", "Front", "save", "--kind", "z")
+        try till.ok("--till", "Front", "blind", "on")
+        try till.ok("--till", "Front", "blind", "off")
         let export = try till.ok("history", "export", "--format", "json").stdout
         let tills = try till.ok("tills", "--format", "json").stdout
         let front = try till.ok("--till", "Front", "show", "--format", "json").stdout
+        let audit = try till.ok("audit", "--format", "json").stdout
 
         let database = try sharedCluster().newDatabase()
         let copied = try till.ok("db", "copy", "--to", database)
@@ -138,6 +148,7 @@ struct TillcountPostgresTests {
         #expect(try till.ok("history", "export", "--format", "json", environment: shared).stdout == export)
         #expect(try till.ok("tills", "--format", "json", environment: shared).stdout == tills)
         #expect(try till.ok("--till", "Front", "show", "--format", "json", environment: shared).stdout == front)
+        #expect(try till.ok("audit", "--format", "json", environment: shared).stdout == audit, "the audit trail goes with the counts")
 
         // A second copy into the same database is refused: never merged.
         let twice = try till.run(["db", "copy", "--to", database])
@@ -151,6 +162,7 @@ struct TillcountPostgresTests {
         #expect(try till.ok("history", "export", "--format", "json", environment: back).stdout == export)
         #expect(try till.ok("tills", "--format", "json", environment: back).stdout == tills)
         #expect(try till.ok("--till", "Front", "show", "--format", "json", environment: back).stdout == front)
+        #expect(try till.ok("audit", "--format", "json", environment: back).stdout == audit)
         let full = try till.run(["db", "copy", "--to", folder], environment: shared)
         #expect(full.status == 73, "a folder with files in it is refused: \(full.stderr)")
     }

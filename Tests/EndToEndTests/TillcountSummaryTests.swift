@@ -50,9 +50,9 @@ import Testing
             """.replacingOccurrences(of: "                          \n", with: "\n"), "\(text.out)")
         let csv = Self.run(["summary", "--by", "week", "--format", "csv"], environment).out
         #expect(csv == """
-            till,period,start,currency,counts,counted,expected,overShort,withoutExpected
-            Front <b>,2023-11-13,2023-11-13T00:00:00+00:00,GBP,1,30.00,,,1
-            main,2023-11-13,2023-11-13T00:00:00+00:00,GBP,2,150.00,145.00,5.00,0
+            till,period,start,currency,counts,closingOnly,counted,expected,overShort,withoutExpected
+            Front <b>,2023-11-13,2023-11-13T00:00:00+00:00,GBP,1,false,30.00,,,1
+            main,2023-11-13,2023-11-13T00:00:00+00:00,GBP,2,false,150.00,145.00,5.00,0
 
             """, "\(csv)")
         let zOnly = Self.run(["summary", "--kind", "z", "--format", "json", "--from", "2023-11-15"], environment).out

@@ -56,12 +56,26 @@ struct InUTC: TestTrait, TestScoping {
         #expect(try CountSummary([], by: .month).rows.isEmpty)
     }
 
+    /// A day with a closing count sums it alone (the X reading of the same shift would count
+    /// the same shortage twice); one till, however its name was typed.
+    @Test(InUTC()) func aClosingCountStandsForItsDayAndATillIsOneTill() throws {
+        var x = try Self.count("main", "2026-12-07T14:00:00Z", total: "95", expected: "100")
+        x.kind = .x
+        var z = try Self.count("Main", "2026-12-07T22:00:00Z", total: "195", expected: "200", id: 2)
+        z.kind = .z
+        let other = try Self.count("main", "2026-12-08T14:00:00Z", total: "50", expected: "50", id: 3)
+        let rows = try CountSummary([x, z, other], by: .day).rows
+        #expect(rows.map { "\($0.till) \($0.period) \($0.counts) \($0.closingOnly) \($0.overShort?.plainString ?? "-")" } == [
+            "Main 2026-12-07 1 true -5.00", "main 2026-12-08 1 false 0.00",
+        ])
+    }
+
     @Test func aSumBeyondAnAmountIsRefused() throws {
         let huge = Money(minorUnits: .max, currency: Fixture.gbp)
         let counts = [
             SavedCount(id: 1, savedAt: "2026-12-07T09:00:00Z", label: nil, currency: Fixture.gbp, total: huge, float: Money.zero(Fixture.gbp), expected: nil, notes: [], lines: []),
             SavedCount(id: 2, savedAt: "2026-12-07T10:00:00Z", label: nil, currency: Fixture.gbp, total: huge, float: Money.zero(Fixture.gbp), expected: nil, notes: [], lines: []),
         ]
-        #expect(throws: TillError.self) { _ = try CountSummary(counts, by: .day) }
+        #expect(throws: TillError.summaryTooLarge(till: "main", period: "2026-12-07")) { _ = try CountSummary(counts, by: .day) }
     }
 }

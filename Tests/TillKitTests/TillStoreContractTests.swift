@@ -85,7 +85,9 @@ struct TillStoreUnderTest {
         try Fixture.add(main, "20=2", action: "add 20=2")
         #expect(try main.setBlind(true, action: "blind on"))
         let (_, summary) = try main.summary(Fixture.choice())
-        let id = try main.save(summary, notes: [], label: nil, expected: nil, action: "save")
+        // A blind till saved without an expected cash shows nothing: no reveal.
+        _ = try main.save(summary, notes: [], label: nil, expected: nil, action: "save")
+        let id = try main.save(summary, notes: [], label: nil, expected: Fixture.money("40"), action: "save")
         #expect(try front.setBlind(true, action: "blind on"))
         #expect(try front.setBlind(false, action: "blind off"))
         _ = try front.undo { _, _ in }

@@ -189,6 +189,35 @@ package struct PostgresSchemaLayout: Sendable {
         }
     }
 
+    /// A statement for a migration that adds tables to an existing schema: the roles given
+    /// `privileges` on `table` (`db init --grant`) get the same on `targets`, and with
+    /// INSERT `sequencePrivileges` on the id sequence of `sequenceOf`, so a shared store
+    /// keeps working for them. Never edited once shipped (migrations run its text).
+    package static func grants(
+        likeThoseOn table: String, to targets: [String], privileges: [String], sequenceOf: String, sequencePrivileges: String, in schema: String
+    ) -> String {
+        """
+        DO $$
+        DECLARE granted record;
+        BEGIN
+            FOR granted IN
+                SELECT DISTINCT CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS role,
+                    a.privilege_type AS privilege
+                FROM pg_class AS c, aclexplode(c.relacl) AS a
+                WHERE c.oid = '\(schema).\(table)'::regclass AND a.grantee <> c.relowner
+                    AND a.privilege_type IN (\(privileges.map { "'\($0)'" }.joined(separator: ", ")))
+            LOOP
+                EXECUTE format('GRANT %s ON \(targets.map { "\(schema).\($0)" }.joined(separator: ", ")) TO %s', granted.privilege, granted.role);
+                IF granted.privilege = 'INSERT' THEN
+                    EXECUTE format('GRANT \(sequencePrivileges) ON SEQUENCE %s TO %s',
+                        pg_get_serial_sequence('\(schema).\(sequenceOf)', 'id'), granted.role);
+                END IF;
+            END LOOP;
+        END
+        $$
+        """
+    }
+
     /// The grantee as GRANT names it: PUBLIC, or the role's name quoted by the server.
     /// - Throws: `PostgresUnknownRole` when no role has that name; the server's errors.
     static func grantTarget(_ grantee: PostgresGrantee, on connection: PostgresConnection) throws -> String {

@@ -41,26 +41,9 @@ package final class PostgresUndoJournalRows: UndoJournalRows {
     /// tables (and, with INSERT, its id sequence), so a shared store keeps working for them.
     /// Never edited once shipped (a kit's migration runs its text).
     package static func grants(likeThoseOn table: String, in schema: String) -> String {
-        """
-        DO $$
-        DECLARE granted record;
-        BEGIN
-            FOR granted IN
-                SELECT DISTINCT CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS role,
-                    a.privilege_type AS privilege
-                FROM pg_class AS c, aclexplode(c.relacl) AS a
-                WHERE c.oid = '\(schema).\(table)'::regclass AND a.grantee <> c.relowner
-                    AND a.privilege_type IN ('SELECT', 'INSERT', 'UPDATE', 'DELETE')
-            LOOP
-                EXECUTE format('GRANT %s ON \(schema).journal_steps, \(schema).journal_records TO %s', granted.privilege, granted.role);
-                IF granted.privilege = 'INSERT' THEN
-                    EXECUTE format('GRANT USAGE, SELECT, UPDATE ON SEQUENCE %s TO %s',
-                        pg_get_serial_sequence('\(schema).journal_steps', 'id'), granted.role);
-                END IF;
-            END LOOP;
-        END
-        $$
-        """
+        PostgresSchemaLayout.grants(
+            likeThoseOn: table, to: ["journal_steps", "journal_records"], privileges: ["SELECT", "INSERT", "UPDATE", "DELETE"],
+            sequenceOf: "journal_steps", sequencePrivileges: "USAGE, SELECT, UPDATE", in: schema)
     }
 
     let connection: PostgresConnection

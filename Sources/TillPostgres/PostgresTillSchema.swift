@@ -160,24 +160,9 @@ enum PostgresTillSchema {
             detail text NOT NULL
         )
         """,
-        """
-        DO $$
-        DECLARE granted record;
-        BEGIN
-            FOR granted IN
-                SELECT DISTINCT CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS role,
-                    a.privilege_type AS privilege
-                FROM pg_class AS c, aclexplode(c.relacl) AS a
-                WHERE c.oid = 'tillcount.tills'::regclass AND a.grantee <> c.relowner AND a.privilege_type IN ('SELECT', 'INSERT')
-            LOOP
-                EXECUTE format('GRANT %s ON tillcount.audit TO %s', granted.privilege, granted.role);
-                IF granted.privilege = 'INSERT' THEN
-                    EXECUTE format('GRANT USAGE, SELECT ON SEQUENCE %s TO %s', pg_get_serial_sequence('tillcount.audit', 'id'), granted.role);
-                END IF;
-            END LOOP;
-        END
-        $$
-        """,
+        PostgresSchemaLayout.grants(
+            likeThoseOn: "tills", to: ["audit"], privileges: ["SELECT", "INSERT"], sequenceOf: "audit", sequencePrivileges: "USAGE, SELECT",
+            in: "tillcount"),
     ]], appendOnlyTables: ["audit"])
 
     /// The tables, for the manual.

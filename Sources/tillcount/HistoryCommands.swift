@@ -44,15 +44,7 @@ struct HistoryCommands {
     /// The saved counts the options --since, --until, --label, --kind and --till (from the
     /// command line only) keep.
     func filter() throws -> HistoryFilter {
-        func instant(_ option: OptionSpec) throws(CLIError) -> Int64? {
-            guard let text = arguments.text(option) else { return nil }
-            return try Instant.rangeOption(text, option: "--\(option.long)", end: option.long == "until" ? .end : .start, now: context.invocation.now())
-        }
-        let since = try instant(TillcountSpec.since)
-        let until = try instant(TillcountSpec.until)
-        if let since, let until, since > until {
-            throw CLIError.usage("--since is after --until: no count can match", commandPath: arguments.commandPath)
-        }
+        let (since, until) = try context.range(from: TillcountSpec.since, to: TillcountSpec.until)
         return HistoryFilter(
             since: since, until: until, label: arguments.text(TillcountSpec.labelFilter),
             till: try arguments.text(TillcountSpec.till).map(TillContext.tillName),

@@ -42,16 +42,7 @@ struct SummaryCommand {
 
     func run() throws -> ExitCode {
         let invocation = context.invocation
-        let now = invocation.now()
-        func instant(_ option: OptionSpec, end: Bool) throws(CLIError) -> Int64? {
-            guard let text = arguments.text(option) else { return nil }
-            return try Instant.rangeOption(text, option: "--\(option.long)", end: end ? .end : .start, now: now)
-        }
-        let from = try instant(TillcountSpec.summaryFrom, end: false)
-        let to = try instant(TillcountSpec.summaryTo, end: true)
-        if let from, let to, from > to {
-            throw CLIError.usage("--from is after --to: no count can match", commandPath: arguments.commandPath)
-        }
+        let (from, to) = try context.range(from: TillcountSpec.summaryFrom, to: TillcountSpec.summaryTo)
         let filter = HistoryFilter(
             since: from, until: to, till: try arguments.text(TillcountSpec.till).map(TillContext.tillName),
             kind: try arguments.value(TillcountSpec.kindFilter))

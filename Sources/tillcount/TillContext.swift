@@ -163,3 +163,23 @@ struct TillContext {
         return words.joined(separator: " ")
     }
 }
+
+extension TillContext {
+    /// The instants a range's two options give (the end included: a date alone reaches to
+    /// its last second), nil where not given; history's --since/--until, summary's --from/--to.
+    /// - Throws: `CLIError` for a date that cannot be read (65), or a start after the end (64).
+    func range(from start: OptionSpec, to end: OptionSpec) throws(CLIError) -> (Int64?, Int64?) {
+        let arguments = invocation.arguments
+        let now = invocation.now()
+        func instant(_ option: OptionSpec, _ side: RangeEnd) throws(CLIError) -> Int64? {
+            guard let text = arguments.text(option) else { return nil }
+            return try Instant.rangeOption(text, option: "--\(option.long)", end: side, now: now)
+        }
+        let first = try instant(start, .start)
+        let last = try instant(end, .end)
+        if let first, let last, first > last {
+            throw CLIError.usage("--\(start.long) is after --\(end.long): no count can match", commandPath: arguments.commandPath)
+        }
+        return (first, last)
+    }
+}

@@ -76,7 +76,7 @@ import Testing
         let ids = try till.ok("history", "--ids").stdout.split(separator: "\n").compactMap { Int($0) }
         #expect(ids.count == 60)
         #expect(Set(ids) == Set(1...60))
-        #expect(try till.sqlite("PRAGMA user_version") ?? "7" == "7")
+        #expect(try till.sqlite("PRAGMA user_version") ?? "8" == "8")
         let history = try TillcountJSON.array(try till.ok("history", "--format", "json").stdout)
         #expect(history.allSatisfy { $0["total"] as? String == "61.00" && $0["label"] as? String == "parallel" })
         if let lines = try till.sqlite("SELECT count(*) FROM count_lines") {

@@ -5,6 +5,11 @@
 package enum MarkupText {}
 
 extension MarkupText {
+    /// Stored or typed `text` as a page or a picture shows it: its control characters made
+    /// visible (`terminalSafe`: a page or an SVG printed to a terminal stays harmless, and
+    /// XML allows no C0 control), then `escaped`. What every report page and chart writes.
+    package static func shown(_ text: String) -> String { escaped(text.terminalSafe) }
+
     /// `text` safe as an element's content or a quoted attribute value in HTML or SVG.
     package static func escaped(_ text: String) -> String {
         // Most text needs nothing: check first, so the common case copies nothing.

@@ -17,7 +17,7 @@ struct PortfolioReportHTML {
     private var dashboard: Dashboard { report.dashboard }
 
     /// Text for the page: shown as on a terminal, then escaped for markup.
-    static func text(_ text: String) -> String { MarkupText.escaped(text.terminalSafe) }
+    static func text(_ text: String) -> String { MarkupText.shown(text) }
     private func text(_ text: String) -> String { Self.text(text) }
     private func money(_ minorUnits: Int64, _ currency: Currency) -> String { text(Portfolio.money(minorUnits, currency)) }
 

@@ -44,7 +44,7 @@ struct SVGChart {
     }
 
     private func text(_ content: String, x: Double, y: Double, anchor: String = "start", extra: String = "") -> String {
-        "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(Self.fontSize))\" text-anchor=\"\(anchor)\"\(extra)>\(MarkupText.escaped(content))</text>\n"
+        "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(Self.fontSize))\" text-anchor=\"\(anchor)\"\(extra)>\(MarkupText.shown(content))</text>\n"
     }
 
     private func drawPanel(_ panel: Panel, top: Int) -> String {

@@ -10,7 +10,7 @@ import MoneyKitCLI
 enum HTMLText {
     /// `text` safe as an HTML element's content or a quoted attribute value.
     static func escaped(_ text: String) -> String {
-        MarkupText.escaped(text.terminalSafe)
+        MarkupText.shown(text)
     }
 
     /// The page's `lang`: its words are English, so English, with the region of the

@@ -93,7 +93,7 @@ struct SummaryChart {
                 let height = half * Double(amount.magnitude) / Double(largest)
                 let barX = x + groupOffset + barWidth * Double(tillIndex)
                 let y = amount > 0 ? zero - height : zero
-                svg += "<rect x=\"\(f(barX))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(height))\" fill=\"\(colour(tillIndex))\"><title>\(MarkupText.escaped("\(till), \(label): \(rendering.overShortText(Money(minorUnits: amount, currency: currency)))"))</title></rect>\n"
+                svg += "<rect x=\"\(f(barX))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(height))\" fill=\"\(colour(tillIndex))\"><title>\(MarkupText.shown("\(till), \(label): \(rendering.overShortText(Money(minorUnits: amount, currency: currency)))"))</title></rect>\n"
             }
         }
         return svg
@@ -102,7 +102,7 @@ struct SummaryChart {
     static func textWidth(_ text: String) -> Double { Double(DisplayWidth.of(text)) * 0.6 * 12 }
 
     private func text(_ content: String, x: Double, y: Double, anchor: String = "start", bold: Bool = false) -> String {
-        "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(MarkupText.escaped(content))</text>\n"
+        "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(MarkupText.shown(content))</text>\n"
     }
 
     private func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String) -> String {

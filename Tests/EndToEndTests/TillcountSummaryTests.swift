@@ -7,8 +7,10 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import MoneyKit
 import MoneyKitCLI
 import Testing
+import TillKit
 @testable import tillcount
 
 @Suite struct TillcountSummaryTests {
@@ -61,6 +63,17 @@ import Testing
         #expect(Self.run(["summary", "--till", "nowhere"], environment).err == "No saved counts in this range.\n")
         #expect(Self.run(["summary", "--from", "2023-11-16", "--to", "2023-11-15"], environment).code == .usage)
         #expect(Self.run(["summary", "--by", "hour"], environment).code == .usage)
+    }
+
+    /// A till name stored before the name rule, with a control character: shown visible,
+    /// never raw (an SVG printed to a terminal; XML allows no C0 control).
+    @Test func aControlCharacterInANameIsShownVisible() throws {
+        let gbp = try #require(Currency(code: "GBP") as Currency?)
+        let count = SavedCount(
+            id: 1, savedAt: "2023-11-14T09:00:00Z", label: nil, currency: gbp, total: Money(minorUnits: 100, currency: gbp),
+            float: Money(minorUnits: 0, currency: gbp), expected: Money(minorUnits: 90, currency: gbp), notes: [], lines: [], till: "evil\u{1B}[2J")
+        let svg = SummaryChart(summary: try CountSummary([count], by: .day), rendering: TillRendering(styler: Styler(enabled: false), width: 80)).svg()
+        #expect(!svg.contains("\u{1B}") && svg.contains("evil"), "\(svg)")
     }
 
     @Test func theChartAndThePage() throws {

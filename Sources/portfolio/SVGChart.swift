@@ -33,26 +33,15 @@ struct SVGChart {
         return svg + "</svg>\n"
     }
 
-    /// The labels' font size, and how wide a character is taken to be (0.6em: wider than
-    /// the average sans-serif glyph, so an estimate errs towards room to spare; a wide
-    /// East Asian character counts twice, a bold one a tenth more).
-    static let fontSize = 12.0
-    static let glyphWidth = 0.6
-
-    static func textWidth(_ text: String, bold: Bool = false) -> Double {
-        Double(DisplayWidth.of(text)) * glyphWidth * fontSize * (bold ? 1.1 : 1)
-    }
-
     private func text(_ content: String, x: Double, y: Double, anchor: String = "start", extra: String = "") -> String {
-        "<text x=\"\(Self.f(x))\" y=\"\(Self.f(y))\" font-size=\"\(Self.f(Self.fontSize))\" text-anchor=\"\(anchor)\"\(extra)>\(MarkupText.shown(content))</text>\n"
+        "<text x=\"\(SVGMetrics.coordinate(x))\" y=\"\(SVGMetrics.coordinate(y))\" font-size=\"\(SVGMetrics.coordinate(SVGMetrics.fontSize))\" text-anchor=\"\(anchor)\"\(extra)>\(MarkupText.shown(content))</text>\n"
     }
 
     private func drawPanel(_ panel: Panel, top: Int) -> String {
-        let f = Self.f
         let scale = ChartScale(values: panel.points.map(\.value), currency: panel.currency)
         let labels = scale.map { ChartLabels.labels(for: $0, currency: panel.currency, ascii: false) } ?? []
         // The plot starts right of the widest value label: no label is cut at the left edge.
-        let labelWidth = labels.map { Self.textWidth($0) }.max() ?? 0
+        let labelWidth = labels.map { SVGMetrics.textWidth($0) }.max() ?? 0
         let left = max(40, (labelWidth + 12).rounded(.up)), right = max(left + 10, Double(width) - 20)
         let plotTop = Double(top) + 30, plotBottom = Double(top + panelHeight) - 40
         // Spans in Double: no pair of Int64 instants or values can overflow them.
@@ -64,17 +53,17 @@ struct SVGChart {
         // them). Above the plot, or from the left edge and cut to fit when that is too narrow.
         var out = "<g>\n"
         let title = panel.title.terminalSafe
-        if left + Self.textWidth(title, bold: true) <= Double(width) - 8 {
+        if left + SVGMetrics.textWidth(title, bold: true) <= Double(width) - 8 {
             out += text(title, x: left, y: Double(top) + 18, extra: " font-weight=\"bold\"")
         } else {
-            let room = Int((Double(width) - 16) / (Self.glyphWidth * Self.fontSize * 1.1))
+            let room = Int((Double(width) - 16) / (SVGMetrics.glyphWidth * SVGMetrics.fontSize * 1.1))
             out += text(DisplayWidth.truncate(title, to: max(1, room)), x: 8, y: Double(top) + 18, extra: " font-weight=\"bold\"")
         }
         // The value axis: a grid line at every tick, a label where there is room for one.
         if let scale {
-            let labelled = Set(scale.labelledTicks(minimumGap: Self.fontSize + 2) { y(scale.ticks[$0]) })
+            let labelled = Set(scale.labelledTicks(minimumGap: SVGMetrics.fontSize + 2) { y(scale.ticks[$0]) })
             for (index, tick) in scale.ticks.enumerated() {
-                out += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(right))\" y2=\"\(f(y(tick)))\" stroke=\"#e5e5e5\"/>\n"
+                out += "<line x1=\"\(SVGMetrics.coordinate(left))\" y1=\"\(SVGMetrics.coordinate(y(tick)))\" x2=\"\(SVGMetrics.coordinate(right))\" y2=\"\(SVGMetrics.coordinate(y(tick)))\" stroke=\"#e5e5e5\"/>\n"
                 if labelled.contains(index) {
                     out += text(labels[index], x: left - 6, y: y(tick) + 4, anchor: "end", extra: " fill=\"#555\"")
                 }
@@ -86,7 +75,7 @@ struct SVGChart {
         for count in stride(from: 4, through: 2, by: -1) {
             let instants = (0..<count).map { Instant.interpolate(from: from, to: max(from, to), step: $0, of: count - 1) }
             let dates = instants.map(Instant.date)
-            let widest = dates.map { Self.textWidth($0) }.max() ?? 0
+            let widest = dates.map { SVGMetrics.textWidth($0) }.max() ?? 0
             guard (right - left) / Double(count - 1) >= 1.5 * widest + 8 else { continue }
             for (index, (instant, date)) in zip(instants, dates).enumerated() {
                 let anchor = index == 0 ? "start" : index == count - 1 ? "end" : "middle"
@@ -97,7 +86,7 @@ struct SVGChart {
         }
         if !placed {
             let date = Instant.date(from)
-            let fits = left + Self.textWidth(date) <= Double(width) - 4
+            let fits = left + SVGMetrics.textWidth(date) <= Double(width) - 4
             out += text(date, x: fits ? left : Double(width) - 4, y: dateY, anchor: fits ? "start" : "end", extra: " fill=\"#555\"")
         }
         guard !panel.points.isEmpty else { return out + "</g>\n" }
@@ -110,22 +99,17 @@ struct SVGChart {
             path.append((x(point.at), y(Double(point.value))))
         }
         if let last = drawn.last { path.append((x(to), y(Double(last.value)))) }
-        let line = path.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ")
+        let line = path.map { "\(SVGMetrics.coordinate($0.0)),\(SVGMetrics.coordinate($0.1))" }.joined(separator: " ")
         if !panel.isPortfolio {
-            let area = "\(f(path[0].0)),\(f(plotBottom)) " + line + " \(f(path[path.count - 1].0)),\(f(plotBottom))"
+            let area = "\(SVGMetrics.coordinate(path[0].0)),\(SVGMetrics.coordinate(plotBottom)) " + line + " \(SVGMetrics.coordinate(path[path.count - 1].0)),\(SVGMetrics.coordinate(plotBottom))"
             out += "<polygon points=\"\(area)\" fill=\"#add8e6\" fill-opacity=\"0.6\"/>\n"
         }
         out += "<polyline points=\"\(line)\" fill=\"none\" stroke=\"#1f6fd1\" stroke-width=\"\(panel.isPortfolio ? 3 : 2)\"/>\n"
         if panel.isPortfolio && panel.points.count <= 400 {
             for point in panel.points {
-                out += "<circle cx=\"\(f(x(point.at)))\" cy=\"\(f(y(Double(point.value))))\" r=\"3.5\" fill=\"#1f6fd1\"/>\n"
+                out += "<circle cx=\"\(SVGMetrics.coordinate(x(point.at)))\" cy=\"\(SVGMetrics.coordinate(y(Double(point.value))))\" r=\"3.5\" fill=\"#1f6fd1\"/>\n"
             }
         }
         return out + "</g>\n"
-    }
-
-    /// A coordinate with one decimal, finite and bounded.
-    static func f(_ number: Double) -> String {
-        String(Double(Int(number.isFinite ? min(max(number, -1e9), 1e9) * 10 : 0)) / 10)
     }
 }

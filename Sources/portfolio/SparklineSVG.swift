@@ -2,6 +2,8 @@
 // dashboard's samples, from the lowest to the highest (a flat one across the middle), a
 // gap where it had no value. Positions are worked out in Double: drawing only, never money.
 
+import MoneyKitCLI
+
 struct SparklineSVG {
     static let width = 120.0
     static let height = 28.0
@@ -23,7 +25,7 @@ struct SparklineSVG {
                 runs.append([])
             }
         }
-        let f = SVGChart.f
+        let f = SVGMetrics.coordinate
         let lines = runs.compactMap { points -> String? in
             guard let first = points.first else { return nil }
             guard points.count > 1 else { return "<circle cx=\"\(f(first.x))\" cy=\"\(f(first.y))\" r=\"1.5\" fill=\"#1f6fd1\"/>" }

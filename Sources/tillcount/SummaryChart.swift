@@ -48,7 +48,7 @@ struct SummaryChart {
         for (index, till) in tills.enumerated() {
             let x = 70 + Double(index % 4) * 160
             let y = Double(legendTop + 14 + 20 * (index / 4))
-            svg += "<rect x=\"\(f(x))\" y=\"\(f(y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(index))\"></rect>\n"
+            svg += "<rect x=\"\(SVGMetrics.coordinate(x))\" y=\"\(SVGMetrics.coordinate(y - 10))\" width=\"12\" height=\"12\" fill=\"\(colour(index))\"></rect>\n"
             svg += text(DisplayWidth.truncate(till, to: 20), x: x + 16, y: y)
         }
         return svg + "</svg>\n"
@@ -67,7 +67,7 @@ struct SummaryChart {
         // The scale: the largest over or short, at least one minor unit.
         let largest = max(1, rows.compactMap { $0.overShort?.minorUnits.magnitude }.max() ?? 1)
         let scaleLabel = rendering.money(Money(minorUnits: Int64(clamping: largest), currency: currency))
-        let left = 12 + SummaryChart.textWidth("-" + scaleLabel)
+        let left = 12 + SVGMetrics.textWidth("-" + scaleLabel)
         let right = Double(width) - 10
         let plotTop = Double(top) + 30, plotBottom = Double(top + Self.panelHeight) - 40
         let zero = (plotTop + plotBottom) / 2
@@ -93,25 +93,17 @@ struct SummaryChart {
                 let height = half * Double(amount.magnitude) / Double(largest)
                 let barX = x + groupOffset + barWidth * Double(tillIndex)
                 let y = amount > 0 ? zero - height : zero
-                svg += "<rect x=\"\(f(barX))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(height))\" fill=\"\(colour(tillIndex))\"><title>\(MarkupText.shown("\(till), \(label): \(rendering.overShortText(Money(minorUnits: amount, currency: currency)))"))</title></rect>\n"
+                svg += "<rect x=\"\(SVGMetrics.coordinate(barX))\" y=\"\(SVGMetrics.coordinate(y))\" width=\"\(SVGMetrics.coordinate(barWidth))\" height=\"\(SVGMetrics.coordinate(height))\" fill=\"\(colour(tillIndex))\"><title>\(MarkupText.shown("\(till), \(label): \(rendering.overShortText(Money(minorUnits: amount, currency: currency)))"))</title></rect>\n"
             }
         }
         return svg
     }
 
-    static func textWidth(_ text: String) -> Double { Double(DisplayWidth.of(text)) * 0.6 * 12 }
-
     private func text(_ content: String, x: Double, y: Double, anchor: String = "start", bold: Bool = false) -> String {
-        "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(MarkupText.shown(content))</text>\n"
+        "<text x=\"\(SVGMetrics.coordinate(x))\" y=\"\(SVGMetrics.coordinate(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(MarkupText.shown(content))</text>\n"
     }
 
     private func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String) -> String {
-        "<line x1=\"\(f(x1))\" y1=\"\(f(y1))\" x2=\"\(f(x2))\" y2=\"\(f(y2))\" stroke=\"\(stroke)\"></line>\n"
-    }
-
-    /// A coordinate with at most one decimal.
-    private func f(_ value: Double) -> String {
-        let tenths = (value * 10).rounded()
-        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+        "<line x1=\"\(SVGMetrics.coordinate(x1))\" y1=\"\(SVGMetrics.coordinate(y1))\" x2=\"\(SVGMetrics.coordinate(x2))\" y2=\"\(SVGMetrics.coordinate(y2))\" stroke=\"\(stroke)\"></line>\n"
     }
 }

@@ -97,7 +97,7 @@ extension TallyStoreReading {
     }
 
     /// Every derived counter's formula by name, by serial, from every counter of the store.
-    public func formulaTexts(of counters: [Counter]) -> [Int64: String] {
+    private func formulaTexts(of counters: [Counter]) -> [Int64: String] {
         var names: [Int64: String] = [:]
         for counter in counters { names[counter.serial] = counter.name }
         var texts: [Int64: String] = [:]
@@ -188,21 +188,6 @@ extension Tally {
             try store.insert(counter)
             try store.record(CounterEvent(serial: counter.serial, at: at, kind: .new, countBefore: counter.count, countAfter: counter.count))
             return given
-        }
-    }
-
-    /// Every derived counter's formula by name, by serial: what a list shows beside it.
-    /// - Throws: the repository's errors.
-    public func formulaTexts() throws -> [Int64: String] {
-        try repository.read { store in store.formulaTexts(of: try store.allCounters()) }
-    }
-
-    /// The formula by name of the counter `name` ("in - out"), or nil for a stored counter.
-    /// - Throws: `TallyError.notFound` or `.ambiguousName`; the repository's errors.
-    public func formula(of name: String) throws -> String? {
-        try repository.read { store in
-            let counter = try store.requireCounter(named: name)
-            return counter.isDerived ? try store.formulaText(of: counter) : nil
         }
     }
 }
